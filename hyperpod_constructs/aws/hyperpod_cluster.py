@@ -1,0 +1,196 @@
+"""A typed L2 over AWS::SageMaker::Cluster for EKS orchestration."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Optional, Sequence
+
+from aws_cdk import RemovalPolicy, Stack, aws_iam as iam, aws_s3 as s3, aws_s3_deployment as s3deploy, aws_sagemaker as sagemaker
+from constructs import Construct
+
+from ..catalog import limits
+from ..errors import require
+from ..spec.cluster import ClusterSettings
+from ..spec.instance_group import InstanceGroup
+from .eks import HyperPodEks
+from .nag import acknowledge, logical_id, managed_policy
+from .network import HyperPodNetwork
+
+LIFECYCLE_DIR = Path(__file__).resolve().parents[1] / "assets" / "lifecycle"
+
+
+def group_labels(group: InstanceGroup) -> dict[str, str]:
+    """The group's own labels plus ``nvidia.com/mig.config`` when it has a MIG layout."""
+    layout = group.mig_layout
+    return {**group.labels, **(layout.node_labels if layout else {})}
+
+
+def render_instance_group(group: InstanceGroup, execution_role_arn: str, lifecycle_uri: str) -> dict[str, Any]:
+    """One ``InstanceGroups[]`` entry in CloudFormation's shape (plain values, no jsii calls)."""
+    rendered: dict[str, Any] = {
+        "InstanceGroupName": group.name,
+        "InstanceType": group.instance_type,
+        "InstanceCount": group.count,
+        "ExecutionRole": execution_role_arn,
+        "LifeCycleConfig": {"SourceS3Uri": lifecycle_uri, "OnCreate": "on_create.sh"},
+    }
+    if group.min_count is not None:
+        rendered["MinInstanceCount"] = group.min_count
+    if group.threads_per_core is not None:
+        rendered["ThreadsPerCore"] = group.threads_per_core
+    if group.ebs_volume_gib is not None:
+        rendered["InstanceStorageConfigs"] = [{"EbsVolumeConfig": {"VolumeSizeInGB": group.ebs_volume_gib}}]
+    if group.deep_health_checks:
+        rendered["OnStartDeepHealthChecks"] = list(group.deep_health_checks)
+    labels = group_labels(group)
+    if labels or group.taints:
+        config: dict[str, Any] = {}
+        if labels:
+            config["Labels"] = labels
+        if group.taints:
+            config["Taints"] = [
+                {"Key": taint.key, "Effect": taint.effect, **({"Value": taint.value} if taint.value else {})}
+                for taint in group.taints
+            ]
+        rendered["KubernetesConfig"] = config
+    if group.training_plan_arn is not None:
+        rendered["TrainingPlanArn"] = group.training_plan_arn
+    if group.capacity_type is not None:
+        rendered["CapacityRequirements"] = {"Spot": {}} if group.capacity_type == "spot" else {"OnDemand": {}}
+    if group.image_id is not None:
+        rendered["ImageId"] = group.image_id
+    return rendered
+
+
+class HyperPodCluster(Construct):
+    """The HyperPod cluster: instance groups, lifecycle scripts, execution role, recovery and scaling.
+
+    Lifecycle scripts ship as an asset (``assets/lifecycle``, a working ``on_create.sh``) copied to a
+    private, encrypted bucket. Pass ``lifecycle_scripts`` to ship your own folder instead.
+    """
+
+    def __init__(
+        self,
+        scope: Construct,
+        construct_id: str,
+        *,
+        eks_cluster: HyperPodEks,
+        network: HyperPodNetwork,
+        instance_groups: Sequence[InstanceGroup],
+        settings: ClusterSettings = ClusterSettings(),
+        cluster_role: Optional[iam.IRole] = None,
+        lifecycle_scripts: Optional[Path] = None,
+        removal_policy: RemovalPolicy = RemovalPolicy.RETAIN,
+    ) -> None:
+        super().__init__(scope, construct_id)
+        where = self.node.path
+        require(limits.INSTANCE_GROUPS_MIN <= len(instance_groups) <= limits.INSTANCE_GROUPS_MAX, where,
+                "instance_groups", f"{len(instance_groups)} groups", "1 to 100 instance groups")
+        names = [group.name for group in instance_groups]
+        duplicates = sorted({name for name in names if names.count(name) > 1})
+        require(not duplicates, where, "instance_groups[].name", duplicates, "unique instance group names")
+        self.instance_groups = tuple(instance_groups)
+        self.settings = settings
+
+        self.lifecycle_bucket = s3.Bucket(
+            self, "LifecycleScripts", encryption=s3.BucketEncryption.S3_MANAGED, enforce_ssl=True,
+            block_public_access=s3.BlockPublicAccess.BLOCK_ALL, versioned=True,
+            removal_policy=removal_policy, auto_delete_objects=False,
+        )
+        acknowledge(self.lifecycle_bucket, "AwsSolutions-S1",
+                    "Holds only the lifecycle scripts; CloudTrail data events cover access.")
+        deployment = s3deploy.BucketDeployment(
+            self, "LifecycleScriptsDeployment", destination_bucket=self.lifecycle_bucket,
+            destination_key_prefix="lifecycle", sources=[s3deploy.Source.asset(str(lifecycle_scripts or LIFECYCLE_DIR))],
+        )
+        lifecycle_uri = self.lifecycle_bucket.s3_url_for_object("lifecycle")
+
+        self.execution_role = self._execution_role(network)
+        self._acknowledge_bucket_deployment()
+        node_access = eks_cluster.grant_hyperpod_nodes(self.execution_role)
+
+        props: dict[str, Any] = {
+            "orchestrator": {"eks": {"clusterArn": eks_cluster.cluster.cluster_arn}},
+            "vpc_config": {
+                "securityGroupIds": [group.security_group_id for group in network.security_groups],
+                "subnets": [subnet.subnet_id for subnet in network.hyperpod_subnets],
+            },
+            "node_recovery": settings.node_recovery,
+        }
+        if settings.name:
+            props["cluster_name"] = settings.name
+        if settings.node_provisioning_mode:
+            props["node_provisioning_mode"] = settings.node_provisioning_mode
+        if settings.tiered_storage is not None:
+            tiered: dict[str, Any] = {"mode": "Enable" if settings.tiered_storage.enabled else "Disable"}
+            if settings.tiered_storage.memory_percent is not None:
+                tiered["instanceMemoryAllocationPercentage"] = settings.tiered_storage.memory_percent
+            props["tiered_storage_config"] = tiered
+        if cluster_role is not None:
+            props["auto_scaling"] = {"mode": "Enable", "autoScalerType": "Karpenter"}
+            props["cluster_role"] = cluster_role.role_arn
+        self.resource = sagemaker.CfnCluster(self, "Resource", **props)
+        # InstanceGroups go in as finished CloudFormation values: one jsii call however many groups.
+        self.resource.add_property_override("InstanceGroups", [
+            render_instance_group(group, self.execution_role.role_arn, lifecycle_uri) for group in instance_groups
+        ])
+        self.resource.apply_removal_policy(removal_policy)
+        self.resource.node.add_dependency(deployment, node_access, *eks_cluster.network_addons)
+        self.cluster_arn = self.resource.attr_cluster_arn
+
+    def _execution_role(self, network: HyperPodNetwork) -> iam.Role:
+        role = iam.Role(
+            self, "ExecutionRole", assumed_by=iam.ServicePrincipal("sagemaker.amazonaws.com"),
+            description="HyperPod instance groups: join EKS, manage pod ENIs, read lifecycle scripts",
+            managed_policies=[iam.ManagedPolicy.from_aws_managed_policy_name("AmazonSageMakerClusterInstanceRolePolicy")],
+        )
+        stack = Stack.of(self)
+        subnet_arns = [stack.format_arn(service="ec2", resource="subnet", resource_name=subnet.subnet_id)
+                       for subnet in network.hyperpod_subnets]
+        group_arns = [stack.format_arn(service="ec2", resource="security-group", resource_name=group.security_group_id)
+                      for group in network.security_groups]
+        eni_arn = stack.format_arn(service="ec2", resource="network-interface", resource_name="*")
+        # The VPC CNI on HyperPod nodes creates and wires pod ENIs (same permissions the CNI policy grants).
+        role.add_to_policy(iam.PolicyStatement(
+            actions=["ec2:CreateNetworkInterface", "ec2:CreateNetworkInterfacePermission"],
+            resources=[*subnet_arns, *group_arns, eni_arn],
+        ))
+        role.add_to_policy(iam.PolicyStatement(
+            actions=["ec2:AssignPrivateIpAddresses", "ec2:UnassignPrivateIpAddresses", "ec2:AttachNetworkInterface",
+                     "ec2:DetachNetworkInterface", "ec2:DeleteNetworkInterface", "ec2:DeleteNetworkInterfacePermission",
+                     "ec2:ModifyNetworkInterfaceAttribute"],
+            resources=[eni_arn, stack.format_arn(service="ec2", resource="instance", resource_name="*")],
+        ))
+        role.add_to_policy(iam.PolicyStatement(actions=["ec2:CreateTags"], resources=[eni_arn]))
+        role.add_to_policy(iam.PolicyStatement(actions=["s3:ListBucket"], resources=[self.lifecycle_bucket.bucket_arn]))
+        role.add_to_policy(iam.PolicyStatement(
+            actions=["s3:GetObject"], resources=[self.lifecycle_bucket.arn_for_objects("lifecycle/*")]))
+        role.add_to_policy(iam.PolicyStatement(
+            actions=["ec2:DescribeInstances", "ec2:DescribeTags", "ec2:DescribeNetworkInterfaces",
+                     "ec2:DescribeInstanceTypes", "ec2:DescribeSubnets"],
+            resources=["*"],  # Describe* calls do not support resource-level permissions.
+        ))
+        acknowledge(role, "AwsSolutions-IAM4", "AmazonSageMakerClusterInstanceRolePolicy is the policy HyperPod "
+                    "requires on instance-group execution roles.",
+                    managed_policy("AmazonSageMakerClusterInstanceRolePolicy"))
+        acknowledge(role, "AwsSolutions-IAM5", "Pod ENIs and instances are created at run time, so their ARNs are "
+                    "unknown; ec2:Describe* has no resource-level permissions; nodes read every lifecycle script.",
+                    "Resource::arn:<AWS::Partition>:ec2:<AWS::Region>:<AWS::AccountId>:network-interface/*",
+                    "Resource::arn:<AWS::Partition>:ec2:<AWS::Region>:<AWS::AccountId>:instance/*",
+                    "Resource::*", f"Resource::<{logical_id(self.lifecycle_bucket)}.Arn>/lifecycle/*")
+        return role
+
+    def _acknowledge_bucket_deployment(self) -> None:
+        """BucketDeployment's shared handler is a stack-level singleton owned by aws-cdk-lib."""
+        stack = Stack.of(self)
+        for child in stack.node.children:
+            if not child.node.id.startswith("Custom::CDKBucketDeployment"):
+                continue
+            acknowledge(child, "AwsSolutions-L1", "aws-cdk-lib pins the BucketDeployment handler's runtime.")
+            acknowledge(child, "AwsSolutions-IAM4", "aws-cdk-lib's BucketDeployment handler logs with the basic "
+                        "execution policy.", managed_policy("service-role/AWSLambdaBasicExecutionRole"))
+            acknowledge(child, "AwsSolutions-IAM5", "BucketDeployment copies the asset objects into the lifecycle "
+                        "bucket, which needs object-level wildcards on both buckets.",
+                        "Action::s3:GetObject*", "Action::s3:GetBucket*", "Action::s3:List*", "Action::s3:DeleteObject*",
+                        "Action::s3:Abort*",
+                        "Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*",
+                        f"Resource::<{logical_id(self.lifecycle_bucket)}.Arn>/*")

@@ -1,0 +1,270 @@
+"""HyperPod's dependency Helm chart, installed at deploy time from its public git source.
+
+The chart (``aws/sagemaker-hyperpod-cli``, folder ``helm_chart/HyperPodHelmChart``) is not published in a
+Helm repository, so a Lambda-backed custom resource downloads the pinned commit and runs Helm, as AWS's own
+quick-setup stack does. Nothing of that repository is vendored here. AWS requires the chart to be installed
+before the HyperPod cluster is created: make the cluster depend on ``HyperPodDependencies.resource``.
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping, Optional
+
+from aws_cdk import (
+    Acknowledgment, CustomResource, Duration, Size, Stack, Validations, aws_ec2 as ec2, aws_eks_v2 as eks, aws_iam as iam,
+    aws_lambda as lambda_, aws_logs as logs, custom_resources as cr,
+)
+from aws_cdk.lambda_layer_kubectl_v33 import KubectlV33Layer
+from constructs import Construct
+
+from ..errors import HyperPodValidationError, require
+
+DEFAULT_REPOSITORY = "aws/sagemaker-hyperpod-cli"
+DEFAULT_CHART_PATH = "helm_chart/HyperPodHelmChart"
+# aws/sagemaker-hyperpod-cli HEAD of 2026-06-22 (the snapshot hyperpod-facts.md describes).
+DEFAULT_GIT_REF = "011ca927123e02b35a399935bbb3ab1905fe33c7"
+DEFAULT_RELEASE_NAME = "hyperpod-dependencies"
+DEFAULT_NAMESPACE = "kube-system"
+RESOURCE_TYPE = "Custom::HyperPodHelmChart"
+HANDLER_DIR = Path(__file__).resolve().parent.parent / "assets" / "helm_installer"
+
+COMMIT_SHA = re.compile(r"^[0-9a-fA-F]{40}$")
+RELEASE_TAG = re.compile(r"^v?\d+\.\d+(\.\d+)?([-+][0-9A-Za-z.-]+)?$")
+REPOSITORY = re.compile(r"^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$")
+CHART_PATH = re.compile(r"^[A-Za-z0-9_.-]+(/[A-Za-z0-9_.-]+)*$")
+RELEASE_NAME = re.compile(r"^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$")
+RELEASE_NAME_MAX = 53  # Helm's limit
+NAMESPACE = re.compile(r"^[a-z0-9]([-a-z0-9]*[a-z0-9])?$")
+NAMESPACE_MAX = 63
+
+# Value paths in the chart (values.yaml of helm_chart/HyperPodHelmChart and its charts/gpu-operator wrapper).
+GPU_OPERATOR = ("gpu-operator", "enabled")
+NVIDIA_GPU_OPERATOR = ("gpu-operator", "gpu-operator", "enabled")
+MIG_STRATEGY = ("gpu-operator", "gpu-operator", "mig", "strategy")
+MIG_MANAGER = ("gpu-operator", "gpu-operator", "migManager", "enabled")
+OPERATOR_DEVICE_PLUGIN = ("gpu-operator", "gpu-operator", "devicePlugin", "enabled")
+STANDALONE_DEVICE_PLUGIN = ("nvidia-device-plugin", "devicePlugin", "enabled")
+INFERENCE_OPERATOR = ("inferenceOperators", "enabled")
+
+# With MIG the GPU operator (mig strategy mixed, its MIG manager and device plugin) must run and the
+# standalone device plugin must not: two device plugins would both advertise the GPUs (facts section 4).
+MIG_REQUIREMENTS: tuple[tuple[tuple[str, ...], Any, str], ...] = (
+    (GPU_OPERATOR, True, "true while enable_gpu_operator=True (MIG needs the GPU operator)"),
+    (NVIDIA_GPU_OPERATOR, True, "true while enable_gpu_operator=True (the wrapper chart's NVIDIA operator)"),
+    (MIG_STRATEGY, "mixed", "'mixed' while enable_gpu_operator=True (HyperPod partitions per instance group)"),
+    (MIG_MANAGER, True, "true while enable_gpu_operator=True (the MIG manager applies nvidia.com/mig.config)"),
+    (OPERATOR_DEVICE_PLUGIN, True, "true while enable_gpu_operator=True (it advertises the nvidia.com/mig-* resources)"),
+    (STANDALONE_DEVICE_PLUGIN, False,
+     "false while enable_gpu_operator=True (the GPU operator brings its own device plugin; two would both advertise the GPUs)"),
+)
+
+
+def _field(path: tuple[str, ...]) -> str:
+    return "values" + "".join(f"[{key!r}]" for key in path)
+
+
+def _value_at(values: Mapping[str, Any], path: tuple[str, ...]) -> tuple[bool, Any]:
+    current: Any = values
+    for key in path:
+        if not isinstance(current, Mapping) or key not in current:
+            return False, None
+        current = current[key]
+    return True, current
+
+
+def _set_at(values: dict[str, Any], path: tuple[str, ...], value: Any) -> None:
+    current = values
+    for key in path[:-1]:
+        current = current.setdefault(key, {})
+    current[path[-1]] = value
+
+
+def _deep_merge(base: Mapping[str, Any], override: Mapping[str, Any]) -> dict[str, Any]:
+    merged = dict(base)
+    for key, value in override.items():
+        if isinstance(value, Mapping) and isinstance(merged.get(key), Mapping):
+            merged[key] = _deep_merge(merged[key], value)
+        else:
+            merged[key] = value
+    return merged
+
+
+@dataclass(frozen=True, kw_only=True)
+class HyperPodHelmChart:
+    """Which HyperPod dependency chart to install, and how.
+
+    ``git_ref`` pins the chart: a full 40-hex commit SHA of ``repository`` or a release tag (``v3.2.0``);
+    branches move, so they are refused. ``values`` are Helm values merged over the chart's own (nested maps,
+    not ``--set`` dotted keys). ``enable_gpu_operator`` turns on the chart's GPU operator for MIG and turns
+    off the standalone NVIDIA device plugin. ``wait`` makes Helm wait for every workload to be ready: leave
+    it off when the EKS cluster has no nodes yet (HyperPod nodes join only after this chart is installed).
+    """
+
+    git_ref: str = DEFAULT_GIT_REF
+    release_name: str = DEFAULT_RELEASE_NAME
+    namespace: str = DEFAULT_NAMESPACE
+    values: Mapping[str, Any] = field(default_factory=dict)
+    enable_gpu_operator: bool = False
+    repository: str = DEFAULT_REPOSITORY
+    chart_path: str = DEFAULT_CHART_PATH
+    wait: bool = False
+
+    def __post_init__(self) -> None:
+        where = f"HyperPodHelmChart {self.release_name!r}"
+        require(isinstance(self.git_ref, str) and bool(COMMIT_SHA.match(self.git_ref) or RELEASE_TAG.match(self.git_ref)),
+                where, "git_ref", self.git_ref,
+                f"a full 40-hex commit SHA or a release tag like v3.2.0 of {self.repository} "
+                f"(branches such as 'main' move, so they do not pin anything); default {DEFAULT_GIT_REF}")
+        require(bool(REPOSITORY.match(self.repository)), where, "repository", self.repository,
+                "a GitHub 'owner/name'")
+        require(bool(CHART_PATH.match(self.chart_path)) and ".." not in self.chart_path.split("/"),
+                where, "chart_path", self.chart_path, "a relative folder inside the repository, without '..'")
+        require(bool(RELEASE_NAME.match(self.release_name)) and len(self.release_name) <= RELEASE_NAME_MAX,
+                where, "release_name", self.release_name,
+                f"a Helm release name: lowercase letters, digits, '-' and '.', at most {RELEASE_NAME_MAX} characters")
+        require(bool(NAMESPACE.match(self.namespace)) and len(self.namespace) <= NAMESPACE_MAX,
+                where, "namespace", self.namespace,
+                f"a Kubernetes namespace name: lowercase letters, digits and '-', at most {NAMESPACE_MAX} characters")
+        require(isinstance(self.values, Mapping), where, "values", self.values, "a mapping of Helm values")
+        try:
+            # A private JSON copy: later edits to the caller's dict cannot change what was validated.
+            values = json.loads(json.dumps(dict(self.values), allow_nan=False))
+        except (TypeError, ValueError) as error:
+            raise HyperPodValidationError(where, "values", self.values, f"JSON-serializable Helm values ({error})") from None
+        object.__setattr__(self, "values", values)
+        for key in values:
+            require("." not in key, where, f"values[{key!r}]", values[key],
+                    "nested maps, not dotted keys: write {'gpu-operator': {'enabled': True}}, "
+                    "not {'gpu-operator.enabled': True}")
+        self._check_values(where, values)
+
+    def _check_values(self, where: str, values: Mapping[str, Any]) -> None:
+        present, enabled = _value_at(values, INFERENCE_OPERATOR)
+        require(not present or enabled is False, where, _field(INFERENCE_OPERATOR), enabled,
+                "false: the platform installs the inference operator as the EKS add-on "
+                "amazon-sagemaker-hyperpod-inference, and two operators would fight over the same CRDs")
+        present, enabled = _value_at(values, GPU_OPERATOR)
+        if not self.enable_gpu_operator:
+            require(not present or enabled is False, where, _field(GPU_OPERATOR), enabled,
+                    "false or unset; set enable_gpu_operator=True instead, which also disables the standalone "
+                    "NVIDIA device plugin as MIG requires")
+            return
+        for path, required, allowed in MIG_REQUIREMENTS:
+            present, value = _value_at(values, path)
+            require(not present or value == required and type(value) is type(required),
+                    where, _field(path), value, allowed)
+
+    def effective_values(self) -> dict[str, Any]:
+        """The Helm values the installer passes: this library's settings, then the user's values on top."""
+        ours: dict[str, Any] = {}
+        _set_at(ours, INFERENCE_OPERATOR, False)  # the platform uses the EKS add-on instead
+        if self.enable_gpu_operator:
+            _set_at(ours, GPU_OPERATOR, True)
+            _set_at(ours, MIG_STRATEGY, "mixed")
+            _set_at(ours, STANDALONE_DEVICE_PLUGIN, False)
+        return _deep_merge(ours, self.values)
+
+    def values_json(self) -> str:
+        """Stable JSON of the effective values (sorted keys), so only a real change updates the resource."""
+        return json.dumps(self.effective_values(), sort_keys=True, separators=(",", ":"))
+
+
+class HyperPodDependencies(Construct):
+    """Installs ``chart`` into ``cluster`` with Helm, from a Lambda-backed custom resource.
+
+    Creates the installer Lambda (kubectl + helm layer), its role (``eks:DescribeCluster`` on this cluster
+    only) and an EKS access entry giving that role cluster admin, which Helm needs to install CRDs and
+    cluster roles. The cluster must use authentication mode API or API_AND_CONFIG_MAP. The Lambda needs
+    outbound HTTPS to GitHub and the chart's dependency repositories (quay.io, nvidia.github.io,
+    aws.github.io, helm.ngc.nvidia.com); with ``vpc_subnets`` it runs in the cluster's VPC (for a private
+    endpoint) and those subnets need a NAT route.
+    """
+
+    def __init__(
+        self,
+        scope: Construct,
+        construct_id: str,
+        *,
+        cluster: eks.ICluster,
+        chart: Optional[HyperPodHelmChart] = None,
+        vpc_subnets: Optional[ec2.SubnetSelection] = None,
+    ) -> None:
+        super().__init__(scope, construct_id)
+        self.chart = chart or HyperPodHelmChart()
+
+        log_group = logs.LogGroup(self, "Logs", retention=logs.RetentionDays.ONE_MONTH)
+        self.role = iam.Role(self, "InstallerRole", assumed_by=iam.ServicePrincipal("lambda.amazonaws.com"),
+                             description="Installs HyperPod's dependency Helm chart")
+        self.role.add_to_policy(iam.PolicyStatement(
+            actions=["logs:CreateLogStream", "logs:PutLogEvents"], resources=[log_group.log_group_arn]))
+        self.role.add_to_policy(iam.PolicyStatement(actions=["eks:DescribeCluster"], resources=[cluster.cluster_arn]))
+
+        placement: dict[str, Any] = {}
+        if vpc_subnets is not None:
+            # The cluster security group admits its own members to the private API endpoint.
+            placement = {"vpc": cluster.vpc, "vpc_subnets": vpc_subnets,
+                         "security_groups": [cluster.cluster_security_group]}
+        self.function = lambda_.Function(
+            self, "Installer",
+            description="Installs HyperPod's dependency Helm chart from its git source",
+            runtime=lambda_.Runtime.PYTHON_3_14,
+            architecture=lambda_.Architecture.X86_64,  # the kubectl/helm layer ships x86-64 binaries
+            handler="index.handler",
+            code=lambda_.Code.from_asset(str(HANDLER_DIR), exclude=["__pycache__", "*.pyc"]),
+            layers=[KubectlV33Layer(self, "KubectlLayer")],
+            role=self.role,
+            log_group=log_group,
+            timeout=Duration.minutes(15),
+            memory_size=2048,  # helm unpacks and renders the GPU operator's CRDs; more memory is also more CPU
+            ephemeral_storage_size=Size.gibibytes(2),
+            **placement,
+        )
+        provider = cr.Provider(self, "Provider", on_event_handler=self.function)
+
+        self.access_entry = eks.AccessEntry(
+            self, "ClusterAdmin", cluster=cluster, principal=self.role.role_arn,
+            access_policies=[eks.AccessPolicy.from_access_policy_name(
+                "AmazonEKSClusterAdminPolicy", access_scope_type=eks.AccessScopeType.CLUSTER)],
+        )
+        self.resource = CustomResource(
+            self, "Resource",
+            service_token=provider.service_token,
+            resource_type=RESOURCE_TYPE,
+            properties={
+                "ClusterName": cluster.cluster_name,
+                "Repository": self.chart.repository,
+                "ChartPath": self.chart.chart_path,
+                "GitRef": self.chart.git_ref,
+                "Release": self.chart.release_name,
+                "Namespace": self.chart.namespace,
+                "Values": self.chart.values_json(),
+                "Wait": "true" if self.chart.wait else "false",
+            },
+        )
+        # Install after the access entry exists; on delete, uninstall before the access is revoked.
+        self.resource.node.add_dependency(self.access_entry)
+        self._suppress_framework_findings(provider)
+
+    @property
+    def git_ref(self) -> str:
+        """The ref Helm installed (a GetAtt, so consumers also wait for the install)."""
+        return self.resource.get_att_string("GitRef")
+
+    @property
+    def chart_path(self) -> str:
+        return self.resource.get_att_string("ChartPath")
+
+    def _suppress_framework_findings(self, provider: cr.Provider) -> None:
+        """cdk-nag findings on the CDK provider framework's own function, which this library does not write."""
+        function_id = Stack.of(self).get_logical_id(self.function.node.default_child)
+        Validations.of(provider).acknowledge(
+            Acknowledgment(
+                id="AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]",
+                reason="The CDK provider framework's function writes its logs with AWSLambdaBasicExecutionRole."),
+            Acknowledgment(
+                id=f"AwsSolutions-IAM5[Resource::<{function_id}.Arn>:*]",
+                reason="The CDK provider framework may invoke any version of the installer function, and only it."),
+        )

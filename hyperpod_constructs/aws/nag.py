@@ -1,0 +1,30 @@
+"""Acknowledge policy-check findings on one construct, with the reason reviewers will read.
+
+cdk-nag (v3) reads acknowledgments from CDK's own ``Validations`` API, so the library needs no cdk-nag
+import at run time. An acknowledgment covers the construct and its children, and names each finding
+exactly (``AwsSolutions-IAM5[Resource::*]``), so a new wildcard added later is still reported.
+"""
+from __future__ import annotations
+
+from aws_cdk import Acknowledgment, Validations
+from constructs import IConstruct
+
+
+def acknowledge(construct: IConstruct, rule: str, reason: str, *findings: str) -> None:
+    """Acknowledge ``rule`` itself, or, when ``findings`` are given, exactly ``rule[finding]`` for each."""
+    ids = [f"{rule}[{finding}]" for finding in findings] if findings else [rule]
+    for rule_id in ids:
+        Validations.of(construct).acknowledge(Acknowledgment(id=rule_id, reason=reason))
+
+
+def logical_id(construct: IConstruct) -> str:
+    """The CloudFormation logical id of a construct's resource, as cdk-nag writes it in finding ids."""
+    from aws_cdk import CfnElement, Stack
+
+    element = construct if isinstance(construct, CfnElement) else construct.node.default_child
+    return Stack.of(construct).get_logical_id(element)  # type: ignore[arg-type]
+
+
+def managed_policy(name: str) -> str:
+    """The finding suffix cdk-nag writes for an AWS managed policy attached to a role."""
+    return f"Policy::arn:<AWS::Partition>:iam::aws:policy/{name}"

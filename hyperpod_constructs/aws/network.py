@@ -1,0 +1,72 @@
+"""A VPC laid out for HyperPod, or an imported one."""
+from __future__ import annotations
+
+from typing import Optional, Sequence
+
+from aws_cdk import Annotations, Tags, aws_ec2 as ec2, aws_logs as logs
+from constructs import Construct
+
+from ..catalog import limits
+from ..errors import require
+
+
+class HyperPodNetwork(Construct):
+    """Subnets and the security group HyperPod nodes and the EKS control plane share.
+
+    A new VPC gets large private subnets (HyperPod gives every pod a VPC IP and GPU nodes run many pods),
+    a NAT gateway, an S3 gateway endpoint (model weights and lifecycle scripts stay off the NAT), the
+    ``kubernetes.io/role/elb`` tags the ALB controller looks for, flow logs, and a security group that
+    allows all traffic between its members, which EFA requires.
+    """
+
+    def __init__(
+        self,
+        scope: Construct,
+        construct_id: str,
+        *,
+        vpc: Optional[ec2.IVpc] = None,
+        cidr: str = "10.192.0.0/16",
+        max_azs: int = 2,
+        private_subnet_mask: int = 18,
+        hyperpod_subnets: Optional[Sequence[ec2.ISubnet]] = None,
+        security_groups: Optional[Sequence[ec2.ISecurityGroup]] = None,
+    ) -> None:
+        super().__init__(scope, construct_id)
+        where = self.node.path
+        require(16 <= private_subnet_mask <= 24, where, "private_subnet_mask", private_subnet_mask,
+                "a /16 to /24 prefix length")
+        if vpc is None:
+            vpc = ec2.Vpc(
+                self, "Vpc",
+                ip_addresses=ec2.IpAddresses.cidr(cidr),
+                max_azs=max_azs,
+                nat_gateways=1,
+                subnet_configuration=[
+                    ec2.SubnetConfiguration(name="public", subnet_type=ec2.SubnetType.PUBLIC, cidr_mask=24),
+                    ec2.SubnetConfiguration(name="private", subnet_type=ec2.SubnetType.PRIVATE_WITH_EGRESS,
+                                            cidr_mask=private_subnet_mask),
+                ],
+                gateway_endpoints={"S3": ec2.GatewayVpcEndpointOptions(service=ec2.GatewayVpcEndpointAwsService.S3)},
+            )
+            vpc.add_flow_log("FlowLogs", destination=ec2.FlowLogDestination.to_cloud_watch_logs(
+                logs.LogGroup(self, "FlowLogGroup", retention=logs.RetentionDays.ONE_YEAR)))
+            for subnet in vpc.public_subnets:
+                Tags.of(subnet).add("kubernetes.io/role/elb", "1")
+            for subnet in vpc.private_subnets:
+                Tags.of(subnet).add("kubernetes.io/role/internal-elb", "1")
+        self.vpc = vpc
+        self.hyperpod_subnets: list[ec2.ISubnet] = list(hyperpod_subnets or vpc.private_subnets)
+        require(limits.SUBNETS_MIN <= len(self.hyperpod_subnets) <= limits.SUBNETS_MAX, where, "hyperpod_subnets",
+                f"{len(self.hyperpod_subnets)} subnets", "1-16 subnets (AWS::SageMaker::Cluster VpcConfig.Subnets)")
+        if security_groups is None:
+            group = ec2.SecurityGroup(self, "NodeSecurityGroup", vpc=vpc, allow_all_outbound=True,
+                                      description="HyperPod nodes: all traffic between members (EFA)")
+            group.add_ingress_rule(group, ec2.Port.all_traffic(), "EFA and node-to-node traffic")
+            # Members (the model store, say) may add egress rules; all outbound is already open.
+            Annotations.of(group).acknowledge_warning("@aws-cdk/aws-ec2:ipv4IgnoreEgressRule",
+                                                      "All outbound traffic is allowed on this group.")
+            security_groups = [group]
+        require(limits.SECURITY_GROUPS_MIN <= len(security_groups) <= limits.SECURITY_GROUPS_MAX, where,
+                "security_groups", f"{len(security_groups)} security groups",
+                "1-5 security groups (AWS::SageMaker::Cluster VpcConfig.SecurityGroupIds)")
+        self.security_groups: list[ec2.ISecurityGroup] = list(security_groups)

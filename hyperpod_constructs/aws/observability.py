@@ -1,0 +1,478 @@
+"""Amazon Managed Prometheus + Grafana, the HyperPod observability add-on, SLO alerts and dashboards.
+
+``InferenceObservability`` renders the pure-Python pieces of ``hyperpod_constructs.observability``
+(PromQL, rule groups, Alertmanager config, dashboards) into CloudFormation:
+
+- ``AWS::APS::Workspace`` (created and encrypted, or imported by id/ARN), kept on stack deletion by default;
+- ``AWS::APS::RuleGroupsNamespace`` with one rule group per endpoint, from its SLOs;
+- the workspace's alert manager definition, routing every alert to an SNS topic (SigV4);
+- ``AWS::Grafana::Workspace`` (optional) with a role that can query AMP and read CloudWatch;
+- the EKS add-on ``amazon-sagemaker-hyperpod-observability`` and its Pod Identity role and association.
+
+Dashboards are not pushed into Grafana at deploy time: ``write_dashboards`` writes them as JSON files for
+the Grafana HTTP API, Terraform's ``grafana_dashboard`` or a GitOps provisioner (see docs/observability.md).
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal, Optional, Sequence, get_args
+
+import aws_cdk as cdk
+import jsii
+from aws_cdk import aws_aps as aps
+from aws_cdk import aws_eks_v2 as eks
+from aws_cdk import aws_grafana as grafana
+from aws_cdk import aws_iam as iam
+from aws_cdk import aws_kms as kms
+from aws_cdk import aws_sns as sns
+from constructs import Construct, IValidation
+
+from hyperpod_constructs.errors import HyperPodValidationError, require
+from hyperpod_constructs.observability import alerts, dashboards, queries
+from hyperpod_constructs.observability.targets import ObservedEndpoint, ObservedInstanceGroup, check_targets
+
+OBSERVABILITY_ADDON = "amazon-sagemaker-hyperpod-observability"
+OBSERVABILITY_NAMESPACE = "hyperpod-observability"
+OBSERVABILITY_SERVICE_ACCOUNT = "hyperpod-observability-operator-otel-collector"
+# EKS User Guide, "AWS add-ons" > "Amazon SageMaker Spaces": "The Amazon EKS add-on name is amazon-sagemaker-spaces".
+SPACES_ADDON = "amazon-sagemaker-spaces"
+HYPERPOD_LOG_GROUP_PREFIX = "/aws/sagemaker/Clusters/"
+
+SCRAPE_INTERVAL_MIN, SCRAPE_INTERVAL_MAX = 5, 300  # CRD metricsScrapeIntervalSeconds range
+
+_WORKSPACE_ID = re.compile(r"^ws-[a-zA-Z0-9-]+$")
+_WORKSPACE_ARN = re.compile(
+    r"^arn:aws[a-z-]*:aps:(?P<region>[a-z0-9-]+):(?P<account>[0-9]{12}):workspace/(?P<id>ws-[a-zA-Z0-9-]+)$")
+_GRAFANA_NAME = re.compile(r"^[a-zA-Z0-9._~-]{1,255}$")
+
+MetricLevel = Literal["BASIC", "ADVANCED", "DISABLED"]
+METRIC_LEVELS: tuple[str, ...] = get_args(MetricLevel)
+Encryption = Literal["customer-managed-key", "aws-owned-key"]
+ENCRYPTIONS: tuple[str, ...] = get_args(Encryption)
+GrafanaAuthentication = Literal["AWS_SSO", "SAML"]
+GRAFANA_AUTHENTICATIONS: tuple[str, ...] = get_args(GrafanaAuthentication)
+GrafanaDataSource = Literal["PROMETHEUS", "CLOUDWATCH"]
+GRAFANA_DATA_SOURCES: tuple[str, ...] = get_args(GrafanaDataSource)
+
+
+def _unresolved(value: Any) -> bool:
+    return isinstance(value, str) and cdk.Token.is_unresolved(value)
+
+
+@dataclass(frozen=True, kw_only=True)
+class PrometheusWorkspace:
+    """Which AMP workspace receives metrics: ``PrometheusWorkspace.create(...)`` or ``.existing(...)``.
+
+    A created workspace is encrypted with a new customer managed KMS key (rotation on) unless
+    ``encryption="aws-owned-key"`` (AMP's default, no key to manage; it cannot be changed later).
+    """
+
+    alias: Optional[str] = None
+    encryption: Encryption = "customer-managed-key"
+    workspace_arn: Optional[str] = None
+    workspace_id: Optional[str] = None
+
+    def __post_init__(self) -> None:
+        where = "PrometheusWorkspace"
+        require(self.encryption in ENCRYPTIONS, where, "encryption", self.encryption, f"one of {', '.join(ENCRYPTIONS)}")
+        if self.alias is not None:
+            require(isinstance(self.alias, str) and 1 <= len(self.alias) <= 100, where, "alias", self.alias,
+                    "1 to 100 characters")
+        if self.workspace_arn is not None and not _unresolved(self.workspace_arn):
+            require(isinstance(self.workspace_arn, str) and bool(_WORKSPACE_ARN.match(self.workspace_arn)), where,
+                    "workspace_arn", self.workspace_arn,
+                    "an AMP workspace ARN, arn:<partition>:aps:<region>:<12-digit account>:workspace/ws-<id>")
+        if self.workspace_id is not None and not _unresolved(self.workspace_id):
+            require(isinstance(self.workspace_id, str) and bool(_WORKSPACE_ID.match(self.workspace_id)), where,
+                    "workspace_id", self.workspace_id, "an AMP workspace id matching ^ws-[a-zA-Z0-9-]+$")
+        if self.is_existing:
+            require(self.alias is None, where, "alias", self.alias, "an alias only applies to a created workspace")
+            parsed = self._parsed_arn()
+            if parsed and self.workspace_id is not None and not _unresolved(self.workspace_id):
+                require(parsed["id"] == self.workspace_id, where, "workspace_id", self.workspace_id,
+                        f"the id in workspace_arn ({parsed['id']}) when both are given")
+
+    @classmethod
+    def create(cls, *, alias: Optional[str] = None, encryption: Encryption = "customer-managed-key") -> PrometheusWorkspace:
+        return cls(alias=alias, encryption=encryption)
+
+    @classmethod
+    def existing(cls, *, workspace_arn: Optional[str] = None, workspace_id: Optional[str] = None) -> PrometheusWorkspace:
+        """Import by ARN (any region) or by id (the stack's region)."""
+        if workspace_arn is None and workspace_id is None:
+            raise HyperPodValidationError("PrometheusWorkspace.existing", "workspace_arn", None,
+                                          "give workspace_arn or workspace_id")
+        return cls(workspace_arn=workspace_arn, workspace_id=workspace_id)
+
+    @property
+    def is_existing(self) -> bool:
+        return self.workspace_arn is not None or self.workspace_id is not None
+
+    def _parsed_arn(self) -> Optional[dict[str, str]]:
+        if self.workspace_arn is None or _unresolved(self.workspace_arn):
+            return None
+        match = _WORKSPACE_ARN.match(self.workspace_arn)
+        return match.groupdict() if match else None
+
+
+@dataclass(frozen=True, kw_only=True)
+class GrafanaWorkspace:
+    """An Amazon Managed Grafana workspace reading this AMP workspace (and CloudWatch).
+
+    ``AWS_SSO`` needs IAM Identity Center enabled in the account; ``SAML`` needs the IdP configured after
+    deploy. Permission type is SERVICE_MANAGED with a role this construct creates (outside the console
+    AMG does not create that role itself).
+    """
+
+    name: Optional[str] = None
+    authentication: GrafanaAuthentication = "AWS_SSO"
+    data_sources: tuple[GrafanaDataSource, ...] = ("PROMETHEUS", "CLOUDWATCH")
+
+    def __post_init__(self) -> None:
+        where = "GrafanaWorkspace"
+        if self.name is not None:
+            require(isinstance(self.name, str) and bool(_GRAFANA_NAME.match(self.name)), where, "name", self.name,
+                    "1-255 characters from letters, digits, '-', '.', '_' and '~'")
+        require(self.authentication in GRAFANA_AUTHENTICATIONS, where, "authentication", self.authentication,
+                f"one of {', '.join(GRAFANA_AUTHENTICATIONS)}")
+        require(isinstance(self.data_sources, tuple) and len(self.data_sources) > 0
+                and all(source in GRAFANA_DATA_SOURCES for source in self.data_sources)
+                and len(set(self.data_sources)) == len(self.data_sources),
+                where, "data_sources", self.data_sources,
+                f"a non-empty tuple of distinct values from {', '.join(GRAFANA_DATA_SOURCES)}")
+
+
+@dataclass(frozen=True, kw_only=True)
+class ObservabilityMetrics:
+    """Per-area collection levels of the observability add-on (``metricsProvider``) and one scrape interval.
+
+    Defaults suit an inference platform: inference, node, GPU (accelerated compute) and cluster
+    (``customMetrics``) metrics on; training, task governance, scaling and EFA network metrics off.
+    ``ADVANCED`` is offered by the HyperPod console for some areas; the add-on schema is not published.
+    """
+
+    inference: MetricLevel = "BASIC"
+    node: MetricLevel = "BASIC"
+    accelerated_compute: MetricLevel = "BASIC"
+    custom: MetricLevel = "BASIC"
+    training: MetricLevel = "DISABLED"
+    task_governance: MetricLevel = "DISABLED"
+    scaling: MetricLevel = "DISABLED"
+    network: MetricLevel = "DISABLED"
+    scrape_interval_seconds: int = 30
+
+    _ADDON_KEYS = {
+        "training": "trainingMetrics", "inference": "inferenceMetrics", "task_governance": "taskGovernanceMetrics",
+        "scaling": "scalingMetrics", "custom": "customMetrics", "node": "nodeMetrics",
+        "accelerated_compute": "acceleratedComputeMetrics", "network": "networkMetrics",
+    }
+
+    def __post_init__(self) -> None:
+        where = "ObservabilityMetrics"
+        for area in self._ADDON_KEYS:
+            level = getattr(self, area)
+            require(level in METRIC_LEVELS, where, area, level, f"one of {', '.join(METRIC_LEVELS)}")
+        interval = self.scrape_interval_seconds
+        require(isinstance(interval, int) and not isinstance(interval, bool)
+                and SCRAPE_INTERVAL_MIN <= interval <= SCRAPE_INTERVAL_MAX, where, "scrape_interval_seconds", interval,
+                f"whole seconds from {SCRAPE_INTERVAL_MIN} to {SCRAPE_INTERVAL_MAX}")
+
+    def addon_config(self) -> dict[str, dict[str, Any]]:
+        return {key: {"level": getattr(self, area), "scrapeInterval": self.scrape_interval_seconds}
+                for area, key in self._ADDON_KEYS.items()}
+
+
+class InferenceObservability(Construct):
+    """Metrics, dashboards and SLO alerts for HyperPod inference endpoints."""
+
+    def __init__(
+        self,
+        scope: Construct,
+        id: str,
+        *,
+        cluster: eks.ICluster,
+        endpoints: Sequence[ObservedEndpoint] = (),
+        instance_groups: Sequence[ObservedInstanceGroup] = (),
+        workspace: Optional[PrometheusWorkspace] = None,
+        grafana: Optional[GrafanaWorkspace] = None,
+        metrics: Optional[ObservabilityMetrics] = None,
+        logging: bool = False,
+        alarm_topic: Optional[sns.ITopic] = None,
+        removal_policy: cdk.RemovalPolicy = cdk.RemovalPolicy.RETAIN,
+        addon_version: Optional[str] = None,
+        sagemaker_spaces: bool = False,
+    ) -> None:
+        super().__init__(scope, id)
+        where = self.node.path
+        self._check_inputs(where, endpoints, instance_groups, workspace, grafana, metrics, logging)
+        self.endpoints: tuple[ObservedEndpoint, ...] = tuple(endpoints)
+        self.instance_groups: tuple[ObservedInstanceGroup, ...] = tuple(instance_groups)
+        self.metrics = metrics or ObservabilityMetrics()
+        workspace = workspace or PrometheusWorkspace.create()
+        # Duplicates are only known once the whole list is in; report them all at synth.
+        self.node.add_validation(_TargetsValidation(where, self.endpoints, self.instance_groups))
+
+        stack = cdk.Stack.of(self)
+        self.rate_window = queries.rate_window(self.metrics.scrape_interval_seconds)
+        self.rules_yaml = alerts.rule_groups_yaml(self.endpoints, self.rate_window)
+        self.dashboards: dict[str, dict[str, Any]] = dashboards.build_dashboards(
+            self.endpoints, self.instance_groups, self.rate_window)
+
+        self.key: Optional[kms.Key] = None
+        needs_topic = bool(self.rules_yaml) and alarm_topic is None
+        if (not workspace.is_existing and workspace.encryption == "customer-managed-key") or needs_topic:
+            self.key = kms.Key(self, "Key", enable_key_rotation=True, removal_policy=removal_policy,
+                               description=f"Encrypts the AMP workspace and alarm topic of {where}")
+
+        # --- AMP workspace -------------------------------------------------------------------------------
+        self.cfn_workspace: Optional[aps.CfnWorkspace] = None
+        if workspace.is_existing:
+            parsed = workspace._parsed_arn()
+            if workspace.workspace_arn is not None:
+                self.workspace_arn = workspace.workspace_arn
+                self.workspace_id = parsed["id"] if parsed else cdk.Arn.split(
+                    workspace.workspace_arn, cdk.ArnFormat.SLASH_RESOURCE_NAME).resource_name
+                region = parsed["region"] if parsed else cdk.Arn.split(
+                    workspace.workspace_arn, cdk.ArnFormat.SLASH_RESOURCE_NAME).region
+            else:
+                assert workspace.workspace_id is not None
+                self.workspace_id = workspace.workspace_id
+                self.workspace_arn = stack.format_arn(service="aps", resource="workspace",
+                                                      resource_name=workspace.workspace_id)
+                region = stack.region
+        else:
+            self.cfn_workspace = aps.CfnWorkspace(
+                self, "Workspace", alias=workspace.alias or f"{stack.stack_name}-hyperpod-inference",
+                kms_key_arn=self.key.key_arn if self.key and workspace.encryption == "customer-managed-key" else None,
+                tags=[cdk.CfnTag(key="SageMaker", value="true")])
+            # Metrics are the record of what happened; keep them unless the user opts out.
+            self.cfn_workspace.apply_removal_policy(removal_policy)
+            self.workspace_arn = self.cfn_workspace.attr_arn
+            self.workspace_id = self.cfn_workspace.attr_workspace_id
+            region = stack.region
+        self.workspace_region: str = region
+        self.prometheus_query_url = f"https://aps-workspaces.{region}.{cdk.Aws.URL_SUFFIX}/workspaces/{self.workspace_id}"
+
+        # --- Alerts --------------------------------------------------------------------------------------
+        self.alarm_topic: Optional[sns.ITopic] = None
+        self.rule_groups_namespace: Optional[aps.CfnRuleGroupsNamespace] = None
+        if self.rules_yaml:
+            self.rule_groups_namespace = aps.CfnRuleGroupsNamespace(
+                self, "Rules", name=f"hyperpod-inference-{self.node.addr[:8]}", data=self.rules_yaml,
+                workspace=self.workspace_arn)
+            self.alarm_topic = alarm_topic or sns.Topic(
+                self, "AlarmTopic", display_name="HyperPod inference alerts", master_key=self.key, enforce_ssl=True)
+            self._allow_amp_to_publish(self.alarm_topic, alarm_topic is not None)
+            definition = alerts.alert_manager_definition(self.alarm_topic.topic_arn, self._topic_region(self.alarm_topic))
+            self.alert_manager_definition = definition
+            if self.cfn_workspace is not None:
+                self.cfn_workspace.alert_manager_definition = definition
+            else:
+                cdk.Annotations.of(self).add_warning_v2(
+                    "hyperpod:observability:existingWorkspaceAlertManager",
+                    "Alert rules are added to the existing AMP workspace, but its alert manager definition is not "
+                    "managed here (CloudFormation sets it only on a workspace it creates). Upload "
+                    "`alert_manager_definition` with `aws amp put-alert-manager-definition` to route alerts to SNS.")
+
+        # --- Grafana -------------------------------------------------------------------------------------
+        self.grafana_workspace: Optional[grafana.CfnWorkspace] = None
+        self.grafana_role: Optional[iam.Role] = None
+        if grafana is not None:
+            self._create_grafana(grafana, stack)
+
+        # --- Observability add-on with its Pod Identity role ---------------------------------------------------
+        self.addon_role = iam.Role(
+            self, "AddonRole",
+            assumed_by=iam.SessionTagsPrincipal(iam.ServicePrincipal("pods.eks.amazonaws.com").with_conditions({
+                "StringEquals": {"aws:SourceAccount": cdk.Aws.ACCOUNT_ID},
+                "ArnEquals": {"aws:SourceArn": cluster.cluster_arn},
+            })),
+            description="HyperPod observability add-on collector: remote-write to AMP, cluster logs to CloudWatch")
+        self.addon_role.add_to_policy(iam.PolicyStatement(actions=["aps:RemoteWrite"], resources=[self.workspace_arn]))
+        if logging:
+            log_group = stack.format_arn(service="logs", resource="log-group",
+                                         resource_name=f"{HYPERPOD_LOG_GROUP_PREFIX}*",
+                                         arn_format=cdk.ArnFormat.COLON_RESOURCE_NAME)
+            self.addon_role.add_to_policy(iam.PolicyStatement(
+                actions=["logs:CreateLogGroup", "logs:CreateLogStream", "logs:DescribeLogGroups",
+                         "logs:DescribeLogStreams", "logs:PutLogEvents"],
+                resources=[log_group, f"{log_group}:log-stream:*"]))
+            _acknowledge_wildcards(self.addon_role, {
+                _LOG_GROUP_FINDING: "HyperPod creates one log group per cluster under /aws/sagemaker/Clusters/; "
+                                    "the collector writes to whichever cluster it runs in.",
+                _LOG_STREAM_FINDING: "Log streams are created per node at run time inside the cluster log groups.",
+            })
+        self.pod_identity_association = eks.CfnPodIdentityAssociation(
+            self, "AddonPodIdentity", cluster_name=cluster.cluster_name, namespace=OBSERVABILITY_NAMESPACE,
+            service_account=OBSERVABILITY_SERVICE_ACCOUNT, role_arn=self.addon_role.role_arn)
+        agent = cluster.eks_pod_identity_agent  # created on demand by aws_eks_v2.Cluster
+        if agent is not None:
+            self.pod_identity_association.node.add_dependency(agent)
+
+        configuration: dict[str, Any] = {
+            "ampWorkspace": {"prometheusEndpoint": self.prometheus_query_url, "arn": self.workspace_arn},
+            "metricsProvider": self.metrics.addon_config(),
+            "logging": {"enabled": bool(logging)},
+        }
+        if self.grafana_workspace is not None:
+            configuration["amgWorkspace"] = {"workspaceName": self.grafana_workspace_name, "arn": self.grafana_workspace_arn}
+        self.addon = eks.Addon(self, "Addon", addon_name=OBSERVABILITY_ADDON, cluster=cluster,
+                               addon_version=addon_version, configuration_values=configuration)
+        # The collector must start with credentials, and the rules must exist before pods report.
+        self.addon.node.add_dependency(self.pod_identity_association)
+        self.addon.node.add_dependency(self.addon_role)
+
+        self.spaces_addon: Optional[eks.Addon] = None
+        if sagemaker_spaces:
+            self.spaces_addon = eks.Addon(self, "SpacesAddon", addon_name=SPACES_ADDON, cluster=cluster)
+            cdk.Annotations.of(self).add_warning_v2(
+                "hyperpod:observability:spacesRoles",
+                f"The {SPACES_ADDON} add-on needs its execution role (Pod Identity) and the EBS CSI driver add-on; "
+                "they are not created here. See 'IAM Permissions Setup' in the SageMaker Developer Guide.")
+
+        self._advise(where)
+
+    # --- helpers -------------------------------------------------------------------------------------------
+
+    @staticmethod
+    def _check_inputs(where: str, endpoints: Sequence[Any], instance_groups: Sequence[Any], workspace: Any,
+                      grafana_spec: Any, metrics: Any, logging: Any) -> None:
+        for index, endpoint in enumerate(endpoints):
+            require(isinstance(endpoint, ObservedEndpoint), where, f"endpoints[{index}]", endpoint, "an ObservedEndpoint")
+        for index, group in enumerate(instance_groups):
+            require(isinstance(group, ObservedInstanceGroup), where, f"instance_groups[{index}]", group,
+                    "an ObservedInstanceGroup")
+        require(workspace is None or isinstance(workspace, PrometheusWorkspace), where, "workspace", workspace,
+                "PrometheusWorkspace.create(...), PrometheusWorkspace.existing(...) or None (create)")
+        require(grafana_spec is None or isinstance(grafana_spec, GrafanaWorkspace), where, "grafana", grafana_spec,
+                "a GrafanaWorkspace or None (no Grafana)")
+        require(metrics is None or isinstance(metrics, ObservabilityMetrics), where, "metrics", metrics,
+                "an ObservabilityMetrics or None (defaults)")
+        require(isinstance(logging, bool), where, "logging", logging, "True or False")
+
+    @staticmethod
+    def _topic_region(topic: sns.ITopic) -> str:
+        # AMP requires sigv4.region; an imported topic may live in another region than the stack.
+        return topic.env.region
+
+    def _allow_amp_to_publish(self, topic: sns.ITopic, imported: bool) -> None:
+        statement = iam.PolicyStatement(
+            sid="AllowAmpAlertManagerPublish", principals=[iam.ServicePrincipal("aps.amazonaws.com")],
+            actions=["sns:Publish", "sns:GetTopicAttributes"], resources=[topic.topic_arn],
+            conditions={"StringEquals": {"aws:SourceAccount": cdk.Aws.ACCOUNT_ID},
+                        "ArnEquals": {"aws:SourceArn": self.workspace_arn}})
+        added = topic.add_to_resource_policy(statement).statement_added
+        if self.key is not None and not imported:
+            # AMP encrypts the message with the topic's key; no SourceArn here (the workspace uses the same key).
+            self.key.add_to_resource_policy(iam.PolicyStatement(
+                sid="AllowAmpToUseKeyForSns", principals=[iam.ServicePrincipal("aps.amazonaws.com")],
+                actions=["kms:GenerateDataKey*", "kms:Decrypt"], resources=["*"],
+                conditions={"StringEquals": {"aws:SourceAccount": cdk.Aws.ACCOUNT_ID}}))
+        if imported and not added:
+            cdk.Annotations.of(self).add_warning_v2(
+                "hyperpod:observability:importedTopicPolicy",
+                "alarm_topic is imported, so its policy cannot be changed here: allow aps.amazonaws.com "
+                "sns:Publish and sns:GetTopicAttributes (and kms:GenerateDataKey*/kms:Decrypt on its key, if encrypted).")
+
+    def _create_grafana(self, spec: GrafanaWorkspace, stack: cdk.Stack) -> None:
+        role = iam.Role(
+            self, "GrafanaRole",
+            assumed_by=iam.ServicePrincipal("grafana.amazonaws.com").with_conditions(
+                {"StringEquals": {"aws:SourceAccount": cdk.Aws.ACCOUNT_ID}}),
+            description="Amazon Managed Grafana: query AMP and read CloudWatch")
+        if "PROMETHEUS" in spec.data_sources:
+            role.add_to_policy(iam.PolicyStatement(
+                actions=["aps:QueryMetrics", "aps:GetLabels", "aps:GetSeries", "aps:GetMetricMetadata",
+                         "aps:DescribeWorkspace", "aps:ListRules", "aps:ListAlertManagerAlerts",
+                         "aps:ListAlertManagerAlertGroups", "aps:GetAlertManagerStatus"],
+                resources=[self.workspace_arn]))
+        if "CLOUDWATCH" in spec.data_sources:
+            role.add_to_policy(iam.PolicyStatement(
+                sid="CloudWatchMetricsRead",
+                actions=["cloudwatch:ListMetrics", "cloudwatch:GetMetricData", "cloudwatch:GetMetricStatistics",
+                         "cloudwatch:DescribeAlarmsForMetric", "cloudwatch:DescribeAlarms",
+                         "cloudwatch:DescribeAlarmHistory", "cloudwatch:GetInsightRuleReport",
+                         "logs:DescribeLogGroups", "ec2:DescribeTags", "ec2:DescribeInstances", "ec2:DescribeRegions",
+                         "tag:GetResources"],
+                resources=["*"]))
+            log_group = stack.format_arn(service="logs", resource="log-group",
+                                         resource_name=f"{HYPERPOD_LOG_GROUP_PREFIX}*",
+                                         arn_format=cdk.ArnFormat.COLON_RESOURCE_NAME)
+            role.add_to_policy(iam.PolicyStatement(
+                sid="HyperPodLogsRead",
+                actions=["logs:GetLogGroupFields", "logs:StartQuery", "logs:GetLogEvents"],
+                resources=[log_group, f"{log_group}:log-stream:*"]))
+            role.add_to_policy(iam.PolicyStatement(
+                sid="LogsQueryResults", actions=["logs:GetQueryResults", "logs:StopQuery"], resources=["*"]))
+        if "CLOUDWATCH" in spec.data_sources:
+            _acknowledge_wildcards(role, {
+                "Resource::*": "CloudWatch ListMetrics/GetMetricData/Describe*, logs GetQueryResults/StopQuery, "
+                               "ec2 Describe* and tag:GetResources do not support resource-level permissions.",
+                _LOG_GROUP_FINDING: "Grafana queries the HyperPod cluster log groups, one per cluster, by prefix.",
+                _LOG_STREAM_FINDING: "Log streams inside the HyperPod cluster log groups are created at run time.",
+            })
+        self.grafana_role = role
+        self.grafana_workspace_name = spec.name or f"{stack.stack_name}-hyperpod-inference"
+        self.grafana_workspace = grafana.CfnWorkspace(
+            self, "Grafana", name=self.grafana_workspace_name,
+            description="HyperPod inference dashboards (data: Amazon Managed Service for Prometheus)",
+            account_access_type="CURRENT_ACCOUNT", authentication_providers=[spec.authentication],
+            permission_type="SERVICE_MANAGED", role_arn=role.role_arn, data_sources=list(spec.data_sources))
+        self.grafana_workspace_arn = stack.format_arn(
+            service="grafana", resource="/workspaces", resource_name=self.grafana_workspace.attr_id,
+            arn_format=cdk.ArnFormat.SLASH_RESOURCE_NAME)
+
+    def _advise(self, where: str) -> None:
+        if self.endpoints and self.metrics.inference == "DISABLED":
+            cdk.Annotations.of(self).add_warning_v2(
+                "hyperpod:observability:inferenceMetricsDisabled",
+                f"{where}: metrics.inference is DISABLED, so the inference dashboard and SLO alerts have no data.")
+        if self.instance_groups and self.metrics.accelerated_compute == "DISABLED":
+            cdk.Annotations.of(self).add_warning_v2(
+                "hyperpod:observability:gpuMetricsDisabled",
+                f"{where}: metrics.accelerated_compute is DISABLED, so the GPU dashboards have no data.")
+
+    # --- outputs -------------------------------------------------------------------------------------------
+
+    def write_dashboards(self, out_dir: Path) -> list[Path]:
+        """Write each dashboard as ``<name>.json`` (Grafana dashboard model) and return the paths."""
+        out_dir = Path(out_dir)
+        out_dir.mkdir(parents=True, exist_ok=True)
+        written: list[Path] = []
+        for name, model in sorted(self.dashboards.items()):
+            path = out_dir / f"{name}.json"
+            path.write_text(json.dumps(model, indent=2, sort_keys=True) + "\n")
+            written.append(path)
+        return written
+
+
+# cdk-nag AwsSolutions-IAM5 finding ids for the HyperPod cluster log-group prefix (tokens as cdk-nag prints them).
+_LOG_GROUP_FINDING = ("Resource::arn:<AWS::Partition>:logs:<AWS::Region>:<AWS::AccountId>:log-group:"
+                      f"{HYPERPOD_LOG_GROUP_PREFIX}*")
+_LOG_STREAM_FINDING = f"{_LOG_GROUP_FINDING}:log-stream:*"
+
+
+def _acknowledge_wildcards(role: iam.Role, findings: dict[str, str]) -> None:
+    """Acknowledge specific AwsSolutions-IAM5 findings on this role's default policy only, each with its reason."""
+    policy = role.node.try_find_child("DefaultPolicy")
+    if policy is None:
+        return
+    cdk.Validations.of(policy).acknowledge(*[
+        cdk.Acknowledgment(id=f"AwsSolutions-IAM5[{finding}]", reason=reason) for finding, reason in findings.items()])
+
+
+@jsii.implements(IValidation)
+class _TargetsValidation:
+    """``node.add_validation`` hook listing duplicate endpoints / instance groups at synth."""
+
+    def __init__(self, where: str, endpoints: Sequence[ObservedEndpoint],
+                 instance_groups: Sequence[ObservedInstanceGroup]) -> None:
+        self._where = where
+        self._endpoints = endpoints
+        self._instance_groups = instance_groups
+
+    def validate(self) -> list[str]:
+        return check_targets(self._endpoints, self._instance_groups, self._where)

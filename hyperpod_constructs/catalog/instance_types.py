@@ -1,0 +1,97 @@
+"""HyperPod instance types: accelerator, GPU memory, vCPU, memory and EFA support.
+
+Pure data, no CDK imports. Sizes follow the EC2 instance-type pages for the same family; the list of
+families follows the ``InstanceType`` values that ``AWS::SageMaker::Cluster`` accepts.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal, Optional
+
+Accelerator = Literal["nvidia", "neuron"]
+
+
+@dataclass(frozen=True)
+class InstanceTypeInfo:
+    """What one HyperPod instance type offers."""
+
+    name: str
+    vcpu: int
+    memory_gib: int
+    gpu_model: Optional[str] = None  # e.g. "H100 80GB"; None for CPU-only types
+    gpu_count: int = 0
+    gpu_memory_gib: int = 0  # per accelerator
+    efa: bool = False
+    accelerator: Optional[Accelerator] = None
+
+    @property
+    def has_gpu(self) -> bool:
+        return self.accelerator == "nvidia" and self.gpu_count > 0
+
+    @property
+    def family(self) -> str:
+        return self.name.split(".")[1]
+
+
+def _gpu_family(family: str, model: str, gpu_mem: int, sizes: dict[str, tuple[int, int, int]],
+                efa_sizes: frozenset[str]) -> list[InstanceTypeInfo]:
+    """sizes: size -> (gpus, vcpu, memory GiB)."""
+    return [
+        InstanceTypeInfo(
+            name=f"ml.{family}.{size}", vcpu=vcpu, memory_gib=mem, gpu_model=model, gpu_count=gpus,
+            gpu_memory_gib=gpu_mem, efa=size in efa_sizes, accelerator="nvidia",
+        )
+        for size, (gpus, vcpu, mem) in sizes.items()
+    ]
+
+
+def _cpu_family(family: str, sizes: dict[str, tuple[int, int]]) -> list[InstanceTypeInfo]:
+    return [InstanceTypeInfo(name=f"ml.{family}.{size}", vcpu=vcpu, memory_gib=mem) for size, (vcpu, mem) in sizes.items()]
+
+
+_G_SIZES_16 = {"xlarge": (1, 4, 16), "2xlarge": (1, 8, 32), "4xlarge": (1, 16, 64), "8xlarge": (1, 32, 128),
+               "12xlarge": (4, 48, 192), "16xlarge": (1, 64, 256), "24xlarge": (4, 96, 384), "48xlarge": (8, 192, 768)}
+_G6E_SIZES = {"xlarge": (1, 4, 32), "2xlarge": (1, 8, 64), "4xlarge": (1, 16, 128), "8xlarge": (1, 32, 256),
+              "12xlarge": (4, 48, 384), "16xlarge": (1, 64, 512), "24xlarge": (4, 96, 768), "48xlarge": (8, 192, 1536)}
+_G_EFA = frozenset({"8xlarge", "12xlarge", "16xlarge", "24xlarge", "48xlarge"})
+_M_SIZES = {"large": (2, 8), "xlarge": (4, 16), "2xlarge": (8, 32), "4xlarge": (16, 64), "8xlarge": (32, 128),
+            "12xlarge": (48, 192), "16xlarge": (64, 256), "24xlarge": (96, 384)}
+_C5_SIZES = {"large": (2, 4), "xlarge": (4, 8), "2xlarge": (8, 16), "4xlarge": (16, 32), "9xlarge": (36, 72),
+             "12xlarge": (48, 96), "18xlarge": (72, 144), "24xlarge": (96, 192)}
+_R_SIZES = {size: (vcpu, vcpu * 8) for size, (vcpu, _) in _M_SIZES.items()}
+
+_ALL: list[InstanceTypeInfo] = [
+    InstanceTypeInfo("ml.p4d.24xlarge", 96, 1152, "A100 40GB", 8, 40, True, "nvidia"),
+    InstanceTypeInfo("ml.p4de.24xlarge", 96, 1152, "A100 80GB", 8, 80, True, "nvidia"),
+    InstanceTypeInfo("ml.p5.4xlarge", 16, 256, "H100 80GB", 1, 80, True, "nvidia"),
+    InstanceTypeInfo("ml.p5.48xlarge", 192, 2048, "H100 80GB", 8, 80, True, "nvidia"),
+    InstanceTypeInfo("ml.p5e.48xlarge", 192, 2048, "H200 141GB", 8, 141, True, "nvidia"),
+    InstanceTypeInfo("ml.p5en.48xlarge", 192, 2048, "H200 141GB", 8, 141, True, "nvidia"),
+    InstanceTypeInfo("ml.p6-b200.48xlarge", 192, 2048, "B200 180GB", 8, 180, True, "nvidia"),
+    InstanceTypeInfo("ml.p6-b300.48xlarge", 192, 4096, "B300 270GB", 8, 270, True, "nvidia"),
+    InstanceTypeInfo("ml.p6e-gb200.36xlarge", 144, 960, "GB200 186GB", 4, 186, True, "nvidia"),
+    *_gpu_family("g5", "A10G 24GB", 24, _G_SIZES_16, _G_EFA),
+    *_gpu_family("g6", "L4 24GB", 24, _G_SIZES_16, _G_EFA),
+    *_gpu_family("g6e", "L40S 48GB", 48, _G6E_SIZES, _G_EFA),
+    InstanceTypeInfo("ml.trn1.32xlarge", 128, 512, "Trainium 32GB", 16, 32, True, "neuron"),
+    InstanceTypeInfo("ml.trn1n.32xlarge", 128, 512, "Trainium 32GB", 16, 32, True, "neuron"),
+    InstanceTypeInfo("ml.trn2.48xlarge", 192, 2048, "Trainium2 96GB", 16, 96, True, "neuron"),
+    *_cpu_family("m5", _M_SIZES),
+    *_cpu_family("m6i", _M_SIZES),
+    *_cpu_family("m7i", _M_SIZES),
+    *_cpu_family("c5", _C5_SIZES),
+    *_cpu_family("r6i", _R_SIZES),
+    *_cpu_family("r7i", _R_SIZES),
+    *_cpu_family("t3", {"medium": (2, 4), "large": (2, 8), "xlarge": (4, 16), "2xlarge": (8, 32)}),
+]
+
+INSTANCE_TYPES: dict[str, InstanceTypeInfo] = {info.name: info for info in _ALL}
+
+
+def instance_type(name: str) -> Optional[InstanceTypeInfo]:
+    """The catalog entry for ``name`` (e.g. ``ml.p5.48xlarge``), or None when HyperPod does not offer it."""
+    return INSTANCE_TYPES.get(name)
+
+
+def instance_type_names() -> list[str]:
+    return sorted(INSTANCE_TYPES)

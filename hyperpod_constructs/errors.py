@@ -1,0 +1,30 @@
+"""One error type for bad input, with a message that names where, what, the value and what is allowed."""
+from __future__ import annotations
+
+from typing import Any
+
+
+class HyperPodValidationError(ValueError):
+    """Raised at construct time (synth time) when a user-supplied value breaks a rule.
+
+    ``where`` is the construct path or spec name (``Platform/h100``, ``endpoint llama-8b``),
+    ``field`` the user-facing field path (``instance_groups[1].count``).
+    """
+
+    def __init__(self, where: str, field: str, value: Any, allowed: str) -> None:
+        self.where = where
+        self.field = field
+        self.value = value
+        self.allowed = allowed
+        super().__init__(format_problem(where, field, value, allowed))
+
+
+def format_problem(where: str, field: str, value: Any, allowed: str) -> str:
+    """The single message format used by eager errors and by cross-resource validations."""
+    return f"{where}: {field}={value!r} is not allowed; {allowed}"
+
+
+def require(condition: bool, where: str, field: str, value: Any, allowed: str) -> None:
+    """Raise HyperPodValidationError unless ``condition`` holds."""
+    if not condition:
+        raise HyperPodValidationError(where, field, value, allowed)

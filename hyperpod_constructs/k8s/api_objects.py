@@ -1,0 +1,22 @@
+"""Hand finished manifests to cdk8s: rendering stays in plain Python, cdk8s only carries the values."""
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+import cdk8s
+
+
+def add_api_object(chart: cdk8s.Chart, manifest: Mapping[str, Any]) -> cdk8s.ApiObject:
+    """One ApiObject with id ``<Kind>-<name>``; fields beyond metadata go in as a single JSON patch each."""
+    api_object = cdk8s.ApiObject(chart, f"{manifest['kind']}-{manifest['metadata']['name']}",
+                                 api_version=manifest["apiVersion"], kind=manifest["kind"],
+                                 metadata=manifest["metadata"])
+    for key, value in manifest.items():
+        if key not in ("apiVersion", "kind", "metadata"):
+            api_object.add_json_patch(cdk8s.JsonPatch.add(f"/{key}", value))
+    return api_object
+
+
+def add_api_objects(chart: cdk8s.Chart, manifests: Sequence[Mapping[str, Any]]) -> None:
+    for manifest in manifests:
+        add_api_object(chart, manifest)

@@ -1,0 +1,118 @@
+"""HyperpodNodeClass and NodePool manifests for HyperPod-managed Karpenter, and the chart that holds them.
+
+Both kinds are cluster-scoped. Manifests are built as plain dicts (fast, testable) and handed to cdk8s
+finished, one ``ApiObject`` each.
+"""
+from __future__ import annotations
+
+from typing import Any, Optional
+
+import cdk8s
+from constructs import Construct
+
+from ..spec.instance_group import InstanceGroup
+from ..spec.node_autoscaling import INSTANCE_TYPE_KEY, NodeAutoscaling, NodePoolSpec, NodeRequirement
+
+NODE_CLASS_API_VERSION = "karpenter.sagemaker.amazonaws.com/v1"
+NODE_CLASS_KIND = "HyperpodNodeClass"
+NODE_POOL_API_VERSION = "karpenter.sh/v1"
+NODE_POOL_KIND = "NodePool"
+MANAGED_BY_LABEL = {"app.kubernetes.io/managed-by": "hyperpod-constructs"}
+
+
+def render_node_class(pool: NodePoolSpec) -> dict[str, Any]:
+    """The HyperpodNodeClass naming the instance groups Karpenter may grow for this pool."""
+    return {
+        "apiVersion": NODE_CLASS_API_VERSION,
+        "kind": NODE_CLASS_KIND,
+        "metadata": {"name": pool.name, "labels": dict(MANAGED_BY_LABEL)},
+        "spec": {"instanceGroups": list(pool.instance_groups)},
+    }
+
+
+def render_node_pool(pool: NodePoolSpec, groups: tuple[InstanceGroup, ...]) -> dict[str, Any]:
+    """The NodePool over the pool's HyperpodNodeClass.
+
+    Without explicit requirements it asks for the instance types of its groups; the groups' common taints
+    are mirrored so Karpenter only provisions for pods that tolerate them (as the real nodes will demand).
+    """
+    members = [group for group in groups if group.name in pool.instance_groups]
+    requirements = pool.requirements or _default_requirements(members)
+    template_spec: dict[str, Any] = {
+        "nodeClassRef": {"group": "karpenter.sagemaker.amazonaws.com", "kind": NODE_CLASS_KIND, "name": pool.name},
+        "expireAfter": pool.expire_after,
+        "requirements": [requirement.to_manifest() for requirement in requirements],
+    }
+    taints = _common_taints(members)
+    if taints:
+        template_spec["taints"] = taints
+    spec: dict[str, Any] = {"template": {"spec": template_spec}, "disruption": pool.disruption.to_manifest()}
+    limits = pool.effective_limits(groups)
+    if limits is not None and limits.to_manifest():
+        spec["limits"] = limits.to_manifest()
+    if pool.weight is not None:
+        spec["weight"] = pool.weight
+    return {
+        "apiVersion": NODE_POOL_API_VERSION,
+        "kind": NODE_POOL_KIND,
+        "metadata": {"name": pool.name, "labels": dict(MANAGED_BY_LABEL)},
+        "spec": spec,
+    }
+
+
+def render_node_autoscaling(groups: tuple[InstanceGroup, ...], spec: NodeAutoscaling) -> list[dict[str, Any]]:
+    """Every manifest for node autoscaling: a HyperpodNodeClass then a NodePool per pool (nothing if disabled)."""
+    manifests: list[dict[str, Any]] = []
+    for pool in spec.pools(groups):
+        manifests.append(render_node_class(pool))
+        manifests.append(render_node_pool(pool, groups))
+    return manifests
+
+
+def _default_requirements(members: list[InstanceGroup]) -> tuple[NodeRequirement, ...]:
+    types = sorted({group.instance_type for group in members})
+    if not types:
+        return (NodeRequirement(key=INSTANCE_TYPE_KEY, operator="Exists"),)
+    return (NodeRequirement.instance_types(*types),)
+
+
+def _common_taints(members: list[InstanceGroup]) -> list[dict[str, str]]:
+    if not members:
+        return []
+    common = set(members[0].taints)
+    for group in members[1:]:
+        common &= set(group.taints)
+    ordered = [taint for taint in members[0].taints if taint in common]
+    out: list[dict[str, str]] = []
+    for taint in ordered:
+        item = {"key": taint.key, "effect": taint.effect}
+        if taint.value is not None:
+            item["value"] = taint.value
+        out.append(item)
+    return out
+
+
+def add_manifest(chart: cdk8s.Chart, construct_id: str, manifest: dict[str, Any]) -> cdk8s.ApiObject:
+    """Add a finished manifest dict to a chart as one ApiObject (everything but apiVersion/kind/metadata
+    goes in through a JSON patch, since jsii props only take the well-known fields)."""
+    metadata = manifest["metadata"]
+    api_object = cdk8s.ApiObject(
+        chart, construct_id, api_version=manifest["apiVersion"], kind=manifest["kind"],
+        metadata=cdk8s.ApiObjectMetadata(name=metadata["name"], namespace=metadata.get("namespace"),
+                                         labels=metadata.get("labels"), annotations=metadata.get("annotations")),
+    )
+    for key, value in manifest.items():
+        if key not in ("apiVersion", "kind", "metadata"):
+            api_object.add_json_patch(cdk8s.JsonPatch.add(f"/{key}", value))
+    return api_object
+
+
+class NodeAutoscalingChart(cdk8s.Chart):
+    """HyperpodNodeClass + NodePool per NodePoolSpec (cluster-scoped, so the chart has no namespace)."""
+
+    def __init__(self, scope: Construct, construct_id: str, *, instance_groups: tuple[InstanceGroup, ...],
+                 node_autoscaling: NodeAutoscaling, labels: Optional[dict[str, str]] = None) -> None:
+        super().__init__(scope, construct_id, labels=labels, disable_resource_name_hashes=True)
+        self.manifests = render_node_autoscaling(tuple(instance_groups), node_autoscaling)
+        for manifest in self.manifests:
+            add_manifest(self, f"{manifest['kind']}-{manifest['metadata']['name']}", manifest)

@@ -1,0 +1,155 @@
+"""KEDA ScaledObject and TriggerAuthentication manifests for ``ScaledWorkload``s, and the chart that holds them.
+
+Triggers reuse ``PrometheusTrigger`` / ``CloudWatchTrigger``. The ``prometheus`` trigger reaches AMP with
+SigV4 (``awsRegion`` + an ``authenticationRef`` to a TriggerAuthentication with ``podIdentity.provider:
+aws``, which makes KEDA use its operator's own AWS identity, e.g. from an EKS Pod Identity association).
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable, Optional
+
+import cdk8s
+from constructs import Construct
+
+from ..errors import require
+from ..spec.autoscaling import CloudWatchTrigger, PrometheusTrigger
+from ..spec.keda_workload import ScaledWorkload
+from ..spec.platform_view import PlatformView
+from .karpenter import MANAGED_BY_LABEL, add_manifest
+
+KEDA_API_VERSION = "keda.sh/v1alpha1"
+# operator autoScalingSpec metricType -> KEDA trigger metricType
+_METRIC_TYPES = {"Average": "AverageValue", "Value": "Value"}
+
+
+def render_trigger_authentication(name: str, namespace: str, role_arn: Optional[str] = None) -> dict[str, Any]:
+    """KEDA authenticates to AWS as its own operator (``provider: aws``), or assumes ``role_arn`` from there."""
+    pod_identity: dict[str, Any] = {"provider": "aws"}
+    if role_arn:
+        pod_identity["roleArn"] = role_arn
+    return {
+        "apiVersion": KEDA_API_VERSION, "kind": "TriggerAuthentication",
+        "metadata": {"name": name, "namespace": namespace, "labels": dict(MANAGED_BY_LABEL)},
+        "spec": {"podIdentity": pod_identity},
+    }
+
+
+def _number(value: float) -> str:
+    """KEDA trigger metadata is strings; keep integers integral ('10', not '10.0')."""
+    return str(int(value)) if float(value).is_integer() else str(value)
+
+
+def _prometheus_trigger(trigger: PrometheusTrigger, workload: ScaledWorkload, view: PlatformView) -> dict[str, Any]:
+    server_address = trigger.resolved_server_address(view)
+    require(bool(server_address), workload.where, f"triggers[{trigger.name!r}].server_address", server_address,
+            "set server_address, or give the platform an AMP workspace (prometheus_query_url)")
+    metadata = {
+        "serverAddress": server_address,
+        "query": trigger.resolved_query(workload.where, workload.selector),
+        "threshold": _number(trigger.target_value),
+        "awsRegion": view.region,
+    }
+    if trigger.activation_target_value is not None:
+        metadata["activationThreshold"] = _number(trigger.activation_target_value)
+    if trigger.namespace is not None:
+        metadata["namespace"] = trigger.namespace
+    out: dict[str, Any] = {
+        "type": "prometheus", "name": trigger.name, "metricType": _METRIC_TYPES[trigger.metric_type],
+        "metadata": metadata, "authenticationRef": {"name": workload.authentication_name},
+    }
+    if trigger.use_cached_metrics is not None:
+        out["useCachedMetrics"] = trigger.use_cached_metrics
+    return out
+
+
+def _cloudwatch_trigger(trigger: CloudWatchTrigger, workload: ScaledWorkload, view: PlatformView) -> dict[str, Any]:
+    metadata = {
+        "namespace": trigger.namespace, "metricName": trigger.metric_name, "metricStat": trigger.metric_stat,
+        "targetMetricValue": _number(trigger.target_value), "awsRegion": view.region,
+    }
+    if trigger.dimensions:
+        metadata["dimensionName"] = ";".join(trigger.dimensions)
+        metadata["dimensionValue"] = ";".join(trigger.dimensions.values())
+    if trigger.activation_target_value is not None:
+        metadata["activationTargetMetricValue"] = _number(trigger.activation_target_value)
+    if trigger.min_value is not None:
+        metadata["minMetricValue"] = _number(trigger.min_value)
+    if trigger.metric_collection_period is not None:
+        metadata["metricStatPeriod"] = str(trigger.metric_collection_period)
+    if trigger.metric_collection_start_time is not None:
+        metadata["metricCollectionTime"] = str(trigger.metric_collection_start_time)
+    out: dict[str, Any] = {"type": "aws-cloudwatch", "name": trigger.name, "metadata": metadata,
+                           "authenticationRef": {"name": workload.authentication_name}}
+    if trigger.metric_type is not None:
+        out["metricType"] = _METRIC_TYPES[trigger.metric_type]
+    if trigger.use_cached_metrics is not None:
+        out["useCachedMetrics"] = trigger.use_cached_metrics
+    return out
+
+
+def render_scaled_object(workload: ScaledWorkload, view: PlatformView) -> dict[str, Any]:
+    spec: dict[str, Any] = {
+        "scaleTargetRef": {"apiVersion": workload.api_version, "kind": workload.target_kind,
+                           "name": workload.target_name},
+        "minReplicaCount": workload.min_replicas,
+        "maxReplicaCount": workload.max_replicas,
+    }
+    for key, value in (("pollingInterval", workload.polling_interval_s), ("cooldownPeriod", workload.cooldown_s),
+                       ("initialCooldownPeriod", workload.initial_cooldown_s)):
+        if value is not None:
+            spec[key] = value
+    behavior: dict[str, Any] = {}
+    if workload.scale_up_stabilization_s is not None:
+        behavior["scaleUp"] = {"stabilizationWindowSeconds": workload.scale_up_stabilization_s}
+    if workload.scale_down_stabilization_s is not None:
+        behavior["scaleDown"] = {"stabilizationWindowSeconds": workload.scale_down_stabilization_s}
+    if behavior:
+        spec["advanced"] = {"horizontalPodAutoscalerConfig": {"behavior": behavior}}
+    spec["triggers"] = [
+        _prometheus_trigger(trigger, workload, view) if isinstance(trigger, PrometheusTrigger)
+        else _cloudwatch_trigger(trigger, workload, view)
+        for trigger in workload.triggers
+    ]
+    return {
+        "apiVersion": KEDA_API_VERSION, "kind": "ScaledObject",
+        "metadata": {"name": workload.name, "namespace": workload.namespace, "labels": dict(MANAGED_BY_LABEL)},
+        "spec": spec,
+    }
+
+
+def render_keda(workloads: Iterable[ScaledWorkload], view: PlatformView,
+                role_arn: Optional[str] = None) -> list[dict[str, Any]]:
+    """One TriggerAuthentication per (namespace, name) in use, then one ScaledObject per workload."""
+    workloads = tuple(workloads)
+    seen_names: set[tuple[str, str]] = set()
+    seen_targets: set[tuple[str, str, str]] = set()
+    for workload in workloads:
+        name_key = (workload.namespace, workload.name)
+        require(name_key not in seen_names, workload.where, "name", workload.name, "unique per namespace")
+        # KEDA's admission webhook rejects two ScaledObjects over the same workload.
+        target_key = (workload.namespace, workload.target_kind, workload.target_name)
+        require(target_key not in seen_targets, workload.where, "target_name", workload.target_name,
+                "a workload no other ScaledWorkload scales")
+        seen_names.add(name_key)
+        seen_targets.add(target_key)
+    auths: list[tuple[str, str]] = []
+    for workload in workloads:
+        key = (workload.namespace, workload.authentication_name)
+        if key not in auths:
+            auths.append(key)
+    manifests = [render_trigger_authentication(name, namespace, role_arn) for namespace, name in auths]
+    manifests.extend(render_scaled_object(workload, view) for workload in workloads)
+    return manifests
+
+
+class KedaChart(cdk8s.Chart):
+    """ScaledObjects for non-operator workloads plus the TriggerAuthentications they reference."""
+
+    def __init__(self, scope: Construct, construct_id: str, *, workloads: Iterable[ScaledWorkload],
+                 view: PlatformView, role_arn: Optional[str] = None,
+                 labels: Optional[dict[str, str]] = None) -> None:
+        super().__init__(scope, construct_id, labels=labels, disable_resource_name_hashes=True)
+        self.manifests = render_keda(workloads, view, role_arn)
+        for manifest in self.manifests:
+            metadata = manifest["metadata"]
+            add_manifest(self, f"{manifest['kind']}-{metadata['namespace']}-{metadata['name']}", manifest)

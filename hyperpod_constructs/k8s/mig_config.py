@@ -1,0 +1,96 @@
+"""The ConfigMap that carries custom MIG layouts to the GPU operator's MIG manager.
+
+HyperPod's gpu-operator sub-chart ships ConfigMap ``default-mig-config`` (label
+``sagemaker.amazonaws.com/accelerator-partition-configmap: "true"``, data key ``config.yaml`` holding a
+mig-parted document) in the chart's release namespace, ``kube-system`` in HyperPod's install steps; the
+MIG manager reads the one ConfigMap named by the chart value ``migManager.config.name``. A custom layout
+therefore has to live in a ConfigMap that the MIG manager is pointed at, and that ConfigMap should keep
+the stock layouts too, so groups labelled ``all-3g.40gb`` keep working. That is what this renders.
+
+Pure dict rendering; the platform wraps the result in a cdk8s ApiObject.
+"""
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Sequence
+
+from ..catalog.mig import STOCK_LAYOUTS
+from ..errors import require
+from ..spec.mig import MigLayout
+
+ACCELERATOR_PARTITION_CONFIGMAP_LABEL = "sagemaker.amazonaws.com/accelerator-partition-configmap"
+DEFAULT_CONFIG_MAP_NAME = "hyperpod-mig-config"
+DEFAULT_NAMESPACE = "kube-system"
+CONFIG_KEY = "config.yaml"
+
+_DNS_SUBDOMAIN = re.compile(r"^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$")
+_DNS_LABEL = re.compile(r"^[a-z0-9]([-a-z0-9]*[a-z0-9])?$")
+
+
+def mig_parted_document(layouts: Sequence[MigLayout], *, include_stock: bool = True) -> dict[str, Any]:
+    """One mig-parted document with the stock layouts (optional) and ``layouts``, each name once."""
+    configs: dict[str, Any] = {}
+    if include_stock:
+        for name in STOCK_LAYOUTS:
+            configs.update(MigLayout.stock(name).mig_parted_config()["mig-configs"])
+    for layout in layouts:
+        entries = layout.mig_parted_config()["mig-configs"][layout.name]
+        require(configs.get(layout.name, entries) == entries, f"MIG layout {layout.name!r}", "name", layout.name,
+                "one definition per layout name; two different layouts share this name")
+        configs[layout.name] = entries
+    return {"version": "v1", "mig-configs": configs}
+
+
+def _scalar(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, list):
+        return "[" + ", ".join(_scalar(item) for item in value) + "]"
+    if value == "all":
+        return "all"  # written bare, as in the stock file
+    return json.dumps(value)  # a JSON string is a valid double-quoted YAML scalar
+
+
+def mig_parted_yaml(document: dict[str, Any]) -> str:
+    """The document as YAML in the stock file's layout (fixed shape, so no YAML library is needed)."""
+    lines = [f"version: {document['version']}", "mig-configs:"]
+    for name, entries in document["mig-configs"].items():
+        lines.append(f"  {json.dumps(name)}:")
+        for entry in entries:
+            lines.append(f"    - devices: {_scalar(entry['devices'])}")
+            lines.append(f"      mig-enabled: {_scalar(entry['mig-enabled'])}")
+            if "mig-devices" in entry:
+                lines.append("      mig-devices:")
+                lines += [f"        {json.dumps(p)}: {n}" for p, n in entry["mig-devices"].items()]
+    return "\n".join(lines) + "\n"
+
+
+def mig_config_map(layouts: Sequence[MigLayout], *, name: str = DEFAULT_CONFIG_MAP_NAME,
+                   namespace: str = DEFAULT_NAMESPACE, include_stock: bool = True) -> dict[str, Any]:
+    """A ConfigMap manifest holding ``layouts`` (and by default HyperPod's stock layouts) for the MIG manager.
+
+    Point the gpu-operator at it with chart value ``migManager.config.name=<name>``; the ConfigMap must be
+    in the gpu-operator's namespace.
+    """
+    where = f"MIG ConfigMap {name!r}"
+    require(isinstance(name, str) and bool(_DNS_SUBDOMAIN.match(name)) and len(name) <= 253, where, "name", name,
+            "a Kubernetes object name: lower-case letters, digits, '-' and '.', at most 253 characters")
+    require(isinstance(namespace, str) and bool(_DNS_LABEL.match(namespace)) and len(namespace) <= 63, where,
+            "namespace", namespace, "a Kubernetes namespace name: lower-case letters, digits and '-', at most 63")
+    require(name != "default-mig-config", where, "name", name,
+            "a name other than default-mig-config, which HyperPod's gpu-operator chart owns")
+    require(include_stock or len(layouts) > 0, where, "layouts", list(layouts), "at least one layout")
+    document = mig_parted_document(layouts, include_stock=include_stock)
+    return {
+        "apiVersion": "v1",
+        "kind": "ConfigMap",
+        "metadata": {
+            "name": name,
+            "namespace": namespace,
+            "labels": {ACCELERATOR_PARTITION_CONFIGMAP_LABEL: "true"},
+        },
+        "data": {CONFIG_KEY: mig_parted_yaml(document)},
+    }

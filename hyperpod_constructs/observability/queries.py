@@ -1,0 +1,240 @@
+"""Every PromQL string this library emits, one function per signal.
+
+Dashboards and alert rules both call these, so a panel and the alert on the same signal can never drift
+apart. Functions take a ``Selector`` (which series) and, where it matters, a rate window.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal, Union
+
+from hyperpod_constructs.observability import metrics as m
+from hyperpod_constructs.observability.targets import ObservedEndpoint, ObservedInstanceGroup
+
+MatchOp = Literal["=", "!=", "=~", "!~"]
+
+
+def _quote(value: str) -> str:
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def format_number(value: Union[int, float]) -> str:
+    """``5`` not ``5.0``; PromQL accepts both, readers prefer the first."""
+    return str(int(value)) if float(value).is_integer() else repr(float(value))
+
+
+@dataclass(frozen=True)
+class Selector:
+    """A set of label matchers, rendered as ``{a="x", b=~"y"}``."""
+
+    matchers: tuple[tuple[str, MatchOp, str], ...] = ()
+
+    def with_(self, label: str, op: MatchOp, value: str) -> Selector:
+        return Selector(self.matchers + ((label, op, value),))
+
+    def __call__(self, metric: str) -> str:
+        """``metric{matchers}``; names with ':' (recording-rule style, vLLM/LMCache) are valid metric names."""
+        body = ", ".join(f"{label}{op}{_quote(value)}" for label, op, value in self.matchers)
+        return f"{metric}{{{body}}}"
+
+
+def rate_window(scrape_interval_seconds: int) -> str:
+    """A window holding at least four scrapes (rate() needs two; four rides out one missed scrape)."""
+    minutes = max(5, -(-4 * scrape_interval_seconds // 60))
+    return f"{minutes}m"
+
+
+# --- Selectors -----------------------------------------------------------------------------------------
+
+
+def endpoint_selector(endpoint: ObservedEndpoint) -> Selector:
+    """Series of one endpoint: the operator labels them with the resource's namespace, name and kind."""
+    return Selector((
+        (m.LABEL_NAMESPACE, "=", endpoint.namespace),
+        (m.LABEL_RESOURCE_NAME, "=", endpoint.name),
+        (m.LABEL_RESOURCE_TYPE, "=", endpoint.kind),
+    ))
+
+
+def model_container_selector(endpoint: ObservedEndpoint) -> Selector:
+    """Series scraped from the model container (vLLM, LMCache): same resource labels, no kind filter."""
+    return Selector(((m.LABEL_NAMESPACE, "=", endpoint.namespace), (m.LABEL_RESOURCE_NAME, "=", endpoint.name)))
+
+
+def deployment_selector(endpoint: ObservedEndpoint) -> Selector:
+    """kube-state-metrics series of the Deployment the operator creates, named after the resource."""
+    return Selector(((m.LABEL_NAMESPACE, "=", endpoint.namespace), (m.LABEL_DEPLOYMENT, "=", endpoint.name)))
+
+
+def gpu_selector(group: ObservedInstanceGroup) -> Selector:
+    return Selector(((m.GPU_GROUP_LABEL, "=", group.instance_type),))
+
+
+def _invocations(sel: Selector) -> Selector:
+    return sel.with_(m.LABEL_METHOD, "=", m.INVOCATION_METHOD)
+
+
+def _successful(sel: Selector) -> Selector:
+    return _invocations(sel).with_(m.LABEL_STATUS, "=~", m.SUCCESS_STATUS_REGEX)
+
+
+# --- Traffic ---------------------------------------------------------------------------------------------
+
+
+def request_rate(sel: Selector, window: str = m.RATE_WINDOW) -> str:
+    """Requests per second."""
+    return f"sum(rate({_invocations(sel)(m.MODEL_INVOCATIONS_TOTAL)}[{window}]))"
+
+
+def error_rate(sel: Selector, window: str = m.RATE_WINDOW) -> str:
+    """Failed requests per second."""
+    return f"sum(rate({_invocations(sel)(m.MODEL_ERRORS_TOTAL)}[{window}]))"
+
+
+def error_percent(sel: Selector, window: str = m.RATE_WINDOW) -> str:
+    """Failed requests as a percentage of all requests (no series when there is no traffic)."""
+    return f"100 * {error_rate(sel, window)} / {request_rate(sel, window)}"
+
+
+def success_percent(sel: Selector, window: str = m.RATE_WINDOW) -> str:
+    """Successful requests as a percentage; ``or vector(0)`` keeps it at 100 % when no error was ever counted."""
+    return f"100 * (1 - ({error_rate(sel, window)} or vector(0)) / {request_rate(sel, window)})"
+
+
+def errors_by_status(sel: Selector, window: str = m.RATE_WINDOW) -> str:
+    """Failed requests per second, one series per HTTP status code."""
+    return f"sum by ({m.LABEL_STATUS}) (rate({_invocations(sel)(m.MODEL_ERRORS_TOTAL)}[{window}]))"
+
+
+def concurrent_requests(sel: Selector) -> str:
+    """In-flight requests across all pods of the endpoint."""
+    return f"sum({_invocations(sel)(m.MODEL_CONCURRENT_REQUESTS)})"
+
+
+# --- Latency ---------------------------------------------------------------------------------------------
+
+
+def _histogram_quantile(metric: str, sel: Selector, percentile: float, window: str) -> str:
+    buckets = _successful(sel)(metric + m.BUCKET)
+    return (f"histogram_quantile({format_number(percentile)}, "
+            f"sum by ({m.LABEL_HISTOGRAM_BUCKET}) (rate({buckets}[{window}])))")
+
+
+def latency_quantile(sel: Selector, percentile: float, window: str = m.RATE_WINDOW) -> str:
+    """End-to-end latency of successful requests at ``percentile``, in milliseconds."""
+    return _histogram_quantile(m.MODEL_LATENCY_MS, sel, percentile, window)
+
+
+def ttfb_quantile(sel: Selector, percentile: float, window: str = m.RATE_WINDOW) -> str:
+    """Time to first byte of successful requests at ``percentile``, in milliseconds."""
+    return _histogram_quantile(m.MODEL_TTFB_MS, sel, percentile, window)
+
+
+# --- Capacity --------------------------------------------------------------------------------------------
+
+
+def active_pods(sel: Selector, window: str = m.RATE_WINDOW) -> str:
+    """Pods that served at least one request in the window."""
+    per_pod = f"sum by ({m.LABEL_POD_NAME}) (rate({sel(m.MODEL_INVOCATIONS_TOTAL)}[{window}]))"
+    return f"count({per_pod} > 0)"
+
+
+def replicas_desired(dep: Selector) -> str:
+    return f"max({dep(m.KUBE_DEPLOYMENT_SPEC_REPLICAS)})"
+
+
+def replicas_current(dep: Selector) -> str:
+    return f"max({dep(m.KUBE_DEPLOYMENT_STATUS_REPLICAS)})"
+
+
+def replicas_available(dep: Selector) -> str:
+    return f"max({dep(m.KUBE_DEPLOYMENT_STATUS_REPLICAS_AVAILABLE)})"
+
+
+def replicas_max(max_replicas: int) -> str:
+    """The autoscaling ceiling as a flat line, so the panel shows headroom at a glance."""
+    return f"vector({int(max_replicas)})"
+
+
+# --- KV cache and routing ---------------------------------------------------------------------------------
+
+
+def prefix_cache_hit_percent(sel: Selector, window: str = m.RATE_WINDOW) -> str:
+    """vLLM prefix-cache hits as a percentage of looked-up tokens."""
+    hits = f"sum(rate({sel(m.VLLM_PREFIX_CACHE_HITS_TOTAL)}[{window}]))"
+    queries = f"sum(rate({sel(m.VLLM_PREFIX_CACHE_QUERIES_TOTAL)}[{window}]))"
+    return f"100 * {hits} / {queries}"
+
+
+def lmcache_hit_percent(sel: Selector) -> str:
+    """LMCache per-request hit rate (L1 CPU / L2 offload), averaged over pods, as a percentage."""
+    return f"100 * avg({sel(m.LMCACHE_REQUEST_CACHE_HIT_RATE)})"
+
+
+def lmcache_hit_tokens_rate(sel: Selector, window: str = m.RATE_WINDOW) -> str:
+    """Tokens per second vLLM did not recompute because LMCache had them."""
+    return f"sum(rate({sel(m.LMCACHE_NUM_VLLM_HIT_TOKENS_TOTAL)}[{window}]))"
+
+
+def requests_per_pod(sel: Selector, window: str = m.RATE_WINDOW) -> str:
+    """Requests per second per pod: how the router spreads traffic."""
+    return f"sum by ({m.LABEL_POD_NAME}) (rate({_invocations(sel)(m.MODEL_INVOCATIONS_TOTAL)}[{window}]))"
+
+
+def routing_skew(sel: Selector, window: str = m.RATE_WINDOW) -> str:
+    """Busiest pod's request rate over the mean (1 = even). Prefix/KV-aware routing trades some skew for hits."""
+    per_pod = requests_per_pod(sel, window)
+    return f"max({per_pod}) / avg({per_pod})"
+
+
+# --- GPUs ------------------------------------------------------------------------------------------------
+
+
+def gpu_utilisation_by_node(sel: Selector) -> str:
+    """Whole-GPU utilisation (percent), averaged per node."""
+    return f"avg by ({m.LABEL_HOSTNAME}) ({sel(m.DCGM_GPU_UTIL)})"
+
+
+def gpu_utilisation_mean(sel: Selector) -> str:
+    return f"avg({sel(m.DCGM_GPU_UTIL)})"
+
+
+def gpu_memory_used_percent(sel: Selector) -> str:
+    used = f"sum({sel(m.DCGM_FB_USED)})"
+    free = f"sum({sel(m.DCGM_FB_FREE)})"
+    return f"100 * {used} / ({used} + {free})"
+
+
+def mig_slice_activity(sel: Selector, profile: str) -> str:
+    """Graphics-engine activity (percent) of each MIG slice of ``profile`` (DCGM spelling, e.g. ``3g.40gb``)."""
+    slices = sel.with_(m.LABEL_GPU_INSTANCE_PROFILE, "=", profile)(m.DCGM_GR_ENGINE_ACTIVE)
+    return (f"100 * avg by ({m.LABEL_HOSTNAME}, {m.LABEL_GPU}, {m.LABEL_GPU_INSTANCE_ID}) ({slices})")
+
+
+def mig_slice_count(sel: Selector, profile: str) -> str:
+    slices = sel.with_(m.LABEL_GPU_INSTANCE_PROFILE, "=", profile)(m.DCGM_GR_ENGINE_ACTIVE)
+    return f"count({slices})"
+
+
+# --- Alert conditions (a query plus a comparison) ------------------------------------------------------------
+
+
+def latency_above(sel: Selector, percentile: float, threshold_ms: float, window: str = m.RATE_WINDOW) -> str:
+    return f"{latency_quantile(sel, percentile, window)} > {format_number(threshold_ms)}"
+
+
+def ttfb_above(sel: Selector, percentile: float, threshold_ms: float, window: str = m.RATE_WINDOW) -> str:
+    return f"{ttfb_quantile(sel, percentile, window)} > {format_number(threshold_ms)}"
+
+
+def error_percent_above(sel: Selector, max_percent: float, window: str = m.RATE_WINDOW) -> str:
+    return f"{error_percent(sel, window)} > {format_number(max_percent)}"
+
+
+def replicas_at_max(dep: Selector, max_replicas: int) -> str:
+    return f"{replicas_desired(dep)} >= {int(max_replicas)}"
+
+
+def no_ready_pods(dep: Selector) -> str:
+    """Replicas are wanted (spec > 0) but none is available; a scaled-to-zero endpoint does not match."""
+    return f"({replicas_desired(dep)} > 0) and ({replicas_available(dep)} == 0)"

@@ -1,0 +1,347 @@
+"""Pod autoscaling for operator endpoints: the ``autoScalingSpec`` of InferenceEndpointConfig, JumpStartModel
+and ``intelligentRoutingSpec`` (same shape everywhere), rendered by the operator into a KEDA ScaledObject.
+
+Unset fields are omitted from the manifest so the CRD defaults apply:
+``minReplicaCount`` 1, ``maxReplicaCount`` 5, ``pollingInterval`` 30 s, ``cooldownPeriod`` 300 s,
+``initialCooldownPeriod`` 300 s, ``scaleUpStabilizationTime`` 0 s, ``scaleDownStabilizationTime`` 300 s.
+
+PromQL queries built by the helpers (``PrometheusTrigger.concurrent_requests()`` ...) do not know which
+endpoint they scale. They hold the placeholder ``{selector}`` (see ``SELECTOR``), which the endpoint fills
+in at render time: ``autoscaling.to_operator_spec(view, where, selector=model_selector("llama-8b"))``.
+A query without the placeholder is used as written.
+"""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field, replace
+from typing import Literal, Mapping, Optional, Union
+
+from ..errors import format_problem, require
+from .platform_view import PlatformView
+
+MetricType = Literal["Average", "Value"]
+
+#: Placeholder in a PromQL query for the label selector of the endpoint being scaled.
+SELECTOR = "{selector}"
+#: The CRD's pattern for ``serverAddress``: an Amazon Managed Service for Prometheus workspace URL.
+AMP_SERVER_ADDRESS_PATTERN = re.compile(
+    r"^https:\/\/aps-workspaces\.[a-zA-Z0-9-]+(?:\.[a-zA-Z0-9-]+)*\.amazonaws\.com\/workspaces\/ws-[a-zA-Z0-9-]+$"
+)
+TRIGGERS_PER_KIND_MAX = 100  # maxItems of prometheusTriggerList / cloudWatchTriggerList
+METRIC_TYPES = ("Average", "Value")
+# CRD defaults, for documentation and the plan; never written to manifests.
+DEFAULTS = {
+    "minReplicaCount": 1, "maxReplicaCount": 5, "pollingInterval": 30, "cooldownPeriod": 300,
+    "initialCooldownPeriod": 300, "scaleUpStabilizationTime": 0, "scaleDownStabilizationTime": 300,
+}
+
+
+def is_token(value: object) -> bool:
+    """True for an unresolved CDK token string; such values are checked by CloudFormation, not here."""
+    return isinstance(value, str) and "${Token[" in value
+
+
+def model_selector(model_name: str, namespace: Optional[str] = None) -> str:
+    """The PromQL label selector for one endpoint's reverse-proxy metrics (labels ``model_name``, ``namespace``)."""
+    selector = f'model_name="{model_name}"'
+    return f'{selector},namespace="{namespace}"' if namespace else selector
+
+
+def _check_number(where: str, name: str, value: object, *, positive: bool) -> None:
+    ok = isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+    require(ok and (value > 0 if positive else value >= 0), where, name, value,
+            "a number greater than 0" if positive else "a number of at least 0")
+
+
+def _check_seconds(where: str, name: str, value: Optional[int]) -> None:
+    if value is not None:
+        require(isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 2**31 - 1, where, name, value,
+                "a whole number of seconds, at least 0")
+
+
+@dataclass(frozen=True, kw_only=True)
+class PrometheusTrigger:
+    """A KEDA Prometheus trigger over Amazon Managed Service for Prometheus.
+
+    ``metric_type="Average"`` divides the query result by the replica count (target per pod);
+    ``"Value"`` compares the raw result. ``activation_target_value`` is the value above which an endpoint at
+    0 replicas wakes up (CRD default 0). ``server_address`` defaults to the platform's AMP query URL.
+    ``pod_metric`` marks metrics that only the scaled pods emit (reverse-proxy sidecar, vLLM): they vanish
+    at 0 replicas, so they cannot wake an endpoint from zero on their own.
+    """
+
+    name: str
+    query: str
+    target_value: float
+    activation_target_value: Optional[float] = None
+    metric_type: MetricType = "Average"
+    server_address: Optional[str] = None
+    namespace: Optional[str] = None
+    use_cached_metrics: Optional[bool] = None
+    pod_metric: bool = False
+
+    def __post_init__(self) -> None:
+        where = f"prometheus trigger {self.name!r}"
+        require(isinstance(self.name, str) and bool(self.name.strip()), where, "name", self.name, "a non-empty string")
+        require(isinstance(self.query, str) and bool(self.query.strip()), where, "query", self.query,
+                "a non-empty PromQL query")
+        _check_number(where, "target_value", self.target_value, positive=True)
+        if self.activation_target_value is not None:
+            _check_number(where, "activation_target_value", self.activation_target_value, positive=False)
+        require(self.metric_type in METRIC_TYPES, where, "metric_type", self.metric_type, f"one of {METRIC_TYPES}")
+        if self.server_address is not None and not is_token(self.server_address):
+            require(bool(AMP_SERVER_ADDRESS_PATTERN.match(self.server_address)), where, "server_address",
+                    self.server_address,
+                    "an AMP workspace URL https://aps-workspaces.<region>.amazonaws.com/workspaces/ws-<id>")
+
+    # Ready-made triggers over the operator's reverse-proxy metrics (facts: observability, inference metrics).
+    @classmethod
+    def concurrent_requests(cls, target: float = 10, activation: Optional[float] = 1, *,
+                            name: str = "concurrent-requests", selector: Optional[str] = None,
+                            **kwargs: object) -> "PrometheusTrigger":
+        """Keep about ``target`` in-flight requests per pod (``model_concurrent_requests``)."""
+        return cls(name=name, query=f"sum(model_concurrent_requests{{{selector or SELECTOR}}})",
+                   target_value=target, activation_target_value=activation, metric_type="Average",
+                   pod_metric=True, **kwargs)  # type: ignore[arg-type]
+
+    @classmethod
+    def p90_latency_ms(cls, target_ms: float, activation_ms: Optional[float] = None, *, window: str = "2m",
+                       name: str = "p90-latency", selector: Optional[str] = None,
+                       **kwargs: object) -> "PrometheusTrigger":
+        """Add pods while p90 latency (``model_latency_milliseconds_bucket``) is above ``target_ms``."""
+        query = ("histogram_quantile(0.90, sum by (le) "
+                 f"(rate(model_latency_milliseconds_bucket{{{selector or SELECTOR}}}[{window}])))")
+        return cls(name=name, query=query, target_value=target_ms, activation_target_value=activation_ms,
+                   metric_type="Value", pod_metric=True, **kwargs)  # type: ignore[arg-type]
+
+    @classmethod
+    def request_rate(cls, target_rps: float, activation_rps: Optional[float] = None, *, window: str = "1m",
+                     name: str = "request-rate", selector: Optional[str] = None,
+                     **kwargs: object) -> "PrometheusTrigger":
+        """Keep about ``target_rps`` requests per second per pod (``model_invocations_total``)."""
+        query = f"sum(rate(model_invocations_total{{{selector or SELECTOR}}}[{window}]))"
+        return cls(name=name, query=query, target_value=target_rps, activation_target_value=activation_rps,
+                   metric_type="Average", pod_metric=True, **kwargs)  # type: ignore[arg-type]
+
+    @classmethod
+    def queue_depth(cls, target: float = 5, activation: Optional[float] = None, *, name: str = "queue-depth",
+                    selector: Optional[str] = None, **kwargs: object) -> "PrometheusTrigger":
+        """Keep about ``target`` waiting requests per pod (vLLM ``vllm:num_requests_waiting``).
+
+        vLLM's own ``model_name`` label is the *served* model name, which may differ from the endpoint's
+        model name; pass ``selector=`` explicitly when it does.
+        """
+        query = f"sum(vllm:num_requests_waiting{{{selector or SELECTOR}}})"
+        return cls(name=name, query=query, target_value=target, activation_target_value=activation,
+                   metric_type="Average", pod_metric=True, **kwargs)  # type: ignore[arg-type]
+
+    @property
+    def needs_selector(self) -> bool:
+        return SELECTOR in self.query
+
+    def resolved_query(self, where: str, selector: Optional[str]) -> str:
+        if not self.needs_selector:
+            return self.query
+        require(bool(selector), where, f"triggers[{self.name!r}].query", self.query,
+                "a selector for the endpoint's metrics, e.g. to_operator_spec(..., selector=model_selector(name))")
+        return self.query.replace(SELECTOR, selector or "")
+
+    def resolved_server_address(self, view: PlatformView) -> Optional[str]:
+        return self.server_address or view.prometheus_query_url
+
+    def to_operator_spec(self, view: PlatformView, where: str, selector: Optional[str] = None) -> dict[str, object]:
+        spec: dict[str, object] = {"name": self.name, "query": self.resolved_query(where, selector),
+                                   "targetValue": self.target_value, "metricType": self.metric_type}
+        server_address = self.resolved_server_address(view)
+        if server_address:
+            spec["serverAddress"] = server_address
+        _put(spec, "activationTargetValue", self.activation_target_value)
+        _put(spec, "namespace", self.namespace)
+        _put(spec, "useCachedMetrics", self.use_cached_metrics)
+        return spec
+
+
+@dataclass(frozen=True, kw_only=True)
+class CloudWatchTrigger:
+    """A KEDA CloudWatch trigger; unset fields take the CRD defaults (activation 0, min value 0, 300 s window)."""
+
+    name: str
+    metric_name: str
+    dimensions: Mapping[str, str] = field(default_factory=dict)
+    target_value: float
+    namespace: str = "AWS/SageMaker"
+    metric_stat: str = "Average"
+    metric_type: Optional[MetricType] = None
+    activation_target_value: Optional[float] = None
+    min_value: Optional[float] = None
+    metric_collection_start_time: Optional[int] = None
+    metric_collection_period: Optional[int] = None
+    use_cached_metrics: Optional[bool] = None
+
+    def __post_init__(self) -> None:
+        where = f"cloudwatch trigger {self.name!r}"
+        require(isinstance(self.name, str) and bool(self.name.strip()), where, "name", self.name, "a non-empty string")
+        require(isinstance(self.metric_name, str) and bool(self.metric_name.strip()), where, "metric_name",
+                self.metric_name, "a non-empty CloudWatch metric name")
+        require(isinstance(self.namespace, str) and bool(self.namespace.strip()), where, "namespace", self.namespace,
+                "a CloudWatch namespace such as 'AWS/SageMaker'")
+        for key, value in self.dimensions.items():
+            require(isinstance(key, str) and bool(key) and isinstance(value, str) and bool(value), where,
+                    f"dimensions[{key!r}]", value, "non-empty string names and values")
+        _check_number(where, "target_value", self.target_value, positive=True)
+        if self.activation_target_value is not None:
+            _check_number(where, "activation_target_value", self.activation_target_value, positive=False)
+        if self.min_value is not None:
+            _check_number(where, "min_value", self.min_value, positive=False)
+        require(self.metric_type in (None, *METRIC_TYPES), where, "metric_type", self.metric_type,
+                f"one of {METRIC_TYPES}")
+        _check_seconds(where, "metric_collection_start_time", self.metric_collection_start_time)
+        _check_seconds(where, "metric_collection_period", self.metric_collection_period)
+
+    pod_metric = False  # CloudWatch metrics exist whether or not any pod runs
+
+    @classmethod
+    def invocations_per_instance(cls, endpoint_name: str, target: float = 10, activation: Optional[float] = 0.5, *,
+                                 variant_name: str = "AllTraffic", name: str = "invocations-per-instance",
+                                 **kwargs: object) -> "CloudWatchTrigger":
+        """Keep about ``target`` invocations per minute per pod, from the SageMaker endpoint's ``Invocations``
+        metric (``AWS/SageMaker``, Sum over 60 s, divided by the replica count: ``metricType: Average``).
+
+        Needs the deployment to register a SageMaker endpoint (``endpointName``); the variant name is assumed to
+        be ``AllTraffic``. This metric exists at 0 replicas, so it can wake a scaled-to-zero endpoint: KEDA
+        activates when the value is strictly above ``activation`` (default 0.5, i.e. one invocation).
+        """
+        require(isinstance(endpoint_name, str) and bool(endpoint_name), f"cloudwatch trigger {name!r}",
+                "endpoint_name", endpoint_name, "the SageMaker endpoint name the deployment registers")
+        kwargs.setdefault("metric_collection_period", 60)
+        return cls(name=name, metric_name="Invocations", namespace="AWS/SageMaker",
+                   dimensions={"EndpointName": endpoint_name, "VariantName": variant_name}, metric_stat="Sum",
+                   metric_type="Average", target_value=target, activation_target_value=activation,
+                   **kwargs)  # type: ignore[arg-type]
+
+    def to_operator_spec(self, view: PlatformView, where: str, selector: Optional[str] = None) -> dict[str, object]:
+        spec: dict[str, object] = {
+            "name": self.name, "namespace": self.namespace, "metricName": self.metric_name,
+            "dimensions": [{"name": key, "value": value} for key, value in self.dimensions.items()],
+            "metricStat": self.metric_stat, "targetValue": self.target_value,
+        }
+        _put(spec, "metricType", self.metric_type)
+        _put(spec, "activationTargetValue", self.activation_target_value)
+        _put(spec, "minValue", self.min_value)
+        _put(spec, "metricCollectionStartTime", self.metric_collection_start_time)
+        _put(spec, "metricCollectionPeriod", self.metric_collection_period)
+        _put(spec, "useCachedMetrics", self.use_cached_metrics)
+        return spec
+
+
+Trigger = Union[PrometheusTrigger, CloudWatchTrigger]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Autoscaling:
+    """Pod autoscaling of one deployment (``autoScalingSpec``); ``min_replicas=0`` scales to zero.
+
+    ``trigger=`` is shorthand for a single-item ``triggers=``.
+    """
+
+    min_replicas: int = 1
+    max_replicas: int = 5
+    polling_interval_s: Optional[int] = None
+    cooldown_s: Optional[int] = None
+    initial_cooldown_s: Optional[int] = None
+    scale_up_stabilization_s: Optional[int] = None
+    scale_down_stabilization_s: Optional[int] = None
+    triggers: tuple[Trigger, ...] = ()
+    trigger: Optional[Trigger] = None
+
+    def __post_init__(self) -> None:
+        where = "autoscaling"
+        if self.trigger is not None:
+            object.__setattr__(self, "triggers", (*tuple(self.triggers), self.trigger))
+            object.__setattr__(self, "trigger", None)
+        object.__setattr__(self, "triggers", tuple(self.triggers))
+        for name in ("min_replicas", "max_replicas"):
+            value = getattr(self, name)
+            require(isinstance(value, int) and not isinstance(value, bool) and value >= 0, where, name, value,
+                    "a whole number of at least 0")
+        require(self.max_replicas >= 1, where, "max_replicas", self.max_replicas,
+                "at least 1 (0 would never run a pod)")
+        require(self.max_replicas >= self.min_replicas, where, "max_replicas", self.max_replicas,
+                f"at least min_replicas ({self.min_replicas})")
+        for name in ("polling_interval_s", "cooldown_s", "initial_cooldown_s", "scale_up_stabilization_s",
+                     "scale_down_stabilization_s"):
+            _check_seconds(where, name, getattr(self, name))
+        for index, trigger in enumerate(self.triggers):
+            require(isinstance(trigger, (PrometheusTrigger, CloudWatchTrigger)), where, f"triggers[{index}]", trigger,
+                    "a PrometheusTrigger or CloudWatchTrigger")
+        for kind in (PrometheusTrigger, CloudWatchTrigger):
+            count = sum(isinstance(trigger, kind) for trigger in self.triggers)
+            require(count <= TRIGGERS_PER_KIND_MAX, where, "triggers", f"{count} {kind.__name__}s",
+                    f"at most {TRIGGERS_PER_KIND_MAX} of each kind")
+        names = [trigger.name for trigger in self.triggers]
+        duplicates = sorted({name for name in names if names.count(name) > 1})
+        require(not duplicates, where, "triggers", duplicates, "unique trigger names (KEDA rejects repeats)")
+
+    @property
+    def prometheus_triggers(self) -> tuple[PrometheusTrigger, ...]:
+        return tuple(trigger for trigger in self.triggers if isinstance(trigger, PrometheusTrigger))
+
+    @property
+    def cloudwatch_triggers(self) -> tuple[CloudWatchTrigger, ...]:
+        return tuple(trigger for trigger in self.triggers if isinstance(trigger, CloudWatchTrigger))
+
+    def with_triggers(self, *triggers: Trigger) -> "Autoscaling":
+        return replace(self, triggers=(*self.triggers, *triggers))
+
+    def to_operator_spec(self, view: PlatformView, where: str, selector: Optional[str] = None) -> dict[str, object]:
+        """The camelCase ``autoScalingSpec``; ``selector`` fills ``{selector}`` in helper-built PromQL queries."""
+        spec: dict[str, object] = {"minReplicaCount": self.min_replicas, "maxReplicaCount": self.max_replicas}
+        _put(spec, "pollingInterval", self.polling_interval_s)
+        _put(spec, "cooldownPeriod", self.cooldown_s)
+        _put(spec, "initialCooldownPeriod", self.initial_cooldown_s)
+        _put(spec, "scaleUpStabilizationTime", self.scale_up_stabilization_s)
+        _put(spec, "scaleDownStabilizationTime", self.scale_down_stabilization_s)
+        if self.prometheus_triggers:
+            spec["prometheusTriggerList"] = [t.to_operator_spec(view, where, selector) for t in self.prometheus_triggers]
+        if self.cloudwatch_triggers:
+            spec["cloudWatchTriggerList"] = [t.to_operator_spec(view, where, selector) for t in self.cloudwatch_triggers]
+        return spec
+
+    def check(self, view: PlatformView, where: str) -> list[str]:
+        """Cross-resource problems: a Prometheus trigger needs an AMP query URL from somewhere."""
+        return [
+            format_problem(where, f"autoscaling.triggers[{trigger.name!r}].server_address", None,
+                           "set server_address, or give the platform an AMP workspace (prometheus_query_url)")
+            for trigger in self.prometheus_triggers
+            if trigger.resolved_server_address(view) is None
+        ]
+
+    def warnings(self, where: str) -> list[str]:
+        """Advice, not errors: scale-to-zero set up so that nothing can wake the deployment."""
+        if self.min_replicas != 0:
+            return []
+        advice: list[str] = []
+        if not self.triggers:
+            advice.append(f"{where}: autoscaling.min_replicas=0 without triggers: nothing will ever scale it up "
+                          "from zero; add a trigger with an activation threshold")
+            return advice
+        unset = [t.name for t in self.triggers if not t.activation_target_value]
+        if unset:
+            advice.append(
+                f"{where}: autoscaling.min_replicas=0 but triggers {unset} have activation_target_value 0/unset: "
+                "scale-from-zero needs an activation threshold (KEDA wakes the first pod only while the metric is "
+                "strictly above it); set it deliberately or the first request may not wake the deployment")
+        if all(t.pod_metric for t in self.triggers):
+            advice.append(
+                f"{where}: autoscaling.min_replicas=0 with only pod-emitted metrics "
+                f"{[t.name for t in self.triggers]}: at 0 replicas these series do not exist, so they cannot wake "
+                "the deployment; add a metric that exists at zero (e.g. CloudWatchTrigger.invocations_per_instance, "
+                "or a router/queue metric)")
+        return advice
+
+
+def _put(spec: dict[str, object], key: str, value: object) -> None:
+    """Write only what the user set, so the CRD defaults apply to the rest."""
+    if value is not None:
+        spec[key] = value

@@ -1,0 +1,534 @@
+"""A custom model deployment as one typed object, rendered as an ``InferenceEndpointConfig`` (inference.sagemaker.aws.amazon.com/v1).
+
+Intrinsic rules (patterns, ranges, enums, mutually exclusive fields, catalog facts) raise at construction;
+rules that need the platform are returned by ``checks(view)``; advice by ``warnings(view)``.
+"""
+from __future__ import annotations
+
+import enum
+import math
+import re
+from dataclasses import KW_ONLY, dataclass, field
+from typing import Any, Mapping, Optional, Sequence, Union
+
+from ..catalog.instance_types import InstanceTypeInfo, instance_type as lookup_instance_type
+from ..errors import HyperPodValidationError, format_problem, require
+from .autoscaling import Autoscaling, model_selector
+from .endpoint_options import (
+    SAGEMAKER_NAME_PATTERN,
+    LoadBalancer,
+    Metrics,
+    Probes,
+    HttpProbe,
+    RequestLimits,
+    SageMakerEndpoint,
+    Tag,
+    Tls,
+    is_token,
+    require_int,
+    validate_tags,
+)
+from .kv_cache import KvCache
+from .mig import (
+    SYSTEM_HEADROOM,
+    as_mig_layout,
+    mig_resource_name,
+    normalize_partition,
+    partition_resources,
+    validate_partition,
+)
+from .mig_checks import MigEndpointView, MigGroupView, check_partition_capacity, check_whole_gpu_requests
+from .model_source import ModelSource
+from .platform_view import PlatformView
+from .routing import IntelligentRouting, Routing, as_intelligent_routing
+
+API_VERSION = "inference.sagemaker.aws.amazon.com/v1"
+KIND = "InferenceEndpointConfig"
+
+# LMCache's vLLM image: the HyperPod guide's KV-aware routing matrix asks for LMCache >= v0.4.3 with operator
+# >= v3.1.3 (the bundled CRDs are operator 3.2); the chart sample's v0.3.7 predates it.
+DEFAULT_IMAGE = "lmcache/vllm-openai:v0.4.3"
+MODEL_VOLUME_NAME = "model-weights"  # the name every AWS sample uses for worker.modelVolumeMount
+OPERATOR_MOUNT_PATH = "/opt/ml/model"  # CRD default of worker.modelVolumeMount.mountPath
+VLLM_CHAT_PATH = "/v1/chat/completions"
+KV_AWARE_PATH = "/completions"
+# vLLM's batch size cap (max_num_seqs) defaults to 256: beyond it requests only queue inside vLLM, so the sidecar
+# turns them away with 429 instead (clients back off, the load balancer and autoscaler see the pressure).
+VLLM_REQUEST_LIMITS = RequestLimits(max_concurrent_requests=256, overflow_status_code=429)
+# vLLM answers GET /health once the model is loaded. Readiness only gates traffic (it never restarts the pod), so
+# no initial delay is needed; a 5 s timeout (Kubernetes default: 1 s) keeps a busy server in rotation.
+VLLM_PROBES = Probes(readiness=HttpProbe(path="/health", period_s=10, timeout_s=5, failure_threshold=3))
+
+# Kubernetes object names for the CR: the operator names Services and Deployments after it, so an RFC 1035 label.
+ENDPOINT_NAME_PATTERN = re.compile(r"^[a-z]([-a-z0-9]{0,61}[a-z0-9])?$")
+NAMESPACE_PATTERN = re.compile(r"^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$")
+INSTANCE_TYPE_PATTERN = re.compile(r"^ml\..*")
+QUANTITY_PATTERN = re.compile(r"^[0-9]+(\.[0-9]+)?(m|k|M|G|T|P|E|Ki|Mi|Gi|Ti|Pi|Ei)?$")
+ENV_NAME_PATTERN = re.compile(r"^[!-<>-~]+$")  # printable ASCII except '=' (and space)
+INVOCATION_PATH_PATTERN = re.compile(r"^/?[A-Za-z0-9._~!$&'()*+,;=:@%/-]+$")
+NODE_AFFINITY_KEYS = ("requiredDuringSchedulingIgnoredDuringExecution", "preferredDuringSchedulingIgnoredDuringExecution")
+
+
+class _Auto(enum.Enum):
+    """Default that depends on other fields (mostly: is the image vLLM-based?); resolved at construction."""
+
+    AUTO = "auto"
+
+
+AUTO = _Auto.AUTO
+
+
+def looks_like_vllm(image: str) -> bool:
+    """True when the image repository (not the tag) names vLLM or LMCache: vllm/vllm-openai, lmcache/vllm-openai,
+    the AWS deep-learning-containers vllm images. KV cache and intelligent routing support only these."""
+    if not isinstance(image, str) or is_token(image):
+        return False
+    reference = image.split("@", 1)[0]
+    head, _, last = reference.rpartition("/")
+    repository = f"{head}/{last.split(':', 1)[0]}" if head else last.split(":", 1)[0]
+    return "vllm" in repository.lower() or "lmcache" in repository.lower()
+
+
+def normalize_path(path: str) -> str:
+    """The operator puts a leading '/' on invocationEndpoint (since v2.3); compare paths in that form."""
+    return path if path.startswith("/") else f"/{path}"
+
+
+def _cpu_quantity(millicores: int) -> str:
+    return str(millicores // 1000) if millicores % 1000 == 0 else f"{millicores}m"
+
+
+def whole_gpu_resources(info: InstanceTypeInfo, gpus: int) -> dict[str, str]:
+    """cpu / memory for a pod using ``gpus`` of the instance's GPUs: the same share of its vCPU and memory, less the
+    headroom the MIG partitions also leave for the node (rounded down: CPU to 100m, memory to whole GiB)."""
+    share = gpus / info.gpu_count * (1 - SYSTEM_HEADROOM)
+    return {"cpu": _cpu_quantity(math.floor(info.vcpu * 1000 * share / 100) * 100),
+            "memory": f"{math.floor(info.memory_gib * share)}Gi"}
+
+
+def _smaller(left: dict[str, str], right: dict[str, str]) -> dict[str, str]:
+    """Per-key minimum of two cpu/memory request sets (so a pod fits every listed instance type)."""
+    def value(quantity: str, key: str) -> float:
+        if key == "cpu":
+            return float(quantity[:-1]) / 1000 if quantity.endswith("m") else float(quantity)
+        return float(quantity.removesuffix("Gi"))
+    return {key: min(left[key], right[key], key=lambda q: value(q, key)) for key in ("cpu", "memory")}
+
+
+def mig_group_views(view: PlatformView) -> tuple[MigGroupView, ...]:
+    """The platform's instance groups as ``mig_checks`` sees them (a group with a bad mig_config reports itself)."""
+    views: list[MigGroupView] = []
+    for group in view.instance_groups:
+        layout = None
+        if group.mig_config is not None:
+            try:
+                layout = as_mig_layout(group.mig_config, f"instance group {group.name!r}")
+            except HyperPodValidationError:
+                layout = None
+        views.append(MigGroupView(group.name, group.instance_type, group.ceiling, layout))
+    return tuple(views)
+
+
+@dataclass(frozen=True)
+class InferenceEndpoint:
+    """A custom model (S3, FSx, Hugging Face or a Kubernetes volume) served by your container.
+
+    Place it with exactly one of ``instance_type``, ``instance_types`` (preference order) or ``node_affinity``.
+    Ask for ``gpus`` whole GPUs (default: 1 on GPU instance types) or one MIG slice with ``accelerator_partition``.
+    Defaults for vLLM/LMCache images (``looks_like_vllm`` or ``vllm_based=True``): L1 KV cache, prefix-aware routing,
+    ALB health check on ``/health``, readiness probe on ``/health``, request limits with 429 overflow, invocation
+    path ``/v1/chat/completions`` (``/completions`` with KV-aware routing), args ``[<model mount path>]``.
+    Other images get none of these (the operator's defaults apply).
+    """
+
+    name: str
+    _: KW_ONLY
+    model: ModelSource
+    image: str = DEFAULT_IMAGE
+    vllm_based: Optional[bool] = None
+    model_name: Optional[str] = None
+    instance_type: Optional[str] = None
+    instance_types: Sequence[str] = ()
+    node_affinity: Optional[Mapping[str, Any]] = None
+    gpus: Optional[int] = None
+    accelerator_partition: Optional[str] = None
+    cpu: Union[str, int, float, None] = None
+    memory: Optional[str] = None
+    replicas: Optional[int] = None
+    args: Union[Sequence[str], None, _Auto] = AUTO
+    env: Mapping[str, str] = field(default_factory=dict)
+    port: int = 8000
+    invocation_path: Union[str, None, _Auto] = AUTO
+    model_mount_path: Optional[str] = None
+    kv_cache: Union[KvCache, None, _Auto] = AUTO
+    routing: Union[Routing, IntelligentRouting, str, None, _Auto] = AUTO
+    load_balancer: Union[LoadBalancer, None, _Auto] = AUTO
+    tls: Optional[Tls] = Tls()
+    metrics: Optional[Metrics] = Metrics()
+    request_limits: Union[RequestLimits, None, _Auto] = AUTO
+    probes: Union[Probes, None, _Auto] = AUTO
+    autoscaling: Optional[Autoscaling] = None
+    tags: Sequence[Tag] = ()
+    sagemaker_endpoint_name: Optional[str] = None
+    model_version: Optional[str] = None
+    namespace: Optional[str] = None
+    max_deploy_time_s: Optional[int] = None
+
+    @property
+    def where(self) -> str:
+        return f"endpoint {self.name!r}"
+
+    # ---- construction-time validation ----------------------------------------------------------------
+
+    def __post_init__(self) -> None:
+        where = self.where
+        set_ = lambda name, value: object.__setattr__(self, name, value)  # noqa: E731 (frozen dataclass)
+        require(isinstance(self.name, str) and bool(ENDPOINT_NAME_PATTERN.match(self.name)), where, "name", self.name,
+                "1-63 lowercase letters, digits and '-', starting with a letter and ending with a letter or digit "
+                "(it names the Kubernetes objects the operator creates)")
+        require(isinstance(self.model, ModelSource) and type(self.model) is not ModelSource, where, "model", self.model,
+                "a model source: ModelSource.s3(...), .fsx(...), .hugging_face(...) or .kubernetes_volume(...)")
+        self.model.validate(where)
+        require(isinstance(self.image, str) and bool(self.image.strip()) and not any(c.isspace() for c in self.image),
+                where, "image", self.image, "a container image reference such as lmcache/vllm-openai:v0.4.3")
+        if self.vllm_based is None:
+            set_("vllm_based", looks_like_vllm(self.image))
+        vllm = bool(self.vllm_based)
+        if self.model_name is None:
+            set_("model_name", self.name)
+        require(isinstance(self.model_name, str) and bool(SAGEMAKER_NAME_PATTERN.match(self.model_name)), where,
+                "model_name", self.model_name, "1-63 letters, digits and hyphens, starting and ending with a letter or digit")
+        self._validate_placement(where)
+        self._validate_resources(where)
+        if self.replicas is not None:
+            require_int(self.replicas, where, "replicas", 0)
+        require_int(self.port, where, "port", 1, 65535)
+        if self.model_mount_path is not None:
+            require(isinstance(self.model_mount_path, str) and self.model_mount_path.startswith("/"), where,
+                    "model_mount_path", self.model_mount_path, "an absolute path in the container")
+        if self.args is AUTO:
+            set_("args", self._default_args() if vllm else None)
+        if self.args is not None:
+            require(not isinstance(self.args, str) and all(isinstance(arg, str) for arg in self.args), where, "args",
+                    self.args, "a list of strings, one per argument")
+            set_("args", tuple(self.args))
+        require(isinstance(self.env, Mapping), where, "env", self.env, "a mapping of names to string values")
+        for key, value in self.env.items():
+            require(isinstance(key, str) and bool(ENV_NAME_PATTERN.match(key)), where, f"env[{key!r}]", key,
+                    "a name of printable ASCII characters without '=' or spaces")
+            require(isinstance(value, str), where, f"env[{key!r}]", value, "a string value")
+
+        # Routing and the KV cache first: the invocation path default depends on the strategy.
+        if self.routing is AUTO:
+            set_("routing", Routing.PREFIX_AWARE if vllm else None)
+        set_("routing", as_intelligent_routing(self.routing, where))  # type: ignore[arg-type]
+        if self.kv_cache is AUTO:
+            set_("kv_cache", KvCache() if vllm else None)
+        if self.kv_cache is not None:
+            require(isinstance(self.kv_cache, KvCache), where, "kv_cache", self.kv_cache, "a KvCache(...) or None")
+            self.kv_cache.validate(where)
+        kv_aware = self.routing is not None and self.routing.strategy is Routing.KV_AWARE
+        if self.invocation_path is AUTO:
+            set_("invocation_path", (KV_AWARE_PATH if kv_aware else VLLM_CHAT_PATH) if vllm else None)
+        if self.invocation_path is not None:
+            require(isinstance(self.invocation_path, str) and bool(INVOCATION_PATH_PATTERN.match(self.invocation_path)),
+                    where, "invocation_path", self.invocation_path, "a URL path such as /v1/chat/completions")
+        if kv_aware:
+            path = self.invocation_path
+            require(path is not None and normalize_path(path) == KV_AWARE_PATH, where, "invocation_path",
+                    path if path is not None else "invocations (operator default)",
+                    "'/completions' with routing=Routing.KV_AWARE: kvaware routing supports only the /completions API; "
+                    "/v1/chat/completions is not supported (use prefixaware, session or roundrobin for chat)")
+
+        if self.load_balancer is AUTO:
+            set_("load_balancer", LoadBalancer(health_check_path="/health") if vllm else None)
+        if self.request_limits is AUTO:
+            set_("request_limits", VLLM_REQUEST_LIMITS if vllm else None)
+        if self.probes is AUTO:
+            set_("probes", VLLM_PROBES if vllm else None)
+        for name, kind in (("load_balancer", LoadBalancer), ("tls", Tls), ("metrics", Metrics),
+                           ("request_limits", RequestLimits), ("probes", Probes)):
+            option = getattr(self, name)
+            if option is not None:
+                require(isinstance(option, kind), where, name, option, f"a {kind.__name__}(...) or None")
+                option.validate(where)
+        if self.autoscaling is not None:
+            require(isinstance(self.autoscaling, Autoscaling), where, "autoscaling", self.autoscaling,
+                    "an Autoscaling(...) or None")
+        set_("tags", tuple(self.tags))
+        validate_tags(self.tags, where)  # type: ignore[arg-type]
+        if self.sagemaker_endpoint_name is not None:
+            SageMakerEndpoint(self.sagemaker_endpoint_name).validate(where)
+        if self.model_version is not None:
+            require(isinstance(self.model_version, str) and bool(self.model_version.strip()), where, "model_version",
+                    self.model_version, "a non-empty string")
+        if self.namespace is not None:
+            require(isinstance(self.namespace, str) and bool(NAMESPACE_PATTERN.match(self.namespace)), where,
+                    "namespace", self.namespace, "a Kubernetes namespace: 1-63 lowercase letters, digits and '-'")
+        if self.max_deploy_time_s is not None:
+            require_int(self.max_deploy_time_s, where, "max_deploy_time_s", 1, 2**31 - 1)
+
+    def _validate_placement(self, where: str) -> None:
+        set_ = lambda name, value: object.__setattr__(self, name, value)  # noqa: E731
+        require(not isinstance(self.instance_types, str), where, "instance_types", self.instance_types,
+                "a list of instance types (use instance_type= for one)")
+        set_("instance_types", tuple(self.instance_types))
+        given = [name for name, value in (("instance_type", self.instance_type), ("instance_types", self.instance_types),
+                                          ("node_affinity", self.node_affinity)) if value]
+        require(len(given) == 1, where, " / ".join(given) or "instance_type", given or None,
+                "exactly one of instance_type, instance_types or node_affinity (they are mutually exclusive)")
+        for index, name in enumerate(self.placement_types):
+            label = "instance_type" if self.instance_type else f"instance_types[{index}]"
+            require(isinstance(name, str) and bool(INSTANCE_TYPE_PATTERN.match(name)), where, label, name,
+                    "a SageMaker instance type starting with 'ml.', e.g. ml.g5.8xlarge")
+        duplicates = sorted({name for name in self.instance_types if self.instance_types.count(name) > 1})
+        require(not duplicates, where, "instance_types", duplicates, "each instance type once")
+        if self.node_affinity is not None:
+            require(isinstance(self.node_affinity, Mapping) and set(self.node_affinity) <= set(NODE_AFFINITY_KEYS),
+                    where, "node_affinity", self.node_affinity,
+                    f"a Kubernetes NodeAffinity with keys {NODE_AFFINITY_KEYS}")
+
+    def _validate_resources(self, where: str) -> None:
+        require(self.gpus is None or self.accelerator_partition is None, where, "gpus / accelerator_partition",
+                (self.gpus, self.accelerator_partition),
+                "either whole GPUs (gpus) or one MIG slice (accelerator_partition), not both")
+        if self.gpus is not None:
+            require_int(self.gpus, where, "gpus", 0)
+            for name in self.placement_types:
+                info = lookup_instance_type(name)
+                if info is None or self.gpus == 0:
+                    continue
+                require(info.has_gpu, where, "gpus", self.gpus,
+                        f"0 or unset: {name} has no NVIDIA GPUs ({info.gpu_model or 'CPU only'})")
+                require(self.gpus <= info.gpu_count, where, "gpus", self.gpus,
+                        f"at most {info.gpu_count}: {name} has {info.gpu_count} x {info.gpu_model}")
+        if self.accelerator_partition is not None:
+            normalize_partition(self.accelerator_partition, where)
+            for name in self.placement_types:  # the instance type must offer the slice
+                validate_partition(name, self.accelerator_partition, where)
+        if self.cpu is not None:
+            require(isinstance(self.cpu, (int, float, str)) and not isinstance(self.cpu, bool)
+                    and bool(QUANTITY_PATTERN.match(str(self.cpu))), where, "cpu", self.cpu,
+                    "a Kubernetes CPU quantity such as 6, 0.5 or 500m")
+        if self.memory is not None:
+            require(isinstance(self.memory, str) and bool(QUANTITY_PATTERN.match(self.memory)), where, "memory",
+                    self.memory, "a Kubernetes memory quantity such as 30Gi")
+
+    def _default_args(self) -> tuple[str, ...]:
+        # `vllm serve <model path>` as in the chart sample; the port only when it is not vLLM's 8000.
+        args: tuple[str, ...] = (self.model_mount_path or OPERATOR_MOUNT_PATH,)
+        return args + (("--port", str(self.port)) if self.port != 8000 else ())
+
+    # ---- derived values ------------------------------------------------------------------------------
+
+    @property
+    def placement_types(self) -> tuple[str, ...]:
+        """The instance types this endpoint may run on (empty with node_affinity)."""
+        if self.instance_type:
+            return (self.instance_type,)
+        return tuple(self.instance_types)
+
+    @property
+    def intelligent_routing(self) -> Optional[IntelligentRouting]:
+        return self.routing  # type: ignore[return-value]  # normalised in __post_init__
+
+    @property
+    def gpu_request(self) -> int:
+        """Whole GPUs per pod: ``gpus``, else 1 when every known placement type has NVIDIA GPUs (0 with MIG)."""
+        if self.accelerator_partition is not None:
+            return 0
+        if self.gpus is not None:
+            return self.gpus
+        infos = [lookup_instance_type(name) for name in self.placement_types]
+        return 1 if infos and all(info is not None and info.has_gpu for info in infos) else 0
+
+    def resources(self) -> dict[str, Any]:
+        """``worker.resources``: the GPU / MIG device in requests and limits, cpu / memory requests."""
+        requests: dict[str, str] = {}
+        device: dict[str, str] = {}
+        infos = [info for info in (lookup_instance_type(name) for name in self.placement_types) if info is not None]
+        known = infos and len(infos) == len(self.placement_types)
+        if self.accelerator_partition is not None:
+            device[mig_resource_name(self.accelerator_partition)] = "1"
+            if known:
+                shares = [partition_resources(info.name, self.accelerator_partition, self.where) for info in infos]
+                share = shares[0]
+                for other in shares[1:]:
+                    share = {**share, **_smaller(share, other)}
+                requests.update({"cpu": share["cpu"], "memory": share["memory"]})
+        elif self.gpu_request > 0:
+            device["nvidia.com/gpu"] = str(self.gpu_request)
+            if known:
+                shares = [whole_gpu_resources(info, self.gpu_request) for info in infos]
+                share = shares[0]
+                for other in shares[1:]:
+                    share = _smaller(share, other)
+                requests.update(share)
+        if self.cpu is not None:
+            requests["cpu"] = str(self.cpu)
+        if self.memory is not None:
+            requests["memory"] = self.memory
+        requests.update(device)
+        resources: dict[str, Any] = {}
+        if device:
+            resources["limits"] = dict(device)  # extended resources must have limits == requests
+        if requests:
+            resources["requests"] = requests
+        return resources
+
+    def resolved_namespace(self, view: PlatformView) -> str:
+        return self.namespace or view.namespace
+
+    # ---- rendering -----------------------------------------------------------------------------------
+
+    def to_manifest(self, view: PlatformView) -> dict[str, Any]:
+        """The InferenceEndpointConfig as a plain dict (unset options omitted: the operator's defaults apply)."""
+        where = self.where
+        namespace = self.resolved_namespace(view)
+        spec: dict[str, Any] = {"modelName": self.model_name}
+        if self.sagemaker_endpoint_name is not None:
+            spec["endpointName"] = self.sagemaker_endpoint_name
+        if self.model_version is not None:
+            spec["modelVersion"] = self.model_version
+        if self.instance_type:
+            spec["instanceType"] = self.instance_type
+        elif self.instance_types:
+            spec["instanceTypes"] = list(self.instance_types)
+        else:
+            spec["nodeAffinity"] = dict(self.node_affinity or {})
+        if self.replicas is not None:
+            spec["replicas"] = self.replicas
+        if self.invocation_path is not None:
+            spec["invocationEndpoint"] = self.invocation_path
+        if self.max_deploy_time_s is not None:
+            spec["maxDeployTimeInSeconds"] = self.max_deploy_time_s
+        spec["modelSourceConfig"] = self.model.to_operator_spec(view, where)
+        spec["worker"] = self._worker()
+        volumes = self.model.pod_volumes(MODEL_VOLUME_NAME)
+        if volumes:
+            spec["kubernetes"] = {"volumes": volumes}
+        if self.kv_cache is not None:
+            spec["kvCacheSpec"] = self.kv_cache.to_operator_spec()
+        routing = self.intelligent_routing
+        if routing is not None:
+            spec["intelligentRoutingSpec"] = routing.to_operator_spec(view, where)
+        if self.load_balancer is not None:
+            load_balancer = self.load_balancer.to_operator_spec()
+            if load_balancer:
+                spec["loadBalancer"] = load_balancer
+        if self.tls is not None:
+            tls_config = self.tls.tls_config(view)
+            if tls_config:
+                spec["tlsConfig"] = tls_config
+            dns_config = self.tls.dns_config()
+            if dns_config:
+                spec["dnsConfig"] = dns_config
+        if self.metrics is not None:
+            spec["metrics"] = self.metrics.to_operator_spec(self._default_metrics_port())
+        if self.autoscaling is not None:
+            spec["autoScalingSpec"] = self.autoscaling.to_operator_spec(
+                view, where, selector=model_selector(self.model_name or self.name, namespace))
+        if self.tags:
+            spec["tags"] = [{"name": tag.name, "value": tag.value} for tag in self.tags]
+        return {"apiVersion": API_VERSION, "kind": KIND,
+                "metadata": {"name": self.name, "namespace": namespace}, "spec": spec}
+
+    def _worker(self) -> dict[str, Any]:
+        worker: dict[str, Any] = {"image": self.image}
+        if self.args is not None:
+            worker["args"] = list(self.args)
+        if self.env:
+            worker["environmentVariables"] = [{"name": key, "value": value} for key, value in self.env.items()]
+        worker["modelInvocationPort"] = {"containerPort": self.port}
+        mount: dict[str, Any] = {"name": MODEL_VOLUME_NAME}
+        if self.model_mount_path is not None:
+            mount["mountPath"] = self.model_mount_path
+        worker["modelVolumeMount"] = mount
+        worker["resources"] = self.resources()
+        if self.probes is not None:
+            probes = self.probes.to_operator_spec(self.port)
+            if probes:
+                worker["probes"] = probes
+        if self.request_limits is not None:
+            worker["requestLimits"] = self.request_limits.to_operator_spec()
+        return worker
+
+    def _default_metrics_port(self) -> Optional[int]:
+        # The guide: with intelligent routing, modelMetrics.port must equal the container port for router/cache metrics.
+        if self.intelligent_routing is not None and 1024 <= self.port <= 65535:
+            return self.port
+        return None
+
+    # ---- platform checks and advice ------------------------------------------------------------------
+
+    def checks(self, view: PlatformView) -> list[str]:
+        """Problems that need the platform; the platform registers them with ``node.add_validation``."""
+        where = self.where
+        problems: list[str] = []
+        served = sorted({group.instance_type for group in view.instance_groups})
+        for index, name in enumerate(self.placement_types):
+            if not view.groups_of_type(name):
+                label = "instance_type" if self.instance_type else f"instance_types[{index}]"
+                problems.append(format_problem(
+                    where, label, name,
+                    f"an instance type served by an instance group; the platform's groups run: {', '.join(served) or 'none'}"))
+        problems += self._mig_problems(view)
+        problems += self.model.check(view, where)
+        if self.kv_cache is not None:
+            problems += self.kv_cache.check(view, where)
+        if self.intelligent_routing is not None:
+            problems += self.intelligent_routing.check(view, where)
+        if self.autoscaling is not None:
+            problems += self.autoscaling.check(view, where)
+        return problems
+
+    @property
+    def max_pods(self) -> int:
+        """Pods at the ceiling: autoscaling's max_replicas, else replicas (CRD default 1)."""
+        if self.autoscaling is not None:
+            return self.autoscaling.max_replicas
+        return self.replicas if self.replicas is not None else 1
+
+    def mig_views(self) -> tuple[MigEndpointView, ...]:
+        """This endpoint for ``mig_checks`` (one view per instance type it may run on)."""
+        return tuple(MigEndpointView(name=self.name, instance_type=name, partition=self.accelerator_partition,
+                                     gpu_count=self.gpu_request or None, max_replicas=self.max_pods)
+                     for name in self.placement_types)
+
+    def _mig_problems(self, view: PlatformView) -> list[str]:
+        # This endpoint alone; the platform also sums demand over endpoints sharing slices (mig_checks.mig_problems),
+        # which repeats these messages verbatim when only this endpoint asks, so it should de-duplicate.
+        mine = self.mig_views()
+        if not mine:
+            return []
+        groups = mig_group_views(view)
+        return [*check_partition_capacity(groups, mine), *check_whole_gpu_requests(groups, mine)]
+
+    def warnings(self, view: PlatformView) -> list[str]:
+        """Advice, not errors: the platform turns each into a CDK warning annotation."""
+        where = self.where
+        notes: list[str] = []
+        if not self.vllm_based:
+            used = [name for name, on in (("kv_cache", self.kv_cache is not None),
+                                          ("routing", self.intelligent_routing is not None)) if on]
+            if used:
+                notes.append(f"{where}: {' and '.join(used)} work only with vLLM-based containers, and image "
+                             f"{self.image!r} is not recognisably vLLM or LMCache; set vllm_based=True if it is, or "
+                             f"{' and '.join(name + '=None' for name in used)}")
+        routing = self.intelligent_routing
+        if routing is not None:
+            if self.metrics is None or not self.metrics.enabled:
+                notes.append(f"{where}: intelligent routing with metrics off: router and KV-cache metrics are not "
+                             "collected; keep Metrics(enabled=True)")
+            elif self.metrics.model_metrics_port not in (None, self.port):
+                notes.append(f"{where}: metrics.model_metrics_port={self.metrics.model_metrics_port} differs from the "
+                             f"container port {self.port}; router and cache metrics are read from the container port")
+            elif not 1024 <= self.port <= 65535:
+                notes.append(f"{where}: port {self.port} is below 1024, so metrics.modelMetrics.port cannot follow it "
+                             "(1024-65535); router and cache metrics will not be scraped")
+            notes += routing.warnings(where)
+        if self.kv_cache is not None:
+            notes += self.kv_cache.warnings(where)
+        if self.autoscaling is not None:
+            notes += self.autoscaling.warnings(where)
+        return notes

@@ -1,0 +1,315 @@
+"""Typed options shared by InferenceEndpointConfig and JumpStartModel: ALB, TLS, metrics, request limits,
+probes, tags and SageMaker endpoint registration. Each renders the CRD's camelCase shape; unset fields are
+omitted so the operator's documented default applies.
+"""
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass
+from typing import Any, Optional, TypeVar
+
+from ..errors import HyperPodValidationError, require
+from .platform_view import PlatformView
+
+E = TypeVar("E", bound=enum.Enum)
+
+# Patterns copied from the IEC / JSM v1 CRDs (anchored where the CRD forgot to).
+SAGEMAKER_NAME_PATTERN = re.compile(r"^[a-zA-Z0-9](-*[a-zA-Z0-9]){0,62}$")
+ACM_ARN_PATTERN = re.compile(r"^arn:aws:acm:[a-z0-9-]+:[0-9]{12}:certificate/[a-fA-F0-9-]+$")
+DOMAIN_NAME_PATTERN = re.compile(r"^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$")
+DOMAIN_NAME_MAX = 253
+HOSTED_ZONE_ID_PATTERN = re.compile(r"^Z[A-Z0-9]+$")
+TLS_OUTPUT_S3_URI_PATTERN = re.compile(r"^s3://([^/]+)/?(.*)$")
+HEALTH_CHECK_PATH_PATTERN = re.compile(r"^/.*")
+METRICS_PATH_PATTERN = re.compile(r"^/[a-zA-Z0-9\-_./]*$")
+METRICS_PORT_RANGE = (1024, 65535)
+SCRAPE_INTERVAL_RANGE = (5, 300)
+OVERFLOW_STATUS_RANGE = (400, 599)
+# SageMaker tag limits (the operator copies tags to the SageMaker Model / EndpointConfig / Endpoint).
+TAG_KEY_MAX, TAG_VALUE_MAX, TAGS_MAX = 128, 256, 50
+
+
+def is_token(value: Any) -> bool:
+    """True for an unresolved CDK token string: it is only known at deploy time, so patterns cannot be checked."""
+    return isinstance(value, str) and "${Token[" in value
+
+
+def coerce_enum(enum_type: type[E], value: Any, where: str, field: str) -> E:
+    """Accept the enum member or its CRD string value; anything else is a named error listing the values."""
+    if isinstance(value, enum_type):
+        return value
+    try:
+        return enum_type(value)
+    except ValueError:
+        allowed = ", ".join(repr(member.value) for member in enum_type)
+        raise HyperPodValidationError(where, field, value, f"one of {allowed} (or {enum_type.__name__}.<NAME>)") from None
+
+
+def require_int(value: Any, where: str, field: str, low: Optional[int] = None, high: Optional[int] = None) -> None:
+    """An int (not bool) inside [low, high]; the message quotes the range."""
+    ok = isinstance(value, int) and not isinstance(value, bool)
+    ok = ok and (low is None or value >= low) and (high is None or value <= high)
+    if low is not None and high is not None:
+        allowed = f"an integer from {low} to {high}"
+    elif low is not None:
+        allowed = f"an integer >= {low}"
+    else:
+        allowed = "an integer"
+    require(ok, where, field, value, allowed)
+
+
+def put(target: dict[str, Any], key: str, value: Any) -> None:
+    """Set ``key`` only when the user set it, so the operator's default applies otherwise."""
+    if value is not None:
+        target[key] = value
+
+
+class RoutingAlgorithm(enum.Enum):
+    """``loadBalancer.routingAlgorithm``: how the ALB target group spreads requests over pods."""
+
+    LEAST_OUTSTANDING_REQUESTS = "least_outstanding_requests"  # operator default
+    ROUND_ROBIN = "round_robin"
+
+
+@dataclass(frozen=True, kw_only=True)
+class LoadBalancer:
+    """The Application Load Balancer the operator creates (through the AWS Load Balancer Controller).
+
+    Operator defaults: ``health_check_path="/ping"``, ``routing_algorithm=LEAST_OUTSTANDING_REQUESTS``.
+    """
+
+    health_check_path: Optional[str] = None
+    routing_algorithm: Optional[RoutingAlgorithm] = None
+
+    def validate(self, where: str) -> None:
+        if self.health_check_path is not None:
+            require(isinstance(self.health_check_path, str) and bool(HEALTH_CHECK_PATH_PATTERN.match(self.health_check_path)),
+                    where, "load_balancer.health_check_path", self.health_check_path, "a path starting with '/'")
+        if self.routing_algorithm is not None:
+            object.__setattr__(self, "routing_algorithm",
+                               coerce_enum(RoutingAlgorithm, self.routing_algorithm, where, "load_balancer.routing_algorithm"))
+
+    def to_operator_spec(self) -> dict[str, Any]:
+        spec: dict[str, Any] = {}
+        put(spec, "healthCheckPath", self.health_check_path)
+        if self.routing_algorithm is not None:
+            spec["routingAlgorithm"] = self.routing_algorithm.value
+        return spec
+
+
+@dataclass(frozen=True, kw_only=True)
+class Tls:
+    """TLS for the endpoint's ALB.
+
+    ``Tls()`` (the default): the operator generates a self-signed certificate and writes it to
+    ``output_s3_uri`` or, when that is unset, to the platform's TLS bucket (``PlatformView.tls_certificate_s3_uri``;
+    when the platform has none either, to the operator's configured ``tlsCertificateS3Bucket``).
+    ``Tls.acm(...)``: your ACM certificate (``customCertificateConfig``); with ``hosted_zone_id`` the operator
+    also manages the Route 53 record (``dnsConfig``, which needs the ACM certificate).
+    """
+
+    output_s3_uri: Optional[str] = None
+    acm_certificate_arn: Optional[str] = None
+    domain_name: Optional[str] = None
+    hosted_zone_id: Optional[str] = None
+
+    @staticmethod
+    def self_signed(output_s3_uri: Optional[str] = None) -> "Tls":
+        return Tls(output_s3_uri=output_s3_uri)
+
+    @staticmethod
+    def acm(certificate_arn: str, domain_name: str, hosted_zone_id: Optional[str] = None) -> "Tls":
+        return Tls(acm_certificate_arn=certificate_arn, domain_name=domain_name, hosted_zone_id=hosted_zone_id)
+
+    def validate(self, where: str) -> None:
+        if self.output_s3_uri is not None and not is_token(self.output_s3_uri):
+            require(isinstance(self.output_s3_uri, str) and bool(TLS_OUTPUT_S3_URI_PATTERN.match(self.output_s3_uri)),
+                    where, "tls.output_s3_uri", self.output_s3_uri, "an S3 URI like s3://bucket/prefix")
+        has_arn, has_domain = self.acm_certificate_arn is not None, self.domain_name is not None
+        require(has_arn == has_domain, where, "tls.domain_name" if has_arn else "tls.acm_certificate_arn",
+                None, "an ACM certificate needs both acm_certificate_arn and domain_name (use Tls.acm(...))")
+        if has_arn and not is_token(self.acm_certificate_arn):
+            require(isinstance(self.acm_certificate_arn, str) and bool(ACM_ARN_PATTERN.match(self.acm_certificate_arn)),
+                    where, "tls.acm_certificate_arn", self.acm_certificate_arn,
+                    "arn:aws:acm:<region>:<12-digit account>:certificate/<id>")
+        if has_domain and not is_token(self.domain_name):
+            require(isinstance(self.domain_name, str) and len(self.domain_name) <= DOMAIN_NAME_MAX
+                    and bool(DOMAIN_NAME_PATTERN.match(self.domain_name)), where, "tls.domain_name", self.domain_name,
+                    "one specific lowercase DNS name (no wildcard '*', no uppercase, at most 253 characters), "
+                    "e.g. llm.example.com")
+        if self.hosted_zone_id is not None:
+            require(has_arn, where, "tls.hosted_zone_id", self.hosted_zone_id,
+                    "Route 53 DNS management (dnsConfig) requires a custom ACM certificate: use "
+                    "Tls.acm(certificate_arn, domain_name, hosted_zone_id)")
+            if not is_token(self.hosted_zone_id):
+                require(isinstance(self.hosted_zone_id, str) and bool(HOSTED_ZONE_ID_PATTERN.match(self.hosted_zone_id)),
+                        where, "tls.hosted_zone_id", self.hosted_zone_id, "a Route 53 hosted zone id matching ^Z[A-Z0-9]+$")
+
+    def tls_config(self, view: PlatformView) -> Optional[dict[str, Any]]:
+        """``spec.tlsConfig``, or None when there is nothing to say (operator default bucket)."""
+        spec: dict[str, Any] = {}
+        if self.acm_certificate_arn is not None:
+            spec["customCertificateConfig"] = {"acmArn": self.acm_certificate_arn, "domainName": self.domain_name}
+            put(spec, "tlsCertificateOutputS3Uri", self.output_s3_uri)
+        else:
+            put(spec, "tlsCertificateOutputS3Uri", self.output_s3_uri or view.tls_certificate_s3_uri)
+        return spec or None
+
+    def dns_config(self) -> Optional[dict[str, Any]]:
+        """``spec.dnsConfig`` (Route 53 record management), or None."""
+        return {"hostedZoneId": self.hosted_zone_id} if self.hosted_zone_id is not None else None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Metrics:
+    """``spec.metrics``: rendered with ``enabled`` explicit (best practice: on).
+
+    Operator defaults: ``scrape_interval_s=15`` (5-300), model metrics on port 8080 (1024-65535) at ``/metrics``.
+    With intelligent routing the endpoint sets ``model_metrics_port`` to the container port (the guide: router and
+    cache metrics are read from the model server's port) unless you set it.
+    """
+
+    enabled: bool = True
+    scrape_interval_s: Optional[int] = None
+    model_metrics_port: Optional[int] = None
+    model_metrics_path: Optional[str] = None
+
+    def validate(self, where: str) -> None:
+        require(isinstance(self.enabled, bool), where, "metrics.enabled", self.enabled, "True or False")
+        if self.scrape_interval_s is not None:
+            require_int(self.scrape_interval_s, where, "metrics.scrape_interval_s", *SCRAPE_INTERVAL_RANGE)
+        if self.model_metrics_port is not None:
+            require_int(self.model_metrics_port, where, "metrics.model_metrics_port", *METRICS_PORT_RANGE)
+        if self.model_metrics_path is not None:
+            require(isinstance(self.model_metrics_path, str) and bool(METRICS_PATH_PATTERN.match(self.model_metrics_path)),
+                    where, "metrics.model_metrics_path", self.model_metrics_path,
+                    "a path starting with '/' of letters, digits, '-', '_', '.', '/'")
+
+    def to_operator_spec(self, default_model_metrics_port: Optional[int] = None) -> dict[str, Any]:
+        spec: dict[str, Any] = {"enabled": self.enabled}
+        put(spec, "metricsScrapeIntervalSeconds", self.scrape_interval_s)
+        model_metrics: dict[str, Any] = {}
+        put(model_metrics, "path", self.model_metrics_path)
+        put(model_metrics, "port", self.model_metrics_port if self.model_metrics_port is not None else default_model_metrics_port)
+        if model_metrics:
+            spec["modelMetrics"] = model_metrics
+        return spec
+
+
+@dataclass(frozen=True, kw_only=True)
+class RequestLimits:
+    """``worker.requestLimits``, enforced per pod by the operator's nginx sidecar.
+
+    Past ``max_concurrent_requests`` in flight, up to ``max_queue_size`` requests wait (unset: none wait) and the
+    rest get ``overflow_status_code`` (429 Too Many Requests, so clients back off and retry) at once.
+    """
+
+    max_concurrent_requests: int
+    max_queue_size: Optional[int] = None
+    overflow_status_code: int = 429
+
+    def validate(self, where: str) -> None:
+        require_int(self.max_concurrent_requests, where, "request_limits.max_concurrent_requests", 1)
+        if self.max_queue_size is not None:
+            require_int(self.max_queue_size, where, "request_limits.max_queue_size", 0)
+        require_int(self.overflow_status_code, where, "request_limits.overflow_status_code", *OVERFLOW_STATUS_RANGE)
+
+    def to_operator_spec(self) -> dict[str, Any]:
+        spec: dict[str, Any] = {"maxConcurrentRequests": self.max_concurrent_requests}
+        put(spec, "maxQueueSize", self.max_queue_size)
+        spec["overflowStatusCode"] = self.overflow_status_code
+        return spec
+
+
+@dataclass(frozen=True, kw_only=True)
+class HttpProbe:
+    """An HTTP GET probe on the model server; rendered as a Kubernetes Probe. ``port=None``: the container port."""
+
+    path: str
+    port: Optional[int] = None
+    initial_delay_s: Optional[int] = None
+    period_s: Optional[int] = None
+    timeout_s: Optional[int] = None
+    failure_threshold: Optional[int] = None
+
+    def validate(self, where: str, field: str) -> None:
+        require(isinstance(self.path, str) and self.path.startswith("/"), where, f"{field}.path", self.path,
+                "a path starting with '/'")
+        if self.port is not None:
+            require_int(self.port, where, f"{field}.port", 1, 65535)
+        if self.initial_delay_s is not None:
+            require_int(self.initial_delay_s, where, f"{field}.initial_delay_s", 0)
+        for name in ("period_s", "timeout_s", "failure_threshold"):
+            value = getattr(self, name)
+            if value is not None:
+                require_int(value, where, f"{field}.{name}", 1)
+
+    def to_k8s(self, container_port: int) -> dict[str, Any]:
+        probe: dict[str, Any] = {"httpGet": {"path": self.path, "port": self.port or container_port}}
+        put(probe, "initialDelaySeconds", self.initial_delay_s)
+        put(probe, "periodSeconds", self.period_s)
+        put(probe, "timeoutSeconds", self.timeout_s)
+        put(probe, "failureThreshold", self.failure_threshold)
+        return probe
+
+
+@dataclass(frozen=True, kw_only=True)
+class Probes:
+    """``worker.probes``. Unset probes are omitted (the operator applies its readiness defaults)."""
+
+    readiness: Optional[HttpProbe] = None
+    liveness: Optional[HttpProbe] = None
+    startup: Optional[HttpProbe] = None
+
+    def validate(self, where: str) -> None:
+        for name in ("readiness", "liveness", "startup"):
+            probe = getattr(self, name)
+            if probe is not None:
+                require(isinstance(probe, HttpProbe), where, f"probes.{name}", probe, "an HttpProbe")
+                probe.validate(where, f"probes.{name}")
+
+    def to_operator_spec(self, container_port: int) -> dict[str, Any]:
+        spec: dict[str, Any] = {}
+        for name, key in (("readiness", "readinessProbe"), ("liveness", "livenessProbe"), ("startup", "startupProbe")):
+            probe = getattr(self, name)
+            if probe is not None:
+                spec[key] = probe.to_k8s(container_port)
+        return spec
+
+
+@dataclass(frozen=True)
+class Tag:
+    """A tag the operator puts on the SageMaker Model, EndpointConfig and Endpoint."""
+
+    name: str
+    value: str
+
+    def validate(self, where: str, index: int) -> None:
+        require(isinstance(self.name, str) and 1 <= len(self.name) <= TAG_KEY_MAX and not self.name.startswith("aws:"),
+                where, f"tags[{index}].name", self.name, f"1-{TAG_KEY_MAX} characters, not starting with 'aws:'")
+        require(isinstance(self.value, str) and len(self.value) <= TAG_VALUE_MAX, where, f"tags[{index}].value",
+                self.value, f"a string of at most {TAG_VALUE_MAX} characters")
+
+
+def validate_tags(tags: tuple[Tag, ...], where: str) -> None:
+    require(len(tags) <= TAGS_MAX, where, "tags", f"{len(tags)} tags", f"at most {TAGS_MAX} (SageMaker's limit)")
+    for index, tag in enumerate(tags):
+        require(isinstance(tag, Tag), where, f"tags[{index}]", tag, "a Tag(name, value)")
+        tag.validate(where, index)
+    names = [tag.name for tag in tags]
+    duplicates = sorted({name for name in names if names.count(name) > 1})
+    require(not duplicates, where, "tags", duplicates, "distinct tag names")
+
+
+@dataclass(frozen=True)
+class SageMakerEndpoint:
+    """Register the deployment as a SageMaker endpoint with this name (IEC ``endpointName``, JSM
+    ``sageMakerEndpoint.name``). Without it no SageMaker endpoint is created (the operator's default)."""
+
+    name: str
+
+    def validate(self, where: str) -> None:
+        require(is_token(self.name) or (isinstance(self.name, str) and bool(SAGEMAKER_NAME_PATTERN.match(self.name))),
+                where, "sagemaker_endpoint_name", self.name,
+                "1-63 letters, digits and hyphens, starting and ending with a letter or digit")

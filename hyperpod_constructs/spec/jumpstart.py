@@ -1,0 +1,240 @@
+"""A SageMaker JumpStart model as one typed object, rendered as a ``JumpStartModel`` (inference.sagemaker.aws.amazon.com/v1).
+
+JumpStart picks the container, so there is no worker to describe: you name the model, the instance type and,
+optionally, a MIG slice (``server.acceleratorPartitionType``). KV cache and intelligent routing stay off unless you
+ask (they work only when the model's JumpStart container is vLLM-based).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import KW_ONLY, dataclass, field
+from typing import Any, Mapping, Optional, Union
+
+from ..errors import format_problem, require
+from .autoscaling import Autoscaling, model_selector
+from .endpoint import (
+    ENDPOINT_NAME_PATTERN,
+    ENV_NAME_PATTERN,
+    INSTANCE_TYPE_PATTERN,
+    NAMESPACE_PATTERN,
+    mig_group_views,
+)
+from .endpoint_options import (
+    SAGEMAKER_NAME_PATTERN,
+    LoadBalancer,
+    Metrics,
+    SageMakerEndpoint,
+    Tls,
+    is_token,
+    require_int,
+)
+from .kv_cache import KvCache
+from .mig import normalize_partition, validate_partition
+from .mig_checks import MigEndpointView, check_partition_capacity
+from .platform_view import PlatformView
+from .routing import IntelligentRouting, Routing, as_intelligent_routing
+
+API_VERSION = "inference.sagemaker.aws.amazon.com/v1"
+KIND = "JumpStartModel"
+
+# JumpStartModel v1 CRD patterns.
+MODEL_ID_PATTERN = SAGEMAKER_NAME_PATTERN  # ^[a-zA-Z0-9](-*[a-zA-Z0-9]){0,62}$, also modelHubName
+MODEL_VERSION_PATTERN = re.compile(r"^\d{1,4}\.\d{1,4}\.\d{1,4}$")
+ROLE_ARN_PATTERN = re.compile(r"^arn:aws[a-z\-]*:iam::\d{12}:role/?[a-zA-Z_0-9+=,.@\-_/]+$")
+ROLE_ARN_LENGTH = (20, 2048)
+ENVIRONMENT_MAX = 100
+
+EULA_HELP = ("True to deploy: JumpStart models that carry a Model Access Config (gated models such as Llama) are "
+             "deployed only after you accept the model provider's end-user license agreement (EULA). Read it on the "
+             "model's JumpStart page (SageMaker Studio, or `aws sagemaker describe-hub-content`); accept_eula=True "
+             "records your acceptance in spec.model.acceptEula")
+
+
+def _require_role_arn(value: Optional[str], where: str, field_name: str) -> None:
+    if value is None or is_token(value):
+        return
+    low, high = ROLE_ARN_LENGTH
+    require(isinstance(value, str) and low <= len(value) <= high and bool(ROLE_ARN_PATTERN.match(value)), where,
+            field_name, value, "an IAM role ARN arn:aws:iam::<12-digit account>:role/<name>")
+
+
+@dataclass(frozen=True)
+class JumpStartEndpoint:
+    """A JumpStart model (``model_id`` from the hub, e.g. ``deepseek-llm-r1-distill-qwen-1-5b``) on HyperPod."""
+
+    name: str
+    _: KW_ONLY
+    model_id: str
+    accept_eula: bool
+    instance_type: str
+    model_version: Optional[str] = None
+    hub_name: Optional[str] = None  # operator default: SageMakerPublicHub
+    gated_model_role_arn: Optional[str] = None
+    execution_role_arn: Optional[str] = None
+    accelerator_partition: Optional[str] = None
+    environment: Mapping[str, str] = field(default_factory=dict)
+    kv_cache: Optional[KvCache] = None
+    routing: Union[Routing, IntelligentRouting, str, None] = None
+    load_balancer: Optional[LoadBalancer] = None
+    tls: Optional[Tls] = Tls()
+    metrics: Optional[Metrics] = Metrics()
+    autoscaling: Optional[Autoscaling] = None
+    replicas: Optional[int] = None
+    sagemaker_endpoint_name: Optional[str] = None
+    namespace: Optional[str] = None
+    max_deploy_time_s: Optional[int] = None
+
+    @property
+    def where(self) -> str:
+        return f"endpoint {self.name!r}"
+
+    def __post_init__(self) -> None:
+        where = self.where
+        require(isinstance(self.name, str) and bool(ENDPOINT_NAME_PATTERN.match(self.name)), where, "name", self.name,
+                "1-63 lowercase letters, digits and '-', starting with a letter and ending with a letter or digit "
+                "(it names the Kubernetes objects the operator creates)")
+        require(isinstance(self.model_id, str) and bool(MODEL_ID_PATTERN.match(self.model_id)), where, "model_id",
+                self.model_id, "a JumpStart model id: 1-63 letters, digits and hyphens (e.g. meta-textgeneration-llama-3-1-8b-instruct)")
+        require(self.accept_eula is True, where, "accept_eula", self.accept_eula, EULA_HELP)
+        require(isinstance(self.instance_type, str) and bool(INSTANCE_TYPE_PATTERN.match(self.instance_type)), where,
+                "instance_type", self.instance_type, "a SageMaker instance type starting with 'ml.', e.g. ml.g5.8xlarge")
+        if self.model_version is not None:
+            require(isinstance(self.model_version, str) and bool(MODEL_VERSION_PATTERN.match(self.model_version)),
+                    where, "model_version", self.model_version, "a semantic version like 1.0.0 (1-4 digits per part)")
+        if self.hub_name is not None:
+            require(isinstance(self.hub_name, str) and bool(MODEL_ID_PATTERN.match(self.hub_name)), where, "hub_name",
+                    self.hub_name, "a hub name: 1-63 letters, digits and hyphens (default SageMakerPublicHub)")
+        _require_role_arn(self.gated_model_role_arn, where, "gated_model_role_arn")
+        _require_role_arn(self.execution_role_arn, where, "execution_role_arn")
+        if self.accelerator_partition is not None:
+            normalize_partition(self.accelerator_partition, where)
+            validate_partition(self.instance_type, self.accelerator_partition, where)
+        require(isinstance(self.environment, Mapping) and len(self.environment) <= ENVIRONMENT_MAX, where,
+                "environment", f"{len(self.environment)} variables" if isinstance(self.environment, Mapping)
+                else self.environment, f"a mapping of at most {ENVIRONMENT_MAX} names to string values")
+        for key, value in self.environment.items():
+            require(isinstance(key, str) and bool(ENV_NAME_PATTERN.match(key)), where, f"environment[{key!r}]", key,
+                    "a name of printable ASCII characters without '=' or spaces")
+            require(isinstance(value, str), where, f"environment[{key!r}]", value, "a string value")
+        if self.kv_cache is not None:
+            require(isinstance(self.kv_cache, KvCache), where, "kv_cache", self.kv_cache, "a KvCache(...) or None")
+            self.kv_cache.validate(where)
+        object.__setattr__(self, "routing", as_intelligent_routing(self.routing, where))
+        for name, kind in (("load_balancer", LoadBalancer), ("tls", Tls), ("metrics", Metrics)):
+            option = getattr(self, name)
+            if option is not None:
+                require(isinstance(option, kind), where, name, option, f"a {kind.__name__}(...) or None")
+                option.validate(where)
+        if self.autoscaling is not None:
+            require(isinstance(self.autoscaling, Autoscaling), where, "autoscaling", self.autoscaling,
+                    "an Autoscaling(...) or None")
+        if self.replicas is not None:
+            require_int(self.replicas, where, "replicas", 0)
+        if self.sagemaker_endpoint_name is not None:
+            SageMakerEndpoint(self.sagemaker_endpoint_name).validate(where)
+        if self.namespace is not None:
+            require(isinstance(self.namespace, str) and bool(NAMESPACE_PATTERN.match(self.namespace)), where,
+                    "namespace", self.namespace, "a Kubernetes namespace: 1-63 lowercase letters, digits and '-'")
+        if self.max_deploy_time_s is not None:
+            require_int(self.max_deploy_time_s, where, "max_deploy_time_s", 1, 2**31 - 1)
+
+    @property
+    def intelligent_routing(self) -> Optional[IntelligentRouting]:
+        return self.routing  # type: ignore[return-value]  # normalised in __post_init__
+
+    @property
+    def max_pods(self) -> int:
+        if self.autoscaling is not None:
+            return self.autoscaling.max_replicas
+        return self.replicas if self.replicas is not None else 1
+
+    def resolved_namespace(self, view: PlatformView) -> str:
+        return self.namespace or view.namespace
+
+    def mig_views(self) -> tuple[MigEndpointView, ...]:
+        if self.accelerator_partition is None:
+            return ()
+        return (MigEndpointView(name=self.name, instance_type=self.instance_type,
+                                partition=self.accelerator_partition, max_replicas=self.max_pods),)
+
+    def to_manifest(self, view: PlatformView) -> dict[str, Any]:
+        where = self.where
+        namespace = self.resolved_namespace(view)
+        model: dict[str, Any] = {"modelId": self.model_id, "acceptEula": self.accept_eula}
+        if self.hub_name is not None:
+            model["modelHubName"] = self.hub_name
+        if self.model_version is not None:
+            model["modelVersion"] = self.model_version
+        if self.gated_model_role_arn is not None:
+            model["gatedModelDownloadRole"] = self.gated_model_role_arn
+        server: dict[str, Any] = {"instanceType": self.instance_type}
+        if self.execution_role_arn is not None:
+            server["executionRole"] = self.execution_role_arn
+        if self.accelerator_partition is not None:
+            server["acceleratorPartitionType"] = "mig-" + normalize_partition(self.accelerator_partition, where)
+        spec: dict[str, Any] = {"model": model, "server": server}
+        if self.sagemaker_endpoint_name is not None:
+            spec["sageMakerEndpoint"] = {"name": self.sagemaker_endpoint_name}
+        if self.replicas is not None:
+            spec["replicas"] = self.replicas
+        if self.max_deploy_time_s is not None:
+            spec["maxDeployTimeInSeconds"] = self.max_deploy_time_s
+        if self.environment:
+            spec["environmentVariables"] = [{"name": key, "value": value} for key, value in self.environment.items()]
+        if self.kv_cache is not None:
+            spec["kvCacheSpec"] = self.kv_cache.to_operator_spec()
+        if self.intelligent_routing is not None:
+            spec["intelligentRoutingSpec"] = self.intelligent_routing.to_operator_spec(view, where)
+        if self.load_balancer is not None:
+            load_balancer = self.load_balancer.to_operator_spec()
+            if load_balancer:
+                spec["loadBalancer"] = load_balancer
+        if self.tls is not None:
+            tls_config = self.tls.tls_config(view)
+            if tls_config:
+                spec["tlsConfig"] = tls_config
+            dns_config = self.tls.dns_config()
+            if dns_config:
+                spec["dnsConfig"] = dns_config
+        if self.metrics is not None:
+            spec["metrics"] = self.metrics.to_operator_spec()
+        if self.autoscaling is not None:
+            spec["autoScalingSpec"] = self.autoscaling.to_operator_spec(
+                view, where, selector=model_selector(self.model_id, namespace))
+        return {"apiVersion": API_VERSION, "kind": KIND,
+                "metadata": {"name": self.name, "namespace": namespace}, "spec": spec}
+
+    def checks(self, view: PlatformView) -> list[str]:
+        where = self.where
+        problems: list[str] = []
+        if not view.groups_of_type(self.instance_type):
+            served = sorted({group.instance_type for group in view.instance_groups})
+            problems.append(format_problem(
+                where, "instance_type", self.instance_type,
+                f"an instance type served by an instance group; the platform's groups run: {', '.join(served) or 'none'}"))
+        if self.accelerator_partition is not None:
+            problems += check_partition_capacity(mig_group_views(view), self.mig_views())
+        if self.kv_cache is not None:
+            problems += self.kv_cache.check(view, where)
+        if self.intelligent_routing is not None:
+            problems += self.intelligent_routing.check(view, where)
+        if self.autoscaling is not None:
+            problems += self.autoscaling.check(view, where)
+        return problems
+
+    def warnings(self, view: PlatformView) -> list[str]:
+        where = self.where
+        notes: list[str] = []
+        if self.intelligent_routing is not None:
+            if self.metrics is None or not self.metrics.enabled:
+                notes.append(f"{where}: intelligent routing with metrics off: router and KV-cache metrics are not "
+                             "collected; keep Metrics(enabled=True)")
+            if self.intelligent_routing.strategy is Routing.KV_AWARE:
+                notes.append(f"{where}: kvaware routing supports only the /completions invocation endpoint, which a "
+                             "JumpStartModel cannot set (JumpStart containers answer /invocations); prefer prefixaware")
+            notes += self.intelligent_routing.warnings(where)
+        if self.kv_cache is not None:
+            notes += self.kv_cache.warnings(where)
+        if self.autoscaling is not None:
+            notes += self.autoscaling.warnings(where)
+        return notes

@@ -1,0 +1,103 @@
+"""Managed tiered KV cache (``spec.kvCacheSpec``): L1 in CPU memory, optional L2 in tiered storage or Redis.
+
+The operator runs it through LMCache, so it works with vLLM-based containers only.
+"""
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass
+from typing import Any, Optional
+
+from ..errors import format_problem, require
+from .endpoint_options import is_token
+from .platform_view import PlatformView
+
+REDIS_URL_PATTERN = re.compile(r"^rediss?://(?:[^@/\s]+@)?[A-Za-z0-9.-]+(?::\d{1,5})?(?:/\d+)?/?$")
+
+
+class L2Backend(enum.Enum):
+    """``l2CacheSpec.l2CacheBackend`` (the CRD matches ``(?i)redis|tieredstorage``)."""
+
+    TIERED_STORAGE = "tieredstorage"
+    REDIS = "redis"
+
+
+@dataclass(frozen=True, kw_only=True)
+class L2Cache:
+    """Node-level shared KV cache. Build with ``L2Cache.tiered_storage()`` or ``L2Cache.redis(url)``."""
+
+    backend: L2Backend
+    url: Optional[str] = None
+
+    @staticmethod
+    def tiered_storage() -> "L2Cache":
+        """HyperPod managed tiered storage; the cluster needs ``TieredStorageConfig`` Mode=Enable."""
+        return L2Cache(backend=L2Backend.TIERED_STORAGE)
+
+    @staticmethod
+    def redis(url: str) -> "L2Cache":
+        """A Redis (or Valkey) cluster reachable from the pods, e.g. ``redis://cache.internal:6379``."""
+        return L2Cache(backend=L2Backend.REDIS, url=url)
+
+    def validate(self, where: str) -> None:
+        require(isinstance(self.backend, L2Backend), where, "kv_cache.l2.backend", self.backend,
+                "L2Cache.tiered_storage() or L2Cache.redis(url)")
+        if self.backend is L2Backend.REDIS:
+            require(self.url is not None and (is_token(self.url) or bool(REDIS_URL_PATTERN.match(self.url))), where,
+                    "kv_cache.l2.url", self.url, "a Redis URL redis://host:port or rediss://host:port")
+        else:
+            require(self.url is None, where, "kv_cache.l2.url", self.url,
+                    "no URL for tiered storage (the operator finds the node's tiered-storage daemon)")
+
+    def to_operator_spec(self) -> dict[str, Any]:
+        spec: dict[str, Any] = {"l2CacheBackend": self.backend.value}
+        if self.url is not None:
+            spec["l2CacheLocalUrl"] = self.url
+        return spec
+
+
+@dataclass(frozen=True, kw_only=True)
+class KvCache:
+    """``kvCacheSpec``. ``l1=True`` offloads KV blocks to CPU memory; ``l2`` shares them across pods on a node
+    (tiered storage) or the cluster (Redis). ``cache_config_file`` (an LMCache config file path in the container)
+    overrides the rest."""
+
+    l1: bool = True
+    l2: Optional[L2Cache] = None
+    cache_config_file: Optional[str] = None
+
+    def validate(self, where: str) -> None:
+        require(isinstance(self.l1, bool), where, "kv_cache.l1", self.l1, "True or False")
+        if self.l2 is not None:
+            require(isinstance(self.l2, L2Cache), where, "kv_cache.l2", self.l2,
+                    "L2Cache.tiered_storage() or L2Cache.redis(url)")
+            self.l2.validate(where)
+        if self.cache_config_file is not None:
+            require(isinstance(self.cache_config_file, str) and self.cache_config_file.startswith("/"), where,
+                    "kv_cache.cache_config_file", self.cache_config_file, "an absolute file path inside the container")
+
+    def check(self, view: PlatformView, where: str) -> list[str]:
+        if self.l2 is not None and self.l2.backend is L2Backend.TIERED_STORAGE and not view.tiered_storage_enabled:
+            return [format_problem(where, "kv_cache.l2", "tieredstorage",
+                                   "L2 tiered storage needs the HyperPod cluster's TieredStorageConfig (Mode=Enable); "
+                                   "enable tiered storage on the platform or use L2Cache.redis(url)")]
+        return []
+
+    def warnings(self, where: str) -> list[str]:
+        notes: list[str] = []
+        if self.l2 is not None and self.l2.backend is L2Backend.TIERED_STORAGE:
+            notes.append(f"{where}: L2 tiered storage is shared by every deployment on the node, with no isolation "
+                         "between them, and is not encrypted at rest; keep sensitive tenants on separate nodes.")
+        if self.cache_config_file is not None and (self.l2 is not None or not self.l1):
+            notes.append(f"{where}: kv_cache.cache_config_file overrides l1/l2; the l1/l2 settings are ignored.")
+        return notes
+
+    def to_operator_spec(self) -> dict[str, Any]:
+        spec: dict[str, Any] = {"enableL1Cache": self.l1}
+        if self.l2 is not None:
+            spec["enableL2Cache"] = True
+            spec["l2CacheSpec"] = self.l2.to_operator_spec()
+        if self.cache_config_file is not None:
+            spec["cacheConfigFile"] = self.cache_config_file
+        return spec

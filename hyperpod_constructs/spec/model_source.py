@@ -1,0 +1,290 @@
+"""Where an InferenceEndpointConfig's weights come from: S3, FSx for Lustre, Hugging Face Hub or a Kubernetes volume.
+
+Renders ``spec.modelSourceConfig`` (and, for a Kubernetes volume, the pod volume the operator mounts).
+"""
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass
+from typing import Any, Mapping, Optional
+
+from ..errors import HyperPodValidationError, format_problem, require
+from .endpoint_options import is_token
+from .platform_view import PlatformView
+
+# CRD patterns (IEC v1 huggingFaceModel) and AWS naming rules.
+HF_MODEL_ID_PATTERN = re.compile(r"^[a-zA-Z0-9_.-]+/[a-zA-Z0-9_.-]+$")
+COMMIT_SHA_PATTERN = re.compile(r"^[0-9a-f]{40}$")
+# S3 general purpose bucket names: 3-63 lowercase letters, digits, '.', '-', starting and ending alphanumeric.
+S3_URI_PATTERN = re.compile(r"^s3://(?P<bucket>[a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:/(?P<prefix>.*))?$")
+REGION_PATTERN = re.compile(r"^[a-z]{2}(-[a-z]+)+-\d+$")
+FSX_ID_PATTERN = re.compile(r"^fs-[0-9a-f]{8,21}$")
+# Kubernetes Secret names are DNS subdomains; keys are [-._a-zA-Z0-9]+.
+SECRET_NAME_PATTERN = re.compile(r"^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$")
+SECRET_KEY_PATTERN = re.compile(r"^[-._a-zA-Z0-9]+$")
+HOST_PATH_TYPES = ("", "Directory", "DirectoryOrCreate", "File", "FileOrCreate")
+
+
+class ModelSourceType(enum.Enum):
+    """``modelSourceConfig.modelSourceType`` (JumpStart models use the JumpStartModel CRD instead)."""
+
+    FSX = "fsx"
+    S3 = "s3"
+    HUGGING_FACE = "huggingface"
+    KUBERNETES_VOLUME = "kubernetesVolume"
+
+
+@dataclass(frozen=True)
+class SecretKeyRef:
+    """A key in a Kubernetes Secret in the endpoint's namespace (e.g. the Hugging Face token)."""
+
+    name: str
+    key: str
+    optional: Optional[bool] = None
+
+    def validate(self, where: str, field: str) -> None:
+        require(isinstance(self.name, str) and len(self.name) <= 253 and bool(SECRET_NAME_PATTERN.match(self.name)),
+                where, f"{field}.name", self.name, "a Kubernetes Secret name (lowercase DNS subdomain)")
+        require(isinstance(self.key, str) and len(self.key) <= 253 and bool(SECRET_KEY_PATTERN.match(self.key)),
+                where, f"{field}.key", self.key, "a Secret key: letters, digits, '-', '_', '.'")
+
+    def to_k8s(self) -> dict[str, Any]:
+        ref: dict[str, Any] = {"name": self.name, "key": self.key}
+        if self.optional is not None:
+            ref["optional"] = self.optional
+        return ref
+
+
+@dataclass(frozen=True)
+class FsxFileSystem:
+    """An FSx for Lustre file system other than the platform's model store."""
+
+    file_system_id: str
+    dns_name: Optional[str] = None
+    mount_name: Optional[str] = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class ModelSource:
+    """Base of the model sources; build one with ``ModelSource.s3 / fsx / hugging_face / kubernetes_volume``.
+
+    ``prefetch=True`` (operator default False) copies the weights to RAM before the server loads them: faster
+    start when the model fits in memory.
+    """
+
+    prefetch: Optional[bool] = None
+
+    @property
+    def source_type(self) -> ModelSourceType:
+        raise NotImplementedError
+
+    # -- constructors -------------------------------------------------------------------------------
+    @staticmethod
+    def s3(uri: str, *, region: Optional[str] = None, prefetch: Optional[bool] = None) -> "S3ModelSource":
+        """Weights under ``s3://bucket/prefix/``, mounted by the S3 CSI driver. ``region=None``: the platform's."""
+        return S3ModelSource(uri=uri, region=region, prefetch=prefetch)
+
+    @staticmethod
+    def fsx(path: Optional[str] = None, *, file_system: Optional[FsxFileSystem] = None,
+            prefetch: Optional[bool] = None) -> "FsxModelSource":
+        """Weights at ``path`` on FSx for Lustre; ``file_system=None``: the platform's model store."""
+        return FsxModelSource(path=path, file_system=file_system, prefetch=prefetch)
+
+    @staticmethod
+    def hugging_face(model_id: str, *, token_secret: Optional[SecretKeyRef] = None, commit_sha: Optional[str] = None,
+                     prefetch: Optional[bool] = None) -> "HuggingFaceModelSource":
+        """Download ``org/model`` from the Hugging Face Hub in an init container. ``token_secret`` (gated models)
+        is injected as ``HF_TOKEN`` into that init container only; ``commit_sha=None`` means branch ``main``."""
+        return HuggingFaceModelSource(model_id=model_id, token_secret=token_secret, commit_sha=commit_sha,
+                                      prefetch=prefetch)
+
+    @staticmethod
+    def kubernetes_volume(*, host_path: Optional[str] = None, host_path_type: str = "Directory",
+                          volume: Optional[Mapping[str, Any]] = None) -> "KubernetesVolumeModelSource":
+        """Weights already on a Kubernetes volume (e.g. node-local NVMe via ``host_path``, or any volume source such
+        as ``{"persistentVolumeClaim": {"claimName": "models"}}``). The operator creates no PV/PVC or CSI mount; it
+        mounts the pod volume named like the worker's model volume mount, which the endpoint declares for you."""
+        return KubernetesVolumeModelSource(host_path=host_path, host_path_type=host_path_type, volume=volume)
+
+    # -- contract used by InferenceEndpoint ------------------------------------------------------------
+    def validate(self, where: str) -> None:
+        if self.prefetch is not None:
+            require(isinstance(self.prefetch, bool), where, "model.prefetch", self.prefetch, "True or False")
+
+    def check(self, view: PlatformView, where: str) -> list[str]:
+        """Problems that need the platform (none for most sources)."""
+        return []
+
+    def to_operator_spec(self, view: PlatformView, where: str) -> dict[str, Any]:
+        spec: dict[str, Any] = {"modelSourceType": self.source_type.value}
+        spec.update(self._storage(view, where))
+        if self.prefetch is not None:
+            spec["prefetchEnabled"] = self.prefetch
+        return spec
+
+    def pod_volumes(self, volume_name: str) -> list[dict[str, Any]]:
+        """Extra pod volumes for ``spec.kubernetes.volumes`` (only the Kubernetes volume source has one)."""
+        return []
+
+    def _storage(self, view: PlatformView, where: str) -> dict[str, Any]:
+        raise NotImplementedError
+
+
+def _location(path: Optional[str]) -> Optional[str]:
+    """``modelLocation`` is a path relative to the bucket / file system root (the chart sample: ``llama31_8b``)."""
+    if path is None:
+        return None
+    stripped = path.strip("/")
+    return stripped or None
+
+
+@dataclass(frozen=True, kw_only=True)
+class S3ModelSource(ModelSource):
+    uri: str
+    region: Optional[str] = None
+
+    @property
+    def source_type(self) -> ModelSourceType:
+        return ModelSourceType.S3
+
+    def validate(self, where: str) -> None:
+        super().validate(where)
+        require(isinstance(self.uri, str) and (is_token(self.uri) or bool(S3_URI_PATTERN.match(self.uri))),
+                where, "model.uri", self.uri,
+                "an S3 URI s3://<bucket>/<prefix>/ (bucket: 3-63 lowercase letters, digits, '.', '-')")
+        if self.region is not None and not is_token(self.region):
+            require(isinstance(self.region, str) and bool(REGION_PATTERN.match(self.region)), where, "model.region",
+                    self.region, "an AWS region such as us-west-2")
+
+    def _bucket_and_prefix(self) -> tuple[str, Optional[str]]:
+        match = S3_URI_PATTERN.match(self.uri)
+        if match is None:  # a token URI: only the bucket/prefix split is unknown, pass it whole as the bucket
+            body = self.uri[len("s3://"):] if self.uri.startswith("s3://") else self.uri
+            bucket, _, prefix = body.partition("/")
+            return bucket, _location(prefix)
+        return match.group("bucket"), _location(match.group("prefix"))
+
+    def _storage(self, view: PlatformView, where: str) -> dict[str, Any]:
+        bucket, prefix = self._bucket_and_prefix()
+        spec: dict[str, Any] = {"s3Storage": {"bucketName": bucket, "region": self.region or view.region}}
+        if prefix is not None:
+            spec["modelLocation"] = prefix
+        return spec
+
+
+@dataclass(frozen=True, kw_only=True)
+class FsxModelSource(ModelSource):
+    path: Optional[str] = None
+    file_system: Optional[FsxFileSystem] = None
+
+    @property
+    def source_type(self) -> ModelSourceType:
+        return ModelSourceType.FSX
+
+    def validate(self, where: str) -> None:
+        super().validate(where)
+        if self.path is not None:
+            require(isinstance(self.path, str) and ".." not in self.path.split("/"), where, "model.path", self.path,
+                    "a path inside the file system, without '..'")
+        if self.file_system is not None:
+            require(isinstance(self.file_system, FsxFileSystem), where, "model.file_system", self.file_system,
+                    "an FsxFileSystem(file_system_id, dns_name, mount_name)")
+            fs_id = self.file_system.file_system_id
+            require(is_token(fs_id) or (isinstance(fs_id, str) and bool(FSX_ID_PATTERN.match(fs_id))), where,
+                    "model.file_system.file_system_id", fs_id, "an FSx file system id like fs-0123456789abcdef0")
+
+    def check(self, view: PlatformView, where: str) -> list[str]:
+        if self.file_system is None and view.model_store is None:
+            return [format_problem(where, "model", "ModelSource.fsx()",
+                                   "the platform has no model store: give the platform a ModelStore, or pass "
+                                   "file_system=FsxFileSystem(...)")]
+        return []
+
+    def _storage(self, view: PlatformView, where: str) -> dict[str, Any]:
+        fs = self.file_system
+        if fs is None:
+            store = view.model_store
+            if store is None:  # checks() reports this too; rendering cannot go on without a file system
+                raise HyperPodValidationError(where, "model", "ModelSource.fsx()",
+                                              "the platform has no model store: pass file_system=FsxFileSystem(...)")
+            fs = FsxFileSystem(store.file_system_id, store.dns_name, store.mount_name)
+        storage: dict[str, Any] = {"fileSystemId": fs.file_system_id}
+        if fs.dns_name is not None:
+            storage["dnsName"] = fs.dns_name
+        if fs.mount_name is not None:
+            storage["mountName"] = fs.mount_name
+        spec: dict[str, Any] = {"fsxStorage": storage}
+        location = _location(self.path)
+        if location is not None:
+            spec["modelLocation"] = location
+        return spec
+
+
+@dataclass(frozen=True, kw_only=True)
+class HuggingFaceModelSource(ModelSource):
+    model_id: str
+    token_secret: Optional[SecretKeyRef] = None
+    commit_sha: Optional[str] = None
+
+    @property
+    def source_type(self) -> ModelSourceType:
+        return ModelSourceType.HUGGING_FACE
+
+    def validate(self, where: str) -> None:
+        super().validate(where)
+        require(isinstance(self.model_id, str) and bool(HF_MODEL_ID_PATTERN.match(self.model_id)), where,
+                "model.model_id", self.model_id,
+                "a Hugging Face Hub id 'org/model' of letters, digits, '_', '.', '-' (e.g. meta-llama/Llama-3.1-8B-Instruct)")
+        if self.commit_sha is not None:
+            require(isinstance(self.commit_sha, str) and bool(COMMIT_SHA_PATTERN.match(self.commit_sha)), where,
+                    "model.commit_sha", self.commit_sha, "a full 40-character lowercase hex commit SHA")
+        if self.token_secret is not None:
+            require(isinstance(self.token_secret, SecretKeyRef), where, "model.token_secret", self.token_secret,
+                    "a SecretKeyRef(name, key)")
+            self.token_secret.validate(where, "model.token_secret")
+
+    def _storage(self, view: PlatformView, where: str) -> dict[str, Any]:
+        hf: dict[str, Any] = {"modelId": self.model_id}
+        if self.commit_sha is not None:
+            hf["commitSHA"] = self.commit_sha
+        if self.token_secret is not None:
+            hf["tokenSecretRef"] = self.token_secret.to_k8s()
+        return {"huggingFaceModel": hf}
+
+
+@dataclass(frozen=True, kw_only=True)
+class KubernetesVolumeModelSource(ModelSource):
+    host_path: Optional[str] = None
+    host_path_type: str = "Directory"
+    volume: Optional[Mapping[str, Any]] = None
+
+    @property
+    def source_type(self) -> ModelSourceType:
+        return ModelSourceType.KUBERNETES_VOLUME
+
+    def validate(self, where: str) -> None:
+        super().validate(where)
+        require((self.host_path is None) != (self.volume is None), where, "model.host_path / model.volume",
+                (self.host_path, self.volume), "exactly one of host_path or volume")
+        if self.host_path is not None:
+            require(isinstance(self.host_path, str) and self.host_path.startswith("/"), where, "model.host_path",
+                    self.host_path, "an absolute path on the node, e.g. /opt/dlami/nvme/llama-3.1-8b")
+            require(self.host_path_type in HOST_PATH_TYPES, where, "model.host_path_type", self.host_path_type,
+                    f"one of {HOST_PATH_TYPES}")
+        if self.volume is not None:
+            # One volume source, without a name: the endpoint names it after the worker's model volume mount.
+            require(isinstance(self.volume, Mapping) and len(self.volume) == 1 and "name" not in self.volume, where,
+                    "model.volume", self.volume,
+                    "one Kubernetes volume source without 'name', e.g. {'persistentVolumeClaim': {'claimName': 'models'}}")
+
+    def pod_volumes(self, volume_name: str) -> list[dict[str, Any]]:
+        if self.host_path is not None:
+            source: dict[str, Any] = {"hostPath": {"path": self.host_path, "type": self.host_path_type}}
+        else:
+            assert self.volume is not None
+            source = {key: value for key, value in self.volume.items()}
+        return [{"name": volume_name, **source}]
+
+    def _storage(self, view: PlatformView, where: str) -> dict[str, Any]:
+        return {}

@@ -1,0 +1,262 @@
+"""Node autoscaling by HyperPod-managed Karpenter: typed NodePools over HyperPod instance groups.
+
+Karpenter runs in HyperPod's managed control plane. In the cluster there are only two kinds of object:
+a ``HyperpodNodeClass`` naming the instance groups Karpenter may grow (1-10), and a ``NodePool`` that
+points at it and bounds it (requirements, limits, disruption). Each ``NodePoolSpec`` renders one of each,
+both named after the pool.
+
+Self-contained rules (names, supported requirement keys, amd64 only, enums and duration formats) raise
+here; rules that need the instance groups live in ``node_autoscaling_checks``.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal, Optional
+
+from ..errors import require
+from .instance_group import InstanceGroup
+
+ConsolidationPolicy = Literal["WhenEmpty", "WhenEmptyOrUnderutilized"]
+RequirementOperator = Literal["In", "NotIn", "Exists", "DoesNotExist"]
+
+INSTANCE_TYPE_KEY = "node.kubernetes.io/instance-type"
+ZONE_KEY = "topology.kubernetes.io/zone"
+ARCH_KEY = "kubernetes.io/arch"
+# The only requirement keys the HyperPod Karpenter provider supports (HyperPod NodePool docs).
+SUPPORTED_REQUIREMENT_KEYS = (INSTANCE_TYPE_KEY, ZONE_KEY, ARCH_KEY)
+SUPPORTED_ARCHITECTURES = ("amd64",)
+REQUIREMENT_OPERATORS = ("In", "NotIn", "Exists", "DoesNotExist")
+CONSOLIDATION_POLICIES = ("WhenEmpty", "WhenEmptyOrUnderutilized")
+NODE_CLASS_GROUPS_MAX = 10  # instance groups per HyperpodNodeClass
+BUDGETS_MAX = 50
+WEIGHT_MIN, WEIGHT_MAX = 1, 100
+BUDGET_REASONS = ("Underutilized", "Empty", "Drifted")
+# Patterns from the karpenter.sh NodePool CRD.
+DURATION_OR_NEVER_PATTERN = re.compile(r"^(([0-9]+(s|m|h))+|Never)$")
+BUDGET_NODES_PATTERN = re.compile(r"^((100|[0-9]{1,2})%|[0-9]+)$")
+BUDGET_DURATION_PATTERN = re.compile(r"^((([0-9]+(h|m))|([0-9]+h[0-9]+m))(0s)?)$")
+BUDGET_SCHEDULE_PATTERN = re.compile(r"^(@(annually|yearly|monthly|weekly|daily|midnight|hourly))|((.+)\s(.+)\s(.+)\s(.+)\s(.+))$")
+REQUIREMENT_VALUE_PATTERN = re.compile(r"^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$")
+# Kubernetes object names (RFC 1123 subdomain, kept to one label so it also works as a label value).
+K8S_NAME_PATTERN = re.compile(r"^[a-z0-9]([-a-z0-9]*[a-z0-9])?$")
+
+
+def check_k8s_name(where: str, field: str, name: str) -> None:
+    require(isinstance(name, str) and len(name) <= 63 and bool(K8S_NAME_PATTERN.match(name)), where, field, name,
+            "a Kubernetes name: 1-63 lowercase letters, digits and '-', starting and ending alphanumeric")
+
+
+@dataclass(frozen=True, kw_only=True)
+class NodeRequirement:
+    """One NodePool requirement; HyperPod supports only instance type, zone and arch (amd64)."""
+
+    key: str
+    operator: RequirementOperator = "In"
+    values: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "values", tuple(self.values))
+        where = f"node requirement {self.key!r}"
+        require(self.key in SUPPORTED_REQUIREMENT_KEYS, where, "key", self.key,
+                f"one of {SUPPORTED_REQUIREMENT_KEYS} (the only keys HyperPod's Karpenter provider supports)")
+        require(self.operator in REQUIREMENT_OPERATORS, where, "operator", self.operator,
+                f"one of {REQUIREMENT_OPERATORS}")
+        if self.operator in ("In", "NotIn"):
+            require(len(self.values) >= 1, where, "values", self.values, f"at least one value with {self.operator}")
+        else:
+            require(not self.values, where, "values", self.values, f"no values with {self.operator}")
+        for value in self.values:
+            require(isinstance(value, str) and len(value) <= 63 and bool(REQUIREMENT_VALUE_PATTERN.match(value)),
+                    where, "values", value, "label values: <=63 alphanumerics, '-', '_', '.'")
+        if self.key == ARCH_KEY:
+            allowed = self.operator == "In" and set(self.values) <= set(SUPPORTED_ARCHITECTURES)
+            require(allowed or self.operator == "Exists", where, "values", self.values,
+                    "In ['amd64'] (HyperPod's Karpenter provider supports amd64 only)")
+
+    @classmethod
+    def instance_types(cls, *names: str) -> "NodeRequirement":
+        return cls(key=INSTANCE_TYPE_KEY, values=names)
+
+    @classmethod
+    def zones(cls, *names: str) -> "NodeRequirement":
+        return cls(key=ZONE_KEY, values=names)
+
+    def to_manifest(self) -> dict[str, object]:
+        item: dict[str, object] = {"key": self.key, "operator": self.operator}
+        if self.values:
+            item["values"] = list(self.values)
+        return item
+
+
+@dataclass(frozen=True, kw_only=True)
+class NodePoolLimits:
+    """Ceilings on what one NodePool may hold in total: GPUs, vCPUs, memory (GiB)."""
+
+    gpus: Optional[int] = None
+    cpu: Optional[int] = None
+    memory_gib: Optional[int] = None
+
+    def __post_init__(self) -> None:
+        for name in ("gpus", "cpu", "memory_gib"):
+            value = getattr(self, name)
+            if value is not None:
+                require(isinstance(value, int) and not isinstance(value, bool) and value >= 0, "node pool limits",
+                        name, value, "a whole number of at least 0")
+
+    def to_manifest(self) -> dict[str, object]:
+        out: dict[str, object] = {}
+        if self.cpu is not None:
+            out["cpu"] = str(self.cpu)
+        if self.memory_gib is not None:
+            out["memory"] = f"{self.memory_gib}Gi"
+        if self.gpus is not None:
+            out["nvidia.com/gpu"] = str(self.gpus)
+        return out
+
+
+@dataclass(frozen=True, kw_only=True)
+class DisruptionBudget:
+    """How many nodes Karpenter may disrupt at once (``"10%"`` or ``"2"``), optionally only in a cron window."""
+
+    nodes: str = "10%"
+    schedule: Optional[str] = None
+    duration: Optional[str] = None
+    reasons: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "reasons", tuple(self.reasons))
+        where = "disruption budget"
+        require(isinstance(self.nodes, str) and bool(BUDGET_NODES_PATTERN.match(self.nodes)), where, "nodes",
+                self.nodes, "a node count ('2') or percentage ('10%') as a string")
+        require((self.schedule is None) == (self.duration is None), where, "schedule",
+                self.schedule, "schedule and duration set together")
+        if self.schedule is not None:
+            require(bool(BUDGET_SCHEDULE_PATTERN.match(self.schedule)), where, "schedule", self.schedule,
+                    "a cron expression ('0 9 * * mon-fri') or @daily/@hourly/...")
+            require(bool(BUDGET_DURATION_PATTERN.match(self.duration or "")), where, "duration", self.duration,
+                    "hours and/or minutes, e.g. '8h' or '1h30m'")
+        for reason in self.reasons:
+            require(reason in BUDGET_REASONS, where, "reasons", reason, f"one of {BUDGET_REASONS}")
+
+    def to_manifest(self) -> dict[str, object]:
+        out: dict[str, object] = {"nodes": self.nodes}
+        if self.schedule is not None:
+            out["schedule"], out["duration"] = self.schedule, self.duration
+        if self.reasons:
+            out["reasons"] = list(self.reasons)
+        return out
+
+
+@dataclass(frozen=True, kw_only=True)
+class Disruption:
+    """When Karpenter removes nodes.
+
+    Defaults differ from Karpenter's (WhenEmptyOrUnderutilized, 0s) on purpose: consolidating an
+    underutilized GPU node evicts model pods that take minutes to reload, so only empty nodes are removed,
+    after ``consolidate_after`` (5 minutes) of being empty.
+    """
+
+    consolidation_policy: ConsolidationPolicy = "WhenEmpty"
+    consolidate_after: str = "5m"
+    budgets: tuple[DisruptionBudget, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "budgets", tuple(self.budgets))
+        where = "disruption"
+        require(self.consolidation_policy in CONSOLIDATION_POLICIES, where, "consolidation_policy",
+                self.consolidation_policy, f"one of {CONSOLIDATION_POLICIES}")
+        require(isinstance(self.consolidate_after, str) and bool(DURATION_OR_NEVER_PATTERN.match(self.consolidate_after)),
+                where, "consolidate_after", self.consolidate_after, "a duration such as '30s', '5m', '1h' or 'Never'")
+        require(len(self.budgets) <= BUDGETS_MAX, where, "budgets", f"{len(self.budgets)} budgets",
+                f"at most {BUDGETS_MAX}")
+
+    def to_manifest(self) -> dict[str, object]:
+        out: dict[str, object] = {"consolidationPolicy": self.consolidation_policy,
+                                  "consolidateAfter": self.consolidate_after}
+        if self.budgets:
+            out["budgets"] = [budget.to_manifest() for budget in self.budgets]
+        return out
+
+
+@dataclass(frozen=True, kw_only=True)
+class NodePoolSpec:
+    """One Karpenter NodePool and its HyperpodNodeClass (both named ``name``).
+
+    ``limits=None`` derives limits from the groups' ``max_count`` (GPUs for GPU types, vCPUs otherwise).
+    ``expire_after`` defaults to ``"Never"`` as in HyperPod's sample: a recycled GPU node costs a model reload.
+    """
+
+    name: str
+    instance_groups: tuple[str, ...]
+    requirements: tuple[NodeRequirement, ...] = ()
+    limits: Optional[NodePoolLimits] = None
+    disruption: Disruption = Disruption()
+    weight: Optional[int] = None
+    expire_after: str = "Never"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "instance_groups", tuple(self.instance_groups))
+        object.__setattr__(self, "requirements", tuple(self.requirements))
+        where = f"node pool {self.name!r}"
+        check_k8s_name(where, "name", self.name)
+        groups = self.instance_groups
+        require(1 <= len(groups) <= NODE_CLASS_GROUPS_MAX, where, "instance_groups", groups,
+                f"1 to {NODE_CLASS_GROUPS_MAX} instance group names (HyperpodNodeClass limit)")
+        require(len(set(groups)) == len(groups), where, "instance_groups", groups, "each group named once")
+        if self.weight is not None:
+            require(isinstance(self.weight, int) and WEIGHT_MIN <= self.weight <= WEIGHT_MAX, where, "weight",
+                    self.weight, f"an integer from {WEIGHT_MIN} to {WEIGHT_MAX}")
+        require(isinstance(self.expire_after, str) and bool(DURATION_OR_NEVER_PATTERN.match(self.expire_after)),
+                where, "expire_after", self.expire_after, "a duration such as '720h' or 'Never'")
+
+    @classmethod
+    def for_group(cls, group: InstanceGroup, **kwargs: object) -> "NodePoolSpec":
+        """The default pool for one autoscaled group: named after it (lowercased), limited by its max_count."""
+        return cls(name=group.name.lower(), instance_groups=(group.name,), **kwargs)  # type: ignore[arg-type]
+
+    def effective_limits(self, groups: tuple[InstanceGroup, ...]) -> Optional[NodePoolLimits]:
+        """Explicit limits, else the sum over the pool's groups of max_count x (GPUs, or vCPUs for CPU types)."""
+        if self.limits is not None:
+            return self.limits
+        members = [group for group in groups if group.name in self.instance_groups]
+        if not members or any(group.max_count is None for group in members):
+            return None  # no ceiling known: leave it to the user (checks warn)
+        gpus = sum((group.max_count or 0) * group.info.gpu_count for group in members if group.info.has_gpu)
+        cpu = sum((group.max_count or 0) * group.info.vcpu for group in members)
+        if all(group.info.has_gpu for group in members):
+            return NodePoolLimits(gpus=gpus)
+        return NodePoolLimits(cpu=cpu)
+
+
+@dataclass(frozen=True, kw_only=True)
+class NodeAutoscaling:
+    """HyperPod-managed Karpenter on or off, and its NodePools.
+
+    ``node_pools=None`` makes one NodePool per autoscaled group, i.e. every group with ``max_count`` set.
+    """
+
+    enabled: bool = True
+    node_pools: Optional[tuple[NodePoolSpec, ...]] = None
+
+    def __post_init__(self) -> None:
+        if self.node_pools is not None:
+            object.__setattr__(self, "node_pools", tuple(self.node_pools))
+            names = [pool.name for pool in self.node_pools]
+            duplicates = sorted({name for name in names if names.count(name) > 1})
+            require(not duplicates, "node autoscaling", "node_pools", duplicates, "unique NodePool names")
+
+    def pools(self, groups: tuple[InstanceGroup, ...]) -> tuple[NodePoolSpec, ...]:
+        """The NodePools to render: the explicit ones, or one per group with ``max_count``."""
+        if not self.enabled:
+            return ()
+        if self.node_pools is not None:
+            return self.node_pools
+        return tuple(NodePoolSpec.for_group(group) for group in groups if group.max_count is not None)
+
+    def autoscaled_group_names(self, groups: tuple[InstanceGroup, ...]) -> tuple[str, ...]:
+        names: list[str] = []
+        for pool in self.pools(groups):
+            names.extend(name for name in pool.instance_groups if name not in names)
+        return tuple(names)
+

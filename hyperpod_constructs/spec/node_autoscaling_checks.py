@@ -1,0 +1,109 @@
+"""Cross-resource rules for HyperPod-managed Karpenter: NodePools against the cluster's instance groups.
+
+Each function returns problems (errors) or warnings as strings in the ``errors.format_problem`` format;
+the platform registers problems with ``node.add_validation`` and turns warnings into CDK warnings.
+Rules come from the HyperPod autoscaling docs (facts section 5) unless a comment says otherwise.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+from ..errors import format_problem
+from .instance_group import InstanceGroup
+from .node_autoscaling import NodeAutoscaling, NodePoolSpec
+
+# Karpenter subtracts an estimated VM overhead (7.5% by default) from nominal memory before comparing with
+# limits; allow that much slack so the memory rule only fires when no instance can possibly fit.
+_MEMORY_OVERHEAD = 0.075
+
+
+def check_node_autoscaling(groups: tuple[InstanceGroup, ...], spec: NodeAutoscaling,
+                           where: str = "node_autoscaling") -> list[str]:
+    """Problems that make HyperPod reject the setup or make Karpenter unable to launch a node."""
+    if not spec.enabled:
+        return []
+    by_name = {group.name: group for group in groups}
+    pools = spec.pools(groups)
+    problems: list[str] = []
+    for pool in pools:
+        pool_where = f"{where}: node pool {pool.name!r}"
+        for name in pool.instance_groups:
+            if name not in by_name:
+                problems.append(format_problem(pool_where, "instance_groups", name,
+                                               f"names of the cluster's instance groups: {sorted(by_name)}"))
+        problems.extend(_limit_problems(pool, groups, pool_where))
+    for name in spec.autoscaled_group_names(groups):
+        group = by_name.get(name)
+        if group is None:
+            continue
+        group_where = f"{where}: instance group {name!r}"
+        if group.count != 0:
+            problems.append(format_problem(group_where, "count", group.count,
+                                           "0 for a Karpenter-autoscaled group (HyperPod requires it to start empty; "
+                                           "Karpenter would scale it down to 0 anyway)"))
+        if group.deep_health_checks:
+            problems.append(format_problem(group_where, "deep_health_checks", group.deep_health_checks,
+                                           "none on a Karpenter-autoscaled group (deep health checks take 60-90 "
+                                           "minutes per new node, pods stay pending and Karpenter over-provisions)"))
+    return problems
+
+
+def node_autoscaling_warnings(groups: tuple[InstanceGroup, ...], spec: NodeAutoscaling,
+                              where: str = "node_autoscaling") -> list[str]:
+    """Advice: setups HyperPod accepts but that probably do not do what the user wants."""
+    if not spec.enabled:
+        return []
+    pools = spec.pools(groups)
+    if not pools:
+        return [f"{where}: node autoscaling is enabled but no instance group has max_count and no node_pools are "
+                "given, so Karpenter has nothing to scale; set max_count on the groups it should grow"]
+    warnings: list[str] = []
+    by_name = {group.name: group for group in groups}
+    for name in spec.autoscaled_group_names(groups):
+        group = by_name.get(name)
+        if group is None:
+            continue
+        group_where = f"{where}: instance group {name!r}"
+        if group.training_plan_arn is not None:
+            warnings.append(f"{group_where}: training_plan_arn is set on a Karpenter-autoscaled group; the HyperPod "
+                            "autoscaling docs (older version) say groups with training plans or reserved capacity "
+                            "are not supported")
+        if group.max_count is None:
+            warnings.append(f"{group_where}: no max_count on a Karpenter-autoscaled group, so its NodePool has no "
+                            "limit unless you set one; Karpenter may grow it as far as capacity allows")
+    return warnings
+
+
+def check_node_provisioning_mode(mode: Optional[str], autoscaling_enabled: bool,
+                                 where: str = "cluster") -> list[str]:
+    """HyperPod-managed Karpenter needs ``NodeProvisioningMode: Continuous`` on the cluster."""
+    if autoscaling_enabled and mode != "Continuous":
+        return [format_problem(where, "node_provisioning_mode", mode,
+                               "'Continuous' when node autoscaling (Karpenter) is enabled")]
+    return []
+
+
+def _limit_problems(pool: NodePoolSpec, groups: tuple[InstanceGroup, ...], where: str) -> list[str]:
+    """A limit below one instance of a group's type means Karpenter can never launch that group."""
+    limits = pool.limits
+    if limits is None:
+        return []
+    problems: list[str] = []
+    for group in groups:
+        if group.name not in pool.instance_groups:
+            continue
+        info = group.info
+        if limits.gpus is not None and info.has_gpu and limits.gpus < info.gpu_count:
+            problems.append(format_problem(where, "limits.gpus", limits.gpus,
+                                           f"at least {info.gpu_count}, the GPUs of one {info.name} in group "
+                                           f"{group.name!r}; below that Karpenter never launches a node"))
+        if limits.cpu is not None and limits.cpu < info.vcpu:
+            problems.append(format_problem(where, "limits.cpu", limits.cpu,
+                                           f"at least {info.vcpu}, the vCPUs of one {info.name} in group "
+                                           f"{group.name!r}; below that Karpenter never launches a node"))
+        floor = int(info.memory_gib * (1 - _MEMORY_OVERHEAD))
+        if limits.memory_gib is not None and limits.memory_gib < floor:
+            problems.append(format_problem(where, "limits.memory_gib", limits.memory_gib,
+                                           f"at least about {floor} GiB, the memory of one {info.name} in group "
+                                           f"{group.name!r}; below that Karpenter never launches a node"))
+    return problems

@@ -1,0 +1,69 @@
+"""Intelligent routing (``spec.intelligentRoutingSpec``): a router in front of the model pods that sends each
+request to the pod most likely to hold its KV cache. vLLM-based containers only; immutable once deployed.
+"""
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Any, Optional, Union
+
+from ..errors import require
+from .autoscaling import Autoscaling
+from .endpoint_options import coerce_enum
+from .platform_view import PlatformView
+
+
+class Routing(enum.Enum):
+    """``intelligentRoutingSpec.routingStrategy``."""
+
+    PREFIX_AWARE = "prefixaware"  # same prompt prefix -> same pod (operator default)
+    KV_AWARE = "kvaware"  # pod with the highest KV-cache hit rate; needs invocation path /completions
+    SESSION = "session"  # same user session -> same pod
+    ROUND_ROBIN = "roundrobin"  # even spread, cache-blind
+
+
+@dataclass(frozen=True, kw_only=True)
+class IntelligentRouting:
+    """Routing with options; ``routing=Routing.X`` on an endpoint is shorthand for ``IntelligentRouting(strategy=X)``.
+
+    ``autoscaling`` scales the router pods (they run in ``hyperpod-inference-system``), not the model pods.
+    """
+
+    strategy: Routing = Routing.PREFIX_AWARE
+    autoscaling: Optional[Autoscaling] = None
+
+    def validate(self, where: str) -> None:
+        object.__setattr__(self, "strategy", coerce_enum(Routing, self.strategy, where, "routing.strategy"))
+        if self.autoscaling is not None:
+            require(isinstance(self.autoscaling, Autoscaling), where, "routing.autoscaling", self.autoscaling,
+                    "an Autoscaling(...) for the router pods")
+            # Helper-built queries select the model pods' metrics; the router needs its own PromQL.
+            for trigger in self.autoscaling.prometheus_triggers:
+                require(not trigger.needs_selector, where, f"routing.autoscaling.triggers[{trigger.name!r}].query",
+                        trigger.query, "a PromQL query over the router's own metrics (the helper queries select "
+                        "model-pod metrics, which do not measure router load)")
+
+    def check(self, view: PlatformView, where: str) -> list[str]:
+        return self.autoscaling.check(view, f"{where} router") if self.autoscaling is not None else []
+
+    def warnings(self, where: str) -> list[str]:
+        return self.autoscaling.warnings(f"{where} router") if self.autoscaling is not None else []
+
+    def to_operator_spec(self, view: PlatformView, where: str) -> dict[str, Any]:
+        # enabled and the strategy are written out: the spec is immutable once set, so say exactly what is meant.
+        spec: dict[str, Any] = {"enabled": True, "routingStrategy": self.strategy.value}
+        if self.autoscaling is not None:
+            spec["autoScalingSpec"] = self.autoscaling.to_operator_spec(view, f"{where} router")
+        return spec
+
+
+def as_intelligent_routing(value: Union[Routing, IntelligentRouting, str, None], where: str) -> Optional[IntelligentRouting]:
+    """Normalise an endpoint's ``routing=`` value (None = no router)."""
+    if value is None:
+        return None
+    if isinstance(value, IntelligentRouting):
+        value.validate(where)
+        return value
+    routing = IntelligentRouting(strategy=coerce_enum(Routing, value, where, "routing"))
+    routing.validate(where)
+    return routing

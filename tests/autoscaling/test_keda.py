@@ -1,0 +1,129 @@
+"""KEDA ScaledObject / TriggerAuthentication for non-operator workloads."""
+from __future__ import annotations
+
+import re
+
+import cdk8s
+import pytest
+
+from hyperpod_constructs.errors import HyperPodValidationError
+from hyperpod_constructs.k8s.keda import KedaChart, render_keda, render_scaled_object
+from hyperpod_constructs.spec.autoscaling import CloudWatchTrigger, PrometheusTrigger
+from hyperpod_constructs.spec.keda_workload import ScaledWorkload
+from hyperpod_constructs.spec.platform_view import PlatformView
+from support import validate_manifests
+
+AMP = "https://aps-workspaces.us-west-2.amazonaws.com/workspaces/ws-abc123"
+VIEW = PlatformView(region="us-west-2", prometheus_query_url=AMP)
+
+
+def _router() -> ScaledWorkload:
+    return ScaledWorkload(
+        name="router", namespace="inference", target_name="custom-router", min_replicas=1, max_replicas=4,
+        polling_interval_s=15, cooldown_s=120, scale_up_stabilization_s=0, scale_down_stabilization_s=120,
+        trigger=PrometheusTrigger.request_rate(target_rps=50, activation_rps=0.5),
+        selector='namespace="inference",pod=~"custom-router-.*"',
+    )
+
+
+def _consumer() -> ScaledWorkload:
+    queue = CloudWatchTrigger(name="queue", namespace="AWS/SQS", metric_name="ApproximateNumberOfMessagesVisible",
+                              dimensions={"QueueName": "batch-requests"}, metric_stat="Maximum", target_value=20,
+                              activation_target_value=0.5, min_value=0, metric_collection_period=60,
+                              metric_collection_start_time=120)
+    return ScaledWorkload(name="batch", namespace="inference", target_name="batch-consumer", target_kind="StatefulSet",
+                          min_replicas=0, max_replicas=10, trigger=queue)
+
+
+def test_manifests_validate_and_snapshot(snapshot) -> None:
+    manifests = render_keda((_router(), _consumer()), VIEW)
+    assert [(m["kind"], m["metadata"]["name"]) for m in manifests] == [
+        ("TriggerAuthentication", "keda-aws"), ("ScaledObject", "router"), ("ScaledObject", "batch")]
+    assert validate_manifests(manifests) == 3
+    assert manifests[0]["spec"] == {"podIdentity": {"provider": "aws"}}
+    (prom,) = manifests[1]["spec"]["triggers"]
+    assert prom["type"] == "prometheus" and prom["metricType"] == "AverageValue"
+    assert prom["metadata"] == {
+        "serverAddress": AMP, "awsRegion": "us-west-2", "threshold": "50", "activationThreshold": "0.5",
+        "query": 'sum(rate(model_invocations_total{namespace="inference",pod=~"custom-router-.*"}[1m]))'}
+    assert prom["authenticationRef"] == {"name": "keda-aws"}
+    assert manifests[1]["spec"]["advanced"] == {"horizontalPodAutoscalerConfig": {"behavior": {
+        "scaleUp": {"stabilizationWindowSeconds": 0}, "scaleDown": {"stabilizationWindowSeconds": 120}}}}
+    (cw,) = manifests[2]["spec"]["triggers"]
+    assert cw["type"] == "aws-cloudwatch"
+    assert cw["metadata"]["dimensionName"] == "QueueName" and cw["metadata"]["dimensionValue"] == "batch-requests"
+    assert manifests[2]["spec"]["scaleTargetRef"] == {"apiVersion": "apps/v1", "kind": "StatefulSet",
+                                                      "name": "batch-consumer"}
+    assert manifests == snapshot
+
+
+def test_role_arn_goes_into_trigger_authentication() -> None:
+    (auth, _) = render_keda((_consumer(),), VIEW, role_arn="arn:aws:iam::123456789012:role/keda-reader")
+    assert auth["spec"]["podIdentity"] == {"provider": "aws", "roleArn": "arn:aws:iam::123456789012:role/keda-reader"}
+    validate_manifests([auth])
+
+
+def test_chart_synthesizes() -> None:
+    app = cdk8s.App()
+    chart = KedaChart(app, "keda", workloads=(_router(), _consumer()), view=VIEW)
+    synthesized = chart.to_json()
+    assert [m["kind"] for m in synthesized] == ["TriggerAuthentication", "ScaledObject", "ScaledObject"]
+    assert validate_manifests(synthesized) == 3
+
+
+@pytest.mark.parametrize(("kwargs", "message"), [
+    ({"name": "Router"}, "scaled workload inference/Router: name='Router' is not allowed"),
+    ({"namespace": "Inference"}, "namespace='Inference' is not allowed; a Kubernetes name"),
+    ({"authentication_name": "keda_aws"}, "authentication_name='keda_aws' is not allowed; a Kubernetes name"),
+    ({"target_name": ""}, "target_name='' is not allowed; the name of the Deployment/StatefulSet to scale"),
+    ({"target_kind": "Rollout"}, "target_kind='Rollout' is not allowed; one of ('Deployment', 'StatefulSet'), "
+                                 "or set target_api_version"),
+    ({"triggers": (), "trigger": None}, "triggers=() is not allowed; at least one PrometheusTrigger"),
+    ({"polling_interval_s": 0}, "polling_interval_s=0 is not allowed; a whole number of seconds, at least 1"),
+    ({"min_replicas": 5, "max_replicas": 2}, "scaled workload inference/router: max_replicas=2 is not allowed; "
+                                             "at least min_replicas (5)"),
+])
+def test_workload_rules(kwargs: dict, message: str) -> None:
+    args = {"name": "router", "namespace": "inference", "target_name": "custom-router",
+            "trigger": PrometheusTrigger(name="q", query="up", target_value=1), **kwargs}
+    with pytest.raises(HyperPodValidationError, match=re.escape(message)):
+        ScaledWorkload(**args)
+
+
+def test_other_kind_with_api_version() -> None:
+    workload = ScaledWorkload(name="r", target_name="r", target_kind="Rollout", target_api_version="argoproj.io/v1alpha1",
+                              trigger=PrometheusTrigger(name="q", query="up", target_value=1))
+    assert render_scaled_object(workload, VIEW)["spec"]["scaleTargetRef"]["apiVersion"] == "argoproj.io/v1alpha1"
+
+
+def test_duplicate_workloads_and_targets() -> None:
+    with pytest.raises(HyperPodValidationError, match=re.escape("name='router' is not allowed; unique per namespace")):
+        render_keda((_router(), _router()), VIEW)
+    other = ScaledWorkload(name="router-2", namespace="inference", target_name="custom-router",
+                           trigger=PrometheusTrigger(name="q", query="up", target_value=1))
+    with pytest.raises(HyperPodValidationError,
+                       match=re.escape("target_name='custom-router' is not allowed; a workload no other")):
+        render_keda((_router(), other), VIEW)
+
+
+def test_check_and_render_without_amp() -> None:
+    workload = _router()
+    assert workload.check(VIEW) == []
+    (problem,) = workload.check(PlatformView())
+    assert problem.startswith("scaled workload inference/router: autoscaling.triggers['request-rate'].server_address"
+                              "=None is not allowed")
+    with pytest.raises(HyperPodValidationError, match="server_address=None is not allowed"):
+        render_scaled_object(workload, PlatformView())
+
+
+def test_template_query_needs_selector() -> None:
+    workload = ScaledWorkload(name="r", target_name="r", trigger=PrometheusTrigger.concurrent_requests())
+    with pytest.raises(HyperPodValidationError, match="a selector for the endpoint's metrics"):
+        render_scaled_object(workload, VIEW)
+
+
+def test_scale_to_zero_warning() -> None:
+    trigger = CloudWatchTrigger(name="q", metric_name="M", dimensions={"A": "b"}, target_value=1)
+    workload = ScaledWorkload(name="c", target_name="c", min_replicas=0, trigger=trigger)
+    (warning,) = workload.warnings()
+    assert warning.startswith("scaled workload default/c: autoscaling.min_replicas=0 but triggers ['q']")

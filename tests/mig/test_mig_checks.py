@@ -1,0 +1,101 @@
+"""Cross-resource MIG checks: endpoints' partitions against the instance groups' layouts."""
+from __future__ import annotations
+
+from hyperpod_constructs.spec.mig import MigLayout
+from hyperpod_constructs.spec.mig_checks import (
+    MigEndpointView,
+    MigGroupView,
+    check_partition_capacity,
+    check_partition_requests,
+    check_whole_gpu_requests,
+    mig_problems,
+)
+
+P5 = "ml.p5.48xlarge"
+H100_3G = MigGroupView("h100", P5, max_count=2, layout=MigLayout.stock("all-3g.40gb"))  # 16 per instance
+
+
+def _endpoint(name: str = "llama-8b", partition: str | None = "mig-3g.40gb", **kwargs) -> MigEndpointView:
+    return MigEndpointView(name=name, instance_type=kwargs.pop("instance_type", P5), partition=partition, **kwargs)
+
+
+def test_enough_slices_is_fine():
+    endpoints = [_endpoint(max_replicas=20), _endpoint("qwen", max_replicas=12)]
+    assert mig_problems([H100_3G], endpoints) == []
+
+
+def test_no_group_provides_the_partition():
+    problems = check_partition_capacity([H100_3G], [_endpoint(partition="mig-1g.10gb", max_replicas=4)])
+    assert problems == [
+        "endpoint 'llama-8b': accelerator_partition='mig-1g.10gb' is not allowed; no ml.p5.48xlarge instance "
+        "group is partitioned with 1g.10gb, but the endpoints need 4 at max replicas (llama-8b: 4); set "
+        "mig_config on a ml.p5.48xlarge group to a layout that creates 1g.10gb"]
+
+
+def test_too_few_slices_at_max_count_counts_all_endpoints_of_the_profile():
+    endpoints = [_endpoint(max_replicas=20), _endpoint("qwen", partition="3g.40gb", max_replicas=13)]
+    problems = check_partition_capacity([H100_3G], endpoints)
+    assert len(problems) == 1
+    assert problems[0].startswith("endpoints 'llama-8b', 'qwen': accelerator_partition='mig-3g.40gb' is not allowed;")
+    assert ("provide 32 x 3g.40gb at max count (group 'h100': 16 per instance x 2 max) but the endpoints need "
+            "33 at max replicas (llama-8b: 20 + qwen: 13)") in problems[0]
+
+
+def test_slices_from_several_groups_add_up():
+    mixed = MigGroupView("h100-mix", P5, max_count=1,
+                         layout=MigLayout.custom(name="llm-mix", devices={"3g.40gb": 1, "2g.20gb": 1, "1g.10gb": 2}))
+    endpoints = [_endpoint(max_replicas=40), _endpoint("small", partition="mig-1g.10gb", max_replicas=16)]  # 32 + 8, 16
+    assert check_partition_capacity([H100_3G, mixed], endpoints) == []
+    assert len(check_partition_capacity([H100_3G, mixed], [_endpoint(max_replicas=41)])) == 1
+
+
+def test_groups_of_another_instance_type_do_not_count():
+    p5e = MigGroupView("h200", "ml.p5e.48xlarge", max_count=4, layout=MigLayout.stock("all-3g.71gb"))
+    problems = check_partition_capacity([H100_3G, p5e], [_endpoint(instance_type="ml.p5e.48xlarge", partition="mig-3g.71gb",
+                                                                    max_replicas=65)])
+    assert len(problems) == 1 and "ml.p5e.48xlarge groups provide 64 x 3g.71gb" in problems[0]
+
+
+def test_partition_together_with_whole_gpus():
+    problems = check_partition_requests([_endpoint(gpu_count=1)])
+    assert problems == [
+        "endpoint 'llama-8b': gpu_count=1 is not allowed; no whole-GPU count together with "
+        "accelerator_partition='mig-3g.40gb'; a pod gets either one MIG device or whole GPUs, so drop one of the two"]
+
+
+def test_partition_on_an_instance_type_without_mig():
+    problems = mig_problems([], [_endpoint(instance_type="ml.g6e.12xlarge")])
+    assert len(problems) == 1
+    assert problems[0].startswith("endpoint 'llama-8b': accelerator_partition='mig-3g.40gb' is not allowed; "
+                                  "ml.g6e.12xlarge (L40S 48GB) has no MIG support in HyperPod")
+
+
+def test_partition_the_gpu_does_not_offer_and_malformed_partitions():
+    problems = mig_problems([H100_3G], [_endpoint(partition="mig-3g.71gb"), _endpoint("typo", partition="3g-40gb")])
+    assert len(problems) == 2
+    assert "'mig-3g.71gb' is not allowed; ml.p5.48xlarge offers mig-1g.10gb" in problems[0]
+    assert problems[1].startswith("endpoint 'typo': accelerator_partition='3g-40gb' is not allowed; a MIG partition")
+
+
+def test_whole_gpu_endpoint_on_fully_partitioned_groups():
+    problems = check_whole_gpu_requests([H100_3G], [_endpoint("big", partition=None, gpu_count=1)])
+    assert problems == [
+        "endpoint 'big': gpu_count=1 is not allowed; at most 0 whole GPU(s) per ml.p5.48xlarge node: every group "
+        "of that type is MIG-partitioned; request accelerator_partition instead, or leave GPUs MIG-disabled "
+        "(stock 'all-disabled', or {} entries in MigLayout.per_device)"]
+
+
+def test_whole_gpus_left_by_a_per_device_layout_or_an_unpartitioned_group():
+    split = MigGroupView("split", P5, max_count=1, layout=MigLayout.per_device(
+        name="split", layouts={(0, 1, 2, 3, 4, 5): {"3g.40gb": 2}, (6, 7): {}}))
+    assert check_whole_gpu_requests([split], [_endpoint("two", partition=None, gpu_count=2)]) == []
+    assert len(check_whole_gpu_requests([split], [_endpoint("four", partition=None, gpu_count=4)])) == 1
+    plain = MigGroupView("plain", P5, max_count=1)
+    assert check_whole_gpu_requests([split, plain], [_endpoint("eight", partition=None, gpu_count=8)]) == []
+
+
+def test_all_problems_are_listed_at_once():
+    endpoints = [_endpoint("a", gpu_count=2, max_replicas=40), _endpoint("b", instance_type="ml.g5.48xlarge"),
+                 _endpoint("c", partition=None, gpu_count=1)]
+    problems = mig_problems([H100_3G], endpoints)
+    assert [p.split(":")[0] for p in problems] == ["endpoint 'a'", "endpoint 'b'", "endpoint 'a'", "endpoint 'c'"]

@@ -1,0 +1,89 @@
+"""Shared inputs and synth helpers for the observability tests."""
+from __future__ import annotations
+
+import json
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Optional
+
+import aws_cdk as cdk
+from aws_cdk import aws_eks_v2 as eks
+from aws_cdk.lambda_layer_kubectl_v33 import KubectlV33Layer
+
+from hyperpod_constructs.aws.observability import GrafanaWorkspace, InferenceObservability
+from hyperpod_constructs.observability.targets import ObservedEndpoint, ObservedInstanceGroup
+from hyperpod_constructs.spec.slo import EndpointSlos, ErrorRateSlo, LatencySlo
+
+CONSTRUCT_ID = "Observability"
+
+ENDPOINTS = (
+    # KV cache + intelligent routing, default SLOs.
+    ObservedEndpoint(name="llama-8b", max_replicas=8, kv_cache=True, intelligent_routing=True),
+    # JumpStart model in its own namespace, custom SLOs (p95 latency, 1 % errors, no capacity alerts).
+    ObservedEndpoint(name="mistral-7b", namespace="team-a", kind="jumpstart", max_replicas=2,
+                     slos=EndpointSlos(latency=LatencySlo(percentile=0.95, threshold_ms=8000, for_minutes=5),
+                                       error_rate=ErrorRateSlo(max_percent=1))),
+    # Observed, but no alerts at all.
+    ObservedEndpoint(name="embedder", max_replicas=3, slos=EndpointSlos()),
+)
+INSTANCE_GROUPS = (
+    ObservedInstanceGroup(name="h100", instance_type="ml.p5.48xlarge", mig_profiles=("mig-3g.40gb", "1g.10gb")),
+    ObservedInstanceGroup(name="l40s", instance_type="ml.g6e.12xlarge"),
+)
+
+
+def new_stack(stack_id: str = "ObservabilityTest", env: Optional[cdk.Environment] = None) -> tuple[cdk.App, cdk.Stack, eks.Cluster]:
+    app = cdk.App(outdir=tempfile.mkdtemp(prefix="obs-cdk-out-"))
+    stack = cdk.Stack(app, stack_id, env=env)
+    cluster = eks.Cluster(stack, "Eks", version=eks.KubernetesVersion.V1_33,
+                          kubectl_provider_options=eks.KubectlProviderOptions(
+                              kubectl_layer=KubectlV33Layer(stack, "Kubectl")))
+    return app, stack, cluster
+
+
+@dataclass
+class Synthesized:
+    app: cdk.App
+    stack: cdk.Stack
+    construct: InferenceObservability
+    template: dict[str, Any]
+    outdir: Path
+
+
+def synth_full(**overrides: Any) -> Synthesized:
+    """The full construct (created workspace, Grafana, logging) synthesized once, cdk-nag attached."""
+    from cdk_nag import AwsSolutionsChecks
+
+    app, stack, cluster = new_stack()
+    props: dict[str, Any] = dict(cluster=cluster, endpoints=ENDPOINTS, instance_groups=INSTANCE_GROUPS,
+                                 grafana=GrafanaWorkspace(), logging=True)
+    props.update(overrides)
+    construct = InferenceObservability(stack, CONSTRUCT_ID, **props)
+    cdk.Validations.of(app).add_plugins(AwsSolutionsChecks(app))
+    outdir = Path(app.outdir)
+    try:
+        app.synth()
+    except Exception as error:  # cdk-nag findings elsewhere in the stack (the EKS cluster) fail validation
+        if "ValidationFailed" not in str(error):
+            raise
+    template = json.loads((outdir / f"{stack.artifact_id}.template.json").read_text())
+    return Synthesized(app, stack, construct, template, outdir)
+
+
+def nag_violations(outdir: Path) -> list[tuple[str, str]]:
+    """(rule, construct path) for every cdk-nag violation in the cloud assembly's validation report."""
+    report_path = outdir / "validation-report.json"
+    if not report_path.exists():
+        return []
+    report = json.loads(report_path.read_text())
+    found: list[tuple[str, str]] = []
+    for plugin in report.get("pluginReports", []):
+        for violation in plugin.get("violations", []):
+            for construct in violation.get("violatingConstructs", []):
+                found.append((violation["ruleName"], construct["constructPath"]))
+    return found
+
+
+def resources_of_type(template: dict[str, Any], type_name: str) -> dict[str, dict[str, Any]]:
+    return {key: value for key, value in template["Resources"].items() if value["Type"] == type_name}

@@ -1,0 +1,102 @@
+"""One negative test per validation rule of SLOs, observed targets and the observability specs."""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import pytest
+
+from hyperpod_constructs.aws.observability import GrafanaWorkspace, ObservabilityMetrics, PrometheusWorkspace
+from hyperpod_constructs.errors import HyperPodValidationError
+from hyperpod_constructs.observability.targets import ObservedEndpoint, ObservedInstanceGroup, check_targets
+from hyperpod_constructs.spec.slo import (EndpointSlos, ErrorRateSlo, LatencySlo, NoReadyPodsSlo, ReplicasAtMaxSlo,
+                                          TtfbSlo)
+
+WS_ARN = "arn:aws:aps:us-west-2:111111111111:workspace/ws-12345678-abcd-1234-abcd-123456789012"
+
+CASES: list[tuple[str, Callable[[], Any], str]] = [
+    # SLOs
+    ("negative latency", lambda: LatencySlo(threshold_ms=-5), r"LatencySlo: threshold_ms=-5 is not allowed; a latency in milliseconds greater than 0"),
+    ("zero ttfb", lambda: TtfbSlo(threshold_ms=0), r"TtfbSlo: threshold_ms=0 is not allowed"),
+    ("percentile 1", lambda: LatencySlo(threshold_ms=100, percentile=1), r"percentile=1 is not allowed; a fraction strictly between 0 and 1"),
+    ("percentile 0", lambda: TtfbSlo(threshold_ms=100, percentile=0.0), r"TtfbSlo: percentile=0.0 is not allowed"),
+    ("percentile 99", lambda: LatencySlo(threshold_ms=100, percentile=99), r"percentile=99 is not allowed"),
+    ("error rate > 100", lambda: ErrorRateSlo(max_percent=150), r"ErrorRateSlo: max_percent=150 is not allowed; a percentage of requests from 0 to 100"),
+    ("error rate < 0", lambda: ErrorRateSlo(max_percent=-1), r"ErrorRateSlo: max_percent=-1 is not allowed"),
+    ("for 0", lambda: ReplicasAtMaxSlo(for_minutes=0), r"ReplicasAtMaxSlo: for_minutes=0 is not allowed; a whole number of minutes greater than 0"),
+    ("for negative", lambda: NoReadyPodsSlo(for_minutes=-3), r"NoReadyPodsSlo: for_minutes=-3 is not allowed"),
+    ("for fractional", lambda: LatencySlo(threshold_ms=1, for_minutes=2.5), r"LatencySlo: for_minutes=2.5 is not allowed"),
+    ("severity", lambda: ErrorRateSlo(max_percent=1, severity="page"), r"ErrorRateSlo: severity='page' is not allowed; one of critical, warning, info"),
+    ("threshold bool", lambda: LatencySlo(threshold_ms=True), r"threshold_ms=True is not allowed"),
+    ("slo of the wrong kind", lambda: EndpointSlos(latency=TtfbSlo(threshold_ms=5)), r"EndpointSlos: latency=TtfbSlo\(.*\) is not allowed; a LatencySlo or None"),
+    # Observed endpoints and instance groups
+    ("endpoint name", lambda: ObservedEndpoint(name="Llama_8b", max_replicas=1), r"endpoint 'Llama_8b': name='Llama_8b' is not allowed"),
+    ("namespace", lambda: ObservedEndpoint(name="a", namespace="Team_A", max_replicas=1), r"namespace='Team_A' is not allowed; a Kubernetes namespace name"),
+    ("kind", lambda: ObservedEndpoint(name="a", kind="sagemaker", max_replicas=1), r"kind='sagemaker' is not allowed; one of inference-endpoint, jumpstart"),
+    ("max replicas", lambda: ObservedEndpoint(name="a", max_replicas=0), r"endpoint 'a': max_replicas=0 is not allowed; an integer of at least 1"),
+    ("kv flag", lambda: ObservedEndpoint(name="a", max_replicas=1, kv_cache="yes"), r"kv_cache='yes' is not allowed; True or False"),
+    ("slos type", lambda: ObservedEndpoint(name="a", max_replicas=1, slos=LatencySlo(threshold_ms=1)), r"slos=LatencySlo\(.*\) is not allowed; an EndpointSlos or None"),
+    ("group name", lambda: ObservedInstanceGroup(name="-h100", instance_type="ml.p5.48xlarge"), r"instance group '-h100': name='-h100' is not allowed"),
+    ("instance type", lambda: ObservedInstanceGroup(name="g", instance_type="p5.48xlarge"), r"instance_type='p5.48xlarge' is not allowed; a HyperPod instance type"),
+    ("mig profile", lambda: ObservedInstanceGroup(name="g", instance_type="ml.p5.48xlarge", mig_profiles=("all-3g.40gb",)), r"mig_profiles\[0\]='all-3g.40gb' is not allowed; a MIG profile"),
+    ("mig list", lambda: ObservedInstanceGroup(name="g", instance_type="ml.p5.48xlarge", mig_profiles=["3g.40gb"]), r"mig_profiles=\['3g.40gb'\] is not allowed; a tuple"),
+    # AMP workspace
+    ("workspace id", lambda: PrometheusWorkspace.existing(workspace_id="12345"), r"PrometheusWorkspace: workspace_id='12345' is not allowed; an AMP workspace id matching \^ws-"),
+    ("workspace arn", lambda: PrometheusWorkspace.existing(workspace_arn="arn:aws:aps:us-west-2:1111:workspace/ws-1"), r"PrometheusWorkspace: workspace_arn='arn:aws:aps:us-west-2:1111:workspace/ws-1' is not allowed; an AMP workspace ARN"),
+    ("arn of another service", lambda: PrometheusWorkspace.existing(workspace_arn="arn:aws:sns:us-west-2:111111111111:workspace/ws-1"), r"workspace_arn='arn:aws:sns"),
+    ("id and arn disagree", lambda: PrometheusWorkspace.existing(workspace_arn=WS_ARN, workspace_id="ws-other"), r"workspace_id='ws-other' is not allowed; the id in workspace_arn"),
+    ("existing without ids", lambda: PrometheusWorkspace.existing(), r"PrometheusWorkspace.existing: workspace_arn=None is not allowed; give workspace_arn or workspace_id"),
+    ("alias length", lambda: PrometheusWorkspace.create(alias="x" * 101), r"alias='x+' is not allowed; 1 to 100 characters"),
+    ("encryption", lambda: PrometheusWorkspace.create(encryption="none"), r"encryption='none' is not allowed; one of customer-managed-key, aws-owned-key"),
+    # Grafana
+    ("grafana auth", lambda: GrafanaWorkspace(authentication="OIDC"), r"GrafanaWorkspace: authentication='OIDC' is not allowed; one of AWS_SSO, SAML"),
+    ("grafana sources", lambda: GrafanaWorkspace(data_sources=("PROMETHEUS", "XRAY")), r"data_sources=\('PROMETHEUS', 'XRAY'\) is not allowed"),
+    ("grafana no sources", lambda: GrafanaWorkspace(data_sources=()), r"data_sources=\(\) is not allowed; a non-empty tuple"),
+    ("grafana name", lambda: GrafanaWorkspace(name="my workspace"), r"GrafanaWorkspace: name='my workspace' is not allowed"),
+    # Metrics levels and scrape interval
+    ("scrape interval low", lambda: ObservabilityMetrics(scrape_interval_seconds=4), r"ObservabilityMetrics: scrape_interval_seconds=4 is not allowed; whole seconds from 5 to 300"),
+    ("scrape interval high", lambda: ObservabilityMetrics(scrape_interval_seconds=301), r"scrape_interval_seconds=301 is not allowed"),
+    ("metric level", lambda: ObservabilityMetrics(inference="FULL"), r"ObservabilityMetrics: inference='FULL' is not allowed; one of BASIC, ADVANCED, DISABLED"),
+]
+
+
+@pytest.mark.parametrize("build, message", [(c[1], c[2]) for c in CASES], ids=[c[0] for c in CASES])
+def test_rejects_bad_input(build: Callable[[], Any], message: str) -> None:
+    with pytest.raises(HyperPodValidationError, match=message):
+        build()
+
+
+@pytest.mark.parametrize("cls, kwargs", [
+    (LatencySlo, {"threshold_ms": 1, "p": 0.9}), (EndpointSlos, {"latencies": None}),
+    (ObservedEndpoint, {"name": "a", "max_replicas": 1, "routing": True}), (PrometheusWorkspace, {"id": "ws-1"}),
+    (GrafanaWorkspace, {"auth": "SAML"}), (ObservabilityMetrics, {"interval": 30}),
+])
+def test_unknown_fields_are_type_errors(cls: type, kwargs: dict[str, Any]) -> None:
+    with pytest.raises(TypeError):
+        cls(**kwargs)
+
+
+def test_boundaries_are_accepted() -> None:
+    ErrorRateSlo(max_percent=0)
+    ErrorRateSlo(max_percent=100)
+    LatencySlo(threshold_ms=0.5, percentile=0.999)
+    ObservabilityMetrics(scrape_interval_seconds=5)
+    ObservabilityMetrics(scrape_interval_seconds=300)
+    assert PrometheusWorkspace.existing(workspace_arn=WS_ARN, workspace_id="ws-12345678-abcd-1234-abcd-123456789012").is_existing
+    assert ObservedInstanceGroup(name="g", instance_type="ml.p5.48xlarge", mig_profiles=("mig-3g.40gb", "3g.40gb")).dcgm_profiles == ("3g.40gb",)
+
+
+def test_defaults_cover_every_signal() -> None:
+    defaults = EndpointSlos.defaults()
+    assert not defaults.is_empty and EndpointSlos().is_empty
+    assert defaults.latency.percentile == 0.99 and defaults.ttfb.percentile == 0.9
+    assert ObservedEndpoint(name="a", max_replicas=1).effective_slos == defaults
+
+
+def test_duplicate_targets_are_reported_together() -> None:
+    a = ObservedEndpoint(name="a", max_replicas=1)
+    g = ObservedInstanceGroup(name="g", instance_type="ml.g6e.12xlarge")
+    problems = check_targets([a, ObservedEndpoint(name="a", namespace="other", max_replicas=1), a], [g, g], "Obs")
+    assert problems == [
+        "Obs: endpoints[2]='default/a' is not allowed; each namespace/name may be observed once",
+        "Obs: instance_groups[1].name='g' is not allowed; instance group names must be unique",
+    ]

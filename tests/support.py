@@ -1,0 +1,124 @@
+"""Test helpers: where the shared reference files live, and CRD / Kubernetes schema validation."""
+from __future__ import annotations
+
+import copy
+import functools
+from pathlib import Path
+from typing import Any, Iterable
+
+import jsonschema
+import pytest
+import yaml
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+SHARED_DIR = REPO_ROOT.parent / "shared"
+CRD_DIR = SHARED_DIR / "crds"
+
+
+def shared_file(relative: str) -> Path:
+    """A file from ../shared, or skip the test with the reason when the folder is absent."""
+    path = SHARED_DIR / relative
+    if not path.exists():
+        pytest.skip(f"reference file {path} is absent (tests read ../shared beside the checkout)")
+    return path
+
+
+def _strict(schema: Any) -> Any:
+    """Make every object schema reject unknown fields, as the API server does with strict field validation."""
+    if isinstance(schema, dict):
+        schema = {key: _strict(value) for key, value in schema.items()}
+        if (
+            schema.get("type") == "object"
+            and "properties" in schema
+            and "additionalProperties" not in schema
+            and not schema.get("x-kubernetes-preserve-unknown-fields")
+        ):
+            schema["additionalProperties"] = False
+        return schema
+    if isinstance(schema, list):
+        return [_strict(item) for item in schema]
+    return schema
+
+
+@functools.cache
+def crd_schemas() -> dict[tuple[str, str], dict[str, Any]]:
+    """(apiVersion, kind) -> strict openAPIV3Schema, for every CRD in ../shared/crds."""
+    schemas: dict[tuple[str, str], dict[str, Any]] = {}
+    for path in sorted(CRD_DIR.glob("*.yaml")):
+        for doc in yaml.safe_load_all(path.read_text()):
+            if not doc or doc.get("kind") != "CustomResourceDefinition":
+                continue
+            group = doc["spec"]["group"]
+            kind = doc["spec"]["names"]["kind"]
+            for version in doc["spec"]["versions"]:
+                schema = copy.deepcopy(version["schema"]["openAPIV3Schema"])
+                # metadata is validated by the API server, not by the CRD schema.
+                schema.setdefault("properties", {})["metadata"] = {"type": "object"}
+                schemas[(f"{group}/{version['name']}", kind)] = _strict(schema)
+    return schemas
+
+
+def validate_custom_resource(manifest: dict[str, Any]) -> None:
+    """Validate one custom resource against its CRD; unknown fields are errors."""
+    if not CRD_DIR.exists():
+        pytest.skip(f"CRD folder {CRD_DIR} is absent")
+    key = (manifest["apiVersion"], manifest["kind"])
+    schemas = crd_schemas()
+    assert key in schemas, f"no CRD in {CRD_DIR} for {key}"
+    jsonschema.validate(manifest, schemas[key], cls=jsonschema.Draft7Validator)
+
+
+KUBERNETES_VERSION = "1.33.0"
+
+
+def validate_builtin(manifest: dict[str, Any]) -> None:
+    """Validate a built-in Kubernetes object against the Kubernetes schemas (strict)."""
+    import kubernetes_validate
+
+    kubernetes_validate.validate(manifest, KUBERNETES_VERSION, strict=True)
+
+
+# HyperpodNodeClass's CRD is service-managed and unpublished; this is its documented shape
+# (hyperpod-facts.md section 5): spec.instanceGroups, 1 to 10 instance group names.
+HYPERPOD_NODE_CLASS_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["apiVersion", "kind", "metadata", "spec"],
+    "properties": {
+        "apiVersion": {"const": "karpenter.sagemaker.amazonaws.com/v1"},
+        "kind": {"const": "HyperpodNodeClass"},
+        "metadata": {"type": "object", "required": ["name"]},
+        "spec": {
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["instanceGroups"],
+            "properties": {
+                "instanceGroups": {
+                    "type": "array", "minItems": 1, "maxItems": 10, "items": {"type": "string", "minLength": 1},
+                },
+            },
+        },
+    },
+    "additionalProperties": False,
+}
+
+
+def validate_manifest(manifest: dict[str, Any]) -> None:
+    """Validate one manifest with the schema that owns it: a CRD from ../shared, or the Kubernetes schemas."""
+    key = (manifest["apiVersion"], manifest["kind"])
+    if key == ("karpenter.sagemaker.amazonaws.com/v1", "HyperpodNodeClass"):
+        jsonschema.validate(manifest, HYPERPOD_NODE_CLASS_SCHEMA)
+        return
+    group = manifest["apiVersion"].rpartition("/")[0]
+    if "." in group and not group.endswith("k8s.io"):
+        validate_custom_resource(manifest)
+    else:
+        validate_builtin(manifest)
+
+
+def validate_manifests(manifests: Iterable[dict[str, Any]]) -> int:
+    """Validate every manifest; returns how many were checked so callers can assert it is not zero."""
+    count = 0
+    for manifest in manifests:
+        validate_manifest(manifest)
+        count += 1
+    return count
