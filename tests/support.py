@@ -122,3 +122,17 @@ def validate_manifests(manifests: Iterable[dict[str, Any]]) -> int:
         validate_manifest(manifest)
         count += 1
     return count
+
+
+# HyperPod regions where every instance type the apps use is offered (cfn-lint checks types per region).
+LINT_REGIONS = ("us-east-1", "us-west-2")
+
+
+def cfn_lint_errors(template: dict[str, Any]) -> list[str]:
+    """cfn-lint errors (not warnings) for a synthesized template, in the regions users deploy to."""
+    import json
+
+    from cfnlint.api import ManualArgs, lint
+
+    matches = lint(json.dumps(template), config=ManualArgs(regions=list(LINT_REGIONS)))
+    return [str(match) for match in matches if match.rule.id.startswith("E")]

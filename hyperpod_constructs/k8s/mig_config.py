@@ -11,9 +11,10 @@ Pure dict rendering; the platform wraps the result in a cdk8s ApiObject.
 """
 from __future__ import annotations
 
-import json
 import re
 from typing import Any, Sequence
+
+import yaml
 
 from ..catalog.mig import STOCK_LAYOUTS
 from ..errors import require
@@ -42,30 +43,9 @@ def mig_parted_document(layouts: Sequence[MigLayout], *, include_stock: bool = T
     return {"version": "v1", "mig-configs": configs}
 
 
-def _scalar(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, list):
-        return "[" + ", ".join(_scalar(item) for item in value) + "]"
-    if value == "all":
-        return "all"  # written bare, as in the stock file
-    return json.dumps(value)  # a JSON string is a valid double-quoted YAML scalar
-
-
 def mig_parted_yaml(document: dict[str, Any]) -> str:
-    """The document as YAML in the stock file's layout (fixed shape, so no YAML library is needed)."""
-    lines = [f"version: {document['version']}", "mig-configs:"]
-    for name, entries in document["mig-configs"].items():
-        lines.append(f"  {json.dumps(name)}:")
-        for entry in entries:
-            lines.append(f"    - devices: {_scalar(entry['devices'])}")
-            lines.append(f"      mig-enabled: {_scalar(entry['mig-enabled'])}")
-            if "mig-devices" in entry:
-                lines.append("      mig-devices:")
-                lines += [f"        {json.dumps(p)}: {n}" for p, n in entry["mig-devices"].items()]
-    return "\n".join(lines) + "\n"
+    """The document as block-style YAML, keys in the order given (stock layouts first, as in the chart)."""
+    return yaml.safe_dump(document, sort_keys=False, default_flow_style=False)
 
 
 def mig_config_map(layouts: Sequence[MigLayout], *, name: str = DEFAULT_CONFIG_MAP_NAME,

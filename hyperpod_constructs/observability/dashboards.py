@@ -82,10 +82,6 @@ def _stat(ids: _Ids, title: str, unit: str, expr: str, *, width: int = 4) -> sta
             .with_target(_target(expr, title, "A")))
 
 
-def _percentile_label(percentile: float) -> str:
-    return "p" + f"{percentile * 100:.3f}".rstrip("0").rstrip(".")
-
-
 def _endpoint_panels(ids: _Ids, endpoint: ObservedEndpoint, window: str) -> list[Any]:
     sel = q.endpoint_selector(endpoint)
     dep = q.deployment_selector(endpoint)
@@ -101,12 +97,12 @@ def _endpoint_panels(ids: _Ids, endpoint: ObservedEndpoint, window: str) -> list
     latency_percentiles = sorted({*_LATENCY_PERCENTILES, *([slos.latency.percentile] if slos.latency else [])})
     panels.append(_timeseries(
         ids, "Latency (successful requests)", "ms",
-        [(q.latency_quantile(sel, p, window), _percentile_label(p)) for p in latency_percentiles],
+        [(q.latency_quantile(sel, p, window), q.percentile_label(p)) for p in latency_percentiles],
         slo_threshold=None if slos.latency is None else slos.latency.threshold_ms))
     ttfb_percentile = slos.ttfb.percentile if slos.ttfb else 0.9
     panels.append(_timeseries(
-        ids, f"Time to first byte {_percentile_label(ttfb_percentile)}", "ms",
-        [(q.ttfb_quantile(sel, ttfb_percentile, window), _percentile_label(ttfb_percentile))],
+        ids, f"Time to first byte {q.percentile_label(ttfb_percentile)}", "ms",
+        [(q.ttfb_quantile(sel, ttfb_percentile, window), q.percentile_label(ttfb_percentile))],
         slo_threshold=None if slos.ttfb is None else slos.ttfb.threshold_ms))
     panels.append(_timeseries(ids, "Concurrent requests", "short", [(q.concurrent_requests(sel), "in flight")]))
     panels.append(_timeseries(

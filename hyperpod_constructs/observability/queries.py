@@ -23,6 +23,11 @@ def format_number(value: Union[int, float]) -> str:
     return str(int(value)) if float(value).is_integer() else repr(float(value))
 
 
+def percentile_label(percentile: float) -> str:
+    """``p99``, ``p90``, ``p99.9``: how panels name a percentile."""
+    return "p" + f"{percentile * 100:.3f}".rstrip("0").rstrip(".")
+
+
 @dataclass(frozen=True)
 class Selector:
     """A set of label matchers, rendered as ``{a="x", b=~"y"}``."""

@@ -92,7 +92,7 @@ class HyperPodInferencePlatform(Construct):
             self, "InferenceOperator", cluster=self.eks.cluster, oidc_provider=self._oidc_provider(existing_eks),
             hyperpod_cluster_arn=self.hyperpod.cluster_arn, vpc_id=self.network.vpc.vpc_id,
             options=inference_operator, removal_policy=removal_policy)
-        self.operator.addon.node.add_dependency(self.hyperpod.resource, *self.eks.workload_addons)
+        self.operator.addon.node.add_dependency(*self.eks.workload_addons)  # cert-manager and CSI drivers first
 
         self.view = self._build_view()
         self._register_cluster_checks()

@@ -12,7 +12,7 @@ from dataclasses import KW_ONLY, dataclass, field
 from typing import Any, Mapping, Optional, Sequence, Union
 
 from ..catalog.instance_types import InstanceTypeInfo, instance_type as lookup_instance_type
-from ..errors import HyperPodValidationError, format_problem, require
+from ..errors import format_problem, require
 from .autoscaling import Autoscaling, model_selector
 from .endpoint_options import (
     SAGEMAKER_NAME_PATTERN,
@@ -31,7 +31,6 @@ from .endpoint_options import (
 from .kv_cache import KvCache
 from .mig import (
     SYSTEM_HEADROOM,
-    as_mig_layout,
     mig_resource_name,
     normalize_partition,
     partition_resources,
@@ -116,17 +115,9 @@ def _smaller(left: dict[str, str], right: dict[str, str]) -> dict[str, str]:
 
 
 def mig_group_views(view: PlatformView) -> tuple[MigGroupView, ...]:
-    """The platform's instance groups as ``mig_checks`` sees them (a group with a bad mig_config reports itself)."""
-    views: list[MigGroupView] = []
-    for group in view.instance_groups:
-        layout = None
-        if group.mig_config is not None:
-            try:
-                layout = as_mig_layout(group.mig_config, f"instance group {group.name!r}")
-            except HyperPodValidationError:
-                layout = None
-        views.append(MigGroupView(group.name, group.instance_type, group.ceiling, layout))
-    return tuple(views)
+    """The platform's instance groups as ``mig_checks`` sees them."""
+    return tuple(MigGroupView(group.name, group.instance_type, group.ceiling, group.mig_layout)
+                 for group in view.instance_groups)
 
 
 @dataclass(frozen=True)
@@ -488,6 +479,20 @@ class InferenceEndpoint:
         if self.autoscaling is not None:
             return self.autoscaling.max_replicas
         return self.replicas if self.replicas is not None else 1
+
+    @property
+    def min_pods(self) -> int:
+        """Pods at the floor: autoscaling's min_replicas (0 = scale to zero), else replicas (CRD default 1)."""
+        if self.autoscaling is not None:
+            return self.autoscaling.min_replicas
+        return self.replicas if self.replicas is not None else 1
+
+    @property
+    def partition_profile(self) -> Optional[str]:
+        """The MIG profile per pod without the prefix (``"3g.40gb"``), or None."""
+        if self.accelerator_partition is None:
+            return None
+        return normalize_partition(self.accelerator_partition, self.where)
 
     def mig_views(self) -> tuple[MigEndpointView, ...]:
         """This endpoint for ``mig_checks`` (one view per instance type it may run on)."""

@@ -148,6 +148,20 @@ class JumpStartEndpoint:
             return self.autoscaling.max_replicas
         return self.replicas if self.replicas is not None else 1
 
+    @property
+    def min_pods(self) -> int:
+        """Pods at the floor: autoscaling's min_replicas (0 = scale to zero), else replicas (CRD default 1)."""
+        if self.autoscaling is not None:
+            return self.autoscaling.min_replicas
+        return self.replicas if self.replicas is not None else 1
+
+    @property
+    def partition_profile(self) -> Optional[str]:
+        """The MIG profile per pod without the prefix (``"3g.40gb"``), or None."""
+        if self.accelerator_partition is None:
+            return None
+        return normalize_partition(self.accelerator_partition, self.where)
+
     def resolved_namespace(self, view: PlatformView) -> str:
         return self.namespace or view.namespace
 

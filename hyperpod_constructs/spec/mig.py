@@ -250,6 +250,8 @@ class MigLayout:
             require(memory <= MEMORY_SLICES_PER_GPU, where, label, counts,
                     f"at most {MEMORY_SLICES_PER_GPU} memory slices per GPU; this uses {memory} "
                     f"({_slice_breakdown(counts, profiles, 'memory')})")
+            # With today's six MIG shapes the slice totals already decide placement (tests prove it);
+            # this keeps the check honest should a GPU with other start positions be added.
             if find_placement(counts, model) is None:
                 rules = "; ".join(
                     f"{p} covers {profiles[p].memory_slices} slice(s) starting at "

@@ -51,8 +51,8 @@ def test_slices_from_several_groups_add_up():
 
 def test_groups_of_another_instance_type_do_not_count():
     p5e = MigGroupView("h200", "ml.p5e.48xlarge", max_count=4, layout=MigLayout.stock("all-3g.71gb"))
-    problems = check_partition_capacity([H100_3G, p5e], [_endpoint(instance_type="ml.p5e.48xlarge", partition="mig-3g.71gb",
-                                                                    max_replicas=65)])
+    endpoint = _endpoint(instance_type="ml.p5e.48xlarge", partition="mig-3g.71gb", max_replicas=65)
+    problems = check_partition_capacity([H100_3G, p5e], [endpoint])
     assert len(problems) == 1 and "ml.p5e.48xlarge groups provide 64 x 3g.71gb" in problems[0]
 
 

@@ -47,7 +47,8 @@ def test_names_that_yaml_would_read_as_other_types_stay_strings():
 def test_same_layout_from_two_groups_is_written_once_but_conflicting_names_are_errors():
     assert list(mig_parted_document([MIX, MIX], include_stock=False)["mig-configs"]) == ["llm-mix"]
     other = MigLayout.custom(name="llm-mix", devices={"3g.40gb": 2})
-    with pytest.raises(HyperPodValidationError, match=r"MIG layout 'llm-mix': name='llm-mix' is not allowed; one definition"):
+    with pytest.raises(HyperPodValidationError,
+                       match=r"MIG layout 'llm-mix': name='llm-mix' is not allowed; one definition"):
         mig_parted_document([MIX, other])
 
 

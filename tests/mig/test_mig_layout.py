@@ -59,7 +59,8 @@ def test_custom_layout_config_round_trips_through_yaml_with_the_stock_shape():
 
 
 def test_per_device_layout_lists_gpu_indices():
-    layout = MigLayout.per_device(name="split", layouts={(0, 1, 2, 3): {"3g.40gb": 2}, (4, 5, 6): {"1g.10gb": 7}, 7: {}})
+    layout = MigLayout.per_device(name="split",
+                                  layouts={(0, 1, 2, 3): {"3g.40gb": 2}, (4, 5, 6): {"1g.10gb": 7}, 7: {}})
     layout.validate_for(P5, WHERE)
     document = layout.mig_parted_config()
     _assert_mig_parted_shape(document)
@@ -167,7 +168,8 @@ def test_gpu_index_in_two_entries():
 
 
 def test_malformed_profile_in_a_custom_layout():
-    with pytest.raises(HyperPodValidationError, match=r"devices='mig-3g\.40gb' is not allowed; MIG profiles are written"):
+    with pytest.raises(HyperPodValidationError,
+                       match=r"devices='mig-3g\.40gb' is not allowed; MIG profiles are written"):
         MigLayout.custom(name="prefixed", devices={"mig-3g.40gb": 1})
 
 

@@ -88,7 +88,8 @@ def _need(plan_demand: dict[str, int], model: str) -> tuple[int, ...]:
 
 def _random_endpoints(rng: random.Random, it: str, endpoints: int, max_replicas: int) -> list[MigDemand]:
     profiles = list(MIG_PROFILES[mig_gpu_model(it)])
-    return [MigDemand(f"model-{i}", f"mig-{rng.choice(profiles)}", rng.randint(1, max_replicas)) for i in range(endpoints)]
+    return [MigDemand(f"model-{i}", f"mig-{rng.choice(profiles)}", rng.randint(1, max_replicas))
+            for i in range(endpoints)]
 
 
 def _assert_valid(plan: MigPlan) -> None:
@@ -193,12 +194,14 @@ def test_fifty_endpoints_plan():
 # ---- errors -------------------------------------------------------------------------------------------
 
 def test_planner_rejects_non_mig_instance_types():
-    with pytest.raises(HyperPodValidationError, match=r"instance_type='ml\.g6e\.48xlarge' is not allowed; a MIG-capable"):
+    with pytest.raises(HyperPodValidationError,
+                       match=r"instance_type='ml\.g6e\.48xlarge' is not allowed; a MIG-capable"):
         plan_mig("ml.g6e.48xlarge", [MigDemand("a", "mig-1g.10gb", 1)])
 
 
 def test_planner_rejects_partitions_the_gpu_lacks():
-    with pytest.raises(HyperPodValidationError, match=r"endpoint 'a': accelerator_partition='mig-3g\.40gb' is not allowed"):
+    with pytest.raises(HyperPodValidationError,
+                       match=r"endpoint 'a': accelerator_partition='mig-3g\.40gb' is not allowed"):
         plan_mig("ml.p4d.24xlarge", [MigDemand("a", "mig-3g.40gb", 1)])
 
 

@@ -1,0 +1,114 @@
+"""The default app: what `make synth` deploys, checked with CDK assertions, cfn-lint and cdk-nag."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from aws_cdk.assertions import Match, Template
+
+from conftest import SynthesizedApp
+from support import cfn_lint_errors
+
+
+def resources(template: dict[str, Any], type_name: str) -> dict[str, dict[str, Any]]:
+    return {key: value for key, value in template["Resources"].items() if value["Type"] == type_name}
+
+
+def only(template: dict[str, Any], type_name: str) -> dict[str, Any]:
+    found = resources(template, type_name)
+    assert len(found) == 1, f"expected one {type_name}, found {sorted(found)}"
+    return next(iter(found.values()))
+
+
+def test_hyperpod_cluster_is_orchestrated_by_the_eks_cluster(quick_setup: SynthesizedApp):
+    cluster = only(quick_setup.template, "AWS::SageMaker::Cluster")["Properties"]
+    eks_id = next(iter(resources(quick_setup.template, "AWS::EKS::Cluster")))
+    assert cluster["Orchestrator"] == {"Eks": {"ClusterArn": {"Fn::GetAtt": [eks_id, "Arn"]}}}
+    assert cluster["NodeRecovery"] == "Automatic"
+    assert cluster["NodeProvisioningMode"] == "Continuous"
+    assert cluster["TieredStorageConfig"] == {"Mode": "Enable", "InstanceMemoryAllocationPercentage": 20}
+    assert len(cluster["VpcConfig"]["Subnets"]) == 2
+
+
+def test_instance_groups_render_every_field(quick_setup: SynthesizedApp):
+    groups = only(quick_setup.template, "AWS::SageMaker::Cluster")["Properties"]["InstanceGroups"]
+    by_name = {group["InstanceGroupName"]: group for group in groups}
+    assert by_name["system"]["InstanceType"] == "ml.m5.2xlarge"
+    assert by_name["system"]["InstanceCount"] == 2
+    assert by_name["h100"]["InstanceCount"] == 0
+    assert by_name["h100"]["KubernetesConfig"]["Labels"]["nvidia.com/mig.config"] == "all-3g.40gb"
+    for group in groups:
+        assert group["LifeCycleConfig"]["OnCreate"] == "on_create.sh"
+        assert "ExecutionRole" in group
+
+
+def test_execution_role_is_least_privilege(quick_setup: SynthesizedApp):
+    template = Template.from_json(quick_setup.template)
+    template.has_resource_properties("AWS::IAM::Role", {
+        "AssumeRolePolicyDocument": {"Statement": [Match.object_like({
+            "Principal": {"Service": "sagemaker.amazonaws.com"}})]},
+        "ManagedPolicyArns": [{"Fn::Join": ["", ["arn:", {"Ref": "AWS::Partition"},
+                                                  ":iam::aws:policy/AmazonSageMakerClusterInstanceRolePolicy"]]}],
+    })
+
+
+def test_eks_is_prepared_for_hyperpod(quick_setup: SynthesizedApp):
+    template = quick_setup.template
+    eks = only(template, "AWS::EKS::Cluster")["Properties"]
+    assert eks["AccessConfig"]["AuthenticationMode"] in ("API", "API_AND_CONFIG_MAP")
+    assert eks["Version"] == "1.33"
+    addons = {addon["Properties"]["AddonName"] for addon in resources(template, "AWS::EKS::Addon").values()}
+    assert {"vpc-cni", "coredns", "kube-proxy", "eks-pod-identity-agent", "metrics-server", "cert-manager",
+            "aws-fsx-csi-driver", "aws-mountpoint-s3-csi-driver", "amazon-sagemaker-hyperpod-inference"} <= addons
+    entry_types = {entry["Properties"].get("Type") for entry in resources(template, "AWS::EKS::AccessEntry").values()}
+    assert "HYPERPOD_LINUX" in entry_types
+
+
+def test_inference_operator_addon_configuration(quick_setup: SynthesizedApp):
+    addon = next(value for value in resources(quick_setup.template, "AWS::EKS::Addon").values()
+                 if value["Properties"]["AddonName"] == "amazon-sagemaker-hyperpod-inference")
+    config = json.dumps(addon["Properties"]["ConfigurationValues"])
+    for key in ("executionRoleArn", "tlsCertificateS3Bucket", "hyperpodClusterArn", "alb", "keda"):
+        assert key in config
+    # The add-on's pods need nodes, cert-manager and the CSI drivers first.
+    assert len(addon["DependsOn"]) >= 5
+
+
+def test_model_store_is_lustre_linked_to_s3(quick_setup: SynthesizedApp):
+    file_system = only(quick_setup.template, "AWS::FSx::FileSystem")
+    assert file_system["Properties"]["FileSystemType"] == "LUSTRE"
+    assert file_system["Properties"]["LustreConfiguration"]["DeploymentType"] == "PERSISTENT_2"
+    assert file_system["DeletionPolicy"] == "Retain"
+    association = only(quick_setup.template, "AWS::FSx::DataRepositoryAssociation")["Properties"]
+    assert association["DataRepositoryPath"] == "s3://my-models/"
+
+
+def test_network_is_laid_out_for_hyperpod(quick_setup: SynthesizedApp):
+    template = Template.from_json(quick_setup.template)
+    template.has_resource_properties("AWS::EC2::VPCEndpoint", {"VpcEndpointType": "Gateway"})
+    template.has_resource_properties("AWS::EC2::Subnet", {
+        "Tags": Match.array_with([{"Key": "kubernetes.io/role/elb", "Value": "1"}])})
+    template.has_resource_properties("AWS::EC2::SecurityGroupIngress", {
+        "IpProtocol": "-1", "Description": "EFA and node-to-node traffic"})
+
+
+def test_data_bearing_resources_are_retained(quick_setup: SynthesizedApp):
+    for type_name in ("AWS::SageMaker::Cluster", "AWS::FSx::FileSystem", "AWS::S3::Bucket"):
+        for key, value in resources(quick_setup.template, type_name).items():
+            assert value.get("DeletionPolicy") == "Retain", key
+
+
+def test_no_account_or_region_is_hard_coded(quick_setup: SynthesizedApp):
+    text = json.dumps(quick_setup.template)
+    assert "us-east-1" not in text and "us-west-2" not in text
+    assert not any(char.isdigit() for char in "".join(
+        part for part in text.split('"') if len(part) == 12 and part.isdigit()))
+
+
+def test_cdk_nag_has_no_unacknowledged_findings(quick_setup: SynthesizedApp):
+    assert quick_setup.nag_violations == []
+
+
+def test_cfn_lint_reports_no_errors(quick_setup: SynthesizedApp):
+    assert cfn_lint_errors(quick_setup.template) == []
