@@ -207,6 +207,13 @@ class HyperPodDependencies(Construct):
             # The cluster security group admits its own members to the private API endpoint.
             placement = {"vpc": cluster.vpc, "vpc_subnets": vpc_subnets,
                          "security_groups": [cluster.cluster_security_group]}
+            # A role passed to lambda.Function does not get the ENI permissions a VPC function needs.
+            vpc_access = "service-role/AWSLambdaVPCAccessExecutionRole"
+            self.role.add_managed_policy(iam.ManagedPolicy.from_aws_managed_policy_name(vpc_access))
+            Validations.of(self.role).acknowledge(Acknowledgment(
+                id=f"AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/{vpc_access}]",
+                reason="AWS's policy for the network interfaces of a Lambda function in a VPC; "
+                       "its EC2 actions only work with Resource '*'."))
         self.function = lambda_.Function(
             self, "Installer",
             description="Installs HyperPod's dependency Helm chart from its git source",

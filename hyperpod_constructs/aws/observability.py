@@ -30,6 +30,7 @@ from aws_cdk import aws_kms as kms
 from aws_cdk import aws_sns as sns
 from constructs import Construct, IValidation
 
+from hyperpod_constructs.aws.nag import acknowledge
 from hyperpod_constructs.errors import HyperPodValidationError, require
 from hyperpod_constructs.observability import alerts, dashboards, queries
 from hyperpod_constructs.observability.targets import ObservedEndpoint, ObservedInstanceGroup, check_targets
@@ -460,8 +461,8 @@ def _acknowledge_wildcards(role: iam.Role, findings: dict[str, str]) -> None:
     policy = role.node.try_find_child("DefaultPolicy")
     if policy is None:
         return
-    cdk.Validations.of(policy).acknowledge(*[
-        cdk.Acknowledgment(id=f"AwsSolutions-IAM5[{finding}]", reason=reason) for finding, reason in findings.items()])
+    for finding, reason in findings.items():
+        acknowledge(policy, "AwsSolutions-IAM5", reason, finding)
 
 
 @jsii.implements(IValidation)

@@ -9,6 +9,7 @@ import enum
 import math
 import re
 from dataclasses import KW_ONLY, dataclass, field
+from fractions import Fraction
 from typing import Any, Mapping, Optional, Sequence, Union
 
 from ..catalog.instance_types import InstanceTypeInfo, instance_type as lookup_instance_type
@@ -100,7 +101,7 @@ def _cpu_quantity(millicores: int) -> str:
 def whole_gpu_resources(info: InstanceTypeInfo, gpus: int) -> dict[str, str]:
     """cpu / memory for a pod using ``gpus`` of the instance's GPUs: the same share of its vCPU and memory, less the
     headroom the MIG partitions also leave for the node (rounded down: CPU to 100m, memory to whole GiB)."""
-    share = gpus / info.gpu_count * (1 - SYSTEM_HEADROOM)
+    share = Fraction(gpus, info.gpu_count) * (1 - SYSTEM_HEADROOM)  # exact, so rounding down is stable
     return {"cpu": _cpu_quantity(math.floor(info.vcpu * 1000 * share / 100) * 100),
             "memory": f"{math.floor(info.memory_gib * share)}Gi"}
 

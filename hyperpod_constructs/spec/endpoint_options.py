@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Optional, TypeVar
 
 from ..errors import HyperPodValidationError, require
+from .autoscaling import is_token  # noqa: F401 (re-used by the endpoint modules)
 from .platform_view import PlatformView
 
 E = TypeVar("E", bound=enum.Enum)
@@ -28,11 +29,6 @@ SCRAPE_INTERVAL_RANGE = (5, 300)
 OVERFLOW_STATUS_RANGE = (400, 599)
 # SageMaker tag limits (the operator copies tags to the SageMaker Model / EndpointConfig / Endpoint).
 TAG_KEY_MAX, TAG_VALUE_MAX, TAGS_MAX = 128, 256, 50
-
-
-def is_token(value: Any) -> bool:
-    """True for an unresolved CDK token string: it is only known at deploy time, so patterns cannot be checked."""
-    return isinstance(value, str) and "${Token[" in value
 
 
 def coerce_enum(enum_type: type[E], value: Any, where: str, field: str) -> E:
@@ -191,7 +187,10 @@ class Metrics:
         put(spec, "metricsScrapeIntervalSeconds", self.scrape_interval_s)
         model_metrics: dict[str, Any] = {}
         put(model_metrics, "path", self.model_metrics_path)
-        put(model_metrics, "port", self.model_metrics_port if self.model_metrics_port is not None else default_model_metrics_port)
+        port = self.model_metrics_port
+        if port is None and self.enabled:
+            port = default_model_metrics_port
+        put(model_metrics, "port", port)
         if model_metrics:
             spec["modelMetrics"] = model_metrics
         return spec

@@ -163,3 +163,15 @@ def test_eks_token_is_a_presigned_get_caller_identity_bound_to_the_cluster(insta
     assert url.startswith("https://sts.us-west-2.amazonaws.com/?Action=GetCallerIdentity&Version=2011-06-15")
     assert "X-Amz-SignedHeaders=host%3Bx-k8s-aws-id" in url and "X-Amz-Expires=60" in url
     assert "X-Amz-Security-Token=session" in url
+
+
+def test_a_missing_ref_names_the_url(installer, monkeypatch, tmp_path):
+    import urllib.error
+
+    def not_found(request, timeout):
+        raise urllib.error.HTTPError(request.full_url, 404, "Not Found", {}, None)
+
+    monkeypatch.setattr(installer.urllib.request, "urlopen", not_found)
+    url = "https://codeload.github.com/aws/sagemaker-hyperpod-cli/tar.gz/v0.0.1"
+    with pytest.raises(RuntimeError, match=f"could not download {url}: HTTP Error 404"):
+        installer.download(url, str(tmp_path / "a.tar.gz"))

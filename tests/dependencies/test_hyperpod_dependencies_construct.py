@@ -136,12 +136,20 @@ def test_cdk_nag_has_no_unacknowledged_findings_on_this_construct(synthesized):
 
 
 def test_vpc_placement_uses_the_cluster_security_group(tmp_path):
-    template = Template.from_json(
-        build(tmp_path, vpc_subnets=ec2.SubnetSelection(subnet_type=ec2.SubnetType.PRIVATE_WITH_EGRESS))["template"])
+    synthesized = build(tmp_path, vpc_subnets=ec2.SubnetSelection(subnet_type=ec2.SubnetType.PRIVATE_WITH_EGRESS),
+                        nag=True)
+    template = Template.from_json(synthesized["template"])
     vpc_config = installer_function(template)["Properties"]["VpcConfig"]
     assert vpc_config["SecurityGroupIds"] == [
         {"Fn::GetAtt": [logical_id(template, "AWS::EKS::Cluster", "Eks"), "ClusterSecurityGroupId"]}]
     assert len(vpc_config["SubnetIds"]) >= 2
+    # a function in a VPC needs the ENI permissions; acknowledged for cdk-nag with a reason
+    template.has_resource_properties("AWS::IAM::Role", {
+        "Description": "Installs HyperPod's dependency Helm chart",
+        "ManagedPolicyArns": [{"Fn::Join": ["", ["arn:", {"Ref": "AWS::Partition"},
+                                                 ":iam::aws:policy/service-role/AWSLambdaVPCAccessExecutionRole"]]}],
+    })
+    assert {path: rules for path, rules in synthesized["violations"].items() if path.startswith(f"{STACK}/Deps/")} == {}
 
 
 def test_nothing_from_the_chart_repository_is_vendored():

@@ -375,3 +375,26 @@ def test_cdk_tokens_skip_pattern_checks() -> None:
 def test_groups_without_mig_do_not_break_mig_checks() -> None:
     view = PlatformView(instance_groups=(InstanceGroup("h100", "ml.p5.48xlarge", count=1),))
     assert endpoint(instance_type="ml.p5.48xlarge", gpus=8).checks(view) == []
+
+
+def test_metrics_off_keeps_operator_port() -> None:
+    assert endpoint(metrics=Metrics(enabled=False)).to_manifest(VIEW)["spec"]["metrics"] == {"enabled": False}
+
+
+def test_plan_facts() -> None:
+    scaled = endpoint(instance_type="ml.p5.48xlarge", accelerator_partition="3g.40gb",
+                      autoscaling=Autoscaling(min_replicas=0, max_replicas=6))
+    assert (scaled.min_pods, scaled.max_pods, scaled.partition_profile, scaled.gpu_request) == (0, 6, "3g.40gb", 0)
+    (view,) = scaled.mig_views()
+    assert (view.instance_type, view.partition, view.max_replicas) == ("ml.p5.48xlarge", "3g.40gb", 6)
+    fixed = endpoint(replicas=3, gpus=2)
+    assert (fixed.min_pods, fixed.max_pods, fixed.partition_profile, fixed.gpu_request) == (3, 3, None, 2)
+    assert endpoint(instance_type="ml.m5.2xlarge").gpu_request == 0
+    js = jumpstart(instance_type="ml.p5.48xlarge", accelerator_partition="mig-1g.10gb")
+    assert (js.min_pods, js.max_pods, js.partition_profile) == (1, 1, "1g.10gb")
+
+
+def test_rendering_is_repeatable() -> None:
+    llama = endpoint(autoscaling=Autoscaling(min_replicas=1, max_replicas=2,
+                                             trigger=PrometheusTrigger.concurrent_requests()))
+    assert llama.to_manifest(VIEW) == llama.to_manifest(VIEW)

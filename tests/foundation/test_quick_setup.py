@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from aws_cdk.assertions import Match, Template
 
-from conftest import SynthesizedApp
+from apps_support import SynthesizedApp
 from support import cfn_lint_errors
 
 

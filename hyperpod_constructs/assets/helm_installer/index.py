@@ -15,6 +15,7 @@ import subprocess
 import tarfile
 import tempfile
 import time
+import urllib.error
 import urllib.request
 from typing import Any, Mapping, Optional, Sequence
 
@@ -102,8 +103,11 @@ def helm_env(workdir: str) -> dict[str, str]:
 def download(url: str, destination: str) -> None:
     LOG.info("downloading %s", url)
     request = urllib.request.Request(url, headers={"User-Agent": "hyperpod-constructs-helm-installer"})
-    with urllib.request.urlopen(request, timeout=DOWNLOAD_TIMEOUT_SECONDS) as response, open(destination, "wb") as out:
-        shutil.copyfileobj(response, out, length=1 << 20)
+    try:
+        with urllib.request.urlopen(request, timeout=DOWNLOAD_TIMEOUT_SECONDS) as response, open(destination, "wb") as out:
+            shutil.copyfileobj(response, out, length=1 << 20)
+    except urllib.error.URLError as error:  # e.g. 404 for a ref that does not exist
+        raise RuntimeError(f"could not download {url}: {error}") from error
 
 
 def extract_chart(archive: str, chart_path: str, destination: str) -> None:
