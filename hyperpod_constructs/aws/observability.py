@@ -209,7 +209,7 @@ class InferenceObservability(Construct):
         super().__init__(scope, id)
         where = self.node.path
         self._check_inputs(where, endpoints, instance_groups, workspace, grafana, metrics, logging)
-        self.endpoints: tuple[ObservedEndpoint, ...] = tuple(endpoints)
+        self.endpoints: list[ObservedEndpoint] = list(endpoints)
         self.instance_groups: tuple[ObservedInstanceGroup, ...] = tuple(instance_groups)
         self.metrics = metrics or ObservabilityMetrics()
         workspace = workspace or PrometheusWorkspace.create()
@@ -217,16 +217,13 @@ class InferenceObservability(Construct):
         self.node.add_validation(_TargetsValidation(where, self.endpoints, self.instance_groups))
 
         stack = cdk.Stack.of(self)
+        self._removal_policy = removal_policy
+        self._given_alarm_topic = alarm_topic
         self.rate_window = queries.rate_window(self.metrics.scrape_interval_seconds)
-        self.rules_yaml = alerts.rule_groups_yaml(self.endpoints, self.rate_window)
-        self.dashboards: dict[str, dict[str, Any]] = dashboards.build_dashboards(
-            self.endpoints, self.instance_groups, self.rate_window)
 
         self.key: Optional[kms.Key] = None
-        needs_topic = bool(self.rules_yaml) and alarm_topic is None
-        if (not workspace.is_existing and workspace.encryption == "customer-managed-key") or needs_topic:
-            self.key = kms.Key(self, "Key", enable_key_rotation=True, removal_policy=removal_policy,
-                               description=f"Encrypts the AMP workspace and alarm topic of {where}")
+        if not workspace.is_existing and workspace.encryption == "customer-managed-key":
+            self._encryption_key()
 
         # --- AMP workspace -------------------------------------------------------------------------------
         self.cfn_workspace: Optional[aps.CfnWorkspace] = None
@@ -247,7 +244,7 @@ class InferenceObservability(Construct):
         else:
             self.cfn_workspace = aps.CfnWorkspace(
                 self, "Workspace", alias=workspace.alias or f"{stack.stack_name}-hyperpod-inference",
-                kms_key_arn=self.key.key_arn if self.key and workspace.encryption == "customer-managed-key" else None,
+                kms_key_arn=self.key.key_arn if self.key else None,
                 tags=[cdk.CfnTag(key="SageMaker", value="true")])
             # Metrics are the record of what happened; keep them unless the user opts out.
             self.cfn_workspace.apply_removal_policy(removal_policy)
@@ -257,26 +254,10 @@ class InferenceObservability(Construct):
         self.workspace_region: str = region
         self.prometheus_query_url = f"https://aps-workspaces.{region}.{cdk.Aws.URL_SUFFIX}/workspaces/{self.workspace_id}"
 
-        # --- Alerts --------------------------------------------------------------------------------------
         self.alarm_topic: Optional[sns.ITopic] = None
         self.rule_groups_namespace: Optional[aps.CfnRuleGroupsNamespace] = None
-        if self.rules_yaml:
-            self.rule_groups_namespace = aps.CfnRuleGroupsNamespace(
-                self, "Rules", name=f"hyperpod-inference-{self.node.addr[:8]}", data=self.rules_yaml,
-                workspace=self.workspace_arn)
-            self.alarm_topic = alarm_topic or sns.Topic(
-                self, "AlarmTopic", display_name="HyperPod inference alerts", master_key=self.key, enforce_ssl=True)
-            self._allow_amp_to_publish(self.alarm_topic, alarm_topic is not None)
-            definition = alerts.alert_manager_definition(self.alarm_topic.topic_arn, self._topic_region(self.alarm_topic))
-            self.alert_manager_definition = definition
-            if self.cfn_workspace is not None:
-                self.cfn_workspace.alert_manager_definition = definition
-            else:
-                cdk.Annotations.of(self).add_warning_v2(
-                    "hyperpod:observability:existingWorkspaceAlertManager",
-                    "Alert rules are added to the existing AMP workspace, but its alert manager definition is not "
-                    "managed here (CloudFormation sets it only on a workspace it creates). Upload "
-                    "`alert_manager_definition` with `aws amp put-alert-manager-definition` to route alerts to SNS.")
+        if alerts.rule_groups_yaml(self.endpoints, self.rate_window):
+            self._create_alerting()
 
         # --- Grafana -------------------------------------------------------------------------------------
         self.grafana_workspace: Optional[grafana.CfnWorkspace] = None
@@ -335,6 +316,52 @@ class InferenceObservability(Construct):
                 "they are not created here. See 'IAM Permissions Setup' in the SageMaker Developer Guide.")
 
         self._advise(where)
+
+    # --- endpoints added after construction -----------------------------------------------------------------
+
+    def add_endpoint(self, endpoint: ObservedEndpoint) -> None:
+        """Chart and alert on one more endpoint (rules and dashboards are rendered at synth)."""
+        self._check_inputs(self.node.path, [endpoint], (), None, None, None, False)
+        self.endpoints.append(endpoint)
+        if self.rule_groups_namespace is None and alerts.rule_groups_yaml([endpoint], self.rate_window):
+            self._create_alerting()
+
+    @property
+    def rules_yaml(self) -> str:
+        return alerts.rule_groups_yaml(self.endpoints, self.rate_window)
+
+    @property
+    def dashboards(self) -> dict[str, dict[str, Any]]:
+        return dashboards.build_dashboards(self.endpoints, self.instance_groups, self.rate_window)
+
+    def _encryption_key(self) -> kms.Key:
+        if self.key is None:
+            self.key = kms.Key(self, "Key", enable_key_rotation=True, removal_policy=self._removal_policy,
+                               description=f"Encrypts the AMP workspace and alarm topic of {self.node.path}")
+        return self.key
+
+    def _create_alerting(self) -> None:
+        """The rule groups namespace (data rendered at synth, so later endpoints are included) and routing."""
+        self.rule_groups_namespace = aps.CfnRuleGroupsNamespace(
+            self, "Rules", name=f"hyperpod-inference-{self.node.addr[:8]}",
+            data=self.rules_yaml, workspace=self.workspace_arn)
+        # Endpoints added after this point are rendered into the rules file during synth.
+        cdk.Aspects.of(self).add(_RenderRules(self))
+        given = self._given_alarm_topic
+        self.alarm_topic = given or sns.Topic(
+            self, "AlarmTopic", display_name="HyperPod inference alerts", master_key=self._encryption_key(),
+            enforce_ssl=True)
+        self._allow_amp_to_publish(self.alarm_topic, given is not None)
+        definition = alerts.alert_manager_definition(self.alarm_topic.topic_arn, self._topic_region(self.alarm_topic))
+        self.alert_manager_definition = definition
+        if self.cfn_workspace is not None:
+            self.cfn_workspace.alert_manager_definition = definition
+        else:
+            cdk.Annotations.of(self).add_warning_v2(
+                "hyperpod:observability:existingWorkspaceAlertManager",
+                "Alert rules are added to the existing AMP workspace, but its alert manager definition is not "
+                "managed here (CloudFormation sets it only on a workspace it creates). Upload "
+                "`alert_manager_definition` with `aws amp put-alert-manager-definition` to route alerts to SNS.")
 
     # --- helpers -------------------------------------------------------------------------------------------
 
@@ -463,6 +490,18 @@ def _acknowledge_wildcards(role: iam.Role, findings: dict[str, str]) -> None:
         return
     for finding, reason in findings.items():
         acknowledge(policy, "AwsSolutions-IAM5", reason, finding)
+
+
+@jsii.implements(cdk.IAspect)
+class _RenderRules:
+    """Renders the rules file at synth, after every endpoint has been added."""
+
+    def __init__(self, owner: InferenceObservability) -> None:
+        self._owner = owner
+
+    def visit(self, node: Any) -> None:
+        if node is self._owner.rule_groups_namespace:
+            node.data = self._owner.rules_yaml
 
 
 @jsii.implements(IValidation)

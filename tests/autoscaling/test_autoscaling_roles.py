@@ -10,16 +10,15 @@ from aws_cdk import Validations, aws_iam as iam
 from aws_cdk.assertions import Match, Template
 from cdk_nag import AwsSolutionsChecks
 
-from hyperpod_constructs.aws.autoscaling_roles import KarpenterClusterRole, KedaOperatorRole
+from hyperpod_constructs.aws.autoscaling_roles import KarpenterClusterRole
+from support import cfn_lint_errors
 
-OUR_PATHS = ("Autoscaling/Karpenter/", "Autoscaling/Keda/")
+OUR_PATHS = ("Autoscaling/Karpenter/",)
 
 
 def _stack(app: cdk.App) -> cdk.Stack:
     stack = cdk.Stack(app, "Autoscaling")
     KarpenterClusterRole(stack, "Karpenter")
-    workspace_arn = stack.format_arn(service="aps", resource="workspace", resource_name="ws-abc123")
-    KedaOperatorRole(stack, "Keda", cluster_name="llm-eks", amp_workspace_arn=workspace_arn)
     return stack
 
 
@@ -61,36 +60,11 @@ def test_karpenter_role_pins_given_cluster_arn() -> None:
     assert statements["KarpenterNodeLifecycle"]["Resource"] == "arn:aws:sagemaker:us-east-1:123456789012:cluster/abc123"
 
 
-def test_keda_role_trust_actions_and_pod_identity(template: Template) -> None:
-    template.has_resource_properties("AWS::IAM::Role", {"AssumeRolePolicyDocument": {"Statement": [{
-        "Action": ["sts:AssumeRole", "sts:TagSession"], "Effect": "Allow",
-        "Principal": {"Service": "pods.eks.amazonaws.com"},
-        "Condition": {"StringEquals": {"aws:SourceAccount": {"Ref": "AWS::AccountId"}},
-                      "ArnEquals": {"aws:SourceArn": Match.any_value()}}}]}})
-    statements = {s["Sid"]: s for s in _policy_statements(template, "KedaRoleDefaultPolicy")}
-    assert statements["CloudWatchMetricsRead"]["Action"] == [
-        "cloudwatch:GetMetricData", "cloudwatch:GetMetricStatistics", "cloudwatch:ListMetrics"]
-    assert statements["PrometheusQuery"]["Action"] == [
-        "aps:QueryMetrics", "aps:GetLabels", "aps:GetSeries", "aps:GetMetricMetadata"]
-    assert "ws-abc123" in json.dumps(statements["PrometheusQuery"]["Resource"])
-    template.has_resource_properties("AWS::EKS::PodIdentityAssociation", {
-        "ClusterName": "llm-eks", "Namespace": "hyperpod-inference-system", "ServiceAccount": "keda-operator",
-        "RoleArn": {"Fn::GetAtt": [Match.string_like_regexp("^KedaRole"), "Arn"]}})
-
-
-def test_keda_role_without_association_or_workspace() -> None:
-    stack = cdk.Stack(cdk.App(), "NoAssoc")
-    KedaOperatorRole(stack, "Keda", cluster_name="c", associate=False)
-    template = Template.from_stack(stack)
-    template.resource_count_is("AWS::EKS::PodIdentityAssociation", 0)
-    assert "PrometheusQuery" not in json.dumps(template.to_json())
-
-
 def test_cdk_nag_no_unacknowledged_findings(tmp_path: Path) -> None:
     app = cdk.App(outdir=str(tmp_path))
     stack = _stack(app)
     # Positive control: an unacknowledged wildcard under our path must be reported, so the filter is live.
-    control = iam.Role(stack.node.find_child("Keda"), "Control", assumed_by=iam.AccountRootPrincipal())
+    control = iam.Role(stack.node.find_child("Karpenter"), "Control", assumed_by=iam.AccountRootPrincipal())
     control.add_to_policy(iam.PolicyStatement(actions=["s3:GetObject"], resources=["*"]))
     Validations.of(app).add_plugins(AwsSolutionsChecks(app))
     try:
@@ -104,12 +78,8 @@ def test_cdk_nag_no_unacknowledged_findings(tmp_path: Path) -> None:
         for construct in violation["violatingConstructs"]
         if construct["constructPath"].startswith(OUR_PATHS)
     ]
-    assert ours == [("AwsSolutions-IAM5[Resource::*]", "Autoscaling/Keda/Control/DefaultPolicy/Resource")]
+    assert ours == [("AwsSolutions-IAM5[Resource::*]", "Autoscaling/Karpenter/Control/DefaultPolicy/Resource")]
 
 
 def test_cfn_lint_clean(template: Template) -> None:
-    from cfnlint.api import lint
-
-    matches = lint(json.dumps(template.to_json()), regions=["us-east-1"])
-    errors = [str(match) for match in matches if match.rule.id.startswith("E")]
-    assert errors == []
+    assert cfn_lint_errors(template.to_json()) == []
