@@ -1,11 +1,19 @@
-"""The default app (`make synth`): HyperPod quick setup for LLM inference, credential-free."""
+"""The default app (`make synth`): HyperPod quick setup for LLM inference, credential-free.
+
+It exercises every capability: a system group and an autoscaled, MIG-partitioned H100 group, the FSx
+model store, tiered storage for KV-cache L2, node autoscaling (Karpenter) and pod autoscaling to zero
+(KEDA), a custom model with prefix-aware routing and L1+L2 cache on a MIG slice, a JumpStart model,
+and observability with dashboards and SLO alerts.
+"""
 from __future__ import annotations
 
 import aws_cdk as cdk
 from cdk_nag import AwsSolutionsChecks
 
 from hyperpod_constructs import (
-    ClusterSettings, HyperPodInferencePlatform, InstanceGroup, ModelStore, TieredStorage,
+    Autoscaling, CloudWatchTrigger, ClusterSettings, GrafanaWorkspace, HyperPodInferencePlatform, InferenceEndpoint, InstanceGroup,
+    JumpStartEndpoint, KvCache, L2Cache, ModelSource, ModelStore, Observability, PrometheusTrigger, Routing,
+    TieredStorage,
 )
 
 
@@ -15,12 +23,35 @@ def build(app: cdk.App) -> tuple[cdk.Stack, HyperPodInferencePlatform]:
         stack, "Platform",
         instance_groups=[
             InstanceGroup("system", "ml.m5.2xlarge", count=2),
-            InstanceGroup("h100", "ml.p5.48xlarge", count=0, max_count=4, mig_config="all-3g.40gb"),
+            InstanceGroup("h100", "ml.p5.48xlarge", count=0, max_count=2, mig_config="all-3g.40gb"),
+            InstanceGroup("l40s", "ml.g6e.12xlarge", count=0, max_count=2),
         ],
         model_store=ModelStore(import_path="s3://my-models/", capacity_gib=1200),
         cluster=ClusterSettings(tiered_storage=TieredStorage(memory_percent=20)),
         node_autoscaling=True,
+        observability=Observability(grafana=GrafanaWorkspace()),
     )
+    platform.add_endpoint(InferenceEndpoint(
+        "llama-8b",
+        model=ModelSource.fsx("models/llama-3.1-8b-instruct/"),
+        instance_type="ml.p5.48xlarge",
+        accelerator_partition="mig-3g.40gb",
+        kv_cache=KvCache(l1=True, l2=L2Cache.tiered_storage()),
+        routing=Routing.PREFIX_AWARE,
+        sagemaker_endpoint_name="llama-8b",
+        autoscaling=Autoscaling(
+            min_replicas=0, max_replicas=8,
+            # The CloudWatch signal exists while no pod runs, so the first request wakes the endpoint.
+            triggers=(PrometheusTrigger.concurrent_requests(target=10),
+                      CloudWatchTrigger.invocations_per_instance("llama-8b", target=10)),
+        ),
+    ))
+    platform.add_endpoint(JumpStartEndpoint(
+        "deepseek-qwen-1-5b",
+        model_id="deepseek-llm-r1-distill-qwen-1-5b",
+        accept_eula=True,
+        instance_type="ml.g6e.12xlarge",
+    ))
     return stack, platform
 
 

@@ -290,9 +290,6 @@ class InferenceObservability(Construct):
         self.pod_identity_association = eks.CfnPodIdentityAssociation(
             self, "AddonPodIdentity", cluster_name=cluster.cluster_name, namespace=OBSERVABILITY_NAMESPACE,
             service_account=OBSERVABILITY_SERVICE_ACCOUNT, role_arn=self.addon_role.role_arn)
-        agent = cluster.eks_pod_identity_agent  # created on demand by aws_eks_v2.Cluster
-        if agent is not None:
-            self.pod_identity_association.node.add_dependency(agent)
 
         configuration: dict[str, Any] = {
             "ampWorkspace": {"prometheusEndpoint": self.prometheus_query_url, "arn": self.workspace_arn},

@@ -5,12 +5,19 @@ from typing import Any, Mapping, Sequence
 
 import cdk8s
 
+# On every object the library writes, so `kubectl get -l` finds them and GitOps tools can tell who owns them.
+MANAGED_BY_LABEL = {"app.kubernetes.io/managed-by": "hyperpod-constructs"}
+
 
 def add_api_object(chart: cdk8s.Chart, manifest: Mapping[str, Any]) -> cdk8s.ApiObject:
-    """One ApiObject with id ``<Kind>-<name>``; fields beyond metadata go in as a single JSON patch each."""
-    api_object = cdk8s.ApiObject(chart, f"{manifest['kind']}-{manifest['metadata']['name']}",
-                                 api_version=manifest["apiVersion"], kind=manifest["kind"],
-                                 metadata=manifest["metadata"])
+    """One ApiObject with id ``<Kind>-[<namespace>-]<name>``.
+
+    jsii props only take the well-known metadata, so every other top-level field goes in as one JSON patch.
+    """
+    metadata = manifest["metadata"]
+    scope = f"{metadata['namespace']}-" if metadata.get("namespace") else ""
+    api_object = cdk8s.ApiObject(chart, f"{manifest['kind']}-{scope}{metadata['name']}",
+                                 api_version=manifest["apiVersion"], kind=manifest["kind"], metadata=metadata)
     for key, value in manifest.items():
         if key not in ("apiVersion", "kind", "metadata"):
             api_object.add_json_patch(cdk8s.JsonPatch.add(f"/{key}", value))

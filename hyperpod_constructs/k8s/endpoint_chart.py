@@ -9,10 +9,9 @@ from constructs import Construct
 from ..spec.endpoint import InferenceEndpoint
 from ..spec.jumpstart import JumpStartEndpoint
 from ..spec.platform_view import PlatformView
-from .api_objects import add_api_object
+from .api_objects import MANAGED_BY_LABEL, add_api_object
 
 Endpoint = Union[InferenceEndpoint, JumpStartEndpoint]
-MANAGED_BY_LABEL = {"app.kubernetes.io/managed-by": "hyperpod-constructs"}
 
 
 def endpoint_manifest(endpoint: Endpoint, view: PlatformView,

@@ -11,13 +11,13 @@ import cdk8s
 from constructs import Construct
 
 from ..spec.instance_group import InstanceGroup
+from .api_objects import MANAGED_BY_LABEL, add_api_objects
 from ..spec.node_autoscaling import INSTANCE_TYPE_KEY, NodeAutoscaling, NodePoolSpec, NodeRequirement
 
 NODE_CLASS_API_VERSION = "karpenter.sagemaker.amazonaws.com/v1"
 NODE_CLASS_KIND = "HyperpodNodeClass"
 NODE_POOL_API_VERSION = "karpenter.sh/v1"
 NODE_POOL_KIND = "NodePool"
-MANAGED_BY_LABEL = {"app.kubernetes.io/managed-by": "hyperpod-constructs"}
 
 
 def render_node_class(pool: NodePoolSpec) -> dict[str, Any]:
@@ -92,21 +92,6 @@ def _common_taints(members: list[InstanceGroup]) -> list[dict[str, str]]:
     return out
 
 
-def add_manifest(chart: cdk8s.Chart, construct_id: str, manifest: dict[str, Any]) -> cdk8s.ApiObject:
-    """Add a finished manifest dict to a chart as one ApiObject (everything but apiVersion/kind/metadata
-    goes in through a JSON patch, since jsii props only take the well-known fields)."""
-    metadata = manifest["metadata"]
-    api_object = cdk8s.ApiObject(
-        chart, construct_id, api_version=manifest["apiVersion"], kind=manifest["kind"],
-        metadata=cdk8s.ApiObjectMetadata(name=metadata["name"], namespace=metadata.get("namespace"),
-                                         labels=metadata.get("labels"), annotations=metadata.get("annotations")),
-    )
-    for key, value in manifest.items():
-        if key not in ("apiVersion", "kind", "metadata"):
-            api_object.add_json_patch(cdk8s.JsonPatch.add(f"/{key}", value))
-    return api_object
-
-
 class NodeAutoscalingChart(cdk8s.Chart):
     """HyperpodNodeClass + NodePool per NodePoolSpec (cluster-scoped, so the chart has no namespace)."""
 
@@ -114,5 +99,4 @@ class NodeAutoscalingChart(cdk8s.Chart):
                  node_autoscaling: NodeAutoscaling, labels: Optional[dict[str, str]] = None) -> None:
         super().__init__(scope, construct_id, labels=labels, disable_resource_name_hashes=True)
         self.manifests = render_node_autoscaling(tuple(instance_groups), node_autoscaling)
-        for manifest in self.manifests:
-            add_manifest(self, f"{manifest['kind']}-{manifest['metadata']['name']}", manifest)
+        add_api_objects(self, self.manifests)

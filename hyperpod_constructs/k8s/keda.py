@@ -15,7 +15,7 @@ from ..errors import require
 from ..spec.autoscaling import CloudWatchTrigger, PrometheusTrigger
 from ..spec.keda_workload import ScaledWorkload
 from ..spec.platform_view import PlatformView
-from .karpenter import MANAGED_BY_LABEL, add_manifest
+from .api_objects import MANAGED_BY_LABEL, add_api_objects
 
 KEDA_API_VERSION = "keda.sh/v1alpha1"
 # operator autoScalingSpec metricType -> KEDA trigger metricType
@@ -150,6 +150,4 @@ class KedaChart(cdk8s.Chart):
                  labels: Optional[dict[str, str]] = None) -> None:
         super().__init__(scope, construct_id, labels=labels, disable_resource_name_hashes=True)
         self.manifests = render_keda(workloads, view, role_arn)
-        for manifest in self.manifests:
-            metadata = manifest["metadata"]
-            add_manifest(self, f"{manifest['kind']}-{metadata['namespace']}-{metadata['name']}", manifest)
+        add_api_objects(self, self.manifests)

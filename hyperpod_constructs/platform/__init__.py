@@ -1,5 +1,5 @@
 """The composition users start from."""
-from .platform import HyperPodInferencePlatform
 from .plan import Plan, PlannedEndpoint
+from .platform import HyperPodInferencePlatform, Observability
 
-__all__ = ["HyperPodInferencePlatform", "Plan", "PlannedEndpoint"]
+__all__ = ["HyperPodInferencePlatform", "Observability", "Plan", "PlannedEndpoint"]

@@ -2,29 +2,63 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Mapping, Optional, Sequence, Union
 
 import cdk8s
-from aws_cdk import Annotations, Aws, RemovalPolicy, Stack, Token, aws_ec2 as ec2, aws_iam as iam
+from aws_cdk import Annotations, Aws, RemovalPolicy, Stack, Token, aws_ec2 as ec2, aws_iam as iam, aws_sns as sns
 from constructs import Construct
 
+from ..aws.autoscaling_roles import KarpenterClusterRole
 from ..aws.eks import EksOptions, ExistingEksCluster, HyperPodEks
 from ..aws.hyperpod_cluster import HyperPodCluster
+from ..aws.hyperpod_dependencies import HyperPodDependencies, HyperPodHelmChart
 from ..aws.inference_operator import InferenceOperator, InferenceOperatorOptions
 from ..aws.model_store import ModelStoreFileSystem
 from ..aws.network import HyperPodNetwork
-from ..errors import require
-from ..k8s.api_objects import add_api_objects
+from ..aws.observability import GrafanaWorkspace, InferenceObservability, ObservabilityMetrics, PrometheusWorkspace
+from ..errors import format_problem, require
+from ..k8s.api_objects import add_api_object, add_api_objects
+from ..k8s.endpoint_chart import endpoint_manifest
+from ..k8s.karpenter import render_node_autoscaling
+from ..k8s.keda import render_keda
+from ..k8s.mig_config import mig_config_map
 from ..k8s.model_store import model_store_manifests
+from ..observability.targets import ObservedEndpoint, ObservedInstanceGroup
 from ..spec.cluster import ClusterSettings
+from ..spec.endpoint import InferenceEndpoint, mig_group_views
 from ..spec.instance_group import InstanceGroup
+from ..spec.jumpstart import JumpStartEndpoint
+from ..spec.keda_workload import ScaledWorkload
+from ..spec.mig_checks import check_partition_capacity
 from ..spec.model_store import ModelStore
 from ..spec.node_autoscaling import NodeAutoscaling
+from ..spec.node_autoscaling_checks import (
+    check_node_autoscaling, check_node_provisioning_mode, node_autoscaling_warnings)
 from ..spec.platform_view import ModelStoreView, PlatformView
+from ..spec.slo import EndpointSlos
 from .gitops import DeployTimeValues, write_manifests
-from .plan import Plan
+from .plan import Plan, PlannedEndpoint
 from .validations import ProblemList
+
+Endpoint = Union[InferenceEndpoint, JumpStartEndpoint]
+CUSTOM_MIG_CONFIG_MAP = "hyperpod-mig-config"
+# The GPU operator's MIG manager reads the ConfigMap named here (NVIDIA gpu-operator value
+# migManager.config.name), nested under HyperPod's gpu-operator wrapper chart.
+MIG_MANAGER_CONFIG_VALUES = ("gpu-operator", "gpu-operator", "migManager", "config", "name")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Observability:
+    """Amazon Managed Prometheus + Grafana, the observability add-on, dashboards and SLO alerts."""
+
+    workspace: Optional[PrometheusWorkspace] = None  # None creates an encrypted workspace
+    grafana: Optional[GrafanaWorkspace] = None
+    metrics: Optional[ObservabilityMetrics] = None
+    logging: bool = True
+    alarm_topic: Optional[sns.ITopic] = None  # None creates an encrypted topic when there are alerts
+    sagemaker_spaces: bool = False
 
 NAMESPACE_PATTERN = r"^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$"
 
@@ -53,6 +87,9 @@ class HyperPodInferencePlatform(Construct):
         hyperpod_subnets: Optional[Sequence[ec2.ISubnet]] = None,
         security_groups: Optional[Sequence[ec2.ISecurityGroup]] = None,
         inference_operator: InferenceOperatorOptions = InferenceOperatorOptions(),
+        helm_chart: Optional[HyperPodHelmChart] = None,
+        install_helm_chart: bool = True,
+        observability: Optional[Observability] = None,
         namespace: str = "default",
         hourly_prices: Optional[Mapping[str, float]] = None,
         removal_policy: RemovalPolicy = RemovalPolicy.RETAIN,
@@ -68,6 +105,8 @@ class HyperPodInferencePlatform(Construct):
         self.hourly_prices = hourly_prices
         self.deploy_time_values = DeployTimeValues(self)
         self._charts: dict[str, list[dict[str, Any]]] = {}
+        self.endpoints: list[Endpoint] = []
+        self._slos: dict[str, Optional[EndpointSlos]] = {}
         self._cdk8s = cdk8s.App()
         self.problems = ProblemList()
         self.node.add_validation(self.problems)
@@ -77,10 +116,16 @@ class HyperPodInferencePlatform(Construct):
         self.eks = HyperPodEks(self, "Eks", network=self.network, options=eks, existing=existing_eks)
         self.cluster_role: Optional[iam.IRole] = None
         if self.node_autoscaling.enabled:
-            self.cluster_role = self._karpenter_cluster_role()
+            self.cluster_role = KarpenterClusterRole(self, "KarpenterClusterRole").role
         self.hyperpod = HyperPodCluster(
             self, "HyperPod", eks_cluster=self.eks, network=self.network, instance_groups=self.instance_groups,
             settings=cluster, cluster_role=self.cluster_role, removal_policy=removal_policy)
+        self.dependencies: Optional[HyperPodDependencies] = None
+        if install_helm_chart:
+            # HyperPod requires its dependency chart on the cluster before the HyperPod cluster is created.
+            self.dependencies = HyperPodDependencies(self, "HyperPodDependencies", cluster=self.eks.cluster,
+                                                     chart=helm_chart or self._default_helm_chart())
+            self.hyperpod.resource.node.add_dependency(self.dependencies.resource)
         for addon in self.eks.workload_addons:
             addon.node.add_dependency(self.hyperpod.resource)
 
@@ -94,10 +139,28 @@ class HyperPodInferencePlatform(Construct):
             options=inference_operator, removal_policy=removal_policy)
         self.operator.addon.node.add_dependency(*self.eks.workload_addons)  # cert-manager and CSI drivers first
 
+        self.observability: Optional[InferenceObservability] = None
+        if observability is not None:
+            self.observability = InferenceObservability(
+                self, "Observability", cluster=self.eks.cluster,
+                instance_groups=[ObservedInstanceGroup(name=group.name, instance_type=group.instance_type,
+                                                       mig_profiles=group.mig_layout.profiles if group.mig_layout else ())
+                                 for group in self.instance_groups if group.info.has_gpu],
+                workspace=observability.workspace, grafana=observability.grafana, metrics=observability.metrics,
+                logging=observability.logging, alarm_topic=observability.alarm_topic,
+                removal_policy=removal_policy, sagemaker_spaces=observability.sagemaker_spaces)
+            self.observability.addon.node.add_dependency(self.hyperpod.resource)
+            # The association is served by the eks-pod-identity-agent add-on.
+            self.observability.pod_identity_association.node.add_dependency(*self.eks.network_addons)
+
         self.view = self._build_view()
-        self._register_cluster_checks()
+        self._register_checks(helm_chart if install_helm_chart else None)
         if self.model_store is not None:
             self._add_model_store_chart(model_store)
+        self._add_mig_chart()
+        if self.node_autoscaling.enabled:
+            self.add_chart("node-autoscaling", lambda chart: add_api_objects(
+                chart, render_node_autoscaling(self.instance_groups, self.node_autoscaling)))
 
     # ---- what endpoints and charts see ---------------------------------------------------------------
 
@@ -119,12 +182,16 @@ class HyperPodInferencePlatform(Construct):
             )
         tls_bucket = values.register("TlsCertificateBucket", self.operator.tls_bucket.bucket_name,
                                      "Bucket for the operator's TLS certificates")
+        query_url = None
+        if self.observability is not None:
+            query_url = values.register("PrometheusQueryUrl", self.observability.prometheus_query_url,
+                                        "Amazon Managed Prometheus query endpoint for KEDA triggers")
         return PlatformView(
             instance_groups=self.instance_groups,
             region=region,
             tiered_storage_enabled=self.settings.tiered_storage_enabled,
             node_autoscaling=self.node_autoscaling.enabled,
-            prometheus_query_url=None,
+            prometheus_query_url=query_url,
             model_store=store,
             tls_certificate_s3_uri=f"s3://{tls_bucket}/certificates",
             namespace=self.namespace,
@@ -138,10 +205,20 @@ class HyperPodInferencePlatform(Construct):
                 "the ARN of the cluster's IAM OIDC provider (the inference operator's roles trust it)")
         return iam.OidcProviderNative.from_oidc_provider_arn(self, "Oidc", existing.oidc_provider_arn)
 
-    def _karpenter_cluster_role(self) -> iam.IRole:
-        from ..aws.autoscaling_roles import KarpenterClusterRole
+    def _custom_mig_layouts(self) -> list[Any]:
+        return [group.mig_layout for group in self.instance_groups
+                if group.mig_layout is not None and not group.mig_layout.is_stock]
 
-        return KarpenterClusterRole(self, "KarpenterClusterRole").role
+    def _default_helm_chart(self) -> HyperPodHelmChart:
+        """MIG groups need the chart's GPU operator; custom layouts need its MIG manager to read our ConfigMap."""
+        has_mig = any(group.mig_layout is not None for group in self.instance_groups)
+        values: dict[str, Any] = {}
+        if self._custom_mig_layouts():
+            node = values
+            for key in MIG_MANAGER_CONFIG_VALUES[:-1]:
+                node = node.setdefault(key, {})
+            node[MIG_MANAGER_CONFIG_VALUES[-1]] = CUSTOM_MIG_CONFIG_MAP
+        return HyperPodHelmChart(enable_gpu_operator=has_mig, values=values)
 
     # ---- charts ----------------------------------------------------------------------------------------
 
@@ -152,8 +229,10 @@ class HyperPodInferencePlatform(Construct):
         build(chart)
         manifests = chart.to_json()
         self._charts[name] = manifests
-        self.eks.add_manifest(f"Chart-{name}", manifests,
-                              after=[self.hyperpod.resource, self.operator.addon, *after])
+        ordered = [self.hyperpod.resource, self.operator.addon, *after]
+        if self.dependencies is not None:
+            ordered.append(self.dependencies.resource)
+        self.eks.add_manifest(f"Chart-{name}", manifests, after=ordered)
 
     def _add_model_store_chart(self, spec: ModelStore) -> None:
         assert self.view.model_store is not None
@@ -164,12 +243,56 @@ class HyperPodInferencePlatform(Construct):
         manifests = model_store_manifests(self.view.model_store, spec.capacity_gib, self.namespace, subnet, group)
         self.add_chart("model-store", lambda chart: add_api_objects(chart, manifests))
 
+    def _add_mig_chart(self) -> None:
+        layouts = self._custom_mig_layouts()
+        if layouts:
+            namespace = self.dependencies.chart.namespace if self.dependencies else "kube-system"
+            config_map = mig_config_map(layouts, name=CUSTOM_MIG_CONFIG_MAP, namespace=namespace)
+            self.add_chart("mig-config", lambda chart: add_api_object(chart, config_map))
+
+    # ---- endpoints and workloads -----------------------------------------------------------------------
+
+    def add_endpoint(self, endpoint: Endpoint, *, slos: Optional[EndpointSlos] = None) -> None:
+        """Deploy a model: its chart is applied by ``cdk deploy``, checked against the platform at synth,
+        charted on the inference dashboard and alerted on with ``slos`` (defaults when observability is on)."""
+        require(isinstance(endpoint, (InferenceEndpoint, JumpStartEndpoint)), self.node.path, "endpoint", endpoint,
+                "an InferenceEndpoint(...) or JumpStartEndpoint(...)")
+        key = (endpoint.resolved_namespace(self.view), endpoint.name)
+        taken = {(other.resolved_namespace(self.view), other.name) for other in self.endpoints}
+        require(key not in taken, self.node.path, "endpoint.name", endpoint.name,
+                f"a name not used by another endpoint in namespace {key[0]!r}")
+        self.endpoints.append(endpoint)
+        self.problems.add(lambda: endpoint.checks(self.view))
+        for warning in endpoint.warnings(self.view):
+            Annotations.of(self).add_warning_v2("hyperpod-constructs:endpoint", warning)
+        manifest = endpoint_manifest(endpoint, self.view)
+        self.add_chart(f"endpoint-{key[0]}-{endpoint.name}", lambda chart: add_api_object(chart, manifest))
+        if self.observability is not None:
+            self.observability.add_endpoint(ObservedEndpoint(
+                name=endpoint.name, namespace=key[0], max_replicas=endpoint.max_pods,
+                kind="jumpstart" if isinstance(endpoint, JumpStartEndpoint) else "inference-endpoint",
+                intelligent_routing=endpoint.routing is not None, kv_cache=endpoint.kv_cache is not None, slos=slos))
+
+    def add_scaled_workloads(self, *workloads: ScaledWorkload) -> None:
+        """KEDA ScaledObjects for workloads that are not operator endpoints (a router, a batch consumer)."""
+        for workload in workloads:
+            self.problems.add(lambda workload=workload: workload.check(self.view))
+            for warning in workload.warnings():
+                Annotations.of(self).add_warning_v2("hyperpod-constructs:scaled-workload", warning)
+        manifests = render_keda(workloads, self.view)
+        self.add_chart("scaled-workloads", lambda chart: add_api_objects(chart, manifests))
+
     # ---- checks ----------------------------------------------------------------------------------------
 
-    def _register_cluster_checks(self) -> None:
-        from ..spec.node_autoscaling_checks import (
-            check_node_autoscaling, check_node_provisioning_mode, node_autoscaling_warnings)
-
+    def _register_checks(self, helm_chart: Optional[HyperPodHelmChart]) -> None:
+        if helm_chart is not None and not helm_chart.enable_gpu_operator and any(
+                group.mig_layout is not None for group in self.instance_groups):
+            self.problems.add(lambda: [format_problem(
+                self.node.path, "helm_chart.enable_gpu_operator", False,
+                "True while an instance group has mig_config (MIG needs HyperPod's GPU operator)")])
+        # Endpoints on one instance type share its MIG slices, so capacity is checked over all of them.
+        self.problems.add(lambda: list(dict.fromkeys(check_partition_capacity(
+            mig_group_views(self.view), [view for endpoint in self.endpoints for view in endpoint.mig_views()]))))
         self.problems.add(lambda: check_node_provisioning_mode(
             self.settings.node_provisioning_mode, self.node_autoscaling.enabled, f"{self.node.path}: cluster"))
         self.problems.add(lambda: check_node_autoscaling(self.instance_groups, self.node_autoscaling,
@@ -185,7 +308,15 @@ class HyperPodInferencePlatform(Construct):
         autoscaled = frozenset(self.node_autoscaling.autoscaled_group_names(self.instance_groups))
         slices = {group.name: group.mig_layout.slices_per_instance(group.instance_type)
                   for group in self.instance_groups if group.mig_layout is not None}
-        return Plan(groups=self.instance_groups, endpoints=(), autoscaled_groups=autoscaled,
+        endpoints = tuple(PlannedEndpoint(
+            name=endpoint.name,
+            kind="jumpstart" if isinstance(endpoint, JumpStartEndpoint) else "custom",
+            instance_type=(endpoint.instance_type if isinstance(endpoint, JumpStartEndpoint)
+                           else (endpoint.placement_types or ("any",))[0]),
+            min_replicas=endpoint.min_pods, max_replicas=endpoint.max_pods,
+            gpus=None if isinstance(endpoint, JumpStartEndpoint) else endpoint.gpu_request,
+            partition=endpoint.partition_profile) for endpoint in self.endpoints)
+        return Plan(groups=self.instance_groups, endpoints=endpoints, autoscaled_groups=autoscaled,
                     slices_per_instance=slices, hourly_prices=self.hourly_prices)
 
     @property
@@ -200,5 +331,7 @@ class HyperPodInferencePlatform(Construct):
         plan_path = out / "plan.txt"
         plan_path.write_text(self.plan.render())
         written.append(plan_path)
+        if self.observability is not None:
+            written.extend(self.observability.write_dashboards(out / "dashboards"))
         return written
 
