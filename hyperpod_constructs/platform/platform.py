@@ -288,17 +288,15 @@ class HyperPodInferencePlatform(Construct):
         if helm_chart is not None and not helm_chart.enable_gpu_operator and any(
                 group.mig_layout is not None for group in self.instance_groups):
             self.problems.add(lambda: [format_problem(
-                self.node.path, "helm_chart.enable_gpu_operator", False,
+                "platform", "helm_chart.enable_gpu_operator", False,
                 "True while an instance group has mig_config (MIG needs HyperPod's GPU operator)")])
         # Endpoints on one instance type share its MIG slices, so capacity is checked over all of them.
-        self.problems.add(lambda: list(dict.fromkeys(check_partition_capacity(
-            mig_group_views(self.view), [view for endpoint in self.endpoints for view in endpoint.mig_views()]))))
+        self.problems.add(lambda: check_partition_capacity(
+            mig_group_views(self.view), [view for endpoint in self.endpoints for view in endpoint.mig_views()]))
         self.problems.add(lambda: check_node_provisioning_mode(
-            self.settings.node_provisioning_mode, self.node_autoscaling.enabled, f"{self.node.path}: cluster"))
-        self.problems.add(lambda: check_node_autoscaling(self.instance_groups, self.node_autoscaling,
-                                                         f"{self.node.path}: node_autoscaling"))
-        for warning in node_autoscaling_warnings(self.instance_groups, self.node_autoscaling,
-                                                 f"{self.node.path}: node_autoscaling"):
+            self.settings.node_provisioning_mode, self.node_autoscaling.enabled, "cluster"))
+        self.problems.add(lambda: check_node_autoscaling(self.instance_groups, self.node_autoscaling))
+        for warning in node_autoscaling_warnings(self.instance_groups, self.node_autoscaling):
             Annotations.of(self).add_warning_v2("hyperpod-constructs:node-autoscaling", warning)
 
     # ---- plan and export -------------------------------------------------------------------------------

@@ -20,4 +20,5 @@ class ProblemList:
         self._checks.append(check)
 
     def validate(self) -> list[str]:
-        return [problem for check in self._checks for problem in check()]
+        # One endpoint's own MIG check and the shared capacity check can find the same problem: report it once.
+        return list(dict.fromkeys(problem for check in self._checks for problem in check()))

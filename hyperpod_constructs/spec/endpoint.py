@@ -518,7 +518,7 @@ class InferenceEndpoint:
             used = [name for name, on in (("kv_cache", self.kv_cache is not None),
                                           ("routing", self.intelligent_routing is not None)) if on]
             if used:
-                notes.append(f"{where}: {' and '.join(used)} work only with vLLM-based containers, and image "
+                notes.append(f"{where}: {' and '.join(used)} {'work' if len(used) > 1 else 'works'} only with vLLM-based containers, and image "
                              f"{self.image!r} is not recognisably vLLM or LMCache; set vllm_based=True if it is, or "
                              f"{' and '.join(name + '=None' for name in used)}")
         routing = self.intelligent_routing

@@ -1,0 +1,72 @@
+"""Custom setup: HyperPod inference on a VPC, EKS cluster and security group that already exist.
+
+Nothing here looks anything up, so it synthesizes without credentials and stays env-agnostic: the VPC is
+imported with ``ec2.Vpc.from_vpc_attributes`` (explicit AZs and private subnet ids), the EKS cluster with
+``ExistingEksCluster`` (HyperPod needs API or API_AND_CONFIG_MAP authentication and the cluster's IAM OIDC
+provider, which the inference operator's roles trust). The stack creates the HyperPod cluster on those
+subnets, one L40S (g6e) group, the inference operator add-on and one custom model served from S3.
+Replace the ids below with your own.
+"""
+from __future__ import annotations
+
+import aws_cdk as cdk
+from aws_cdk import aws_ec2 as ec2
+from cdk_nag import AwsSolutionsChecks
+
+from hyperpod_constructs import (
+    ExistingEksCluster, HyperPodInferencePlatform, InferenceEndpoint, InstanceGroup, ModelSource,
+)
+
+CLUSTER_NAME = "ml-platform"
+VPC_ID = "vpc-0a1b2c3d4e5f60718"
+AVAILABILITY_ZONES = ["us-west-2a", "us-west-2b"]
+PRIVATE_SUBNET_IDS = ["subnet-0a1b2c3d4e5f60001", "subnet-0a1b2c3d4e5f60002"]
+# The EKS cluster security group: HyperPod nodes must reach the control plane and each other (EFA).
+NODE_SECURITY_GROUP_ID = "sg-0a1b2c3d4e5f60718"
+OIDC_PROVIDER_ARN = ("arn:aws:iam::111122223333:oidc-provider/"
+                     "oidc.eks.us-west-2.amazonaws.com/id/EXAMPLED539D4633E53DE1B71EXAMPLE")
+
+
+def build(app: cdk.App) -> tuple[cdk.Stack, HyperPodInferencePlatform]:
+    stack = cdk.Stack(app, "LlmInferenceByoVpcAndEks",
+                      description="LLM inference on SageMaker HyperPod in an existing VPC and EKS cluster")
+    vpc = ec2.Vpc.from_vpc_attributes(
+        stack, "ExistingVpc", vpc_id=VPC_ID, availability_zones=AVAILABILITY_ZONES,
+        private_subnet_ids=PRIVATE_SUBNET_IDS)
+    node_security_group = ec2.SecurityGroup.from_security_group_id(
+        stack, "ExistingNodeSecurityGroup", NODE_SECURITY_GROUP_ID, mutable=False)
+    platform = HyperPodInferencePlatform(
+        stack, "Platform",
+        instance_groups=[InstanceGroup("l40s", "ml.g6e.12xlarge", count=1)],
+        vpc=vpc,
+        security_groups=[node_security_group],
+        existing_eks=ExistingEksCluster(
+            cluster_name=CLUSTER_NAME,
+            authentication_mode="API_AND_CONFIG_MAP",
+            kubernetes_version="1.32",
+            vpc_id=VPC_ID,
+            oidc_provider_arn=OIDC_PROVIDER_ARN,
+            security_group_ids=(NODE_SECURITY_GROUP_ID,),
+        ),
+        # HyperPod's dependency Helm chart (device plugins, health-monitoring agent, ...) is cluster-wide and
+        # must be on the cluster before any HyperPod cluster joins it; on an existing cluster the team that owns
+        # it installs it once (HyperPod's custom-setup instructions). Installing it again from this stack would
+        # fight that Helm release, so this stack leaves it alone. No group here is MIG-partitioned, so the chart's
+        # GPU operator is not needed either.
+        install_helm_chart=False,
+    )
+    platform.add_endpoint(InferenceEndpoint(
+        "qwen-7b",
+        model=ModelSource.s3("s3://my-models/qwen2.5-7b-instruct/"),
+        instance_type="ml.g6e.12xlarge",
+        gpus=1,
+    ))
+    return stack, platform
+
+
+if __name__ == "__main__":
+    app = cdk.App()
+    stack, platform = build(app)
+    cdk.Validations.of(app).add_plugins(AwsSolutionsChecks(app))
+    platform.export("dist/byo-vpc-and-eks")
+    app.synth()

@@ -1,0 +1,75 @@
+"""Scale to zero: GPU nodes and model pods exist only while there is traffic.
+
+Two loops (docs/autoscaling.md): KEDA scales the endpoint's pods 0 -> N (a CloudWatch ``Invocations`` trigger
+that exists at zero pods wakes it; a Prometheus concurrency trigger scales 1 -> N), and HyperPod-managed Karpenter
+adds and removes GPU nodes in groups that start at ``count=0``. One custom NodePool spans both GPU groups, removes
+a node after 15 empty minutes and never disrupts more than one node at a time. A custom router Deployment (shipped
+by your own chart, not by this stack) gets its own KEDA ScaledObject over an AMP request-rate query.
+"""
+from __future__ import annotations
+
+import aws_cdk as cdk
+from cdk_nag import AwsSolutionsChecks
+
+from hyperpod_constructs import (
+    Autoscaling, CloudWatchTrigger, Disruption, DisruptionBudget, HyperPodInferencePlatform, InferenceEndpoint,
+    InstanceGroup, ModelSource, NodeAutoscaling, NodePoolLimits, NodePoolSpec, Observability, PrometheusTrigger,
+    ScaledWorkload,
+)
+
+
+def build(app: cdk.App) -> tuple[cdk.Stack, HyperPodInferencePlatform]:
+    stack = cdk.Stack(app, "LlmInferenceScaleToZero", description="Scale-to-zero LLM inference on SageMaker HyperPod")
+    platform = HyperPodInferencePlatform(
+        stack, "Platform",
+        instance_groups=[
+            # Stays up at zero traffic: the operator, KEDA, the router and the add-ons run here.
+            InstanceGroup("system", "ml.m5.2xlarge", count=2),
+            InstanceGroup("l40s", "ml.g6e.12xlarge", count=0, max_count=4),
+            InstanceGroup("l40s-large", "ml.g6e.48xlarge", count=0, max_count=1),
+        ],
+        node_autoscaling=NodeAutoscaling(node_pools=(
+            NodePoolSpec(
+                name="gpu",
+                instance_groups=("l40s", "l40s-large"),
+                limits=NodePoolLimits(gpus=24),  # 4 x 4 + 1 x 8 L40S GPUs
+                disruption=Disruption(consolidation_policy="WhenEmpty", consolidate_after="15m",
+                                      budgets=(DisruptionBudget(nodes="1"),)),
+            ),
+        )),
+        observability=Observability(),  # AMP for the Prometheus triggers, plus dashboards and SLO alerts
+    )
+    platform.add_endpoint(InferenceEndpoint(
+        "mistral-7b",
+        model=ModelSource.s3("s3://my-models/mistral-7b-instruct-v0.3/"),
+        instance_type="ml.g6e.12xlarge",
+        gpus=1,
+        sagemaker_endpoint_name="mistral-7b",
+        autoscaling=Autoscaling(
+            min_replicas=0, max_replicas=16,
+            cooldown_s=900,  # 15 idle minutes before the last pod goes; Karpenter then removes the empty node
+            triggers=(
+                CloudWatchTrigger.invocations_per_instance("mistral-7b", target=30),  # exists at 0 pods: wakes it
+                PrometheusTrigger.concurrent_requests(target=16),
+            ),
+        ),
+    ))
+    platform.add_scaled_workloads(ScaledWorkload(
+        name="request-router",
+        target_name="request-router",
+        min_replicas=1, max_replicas=4,  # the router receives the first request, so it never goes to zero
+        trigger=PrometheusTrigger(
+            name="router-request-rate",
+            query='sum(rate(http_requests_total{namespace="default", service="request-router"}[2m]))',
+            target_value=200, activation_target_value=1, metric_type="Average",
+        ),
+    ))
+    return stack, platform
+
+
+if __name__ == "__main__":
+    app = cdk.App()
+    stack, platform = build(app)
+    cdk.Validations.of(app).add_plugins(AwsSolutionsChecks(app))
+    platform.export("dist/scale-to-zero")
+    app.synth()

@@ -1,0 +1,152 @@
+"""Cross-resource rules: `cdk synth` lists every problem at once, each naming construct, field, value, rule."""
+from __future__ import annotations
+
+import re
+from typing import Any, Callable
+
+import aws_cdk as cdk
+import pytest
+
+from hyperpod_constructs import (
+    Autoscaling, ClusterSettings, ExistingEksCluster, HyperPodHelmChart, HyperPodInferencePlatform,
+    HyperPodValidationError, InferenceEndpoint, InstanceGroup, KvCache, L2Cache, ModelSource, PrometheusTrigger,
+)
+
+
+def synth_problems(build: Callable[[cdk.Stack], Any]) -> str:
+    """Synthesize and return the validation report; fail if synth succeeds."""
+    app = cdk.App()
+    build(cdk.Stack(app, "Checks"))
+    with pytest.raises(Exception) as raised:
+        app.synth()
+    return str(raised.value)
+
+
+def llama(**overrides: Any) -> InferenceEndpoint:
+    args: dict[str, Any] = dict(model=ModelSource.s3("s3://models/llama/"), instance_type="ml.p5.48xlarge",
+                                accelerator_partition="mig-3g.40gb")
+    args.update(overrides)
+    return InferenceEndpoint("llama-8b", **args)
+
+
+@pytest.fixture(scope="module")
+def report() -> str:
+    """One app with many independent mistakes: all of them must be reported together."""
+    def build(stack: cdk.Stack) -> None:
+        platform = HyperPodInferencePlatform(
+            stack, "Platform",
+            instance_groups=[
+                InstanceGroup("system", "ml.m5.2xlarge", count=1),
+                # autoscaled but does not start at 0, and runs deep health checks
+                InstanceGroup("h100", "ml.p5.48xlarge", count=1, max_count=2, mig_config="all-3g.40gb",
+                              deep_health_checks=("InstanceStress",)),
+            ],
+            node_autoscaling=True,
+            cluster=ClusterSettings(node_provisioning_mode=None),
+            helm_chart=HyperPodHelmChart(),  # no GPU operator although a group uses MIG
+        )
+        platform.add_endpoint(llama(
+            # L2 tiered storage without the cluster's TieredStorageConfig
+            kv_cache=KvCache(l2=L2Cache.tiered_storage()),
+            # 40 slices at max replicas; the group offers 2 nodes x 16
+            autoscaling=Autoscaling(min_replicas=1, max_replicas=40,
+                                    triggers=(PrometheusTrigger.concurrent_requests(target=10),)),
+        ))
+        platform.add_endpoint(InferenceEndpoint("qwen", model=ModelSource.s3("s3://models/qwen/"),
+                                                instance_type="ml.g6e.12xlarge", gpus=1))
+    return synth_problems(build)
+
+
+@pytest.mark.parametrize("expected", [
+    # instance type no group runs
+    r"endpoint 'qwen': instance_type='ml\.g6e\.12xlarge' is not allowed; an instance type served by an instance "
+    r"group; the platform's groups run: ml\.m5\.2xlarge, ml\.p5\.48xlarge",
+    # MIG capacity across groups
+    r"mig-3g\.40gb",
+    r"40",
+    # tiered storage
+    r"endpoint 'llama-8b': .*tieredstorage.*TieredStorage",
+    # Prometheus trigger without AMP
+    r"autoscaling\.triggers\['concurrent-requests'\]\.server_address=None is not allowed; set server_address, or "
+    r"give the platform an AMP workspace",
+    # Karpenter rules
+    r"instance group 'h100': count=1 is not allowed; 0 for a Karpenter-autoscaled group",
+    r"deep_health_checks",
+    r"node_provisioning_mode=None is not allowed; 'Continuous' when node autoscaling \(Karpenter\) is enabled",
+    # MIG needs the GPU operator
+    r"helm_chart\.enable_gpu_operator=False is not allowed; True while an instance group has mig_config",
+])
+def test_every_problem_is_reported_in_one_synth(report: str, expected: str):
+    assert re.search(expected, report, re.S), f"missing {expected!r} in:\n{report}"
+
+
+def test_problems_name_the_construct_and_are_not_repeated(report: str):
+    lines = [line.strip() for line in report.splitlines() if line.strip().startswith("[Checks/Platform]")]
+    assert len(lines) == len(set(lines)) >= 8
+
+
+def test_a_clean_platform_has_no_problems():
+    app = cdk.App()
+    stack = cdk.Stack(app, "Clean")
+    platform = HyperPodInferencePlatform(stack, "Platform", instance_groups=[
+        InstanceGroup("h100", "ml.p5.48xlarge", count=1, mig_config="all-3g.40gb")])
+    platform.add_endpoint(llama())
+    app.synth()  # raises on any problem
+    assert len(platform.charts) == 1
+
+
+def test_duplicate_endpoint_names_are_rejected_eagerly():
+    stack = cdk.Stack(cdk.App(), "Dup")
+    platform = HyperPodInferencePlatform(stack, "Platform", instance_groups=[
+        InstanceGroup("h100", "ml.p5.48xlarge", count=1, mig_config="all-3g.40gb")])
+    platform.add_endpoint(llama())
+    with pytest.raises(HyperPodValidationError,
+                       match=r"endpoint\.name='llama-8b' is not allowed; a name not used by another endpoint in "
+                             r"namespace 'default'"):
+        platform.add_endpoint(llama())
+
+
+def test_namespace_must_be_a_kubernetes_name():
+    with pytest.raises(HyperPodValidationError, match=r"namespace='Team_A' is not allowed; a Kubernetes namespace"):
+        HyperPodInferencePlatform(cdk.Stack(cdk.App(), "Ns"), "Platform", namespace="Team_A",
+                                  instance_groups=[InstanceGroup("cpu", "ml.m5.2xlarge")])
+
+
+def test_existing_cluster_needs_its_oidc_provider():
+    existing = ExistingEksCluster(cluster_name="prod", authentication_mode="API", kubernetes_version="1.32")
+    with pytest.raises(HyperPodValidationError, match=r"existing_eks\.oidc_provider_arn=None is not allowed; the ARN "
+                                                      r"of the cluster's IAM OIDC provider"):
+        HyperPodInferencePlatform(cdk.Stack(cdk.App(), "Byo"), "Platform", existing_eks=existing,
+                                  instance_groups=[InstanceGroup("cpu", "ml.m5.2xlarge")])
+
+
+def test_instance_group_limits_are_enforced_by_the_cluster_construct():
+    with pytest.raises(HyperPodValidationError, match=r"instance_groups\[\]\.name=\['gpu'\] is not allowed; unique"):
+        HyperPodInferencePlatform(cdk.Stack(cdk.App(), "Names"), "Platform", instance_groups=[
+            InstanceGroup("gpu", "ml.g6e.xlarge"), InstanceGroup("gpu", "ml.g6e.2xlarge")])
+    with pytest.raises(HyperPodValidationError, match=r"instance_groups='0 groups' is not allowed; 1 to 100"):
+        HyperPodInferencePlatform(cdk.Stack(cdk.App(), "None"), "Platform", instance_groups=[])
+    with pytest.raises(HyperPodValidationError, match=r"instance_groups='101 groups' is not allowed; 1 to 100"):
+        HyperPodInferencePlatform(cdk.Stack(cdk.App(), "Many"), "Platform", instance_groups=[
+            InstanceGroup(f"g{i}", "ml.m5.large") for i in range(101)])
+
+
+def test_advice_is_a_warning_annotation():
+    from aws_cdk.assertions import Annotations, Match
+
+    from hyperpod_constructs import Routing
+
+    stack = cdk.Stack(cdk.App(), "Advice")
+    platform = HyperPodInferencePlatform(stack, "Platform", instance_groups=[
+        InstanceGroup("l40s", "ml.g6e.12xlarge", count=1)])
+    platform.add_endpoint(InferenceEndpoint(
+        "custom-server", model=ModelSource.s3("s3://models/m/"), instance_type="ml.g6e.12xlarge", gpus=1,
+        image="123456789012.dkr.ecr.us-west-2.amazonaws.com/my-server:1", routing=Routing.ROUND_ROBIN,
+        autoscaling=Autoscaling(min_replicas=0, max_replicas=2, triggers=(
+            PrometheusTrigger.concurrent_requests(target=5, activation=None,
+                                                  server_address="https://aps-workspaces.us-west-2.amazonaws.com/workspaces/ws-1"),))))
+    annotations = Annotations.from_stack(stack)
+    annotations.has_warning("/Advice/Platform", Match.string_like_regexp(
+        "endpoint 'custom-server': routing works only with vLLM-based containers, and image .* is not recognisably"))
+    annotations.has_warning("/Advice/Platform", Match.string_like_regexp(
+        "endpoint 'custom-server': autoscaling.min_replicas=0 but triggers .* scale-from-zero needs an activation"))
