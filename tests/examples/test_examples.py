@@ -1,0 +1,304 @@
+"""Every example app (examples/*.py) and the default app: synth, cdk-nag, cfn-lint, manifest schemas, snapshots,
+plus the issue's acceptance criteria on the default app and scenario checks on the MIG and custom-setup examples.
+
+Each app is synthesized once per session (``synthesized``); the default app reuses ``quick_setup`` from
+tests/conftest.py.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+import yaml
+
+from apps_support import SynthesizedApp, load_module, mask_hashes, synthesize
+from examples_support import DEFAULT_APP, EXAMPLE_VALUES, app_files, app_id, exported_manifests, fill_placeholders
+from support import cfn_lint_errors, shared_file, validate_manifest
+
+APPS = app_files()
+MIG_EXAMPLE = "examples/multi_model_mig.py"
+BYO_EXAMPLE = "examples/byo_vpc_and_eks.py"
+MIG_LABEL = "nvidia.com/mig.config"
+MIG_RESOURCE = re.compile(r"^nvidia\.com/mig-(\d+g\.\d+gb)$")
+
+
+@pytest.fixture(scope="session")
+def synthesized(quick_setup: SynthesizedApp, tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], SynthesizedApp]:
+    """``synthesized("examples/x.py")``: the app synthesized with cdk-nag, once per session."""
+    cache: dict[str, SynthesizedApp] = {DEFAULT_APP: quick_setup}
+
+    def get(relative: str) -> SynthesizedApp:
+        if relative not in cache:
+            module = load_module(relative)
+            cache[relative] = synthesize(module.build, tmp_path_factory.mktemp(app_id(relative)))
+        return cache[relative]
+
+    return get
+
+
+@pytest.fixture(params=APPS, ids=app_id)
+def app(request: pytest.FixtureRequest, synthesized: Callable[[str], SynthesizedApp]) -> SynthesizedApp:
+    return synthesized(request.param)
+
+
+# ---- helpers -------------------------------------------------------------------------------------------------
+
+def resources(template: dict[str, Any], type_name: str) -> dict[str, dict[str, Any]]:
+    return {key: value for key, value in template["Resources"].items() if value["Type"] == type_name}
+
+
+def only(template: dict[str, Any], type_name: str) -> dict[str, Any]:
+    found = resources(template, type_name)
+    assert len(found) == 1, f"expected one {type_name}, found {sorted(found)}"
+    return next(iter(found.values()))
+
+
+def all_manifests(app: SynthesizedApp) -> list[dict[str, Any]]:
+    return [manifest for manifests in exported_manifests(app.platform).values() for manifest in manifests]
+
+
+def of_kind(app: SynthesizedApp, kind: str) -> list[dict[str, Any]]:
+    return [manifest for manifest in all_manifests(app) if manifest["kind"] == kind]
+
+
+def addon_names(template: dict[str, Any]) -> set[str]:
+    return {addon["Properties"]["AddonName"] for addon in resources(template, "AWS::EKS::Addon").values()}
+
+
+def mig_resources(manifest: dict[str, Any]) -> set[str]:
+    """MIG profiles (``3g.40gb``) an endpoint's pods request, from the worker (IEC) or server (JumpStart)."""
+    spec = manifest["spec"]
+    if manifest["kind"] == "JumpStartModel":
+        partition = spec.get("server", {}).get("acceleratorPartitionType")
+        return {partition.removeprefix("mig-")} if partition else set()
+    requests = spec.get("worker", {}).get("resources", {}).get("requests", {})
+    return {match.group(1) for key in requests if (match := MIG_RESOURCE.match(key))}
+
+
+def mig_parted_profiles(config: dict[str, Any], layout: str) -> set[str]:
+    """The MIG device profiles a mig-parted layout creates on any GPU."""
+    assert layout in config["mig-configs"], f"layout {layout!r} is not in the mig-parted config"
+    return {profile for entry in config["mig-configs"][layout] if entry.get("mig-enabled")
+            for profile in entry.get("mig-devices", {})}
+
+
+def mig_configs_known_to(app: SynthesizedApp) -> dict[str, Any]:
+    """Layouts the cluster's MIG manager knows: our generated ConfigMap if there is one, else HyperPod's stock one."""
+    config_maps = [cm for cm in of_kind(app, "ConfigMap") if "config.yaml" in cm.get("data", {})]
+    if config_maps:
+        assert len(config_maps) == 1
+        return yaml.safe_load(config_maps[0]["data"]["config.yaml"])
+    return yaml.safe_load(shared_file("crds/default-mig-config.yaml").read_text())
+
+
+def cluster_groups(template: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    cluster = only(template, "AWS::SageMaker::Cluster")["Properties"]
+    return {group["InstanceGroupName"]: group for group in cluster["InstanceGroups"]}
+
+
+# ---- every app ----------------------------------------------------------------------------------------------
+
+def test_every_example_is_covered() -> None:
+    examples = sorted(Path(path).name for path in APPS if path.startswith("examples/"))
+    assert {"byo_vpc_and_eks.py", "scale_to_zero.py", "multi_model_mig.py", "model_from_s3.py",
+            "model_from_hugging_face.py", "model_from_kubernetes_volume.py", "jumpstart_model.py"} <= set(examples)
+
+
+def test_example_module_has_docstring_and_build(app: SynthesizedApp) -> None:
+    # The stack was built by the module's build(app) and each example describes what it shows.
+    assert app.stack.node.id and app.platform is not None
+    assert app.stack.template_options.description
+
+
+def test_stack_ids_are_distinct(synthesized: Callable[[str], SynthesizedApp]) -> None:
+    ids = [synthesized(path).stack.node.id for path in APPS]
+    assert len(ids) == len(set(ids)), ids
+
+
+def test_cdk_nag_has_no_unacknowledged_findings(app: SynthesizedApp) -> None:
+    assert app.nag_violations == []
+
+
+def test_cfn_lint_reports_no_errors(app: SynthesizedApp) -> None:
+    assert cfn_lint_errors(app.template) == []
+
+
+def test_every_manifest_validates_with_example_deploy_time_values(app: SynthesizedApp) -> None:
+    registered = app.platform.deploy_time_values.names
+    validated = 0
+    for chart, manifests in exported_manifests(app.platform).items():
+        for manifest in fill_placeholders(manifests, registered):
+            try:
+                validate_manifest(manifest)
+            except Exception as error:  # name the chart and object, the schema error follows
+                raise AssertionError(f"chart {chart!r}: {manifest['kind']}/{manifest['metadata'].get('name')} "
+                                     f"does not validate: {error}") from error
+            validated += 1
+    assert validated > 0
+
+
+def test_every_deploy_time_value_is_a_stack_output_of_the_same_name(quick_setup: SynthesizedApp) -> None:
+    # gitops.py and the exported values.env promise: "Fill each value from the stack output of the same name".
+    names = quick_setup.platform.deploy_time_values.names
+    assert set(names) <= set(EXAMPLE_VALUES)
+    outputs = quick_setup.template.get("Outputs", {})
+    assert set(names) <= set(outputs), f"placeholders {names}; stack outputs {sorted(outputs)}"
+
+
+def test_snapshot(app: SynthesizedApp, snapshot) -> None:
+    assert mask_hashes({"template": app.template, "manifests": exported_manifests(app.platform)}) == snapshot
+
+
+def test_export_writes_manifests_plan_and_values(app: SynthesizedApp, tmp_path: Path) -> None:
+    written = app.platform.export(tmp_path)
+    names = {path.name for path in written}
+    assert {"plan.txt", "values.env"} <= names
+    assert {f"{chart}.k8s.yaml" for chart in app.platform.charts} <= names
+
+
+# ---- the default app: the issue's acceptance criteria -------------------------------------------------------
+
+def test_default_app_endpoint_has_routing_l2_cache_and_scales_to_zero(quick_setup: SynthesizedApp) -> None:
+    matching = [manifest for manifest in of_kind(quick_setup, "InferenceEndpointConfig")
+                if manifest["spec"].get("intelligentRoutingSpec", {}).get("enabled") is True
+                and manifest["spec"].get("kvCacheSpec", {}).get("enableL2Cache") is True
+                and manifest["spec"].get("autoScalingSpec", {}).get("minReplicaCount") == 0]
+    assert [manifest["metadata"]["name"] for manifest in matching] == ["llama-8b"]
+
+
+def test_default_app_node_pool_references_its_hyperpod_node_class(quick_setup: SynthesizedApp) -> None:
+    classes = {manifest["metadata"]["name"]: manifest for manifest in of_kind(quick_setup, "HyperpodNodeClass")}
+    pools = of_kind(quick_setup, "NodePool")
+    assert pools and classes
+    groups = cluster_groups(quick_setup.template)
+    for pool in pools:
+        ref = pool["spec"]["template"]["spec"]["nodeClassRef"]
+        assert ref["group"] == "karpenter.sagemaker.amazonaws.com" and ref["kind"] == "HyperpodNodeClass"
+        assert ref["name"] in classes, f"NodePool {pool['metadata']['name']} refers to a missing node class"
+        for group in classes[ref["name"]]["spec"]["instanceGroups"]:
+            assert group in groups and groups[group]["InstanceCount"] == 0
+
+
+def test_default_app_cluster_is_set_up_for_karpenter(quick_setup: SynthesizedApp) -> None:
+    cluster = only(quick_setup.template, "AWS::SageMaker::Cluster")["Properties"]
+    assert cluster["AutoScaling"] == {"Mode": "Enable", "AutoScalerType": "Karpenter"}
+    role_id = cluster["ClusterRole"]["Fn::GetAtt"][0]
+    assert quick_setup.template["Resources"][role_id]["Type"] == "AWS::IAM::Role"
+    assert cluster["NodeProvisioningMode"] == "Continuous"
+    assert cluster["NodeRecovery"] == "Automatic"
+
+
+def test_mig_groups_and_endpoints_agree(app: SynthesizedApp) -> None:
+    """Every group's nvidia.com/mig.config names a layout the MIG manager knows, and every endpoint asking for a
+    nvidia.com/mig-* device gets one that a group of its instance type creates."""
+    labelled = {name: group for name, group in cluster_groups(app.template).items()
+                if MIG_LABEL in group.get("KubernetesConfig", {}).get("Labels", {})}
+    requested = {manifest["metadata"]["name"]: (manifest, mig_resources(manifest))
+                 for manifest in all_manifests(app) if manifest["kind"] in ("InferenceEndpointConfig", "JumpStartModel")}
+    requested = {name: value for name, value in requested.items() if value[1]}
+    if not labelled and not requested:
+        pytest.skip(f"{app.stack.node.id} uses no MIG")
+    configs = mig_configs_known_to(app)
+    provided: dict[str, set[str]] = {}
+    for group in labelled.values():
+        layout = group["KubernetesConfig"]["Labels"][MIG_LABEL]
+        provided.setdefault(group["InstanceType"], set()).update(mig_parted_profiles(configs, layout))
+    for name, (manifest, profiles) in requested.items():
+        spec = manifest["spec"]
+        instance_type = spec.get("instanceType") or spec.get("server", {}).get("instanceType")
+        assert profiles <= provided.get(instance_type, set()), (
+            f"endpoint {name} requests {profiles} on {instance_type}; groups provide {provided}")
+
+
+def test_default_app_has_a_mig_group_and_a_matching_endpoint(quick_setup: SynthesizedApp) -> None:
+    groups = cluster_groups(quick_setup.template)
+    layout = groups["h100"]["KubernetesConfig"]["Labels"][MIG_LABEL]
+    profiles = mig_parted_profiles(yaml.safe_load(shared_file("crds/default-mig-config.yaml").read_text()), layout)
+    llama = next(manifest for manifest in of_kind(quick_setup, "InferenceEndpointConfig")
+                 if manifest["metadata"]["name"] == "llama-8b")
+    assert mig_resources(llama) == {"3g.40gb"} and mig_resources(llama) <= profiles
+    assert llama["spec"]["worker"]["resources"]["limits"]["nvidia.com/mig-3g.40gb"] == "1"
+
+
+def test_default_app_observability(quick_setup: SynthesizedApp) -> None:
+    template = quick_setup.template
+    only(template, "AWS::APS::Workspace")
+    only(template, "AWS::Grafana::Workspace")
+    rules = only(template, "AWS::APS::RuleGroupsNamespace")["Properties"]["Data"]
+    # The endpoint was added after the platform (and its rule groups) were constructed.
+    assert "llama-8b" in (rules if isinstance(rules, str) else yaml.safe_dump(rules))
+    assert "amazon-sagemaker-hyperpod-observability" in addon_names(template)
+
+
+# ---- scenario checks ----------------------------------------------------------------------------------------
+
+def test_multi_model_mig_config_map_holds_the_planned_layout(synthesized: Callable[[str], SynthesizedApp]) -> None:
+    app = synthesized(MIG_EXAMPLE)
+    plan = load_module(MIG_EXAMPLE).PLAN
+    config_maps = [cm for cm in of_kind(app, "ConfigMap") if "config.yaml" in cm.get("data", {})]
+    assert len(config_maps) == 1
+    config = yaml.safe_load(config_maps[0]["data"]["config.yaml"])
+    assert config["version"] == "v1"
+    assert plan.layout.name in config["mig-configs"]
+    assert config["mig-configs"][plan.layout.name] == plan.mig_parted_config()["mig-configs"][plan.layout.name]
+    group = cluster_groups(app.template)["h100"]
+    assert group["KubernetesConfig"]["Labels"][MIG_LABEL] == plan.layout.name
+    assert group["InstanceCount"] == 0
+    pools = [pool for pool in of_kind(app, "NodePool") if pool["metadata"]["name"] == "h100"]
+    assert pools[0]["spec"]["limits"] == {"nvidia.com/gpu": str(plan.instance_count * 8)}
+    # One endpoint per planned model, each on the slice it was planned with and at most its planned replicas.
+    endpoints = {manifest["metadata"]["name"]: manifest for manifest in of_kind(app, "InferenceEndpointConfig")}
+    assert set(endpoints) == {demand.name for demand in plan.endpoints}
+    for demand in plan.endpoints:
+        spec = endpoints[demand.name]["spec"]
+        assert mig_resources(endpoints[demand.name]) == {demand.partition.removeprefix("mig-")}
+        assert spec["autoScalingSpec"]["maxReplicaCount"] == demand.max_replicas
+
+
+def test_multi_model_mig_prints_nothing_at_import(capsys: pytest.CaptureFixture[str]) -> None:
+    load_module(MIG_EXAMPLE)
+    assert capsys.readouterr().out == ""
+
+
+def test_byo_reuses_the_existing_vpc_and_eks_cluster(synthesized: Callable[[str], SynthesizedApp]) -> None:
+    app = synthesized(BYO_EXAMPLE)
+    module = load_module(BYO_EXAMPLE)
+    template = app.template
+    assert resources(template, "AWS::EKS::Cluster") == {}
+    assert resources(template, "AWS::EC2::VPC") == {}
+    assert resources(template, "AWS::EC2::Subnet") == {}
+    assert resources(template, "AWS::EC2::SecurityGroup") == {}
+    cluster = only(template, "AWS::SageMaker::Cluster")["Properties"]
+    arn = cluster["Orchestrator"]["Eks"]["ClusterArn"]
+    parts = arn["Fn::Join"][1]
+    assert parts[0] == "arn:" and ":eks:" in parts and parts[-1] == f":cluster/{module.CLUSTER_NAME}", arn
+    assert cluster["VpcConfig"] == {"Subnets": module.PRIVATE_SUBNET_IDS,
+                                    "SecurityGroupIds": [module.NODE_SECURITY_GROUP_ID]}
+    # The operator's IRSA roles trust the existing cluster's OIDC provider.
+    assert module.OIDC_PROVIDER_ARN in str(template)
+    # Nothing is looked up: the app synthesizes env-agnostic, without credentials.
+    assert app.stack.environment == "aws://unknown-account/unknown-region"
+
+
+def test_scale_to_zero_wakes_pods_and_nodes(synthesized: Callable[[str], SynthesizedApp]) -> None:
+    app = synthesized("examples/scale_to_zero.py")
+    endpoint = next(iter(of_kind(app, "InferenceEndpointConfig")))["spec"]
+    scaling = endpoint["autoScalingSpec"]
+    assert scaling["minReplicaCount"] == 0
+    assert scaling["cloudWatchTriggerList"][0]["metricName"] == "Invocations"
+    assert scaling["prometheusTriggerList"][0]["serverAddress"] == "${PrometheusQueryUrl}"
+    assert endpoint["endpointName"] == "mistral-7b"
+    scaled_objects = of_kind(app, "ScaledObject")
+    assert [obj["spec"]["scaleTargetRef"]["name"] for obj in scaled_objects] == ["request-router"]
+    assert of_kind(app, "TriggerAuthentication")
+    (pool,) = of_kind(app, "NodePool")
+    assert pool["spec"]["disruption"]["consolidateAfter"] == "15m"
+    assert pool["spec"]["disruption"]["budgets"] == [{"nodes": "1"}]
+    node_class = next(nc for nc in of_kind(app, "HyperpodNodeClass")
+                      if nc["metadata"]["name"] == pool["spec"]["template"]["spec"]["nodeClassRef"]["name"])
+    groups = cluster_groups(app.template)
+    for name in node_class["spec"]["instanceGroups"]:
+        assert groups[name]["InstanceCount"] == 0
+    assert groups["system"]["InstanceCount"] == 2
