@@ -9,7 +9,8 @@ from .network import HyperPodNetwork
 
 
 class ModelStoreFileSystem(Construct):
-    def __init__(self, scope: Construct, construct_id: str, *, spec: ModelStore, network: HyperPodNetwork) -> None:
+    def __init__(self, scope: Construct, construct_id: str, *, spec: ModelStore, network: HyperPodNetwork,
+                 removal_policy: RemovalPolicy = RemovalPolicy.RETAIN) -> None:
         super().__init__(scope, construct_id)
         self.spec = spec
         subnet = network.hyperpod_subnets[0]
@@ -24,7 +25,7 @@ class ModelStoreFileSystem(Construct):
                 per_unit_storage_throughput=spec.throughput_mb_per_tib,
                 data_compression_type=fsx.LustreDataCompressionType.LZ4,
             ),
-            removal_policy=RemovalPolicy.RETAIN if spec.retain else RemovalPolicy.DESTROY,
+            removal_policy=removal_policy,
         )
         # Lustre clients talk to the file system on 988 and 1018-1023.
         self.file_system.connections.allow_internally(ec2.Port.tcp(988), "Lustre")
@@ -40,7 +41,7 @@ class ModelStoreFileSystem(Construct):
                     events=["NEW", "CHANGED", "DELETED"]),
             ),
         )
-        self.association.apply_removal_policy(RemovalPolicy.RETAIN if spec.retain else RemovalPolicy.DESTROY)
+        self.association.apply_removal_policy(removal_policy)
 
     @property
     def file_system_id(self) -> str:

@@ -131,7 +131,8 @@ class HyperPodInferencePlatform(Construct):
 
         self.model_store: Optional[ModelStoreFileSystem] = None
         if model_store is not None:
-            self.model_store = ModelStoreFileSystem(self, "ModelStore", spec=model_store, network=self.network)
+            self.model_store = ModelStoreFileSystem(self, "ModelStore", spec=model_store, network=self.network,
+                                                    removal_policy=removal_policy)
 
         self.operator = InferenceOperator(
             self, "InferenceOperator", cluster=self.eks.cluster, oidc_provider=self._oidc_provider(existing_eks),

@@ -25,7 +25,6 @@ class ModelStore:
     throughput_mb_per_tib: int = 250
     file_system_path: str = "/models"
     claim_name: str = "model-store"
-    retain: bool = True
 
     def __post_init__(self) -> None:
         where = "model_store"
