@@ -21,6 +21,7 @@ CLUSTER_NAME = "ml-platform"
 VPC_ID = "vpc-0a1b2c3d4e5f60718"
 AVAILABILITY_ZONES = ["us-west-2a", "us-west-2b"]
 PRIVATE_SUBNET_IDS = ["subnet-0a1b2c3d4e5f60001", "subnet-0a1b2c3d4e5f60002"]
+PRIVATE_ROUTE_TABLE_IDS = ["rtb-0a1b2c3d4e5f60001", "rtb-0a1b2c3d4e5f60002"]
 # The EKS cluster security group: HyperPod nodes must reach the control plane and each other (EFA).
 NODE_SECURITY_GROUP_ID = "sg-0a1b2c3d4e5f60718"
 OIDC_PROVIDER_ARN = ("arn:aws:iam::111122223333:oidc-provider/"
@@ -32,7 +33,7 @@ def build(app: cdk.App) -> tuple[cdk.Stack, HyperPodInferencePlatform]:
                       description="LLM inference on SageMaker HyperPod in an existing VPC and EKS cluster")
     vpc = ec2.Vpc.from_vpc_attributes(
         stack, "ExistingVpc", vpc_id=VPC_ID, availability_zones=AVAILABILITY_ZONES,
-        private_subnet_ids=PRIVATE_SUBNET_IDS)
+        private_subnet_ids=PRIVATE_SUBNET_IDS, private_subnet_route_table_ids=PRIVATE_ROUTE_TABLE_IDS)
     node_security_group = ec2.SecurityGroup.from_security_group_id(
         stack, "ExistingNodeSecurityGroup", NODE_SECURITY_GROUP_ID, mutable=False)
     platform = HyperPodInferencePlatform(

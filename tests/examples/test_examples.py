@@ -12,6 +12,7 @@ from typing import Any, Callable
 
 import pytest
 import yaml
+from aws_cdk.assertions import Annotations, Match
 
 from apps_support import SynthesizedApp, load_module, mask_hashes, synthesize
 from examples_support import DEFAULT_APP, EXAMPLE_VALUES, app_files, app_id, exported_manifests, fill_placeholders
@@ -106,15 +107,25 @@ def test_every_example_is_covered() -> None:
             "model_from_hugging_face.py", "model_from_kubernetes_volume.py", "jumpstart_model.py"} <= set(examples)
 
 
-def test_example_module_has_docstring_and_build(app: SynthesizedApp) -> None:
-    # The stack was built by the module's build(app) and each example describes what it shows.
-    assert app.stack.node.id and app.platform is not None
+def test_app_says_what_it_shows(app: SynthesizedApp, request: pytest.FixtureRequest) -> None:
+    module = load_module(request.node.callspec.params["app"])
+    assert module.__doc__ and len(module.__doc__.strip()) > 40, "each example starts with a docstring"
     assert app.stack.template_options.description
 
 
 def test_stack_ids_are_distinct(synthesized: Callable[[str], SynthesizedApp]) -> None:
     ids = [synthesized(path).stack.node.id for path in APPS]
     assert len(ids) == len(set(ids)), ids
+
+
+def test_no_cdk_errors_and_no_unexpected_warnings(app: SynthesizedApp, request: pytest.FixtureRequest) -> None:
+    annotations = Annotations.from_stack(app.stack)
+    assert [str(found.entry.data) for found in annotations.find_error("*", Match.any_value())] == []
+    warnings = [str(found.entry.data) for found in annotations.find_warning("*", Match.any_value())]
+    if request.node.callspec.params["app"] == DEFAULT_APP:
+        # The default app shows L2 tiered storage on purpose; the library advises about its isolation.
+        warnings = [text for text in warnings if "L2 tiered storage is shared" not in text]
+    assert warnings == []
 
 
 def test_cdk_nag_has_no_unacknowledged_findings(app: SynthesizedApp) -> None:
