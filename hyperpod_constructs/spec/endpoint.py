@@ -30,6 +30,7 @@ from .endpoint_options import (
     validate_tags,
 )
 from .kv_cache import KvCache
+from .deployment import DeploymentReplicas
 from .mig import (
     SYSTEM_HEADROOM,
     mig_resource_name,
@@ -122,7 +123,7 @@ def mig_group_views(view: PlatformView) -> tuple[MigGroupView, ...]:
 
 
 @dataclass(frozen=True)
-class InferenceEndpoint:
+class InferenceEndpoint(DeploymentReplicas):
     """A custom model (S3, FSx, Hugging Face or a Kubernetes volume) served by your container.
 
     Place it with exactly one of ``instance_type``, ``instance_types`` (preference order) or ``node_affinity``.
@@ -166,9 +167,6 @@ class InferenceEndpoint:
     namespace: Optional[str] = None
     max_deploy_time_s: Optional[int] = None
 
-    @property
-    def where(self) -> str:
-        return f"endpoint {self.name!r}"
 
     # ---- construction-time validation ----------------------------------------------------------------
 
@@ -368,8 +366,6 @@ class InferenceEndpoint:
             resources["requests"] = requests
         return resources
 
-    def resolved_namespace(self, view: PlatformView) -> str:
-        return self.namespace or view.namespace
 
     # ---- rendering -----------------------------------------------------------------------------------
 
@@ -474,26 +470,8 @@ class InferenceEndpoint:
             problems += self.autoscaling.check(view, where)
         return problems
 
-    @property
-    def max_pods(self) -> int:
-        """Pods at the ceiling: autoscaling's max_replicas, else replicas (CRD default 1)."""
-        if self.autoscaling is not None:
-            return self.autoscaling.max_replicas
-        return self.replicas if self.replicas is not None else 1
 
-    @property
-    def min_pods(self) -> int:
-        """Pods at the floor: autoscaling's min_replicas (0 = scale to zero), else replicas (CRD default 1)."""
-        if self.autoscaling is not None:
-            return self.autoscaling.min_replicas
-        return self.replicas if self.replicas is not None else 1
 
-    @property
-    def partition_profile(self) -> Optional[str]:
-        """The MIG profile per pod without the prefix (``"3g.40gb"``), or None."""
-        if self.accelerator_partition is None:
-            return None
-        return normalize_partition(self.accelerator_partition, self.where)
 
     def mig_views(self) -> tuple[MigEndpointView, ...]:
         """This endpoint for ``mig_checks`` (one view per instance type it may run on)."""

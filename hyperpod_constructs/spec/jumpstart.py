@@ -29,6 +29,7 @@ from .endpoint_options import (
     require_int,
 )
 from .kv_cache import KvCache
+from .deployment import DeploymentReplicas
 from .mig import normalize_partition, validate_partition
 from .mig_checks import MigEndpointView, check_partition_capacity
 from .platform_view import PlatformView
@@ -59,7 +60,7 @@ def _require_role_arn(value: Optional[str], where: str, field_name: str) -> None
 
 
 @dataclass(frozen=True)
-class JumpStartEndpoint:
+class JumpStartEndpoint(DeploymentReplicas):
     """A JumpStart model (``model_id`` from the hub, e.g. ``deepseek-llm-r1-distill-qwen-1-5b``) on HyperPod."""
 
     name: str
@@ -84,9 +85,6 @@ class JumpStartEndpoint:
     namespace: Optional[str] = None
     max_deploy_time_s: Optional[int] = None
 
-    @property
-    def where(self) -> str:
-        return f"endpoint {self.name!r}"
 
     def __post_init__(self) -> None:
         where = self.where
@@ -142,28 +140,9 @@ class JumpStartEndpoint:
     def intelligent_routing(self) -> Optional[IntelligentRouting]:
         return self.routing  # type: ignore[return-value]  # normalised in __post_init__
 
-    @property
-    def max_pods(self) -> int:
-        if self.autoscaling is not None:
-            return self.autoscaling.max_replicas
-        return self.replicas if self.replicas is not None else 1
 
-    @property
-    def min_pods(self) -> int:
-        """Pods at the floor: autoscaling's min_replicas (0 = scale to zero), else replicas (CRD default 1)."""
-        if self.autoscaling is not None:
-            return self.autoscaling.min_replicas
-        return self.replicas if self.replicas is not None else 1
 
-    @property
-    def partition_profile(self) -> Optional[str]:
-        """The MIG profile per pod without the prefix (``"3g.40gb"``), or None."""
-        if self.accelerator_partition is None:
-            return None
-        return normalize_partition(self.accelerator_partition, self.where)
 
-    def resolved_namespace(self, view: PlatformView) -> str:
-        return self.namespace or view.namespace
 
     def mig_views(self) -> tuple[MigEndpointView, ...]:
         if self.accelerator_partition is None:

@@ -7,7 +7,7 @@ from pathlib import Path
 import aws_cdk as cdk
 import pytest
 from aws_cdk import Validations, aws_iam as iam
-from aws_cdk.assertions import Match, Template
+from aws_cdk.assertions import Template
 from cdk_nag import AwsSolutionsChecks
 
 from hyperpod_constructs.aws.autoscaling_roles import KarpenterClusterRole
