@@ -30,7 +30,9 @@ class DeployTimeValues:
         """Returns ``value`` unchanged so calls can wrap the value where it is used."""
         if Token.is_unresolved(value) and value not in self._by_token:
             self._by_token[value] = name
-            CfnOutput(self._scope, name, value=value, description=description)
+            output = CfnOutput(self._scope, name, value=value, description=description)
+            # values.env promises outputs named exactly like the placeholders.
+            output.override_logical_id(name)
         return value
 
     @property
