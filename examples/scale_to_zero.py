@@ -57,12 +57,12 @@ def build(app: cdk.App) -> tuple[cdk.Stack, HyperPodInferencePlatform]:
     platform.add_scaled_workloads(ScaledWorkload(
         name="request-router",
         target_name="request-router",
-        min_replicas=1, max_replicas=4,  # the router receives the first request, so it never goes to zero
-        trigger=PrometheusTrigger(
+        # the router receives the first request, so it never goes to zero
+        autoscaling=Autoscaling(min_replicas=1, max_replicas=4, trigger=PrometheusTrigger(
             name="router-request-rate",
             query='sum(rate(http_requests_total{namespace="default", service="request-router"}[2m]))',
             target_value=200, activation_target_value=1, metric_type="Average",
-        ),
+        )),
     ))
     return stack, platform
 

@@ -88,27 +88,28 @@ def _cloudwatch_trigger(trigger: CloudWatchTrigger, workload: ScaledWorkload, vi
 
 
 def render_scaled_object(workload: ScaledWorkload, view: PlatformView) -> dict[str, Any]:
+    scaling = workload.autoscaling
     spec: dict[str, Any] = {
         "scaleTargetRef": {"apiVersion": workload.api_version, "kind": workload.target_kind,
                            "name": workload.target_name},
-        "minReplicaCount": workload.min_replicas,
-        "maxReplicaCount": workload.max_replicas,
+        "minReplicaCount": scaling.min_replicas,
+        "maxReplicaCount": scaling.max_replicas,
     }
-    for key, value in (("pollingInterval", workload.polling_interval_s), ("cooldownPeriod", workload.cooldown_s),
-                       ("initialCooldownPeriod", workload.initial_cooldown_s)):
+    for key, value in (("pollingInterval", scaling.polling_interval_s), ("cooldownPeriod", scaling.cooldown_s),
+                       ("initialCooldownPeriod", scaling.initial_cooldown_s)):
         if value is not None:
             spec[key] = value
     behavior: dict[str, Any] = {}
-    if workload.scale_up_stabilization_s is not None:
-        behavior["scaleUp"] = {"stabilizationWindowSeconds": workload.scale_up_stabilization_s}
-    if workload.scale_down_stabilization_s is not None:
-        behavior["scaleDown"] = {"stabilizationWindowSeconds": workload.scale_down_stabilization_s}
+    if scaling.scale_up_stabilization_s is not None:
+        behavior["scaleUp"] = {"stabilizationWindowSeconds": scaling.scale_up_stabilization_s}
+    if scaling.scale_down_stabilization_s is not None:
+        behavior["scaleDown"] = {"stabilizationWindowSeconds": scaling.scale_down_stabilization_s}
     if behavior:
         spec["advanced"] = {"horizontalPodAutoscalerConfig": {"behavior": behavior}}
     spec["triggers"] = [
         _prometheus_trigger(trigger, workload, view) if isinstance(trigger, PrometheusTrigger)
         else _cloudwatch_trigger(trigger, workload, view)
-        for trigger in workload.triggers
+        for trigger in scaling.triggers
     ]
     return {
         "apiVersion": KEDA_API_VERSION, "kind": "ScaledObject",

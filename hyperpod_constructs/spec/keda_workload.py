@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
-from ..errors import HyperPodValidationError, require
-from .autoscaling import Autoscaling, Trigger
+from ..errors import require
+from .autoscaling import Autoscaling
 from .node_autoscaling import check_k8s_name
 from .platform_view import PlatformView
 
@@ -24,33 +24,21 @@ TARGET_API_VERSIONS = {"Deployment": "apps/v1", "StatefulSet": "apps/v1"}
 class ScaledWorkload:
     """One KEDA ScaledObject over a Deployment / StatefulSet (or any kind with a ``scale`` subresource).
 
-    Replica and timing fields mean what they mean in ``Autoscaling``; ``selector`` fills ``{selector}`` in
-    helper-built PromQL queries (e.g. ``'pod=~"router-.*"'``). ``authentication_name`` is the
-    TriggerAuthentication (in the same namespace) the triggers use.
+    ``autoscaling`` is the same ``Autoscaling`` operator endpoints take (replicas, timing, triggers, and the
+    same rules); ``selector`` fills ``{selector}`` in helper-built PromQL queries (e.g. ``'pod=~"router-.*"'``).
+    ``authentication_name`` is the TriggerAuthentication (in the same namespace) the triggers use.
     """
 
     name: str
     target_name: str
+    autoscaling: Autoscaling
     namespace: str = "default"
     target_kind: str = "Deployment"
     target_api_version: Optional[str] = None
-    min_replicas: int = 1
-    max_replicas: int = 5
-    polling_interval_s: Optional[int] = None
-    cooldown_s: Optional[int] = None
-    initial_cooldown_s: Optional[int] = None
-    scale_up_stabilization_s: Optional[int] = None
-    scale_down_stabilization_s: Optional[int] = None
-    triggers: tuple[Trigger, ...] = ()
-    trigger: Optional[Trigger] = None
     selector: Optional[str] = None
     authentication_name: str = DEFAULT_AUTHENTICATION_NAME
 
     def __post_init__(self) -> None:
-        if self.trigger is not None:
-            object.__setattr__(self, "triggers", (*tuple(self.triggers), self.trigger))
-            object.__setattr__(self, "trigger", None)
-        object.__setattr__(self, "triggers", tuple(self.triggers))
         where = self.where
         check_k8s_name(where, "name", self.name)
         check_k8s_name(where, "namespace", self.namespace)
@@ -59,29 +47,17 @@ class ScaledWorkload:
                 "the name of the Deployment/StatefulSet to scale")
         require(self.target_kind in TARGET_API_VERSIONS or bool(self.target_api_version), where, "target_kind",
                 self.target_kind, f"one of {tuple(TARGET_API_VERSIONS)}, or set target_api_version for other kinds")
-        require(len(self.triggers) >= 1, where, "triggers", self.triggers,
+        require(isinstance(self.autoscaling, Autoscaling), where, "autoscaling", self.autoscaling, "an Autoscaling(...)")
+        require(len(self.autoscaling.triggers) >= 1, where, "autoscaling.triggers", self.autoscaling.triggers,
                 "at least one PrometheusTrigger or CloudWatchTrigger (a ScaledObject without triggers never scales)")
-        if self.polling_interval_s is not None:
-            # KEDA's ScaledObject CRD: pollingInterval minimum 1 (the operator's autoScalingSpec allows 0).
-            require(isinstance(self.polling_interval_s, int) and self.polling_interval_s >= 1, where,
-                    "polling_interval_s", self.polling_interval_s, "a whole number of seconds, at least 1")
-        self.autoscaling  # same replica / timing / trigger rules as operator endpoints, reported for this workload
+        polling = self.autoscaling.polling_interval_s
+        # KEDA's ScaledObject CRD: pollingInterval minimum 1 (the operator's autoScalingSpec allows 0).
+        require(polling is None or polling >= 1, where, "autoscaling.polling_interval_s", polling,
+                "a whole number of seconds, at least 1")
 
     @property
     def where(self) -> str:
         return f"scaled workload {self.namespace}/{self.name}"
-
-    @property
-    def autoscaling(self) -> Autoscaling:
-        try:
-            return Autoscaling(
-                min_replicas=self.min_replicas, max_replicas=self.max_replicas,
-                polling_interval_s=self.polling_interval_s, cooldown_s=self.cooldown_s,
-                initial_cooldown_s=self.initial_cooldown_s, scale_up_stabilization_s=self.scale_up_stabilization_s,
-                scale_down_stabilization_s=self.scale_down_stabilization_s, triggers=self.triggers,
-            )
-        except HyperPodValidationError as error:
-            raise HyperPodValidationError(self.where, error.field, error.value, error.allowed) from None
 
     @property
     def api_version(self) -> str:

@@ -8,20 +8,22 @@ import pytest
 
 from hyperpod_constructs.errors import HyperPodValidationError
 from hyperpod_constructs.k8s.keda import KedaChart, render_keda, render_scaled_object
-from hyperpod_constructs.spec.autoscaling import CloudWatchTrigger, PrometheusTrigger
+from hyperpod_constructs.spec.autoscaling import Autoscaling, CloudWatchTrigger, PrometheusTrigger
 from hyperpod_constructs.spec.keda_workload import ScaledWorkload
 from hyperpod_constructs.spec.platform_view import PlatformView
 from support import validate_manifests
 
 AMP = "https://aps-workspaces.us-west-2.amazonaws.com/workspaces/ws-abc123"
 VIEW = PlatformView(region="us-west-2", prometheus_query_url=AMP)
+UP = PrometheusTrigger(name="q", query="up", target_value=1)
 
 
 def _router() -> ScaledWorkload:
     return ScaledWorkload(
-        name="router", namespace="inference", target_name="custom-router", min_replicas=1, max_replicas=4,
-        polling_interval_s=15, cooldown_s=120, scale_up_stabilization_s=0, scale_down_stabilization_s=120,
-        trigger=PrometheusTrigger.request_rate(target_rps=50, activation_rps=0.5),
+        name="router", namespace="inference", target_name="custom-router",
+        autoscaling=Autoscaling(min_replicas=1, max_replicas=4, polling_interval_s=15, cooldown_s=120,
+                                scale_up_stabilization_s=0, scale_down_stabilization_s=120,
+                                trigger=PrometheusTrigger.request_rate(target_rps=50, activation_rps=0.5)),
         selector='namespace="inference",pod=~"custom-router-.*"',
     )
 
@@ -32,7 +34,7 @@ def _consumer() -> ScaledWorkload:
                               activation_target_value=0.5, min_value=0, metric_collection_period=60,
                               metric_collection_start_time=120)
     return ScaledWorkload(name="batch", namespace="inference", target_name="batch-consumer", target_kind="StatefulSet",
-                          min_replicas=0, max_replicas=10, trigger=queue)
+                          autoscaling=Autoscaling(min_replicas=0, max_replicas=10, trigger=queue))
 
 
 def test_manifests_validate_and_snapshot(snapshot) -> None:
@@ -78,21 +80,21 @@ def test_chart_synthesizes() -> None:
     ({"target_name": ""}, "target_name='' is not allowed; the name of the Deployment/StatefulSet to scale"),
     ({"target_kind": "Rollout"}, "target_kind='Rollout' is not allowed; one of ('Deployment', 'StatefulSet'), "
                                  "or set target_api_version"),
-    ({"triggers": (), "trigger": None}, "triggers=() is not allowed; at least one PrometheusTrigger"),
-    ({"polling_interval_s": 0}, "polling_interval_s=0 is not allowed; a whole number of seconds, at least 1"),
-    ({"min_replicas": 5, "max_replicas": 2}, "scaled workload inference/router: max_replicas=2 is not allowed; "
-                                             "at least min_replicas (5)"),
+    ({"autoscaling": Autoscaling()}, "autoscaling.triggers=() is not allowed; at least one PrometheusTrigger"),
+    ({"autoscaling": Autoscaling(polling_interval_s=0, trigger=UP)},
+     "autoscaling.polling_interval_s=0 is not allowed; a whole number of seconds, at least 1"),
+    ({"autoscaling": {"min_replicas": 1}}, "autoscaling={'min_replicas': 1} is not allowed; an Autoscaling(...)"),
 ])
 def test_workload_rules(kwargs: dict, message: str) -> None:
     args = {"name": "router", "namespace": "inference", "target_name": "custom-router",
-            "trigger": PrometheusTrigger(name="q", query="up", target_value=1), **kwargs}
+            "autoscaling": Autoscaling(trigger=UP), **kwargs}
     with pytest.raises(HyperPodValidationError, match=re.escape(message)):
         ScaledWorkload(**args)
 
 
 def test_other_kind_with_api_version() -> None:
     workload = ScaledWorkload(name="r", target_name="r", target_kind="Rollout", target_api_version="argoproj.io/v1alpha1",
-                              trigger=PrometheusTrigger(name="q", query="up", target_value=1))
+                              autoscaling=Autoscaling(trigger=UP))
     assert render_scaled_object(workload, VIEW)["spec"]["scaleTargetRef"]["apiVersion"] == "argoproj.io/v1alpha1"
 
 
@@ -100,7 +102,7 @@ def test_duplicate_workloads_and_targets() -> None:
     with pytest.raises(HyperPodValidationError, match=re.escape("name='router' is not allowed; unique per namespace")):
         render_keda((_router(), _router()), VIEW)
     other = ScaledWorkload(name="router-2", namespace="inference", target_name="custom-router",
-                           trigger=PrometheusTrigger(name="q", query="up", target_value=1))
+                           autoscaling=Autoscaling(trigger=UP))
     with pytest.raises(HyperPodValidationError,
                        match=re.escape("target_name='custom-router' is not allowed; a workload no other")):
         render_keda((_router(), other), VIEW)
@@ -117,13 +119,14 @@ def test_check_and_render_without_amp() -> None:
 
 
 def test_template_query_needs_selector() -> None:
-    workload = ScaledWorkload(name="r", target_name="r", trigger=PrometheusTrigger.concurrent_requests())
+    workload = ScaledWorkload(name="r", target_name="r",
+                              autoscaling=Autoscaling(trigger=PrometheusTrigger.concurrent_requests()))
     with pytest.raises(HyperPodValidationError, match="a selector for the endpoint's metrics"):
         render_scaled_object(workload, VIEW)
 
 
 def test_scale_to_zero_warning() -> None:
     trigger = CloudWatchTrigger(name="q", metric_name="M", dimensions={"A": "b"}, target_value=1)
-    workload = ScaledWorkload(name="c", target_name="c", min_replicas=0, trigger=trigger)
+    workload = ScaledWorkload(name="c", target_name="c", autoscaling=Autoscaling(min_replicas=0, trigger=trigger))
     (warning,) = workload.warnings()
     assert warning.startswith("scaled workload default/c: autoscaling.min_replicas=0 but triggers ['q']")
