@@ -1,16 +1,20 @@
-"""What every model deployment (custom or JumpStart) answers the same way: replicas, MIG slice, namespace."""
+"""What custom and JumpStart deployments share: replicas, MIG slice, namespace and the common spec blocks."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
+from .autoscaling import model_selector
 from .mig import normalize_partition
 
 if TYPE_CHECKING:
     from .autoscaling import Autoscaling
+    from .endpoint_options import LoadBalancer, Metrics, Tls
+    from .kv_cache import KvCache
     from .platform_view import PlatformView
+    from .routing import IntelligentRouting
 
 
-class DeploymentReplicas:
+class DeploymentCommon:
     """Mixed into ``InferenceEndpoint`` and ``JumpStartEndpoint`` (frozen dataclasses with these fields)."""
 
     name: str
@@ -18,6 +22,14 @@ class DeploymentReplicas:
     replicas: Optional[int]
     accelerator_partition: Optional[str]
     namespace: Optional[str]
+    kv_cache: Optional[KvCache]
+    load_balancer: Optional[LoadBalancer]
+    tls: Optional[Tls]
+    metrics: Optional[Metrics]
+
+    @property
+    def intelligent_routing(self) -> Optional[IntelligentRouting]:
+        return self.routing  # type: ignore[attr-defined, no-any-return]  # normalised in __post_init__
 
     @property
     def where(self) -> str:
@@ -46,3 +58,30 @@ class DeploymentReplicas:
 
     def resolved_namespace(self, view: PlatformView) -> str:
         return self.namespace or view.namespace
+
+    def common_spec(self, view: PlatformView, metrics_model: str, metrics_port: Optional[int] = None) -> dict[str, Any]:
+        """The spec blocks both CRDs share: KV cache, routing, ALB, TLS/DNS, metrics, autoscaling.
+
+        ``metrics_model`` is the ``model_name`` label autoscaling queries select on.
+        """
+        where = self.where
+        spec: dict[str, Any] = {}
+        if self.kv_cache is not None:
+            spec["kvCacheSpec"] = self.kv_cache.to_operator_spec()
+        if self.intelligent_routing is not None:
+            spec["intelligentRoutingSpec"] = self.intelligent_routing.to_operator_spec(view, where)
+        load_balancer = self.load_balancer.to_operator_spec() if self.load_balancer is not None else None
+        if load_balancer:
+            spec["loadBalancer"] = load_balancer
+        if self.tls is not None:
+            tls_config, dns_config = self.tls.tls_config(view), self.tls.dns_config()
+            if tls_config:
+                spec["tlsConfig"] = tls_config
+            if dns_config:
+                spec["dnsConfig"] = dns_config
+        if self.metrics is not None:
+            spec["metrics"] = self.metrics.to_operator_spec(metrics_port)
+        if self.autoscaling is not None:
+            spec["autoScalingSpec"] = self.autoscaling.to_operator_spec(
+                view, where, selector=model_selector(metrics_model, self.resolved_namespace(view)))
+        return spec

@@ -14,7 +14,7 @@ from typing import Any, Mapping, Optional, Sequence, Union
 
 from ..catalog.instance_types import InstanceTypeInfo, instance_type as lookup_instance_type
 from ..errors import format_problem, require
-from .autoscaling import Autoscaling, model_selector
+from .autoscaling import Autoscaling
 from .endpoint_options import (
     SAGEMAKER_NAME_PATTERN,
     LoadBalancer,
@@ -30,7 +30,7 @@ from .endpoint_options import (
     validate_tags,
 )
 from .kv_cache import KvCache
-from .deployment import DeploymentReplicas
+from .deployment import DeploymentCommon
 from .mig import (
     SYSTEM_HEADROOM,
     mig_resource_name,
@@ -123,7 +123,7 @@ def mig_group_views(view: PlatformView) -> tuple[MigGroupView, ...]:
 
 
 @dataclass(frozen=True)
-class InferenceEndpoint(DeploymentReplicas):
+class InferenceEndpoint(DeploymentCommon):
     """A custom model (S3, FSx, Hugging Face or a Kubernetes volume) served by your container.
 
     Place it with exactly one of ``instance_type``, ``instance_types`` (preference order) or ``node_affinity``.
@@ -318,9 +318,6 @@ class InferenceEndpoint(DeploymentReplicas):
             return (self.instance_type,)
         return tuple(self.instance_types)
 
-    @property
-    def intelligent_routing(self) -> Optional[IntelligentRouting]:
-        return self.routing  # type: ignore[return-value]  # normalised in __post_init__
 
     @property
     def gpu_request(self) -> int:
@@ -395,27 +392,7 @@ class InferenceEndpoint(DeploymentReplicas):
         volumes = self.model.pod_volumes(MODEL_VOLUME_NAME)
         if volumes:
             spec["kubernetes"] = {"volumes": volumes}
-        if self.kv_cache is not None:
-            spec["kvCacheSpec"] = self.kv_cache.to_operator_spec()
-        routing = self.intelligent_routing
-        if routing is not None:
-            spec["intelligentRoutingSpec"] = routing.to_operator_spec(view, where)
-        if self.load_balancer is not None:
-            load_balancer = self.load_balancer.to_operator_spec()
-            if load_balancer:
-                spec["loadBalancer"] = load_balancer
-        if self.tls is not None:
-            tls_config = self.tls.tls_config(view)
-            if tls_config:
-                spec["tlsConfig"] = tls_config
-            dns_config = self.tls.dns_config()
-            if dns_config:
-                spec["dnsConfig"] = dns_config
-        if self.metrics is not None:
-            spec["metrics"] = self.metrics.to_operator_spec(self._default_metrics_port())
-        if self.autoscaling is not None:
-            spec["autoScalingSpec"] = self.autoscaling.to_operator_spec(
-                view, where, selector=model_selector(self.model_name or self.name, namespace))
+        spec.update(self.common_spec(view, self.model_name or self.name, self._default_metrics_port()))
         if self.tags:
             spec["tags"] = [{"name": tag.name, "value": tag.value} for tag in self.tags]
         return {"apiVersion": API_VERSION, "kind": KIND,

@@ -11,7 +11,7 @@ from dataclasses import KW_ONLY, dataclass, field
 from typing import Any, Mapping, Optional, Union
 
 from ..errors import format_problem, require
-from .autoscaling import Autoscaling, model_selector
+from .autoscaling import Autoscaling
 from .endpoint import (
     ENDPOINT_NAME_PATTERN,
     ENV_NAME_PATTERN,
@@ -29,7 +29,7 @@ from .endpoint_options import (
     require_int,
 )
 from .kv_cache import KvCache
-from .deployment import DeploymentReplicas
+from .deployment import DeploymentCommon
 from .mig import normalize_partition, validate_partition
 from .mig_checks import MigEndpointView, check_partition_capacity
 from .platform_view import PlatformView
@@ -60,7 +60,7 @@ def _require_role_arn(value: Optional[str], where: str, field_name: str) -> None
 
 
 @dataclass(frozen=True)
-class JumpStartEndpoint(DeploymentReplicas):
+class JumpStartEndpoint(DeploymentCommon):
     """A JumpStart model (``model_id`` from the hub, e.g. ``deepseek-llm-r1-distill-qwen-1-5b``) on HyperPod."""
 
     name: str
@@ -136,9 +136,6 @@ class JumpStartEndpoint(DeploymentReplicas):
         if self.max_deploy_time_s is not None:
             require_int(self.max_deploy_time_s, where, "max_deploy_time_s", 1, 2**31 - 1)
 
-    @property
-    def intelligent_routing(self) -> Optional[IntelligentRouting]:
-        return self.routing  # type: ignore[return-value]  # normalised in __post_init__
 
 
 
@@ -174,26 +171,7 @@ class JumpStartEndpoint(DeploymentReplicas):
             spec["maxDeployTimeInSeconds"] = self.max_deploy_time_s
         if self.environment:
             spec["environmentVariables"] = [{"name": key, "value": value} for key, value in self.environment.items()]
-        if self.kv_cache is not None:
-            spec["kvCacheSpec"] = self.kv_cache.to_operator_spec()
-        if self.intelligent_routing is not None:
-            spec["intelligentRoutingSpec"] = self.intelligent_routing.to_operator_spec(view, where)
-        if self.load_balancer is not None:
-            load_balancer = self.load_balancer.to_operator_spec()
-            if load_balancer:
-                spec["loadBalancer"] = load_balancer
-        if self.tls is not None:
-            tls_config = self.tls.tls_config(view)
-            if tls_config:
-                spec["tlsConfig"] = tls_config
-            dns_config = self.tls.dns_config()
-            if dns_config:
-                spec["dnsConfig"] = dns_config
-        if self.metrics is not None:
-            spec["metrics"] = self.metrics.to_operator_spec()
-        if self.autoscaling is not None:
-            spec["autoScalingSpec"] = self.autoscaling.to_operator_spec(
-                view, where, selector=model_selector(self.model_id, namespace))
+        spec.update(self.common_spec(view, self.model_id))
         return {"apiVersion": API_VERSION, "kind": KIND,
                 "metadata": {"name": self.name, "namespace": namespace}, "spec": spec}
 
