@@ -111,3 +111,33 @@ def test_cdk_nag_has_no_unacknowledged_findings(quick_setup: SynthesizedApp):
 
 def test_cfn_lint_reports_no_errors(quick_setup: SynthesizedApp):
     assert cfn_lint_errors(quick_setup.template) == []
+
+
+def test_dependency_chart_is_installed_before_the_hyperpod_cluster_with_mig_enabled(quick_setup: SynthesizedApp):
+    template = quick_setup.template
+    (chart_id, chart), = resources(template, "Custom::HyperPodHelmChart").items()
+    assert chart["Properties"]["Repository"] == "aws/sagemaker-hyperpod-cli"
+    assert len(chart["Properties"]["GitRef"]) == 40
+    values = json.loads(chart["Properties"]["Values"])
+    # The default app has a MIG group: GPU operator on (mixed strategy), standalone device plugin off.
+    assert values["gpu-operator"]["enabled"] is True
+    assert values["gpu-operator"]["gpu-operator"]["mig"]["strategy"] == "mixed"
+    assert values["nvidia-device-plugin"]["devicePlugin"]["enabled"] is False
+    cluster = only(template, "AWS::SageMaker::Cluster")
+    assert chart_id in cluster["DependsOn"]
+
+
+def test_charts_wait_for_the_cluster_the_operator_and_the_dependency_chart(quick_setup: SynthesizedApp):
+    template = quick_setup.template
+    cluster_id = next(iter(resources(template, "AWS::SageMaker::Cluster")))
+    chart_id = next(iter(resources(template, "Custom::HyperPodHelmChart")))
+    operator_id = next(key for key, value in resources(template, "AWS::EKS::Addon").items()
+                       if value["Properties"]["AddonName"] == "amazon-sagemaker-hyperpod-inference")
+    manifests = resources(template, "Custom::AWSCDK-EKS-KubernetesResource")
+    assert len(manifests) == len(quick_setup.platform.charts) >= 4
+    for key, manifest in manifests.items():
+        assert {cluster_id, chart_id, operator_id} <= set(manifest["DependsOn"]), key
+
+
+def test_stack_outputs_name_the_gitops_placeholders(quick_setup: SynthesizedApp):
+    assert set(quick_setup.platform.deploy_time_values.names) <= set(quick_setup.template["Outputs"])
