@@ -31,6 +31,7 @@ from ..spec.endpoint import InferenceEndpoint, mig_group_views
 from ..spec.instance_group import InstanceGroup
 from ..spec.jumpstart import JumpStartEndpoint
 from ..spec.keda_workload import ScaledWorkload
+from ..spec.mig import MigLayout
 from ..spec.mig_checks import check_partition_capacity
 from ..spec.model_store import ModelStore
 from ..spec.node_autoscaling import NodeAutoscaling
@@ -60,6 +61,7 @@ class Observability:
     alarm_topic: Optional[sns.ITopic] = None  # None creates an encrypted topic when there are alerts
     sagemaker_spaces: bool = False
 
+
 NAMESPACE_PATTERN = r"^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$"
 
 
@@ -68,7 +70,7 @@ class HyperPodInferencePlatform(Construct):
 
     Everything has the guide's default and every part can be replaced: pass ``vpc`` / ``existing_eks``
     for a custom setup, ``model_store=None`` to skip FSx, ``node_autoscaling`` for Karpenter.
-    Endpoints and scaled workloads are added with ``add_endpoint`` / ``add_scaled_workload``; all of it
+    Endpoints and scaled workloads are added with ``add_endpoint`` / ``add_scaled_workloads``; all of it
     is applied by ``cdk deploy`` and exported for GitOps by ``export``.
     """
 
@@ -106,7 +108,6 @@ class HyperPodInferencePlatform(Construct):
         self.deploy_time_values = DeployTimeValues(self)
         self._charts: dict[str, list[dict[str, Any]]] = {}
         self.endpoints: list[Endpoint] = []
-        self._slos: dict[str, Optional[EndpointSlos]] = {}
         self._cdk8s = cdk8s.App()
         self.problems = ProblemList()
         self.node.add_validation(self.problems)
@@ -181,8 +182,8 @@ class HyperPodInferencePlatform(Construct):
                 claim_name=self.model_store.spec.claim_name,
                 import_path=self.model_store.spec.import_path,
             )
-        tls_bucket = values.register("TlsCertificateBucket", self.operator.tls_bucket.bucket_name,
-                                     "Bucket for the operator's TLS certificates")
+        values.register("TlsCertificateBucket", self.operator.tls_bucket.bucket_name,
+                        "Bucket for the operator's TLS certificates")
         query_url = None
         if self.observability is not None:
             query_url = values.register("PrometheusQueryUrl", self.observability.prometheus_query_url,
@@ -194,7 +195,7 @@ class HyperPodInferencePlatform(Construct):
             node_autoscaling=self.node_autoscaling.enabled,
             prometheus_query_url=query_url,
             model_store=store,
-            tls_certificate_s3_uri=f"s3://{tls_bucket}/certificates",
+            tls_certificate_s3_uri=self.operator.tls_certificate_s3_uri,
             namespace=self.namespace,
         )
 
@@ -206,7 +207,7 @@ class HyperPodInferencePlatform(Construct):
                 "the ARN of the cluster's IAM OIDC provider (the inference operator's roles trust it)")
         return iam.OidcProviderNative.from_oidc_provider_arn(self, "Oidc", existing.oidc_provider_arn)
 
-    def _custom_mig_layouts(self) -> list[Any]:
+    def _custom_mig_layouts(self) -> list[MigLayout]:
         return [group.mig_layout for group in self.instance_groups
                 if group.mig_layout is not None and not group.mig_layout.is_stock]
 
@@ -223,14 +224,14 @@ class HyperPodInferencePlatform(Construct):
 
     # ---- charts ----------------------------------------------------------------------------------------
 
-    def add_chart(self, name: str, build: Callable[[cdk8s.Chart], None], after: Sequence[Construct] = ()) -> None:
+    def add_chart(self, name: str, build: Callable[[cdk8s.Chart], None]) -> None:
         """Render a cdk8s chart, apply it with ``cdk deploy`` and keep it for the GitOps export."""
         require(name not in self._charts, self.node.path, "chart", name, "a chart name not used yet")
         chart = cdk8s.Chart(self._cdk8s, name, disable_resource_name_hashes=True)
         build(chart)
         manifests = chart.to_json()
         self._charts[name] = manifests
-        ordered = [self.hyperpod.resource, self.operator.addon, *after]
+        ordered: list[Construct] = [self.hyperpod.resource, self.operator.addon]
         if self.dependencies is not None:
             ordered.append(self.dependencies.resource)
         self.eks.add_manifest(f"Chart-{name}", manifests, after=ordered)
