@@ -71,3 +71,14 @@ def mask_hashes(value: Any) -> Any:
     """Asset hashes change with any asset byte; snapshots should show what changed for users instead."""
     return json.loads(_HASH.sub("<asset-hash>", json.dumps(value, sort_keys=True)))
 
+
+def resources(template: dict[str, Any], type_name: str) -> dict[str, dict[str, Any]]:
+    """Logical id -> resource, for every resource of one type in a template."""
+    return {key: value for key, value in template["Resources"].items() if value["Type"] == type_name}
+
+
+def only(template: dict[str, Any], type_name: str) -> dict[str, Any]:
+    """The one resource of a type, failing with what was found otherwise."""
+    found = resources(template, type_name)
+    assert len(found) == 1, f"expected one {type_name}, found {sorted(found)}"
+    return next(iter(found.values()))

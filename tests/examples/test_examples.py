@@ -14,7 +14,7 @@ import pytest
 import yaml
 from aws_cdk.assertions import Annotations, Match
 
-from apps_support import SynthesizedApp, load_module, mask_hashes, synthesize
+from apps_support import SynthesizedApp, load_module, mask_hashes, only, resources, synthesize
 from examples_support import DEFAULT_APP, EXAMPLE_VALUES, app_files, app_id, exported_manifests, fill_placeholders
 from support import cfn_lint_errors, shared_file, validate_manifest
 
@@ -46,14 +46,6 @@ def app(request: pytest.FixtureRequest, synthesized: Callable[[str], Synthesized
 
 # ---- helpers -------------------------------------------------------------------------------------------------
 
-def resources(template: dict[str, Any], type_name: str) -> dict[str, dict[str, Any]]:
-    return {key: value for key, value in template["Resources"].items() if value["Type"] == type_name}
-
-
-def only(template: dict[str, Any], type_name: str) -> dict[str, Any]:
-    found = resources(template, type_name)
-    assert len(found) == 1, f"expected one {type_name}, found {sorted(found)}"
-    return next(iter(found.values()))
 
 
 def all_manifests(app: SynthesizedApp) -> list[dict[str, Any]]:

@@ -2,22 +2,13 @@
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from aws_cdk.assertions import Match, Template
 
-from apps_support import SynthesizedApp
+from apps_support import SynthesizedApp, only, resources
 from support import cfn_lint_errors
 
 
-def resources(template: dict[str, Any], type_name: str) -> dict[str, dict[str, Any]]:
-    return {key: value for key, value in template["Resources"].items() if value["Type"] == type_name}
-
-
-def only(template: dict[str, Any], type_name: str) -> dict[str, Any]:
-    found = resources(template, type_name)
-    assert len(found) == 1, f"expected one {type_name}, found {sorted(found)}"
-    return next(iter(found.values()))
 
 
 def test_hyperpod_cluster_is_orchestrated_by_the_eks_cluster(quick_setup: SynthesizedApp):
