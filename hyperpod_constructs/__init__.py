@@ -2,7 +2,7 @@
 from .aws.eks import EksOptions, ExistingEksCluster
 from .aws.hyperpod_dependencies import HyperPodDependencies, HyperPodHelmChart
 from .aws.inference_operator import InferenceOperatorOptions
-from .aws.observability import GrafanaWorkspace, InferenceObservability, ObservabilityMetrics, PrometheusWorkspace
+from .aws.observability import InferenceObservability
 from .errors import HyperPodValidationError
 from .k8s.endpoint_chart import EndpointChart
 from .k8s.karpenter import NodeAutoscalingChart
@@ -21,6 +21,7 @@ from .spec.kv_cache import KvCache, L2Cache
 from .spec.mig import MigLayout
 from .spec.model_source import FsxFileSystem, ModelSource, SecretKeyRef
 from .spec.model_store import ModelStore
+from .spec.observability import GrafanaWorkspace, ObservabilityMetrics, PrometheusWorkspace
 from .spec.node_autoscaling import (
     Disruption, DisruptionBudget, NodeAutoscaling, NodePoolLimits, NodePoolSpec, NodeRequirement)
 from .spec.routing import IntelligentRouting, Routing

@@ -17,7 +17,7 @@ from ..aws.hyperpod_dependencies import HyperPodDependencies, HyperPodHelmChart
 from ..aws.inference_operator import InferenceOperator, InferenceOperatorOptions
 from ..aws.model_store import ModelStoreFileSystem
 from ..aws.network import HyperPodNetwork
-from ..aws.observability import GrafanaWorkspace, InferenceObservability, ObservabilityMetrics, PrometheusWorkspace
+from ..aws.observability import InferenceObservability
 from ..errors import format_problem, require
 from ..k8s.api_objects import add_api_object, add_api_objects
 from ..k8s.endpoint_chart import endpoint_manifest
@@ -35,6 +35,7 @@ from ..spec.mig import MigLayout
 from ..spec.mig_checks import check_partition_capacity
 from ..spec.model_store import ModelStore
 from ..spec.node_autoscaling import NodeAutoscaling
+from ..spec.observability import GrafanaWorkspace, ObservabilityMetrics, PrometheusWorkspace
 from ..spec.node_autoscaling_checks import (
     check_node_autoscaling, check_node_provisioning_mode, node_autoscaling_warnings)
 from ..spec.platform_view import ModelStoreView, PlatformView

@@ -19,6 +19,7 @@ from typing import Literal, Mapping, Optional, Union
 
 from ..errors import format_problem, require
 from .platform_view import PlatformView
+from .tokens import is_token
 
 MetricType = Literal["Average", "Value"]
 
@@ -36,10 +37,6 @@ DEFAULTS = {
     "initialCooldownPeriod": 300, "scaleUpStabilizationTime": 0, "scaleDownStabilizationTime": 300,
 }
 
-
-def is_token(value: object) -> bool:
-    """True for an unresolved CDK token string; such values are checked by CloudFormation, not here."""
-    return isinstance(value, str) and "${Token[" in value
 
 
 def model_selector(model_name: str, namespace: Optional[str] = None) -> str:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Optional, TypeVar
 
 from ..errors import HyperPodValidationError, require
-from .autoscaling import is_token  # noqa: F401 (re-used by the endpoint modules)
+from .tokens import is_token
 from .platform_view import PlatformView
 
 E = TypeVar("E", bound=enum.Enum)

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Optional
 
 from ..errors import format_problem, require
-from .endpoint_options import is_token
+from .tokens import is_token
 from .platform_view import PlatformView
 
 REDIS_URL_PATTERN = re.compile(r"^rediss?://(?:[^@/\s]+@)?[A-Za-z0-9.-]+(?::\d{1,5})?(?:/\d+)?/?$")

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Optional
 
 from ..errors import HyperPodValidationError, format_problem, require
-from .endpoint_options import is_token
+from .tokens import is_token
 from .platform_view import PlatformView
 
 # CRD patterns (IEC v1 huggingFaceModel) and AWS naming rules.

@@ -5,7 +5,7 @@ from typing import Any, Callable
 
 import pytest
 
-from hyperpod_constructs.aws.observability import GrafanaWorkspace, ObservabilityMetrics, PrometheusWorkspace
+from hyperpod_constructs.spec.observability import GrafanaWorkspace, ObservabilityMetrics, PrometheusWorkspace
 from hyperpod_constructs.errors import HyperPodValidationError
 from hyperpod_constructs.observability.targets import ObservedEndpoint, ObservedInstanceGroup, check_targets
 from hyperpod_constructs.spec.slo import (EndpointSlos, ErrorRateSlo, LatencySlo, NoReadyPodsSlo, ReplicasAtMaxSlo,
