@@ -24,7 +24,8 @@ def group_labels(group: InstanceGroup) -> dict[str, str]:
     return {**group.labels, **(layout.node_labels if layout else {})}
 
 
-def render_instance_group(group: InstanceGroup, execution_role_arn: str, lifecycle_uri: str) -> dict[str, Any]:
+def render_instance_group(group: InstanceGroup, execution_role_arn: str, lifecycle_uri: str,
+                          vpc_override: Optional[dict[str, Any]] = None) -> dict[str, Any]:
     """One ``InstanceGroups[]`` entry in CloudFormation's shape (plain values, no jsii calls)."""
     rendered: dict[str, Any] = {
         "InstanceGroupName": group.name,
@@ -58,6 +59,8 @@ def render_instance_group(group: InstanceGroup, execution_role_arn: str, lifecyc
         rendered["CapacityRequirements"] = {"Spot": {}} if group.capacity_type == "spot" else {"OnDemand": {}}
     if group.image_id is not None:
         rendered["ImageId"] = group.image_id
+    if vpc_override is not None:
+        rendered["OverrideVpcConfig"] = vpc_override
     return rendered
 
 
@@ -78,6 +81,7 @@ class HyperPodCluster(Construct):
         instance_groups: Sequence[InstanceGroup],
         settings: ClusterSettings = ClusterSettings(),
         cluster_role: Optional[iam.IRole] = None,
+        single_az_groups: Sequence[str] = (),
         lifecycle_scripts: Optional[Path] = None,
         removal_policy: RemovalPolicy = RemovalPolicy.RETAIN,
     ) -> None:
@@ -129,9 +133,15 @@ class HyperPodCluster(Construct):
             props["auto_scaling"] = {"mode": "Enable", "autoScalerType": "Karpenter"}
             props["cluster_role"] = cluster_role.role_arn
         self.resource = sagemaker.CfnCluster(self, "Resource", **props)
+        # HyperPod-managed Karpenter needs each autoscaled group's subnets in one Availability Zone: those
+        # groups use the first HyperPod subnet (where the model store lives too).
+        single_az = {"SecurityGroupIds": props["vpc_config"]["securityGroupIds"],
+                     "Subnets": [network.hyperpod_subnets[0].subnet_id]}
         # InstanceGroups go in as finished CloudFormation values: one jsii call however many groups.
         self.resource.add_property_override("InstanceGroups", [
-            render_instance_group(group, self.execution_role.role_arn, lifecycle_uri) for group in instance_groups
+            render_instance_group(group, self.execution_role.role_arn, lifecycle_uri,
+                                  single_az if group.name in single_az_groups else None)
+            for group in instance_groups
         ])
         self.resource.apply_removal_policy(removal_policy)
         self.resource.node.add_dependency(deployment, node_access, *eks_cluster.network_addons)

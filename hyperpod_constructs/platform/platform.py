@@ -121,7 +121,8 @@ class HyperPodInferencePlatform(Construct):
             self.cluster_role = KarpenterClusterRole(self, "KarpenterClusterRole").role
         self.hyperpod = HyperPodCluster(
             self, "HyperPod", eks_cluster=self.eks, network=self.network, instance_groups=self.instance_groups,
-            settings=cluster, cluster_role=self.cluster_role, removal_policy=removal_policy)
+            settings=cluster, cluster_role=self.cluster_role, removal_policy=removal_policy,
+            single_az_groups=self.node_autoscaling.autoscaled_group_names(self.instance_groups))
         self.dependencies: Optional[HyperPodDependencies] = None
         if install_helm_chart:
             # HyperPod requires its dependency chart on the cluster before the HyperPod cluster is created.

@@ -132,3 +132,14 @@ def test_charts_wait_for_the_cluster_the_operator_and_the_dependency_chart(quick
 
 def test_stack_outputs_name_the_gitops_placeholders(quick_setup: SynthesizedApp):
     assert set(quick_setup.platform.deploy_time_values.names) <= set(quick_setup.template["Outputs"])
+
+
+def test_autoscaled_groups_are_pinned_to_one_availability_zone(quick_setup: SynthesizedApp):
+    cluster = only(quick_setup.template, "AWS::SageMaker::Cluster")["Properties"]
+    by_name = {group["InstanceGroupName"]: group for group in cluster["InstanceGroups"]}
+    first_subnet = cluster["VpcConfig"]["Subnets"][0]
+    for name in ("h100", "l40s"):  # Karpenter-scaled: HyperPod requires their subnets in one AZ
+        override = by_name[name]["OverrideVpcConfig"]
+        assert override["Subnets"] == [first_subnet]
+        assert override["SecurityGroupIds"] == cluster["VpcConfig"]["SecurityGroupIds"]
+    assert "OverrideVpcConfig" not in by_name["system"]
