@@ -51,6 +51,9 @@ class EksOptions:
     cluster_name: Optional[str] = None
     admin_role_arns: tuple[str, ...] = ()  # principals given cluster-admin access entries
     addon_versions: Mapping[str, str] = field(default_factory=dict)  # pin an add-on, e.g. {"vpc-cni": "v1.19.2-eksbuild.1"}
+    # HyperPod creates the access entry for its nodes' execution role itself (DescribeCluster reports it as
+    # EksRoleAccessEntries); True manages that entry in CloudFormation instead, as type HYPERPOD_LINUX.
+    hyperpod_node_access_entry: bool = False
 
     def __post_init__(self) -> None:
         _check_version("eks", self.kubernetes_version)
@@ -76,6 +79,7 @@ class HyperPodEks(Construct):
     ) -> None:
         super().__init__(scope, construct_id)
         self._kubectl_view: Optional[eks.ICluster] = None
+        self._node_access_entry = options.hyperpod_node_access_entry
         self.network_addons: list[eks.Addon] = []
         self.workload_addons: list[eks.Addon] = []
         if existing is None:
@@ -117,8 +121,11 @@ class HyperPodEks(Construct):
                               addon_version=versions.get(name), preserve_on_delete=False)
             (self.network_addons if name in NETWORK_ADDONS else self.workload_addons).append(addon)
 
-    def grant_hyperpod_nodes(self, execution_role: iam.IRole) -> eks.AccessEntry:
-        """The access entry HyperPod nodes join the cluster with (type HYPERPOD_LINUX, no policies)."""
+    def grant_hyperpod_nodes(self, execution_role: iam.IRole) -> Optional[eks.AccessEntry]:
+        """The access entry HyperPod nodes join the cluster with (type HYPERPOD_LINUX, no policies), when the
+        platform manages it rather than HyperPod."""
+        if not self._node_access_entry:
+            return None
         return eks.AccessEntry(self, "HyperPodNodeAccess", cluster=self.cluster, principal=execution_role.role_arn,
                                access_policies=[], access_entry_type=eks.AccessEntryType.HYPERPOD_LINUX)
 

@@ -144,7 +144,9 @@ class HyperPodCluster(Construct):
             for group in instance_groups
         ])
         self.resource.apply_removal_policy(removal_policy)
-        self.resource.node.add_dependency(deployment, node_access, *eks_cluster.network_addons)
+        self.resource.node.add_dependency(deployment, *eks_cluster.network_addons)
+        if node_access is not None:
+            self.resource.node.add_dependency(node_access)
         self.cluster_arn = self.resource.attr_cluster_arn
 
     def _execution_role(self, network: HyperPodNetwork) -> iam.Role:
