@@ -130,10 +130,6 @@ class HyperPodEks(Construct):
                                access_policies=[], access_entry_type=eks.AccessEntryType.HYPERPOD_LINUX)
 
     @property
-    def has_kubectl(self) -> bool:
-        return self._kubectl_view is not None
-
-    @property
     def kubectl_cluster(self) -> eks.ICluster:
         """A handle on the cluster whose manifests go through a kubectl provider, created on first use."""
         if self._kubectl_view is None:

@@ -28,10 +28,6 @@ class InstanceTypeInfo:
     def has_gpu(self) -> bool:
         return self.accelerator == "nvidia" and self.gpu_count > 0
 
-    @property
-    def family(self) -> str:
-        return self.name.split(".")[1]
-
 
 def _gpu_family(family: str, model: str, gpu_mem: int, sizes: dict[str, tuple[int, int, int]],
                 efa_sizes: frozenset[str]) -> list[InstanceTypeInfo]:

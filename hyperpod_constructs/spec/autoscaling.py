@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Literal, Mapping, Optional, Union
 
 from ..errors import format_problem, require
@@ -287,9 +287,6 @@ class Autoscaling:
     @property
     def cloudwatch_triggers(self) -> tuple[CloudWatchTrigger, ...]:
         return tuple(trigger for trigger in self.triggers if isinstance(trigger, CloudWatchTrigger))
-
-    def with_triggers(self, *triggers: Trigger) -> "Autoscaling":
-        return replace(self, triggers=(*self.triggers, *triggers))
 
     def to_operator_spec(self, view: PlatformView, where: str, selector: Optional[str] = None) -> dict[str, object]:
         """The camelCase ``autoScalingSpec``; ``selector`` fills ``{selector}`` in helper-built PromQL queries."""
