@@ -5,7 +5,9 @@ import math
 from dataclasses import dataclass
 from typing import Mapping, Optional
 
+from ..prices.model import Prices
 from ..spec.instance_group import InstanceGroup
+from .cost import CostReport, FixedCostItems, estimate_cost
 
 
 @dataclass(frozen=True)
@@ -26,6 +28,13 @@ class Plan:
     autoscaled_groups: frozenset[str] = frozenset()
     slices_per_instance: Optional[Mapping[str, Mapping[str, int]]] = None  # group -> MIG profile -> count
     hourly_prices: Optional[Mapping[str, float]] = None  # instance type -> USD per hour, if the user gives them
+    prices: Optional[Prices] = None  # wins over hourly_prices
+    fixed_costs: FixedCostItems = FixedCostItems()
+
+    def cost(self) -> Optional[CostReport]:
+        """Cost at the floor and the ceiling, fixed costs and the always-on comparison; None without prices."""
+        prices = self.prices or (Prices.from_mapping(self.hourly_prices) if self.hourly_prices else None)
+        return None if prices is None else estimate_cost(self, prices, self.fixed_costs)
 
     def floor(self, group: InstanceGroup) -> int:
         """Nodes running when idle: the group's own count, or for an autoscaled group the nodes the
@@ -56,7 +65,6 @@ class Plan:
 
     def render(self) -> str:
         lines = ["Instance groups", _row("group", "instance type", "nodes min..max", "GPUs min..max", "MIG")]
-        floor_cost = ceiling_cost = 0.0
         for group in self.groups:
             gpus = group.info.gpu_count
             low, high = self.floor(group), group.ceiling
@@ -65,10 +73,6 @@ class Plan:
             scaling = " (autoscaled)" if group.name in self.autoscaled_groups else ""
             lines.append(_row(group.name, group.instance_type, f"{low}..{high}{scaling}",
                               f"{low * gpus}..{high * gpus}", f"{mig} per node" if slices else mig))
-            price = (self.hourly_prices or {}).get(group.instance_type)
-            if price is not None:
-                floor_cost += low * price
-                ceiling_cost += high * price
         lines += ["", "Endpoints", _row("endpoint", "kind", "instance type", "replicas min..max", "accelerators per replica")]
         for endpoint in self.endpoints:
             per_replica = (f"1x mig-{endpoint.partition}" if endpoint.partition
@@ -83,9 +87,9 @@ class Plan:
         gpus_high = sum(group.ceiling * group.info.gpu_count for group in self.groups)
         lines += ["", f"Floor:   {total_low} nodes, {gpus_low} GPUs running when idle",
                   f"Ceiling: {total_high} nodes, {gpus_high} GPUs at full scale"]
-        if self.hourly_prices:
-            lines.append(f"Cost:    ${floor_cost:,.2f}/h at the floor, ${ceiling_cost:,.2f}/h at the ceiling "
-                         "(prices you supplied)")
+        cost = self.cost()
+        lines += cost.render() if cost is not None else [
+            "Cost:    no prices given; pass prices=Prices.from_file(...) to the platform (docs/cost.md)"]
         return "\n".join(lines) + "\n"
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Mapping, Optional, Sequence, Union
@@ -40,8 +41,11 @@ from ..spec.node_autoscaling_checks import (
     check_node_autoscaling, check_node_provisioning_mode, node_autoscaling_warnings)
 from ..spec.platform_view import ModelStoreView, PlatformView
 from ..spec.slo import EndpointSlos
+from ..prices.model import Prices
+from .cost_inputs import fixed_cost_items, price_warnings
 from .gitops import DeployTimeValues, write_manifests
 from .plan import Plan, PlannedEndpoint
+from .plan_picture import draw_plan
 from .validations import ProblemList
 
 Endpoint = Union[InferenceEndpoint, JumpStartEndpoint]
@@ -95,6 +99,7 @@ class HyperPodInferencePlatform(Construct):
         observability: Optional[Observability] = None,
         namespace: str = "default",
         hourly_prices: Optional[Mapping[str, float]] = None,
+        prices: Optional[Prices] = None,
         removal_policy: RemovalPolicy = RemovalPolicy.RETAIN,
     ) -> None:
         super().__init__(scope, construct_id)
@@ -106,6 +111,14 @@ class HyperPodInferencePlatform(Construct):
         self.settings = cluster
         self.namespace = namespace
         self.hourly_prices = hourly_prices
+        require(prices is None or hourly_prices is None, self.node.path, "hourly_prices", hourly_prices,
+                "either prices= or hourly_prices=, not both (Prices(instance_hourly=...) holds both kinds)")
+        require(prices is None or isinstance(prices, Prices), self.node.path, "prices", prices,
+                "a Prices, e.g. Prices.from_file('prices.json')")
+        self.prices = prices
+        self.observability_options = observability
+        for warning in price_warnings(prices, Stack.of(self).region):
+            Annotations.of(self).add_warning_v2("hyperpod-constructs:prices", warning)
         self.deploy_time_values = DeployTimeValues(self)
         self._charts: dict[str, list[dict[str, Any]]] = {}
         self.endpoints: list[Endpoint] = []
@@ -319,20 +332,33 @@ class HyperPodInferencePlatform(Construct):
             gpus=None if isinstance(endpoint, JumpStartEndpoint) else endpoint.gpu_request,
             partition=endpoint.partition_profile) for endpoint in self.endpoints)
         return Plan(groups=self.instance_groups, endpoints=endpoints, autoscaled_groups=autoscaled,
-                    slices_per_instance=slices, hourly_prices=self.hourly_prices)
+                    slices_per_instance=slices, hourly_prices=self.hourly_prices, prices=self.prices,
+                    fixed_costs=fixed_cost_items(self))
 
     @property
     def charts(self) -> Mapping[str, list[dict[str, Any]]]:
         """Chart name -> manifests, as applied by ``cdk deploy`` (deploy-time values are CDK tokens)."""
         return dict(self._charts)
 
-    def export(self, out_dir: Union[str, Path] = "dist") -> list[Path]:
-        """Write ``manifests/*.k8s.yaml`` (GitOps), ``plan.txt`` and dashboards under ``out_dir``."""
+    def export(self, out_dir: Union[str, Path] = "dist", *, picture: Optional[bool] = None) -> list[Path]:
+        """Write ``manifests/*.k8s.yaml`` (GitOps), ``plan.txt``, ``plan.svg`` and dashboards under ``out_dir``.
+
+        ``picture``: None draws ``plan.svg`` when matplotlib is installed (the ``picture`` extra) and says on
+        stderr how to get it otherwise; True requires it; False skips it.
+        """
         out = Path(out_dir)
         written = write_manifests(out / "manifests", self._charts, self.deploy_time_values)
+        plan = self.plan
         plan_path = out / "plan.txt"
-        plan_path.write_text(self.plan.render())
+        plan_path.write_text(plan.render())
         written.append(plan_path)
+        if picture is not False:
+            try:
+                written.append(draw_plan(plan, out / "plan.svg"))
+            except ImportError as missing:
+                if picture:
+                    raise
+                print(f"plan.svg not written: {missing}", file=sys.stderr)
         if self.observability is not None:
             written.extend(self.observability.write_dashboards(out / "dashboards"))
         return written

@@ -1,0 +1,163 @@
+"""``python -m hyperpod_constructs.prices``: write a dated price file from the AWS Price List API.
+
+    python -m hyperpod_constructs.prices --region us-west-2 --app apps/quick_setup.py > prices.json
+    python -m hyperpod_constructs.prices --region us-west-2 --instance-types ml.p5.48xlarge ml.m5.2xlarge
+
+Needs boto3 (``pip install 'hyperpod-constructs[prices]'``) and credentials allowed ``pricing:GetProducts``.
+"""
+from __future__ import annotations
+
+import argparse
+import datetime
+import importlib.util
+import json
+import re
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any, Optional, Sequence, TextIO
+
+from .model import FORMAT, FSX_PERSISTENT_2_TIERS
+from .price_list import (
+    PRICE_LIST_API_REGIONS, eks_cluster_query, fsx_lustre_query, hyperpod_instance_query, nat_gateway_query,
+    try_lookup,
+)
+
+SOURCE = "AWS Price List Query API (pricing:GetProducts), On-Demand"
+_REGION = re.compile(r"^[a-z]{2}(-gov|-iso[a-z]?)?-[a-z]+-\d+$")
+_INSTANCE_TYPE = re.compile(r"^ml\.[a-z0-9-]+\.[a-z0-9]+$")
+MISSING_BOTO3 = ("python -m hyperpod_constructs.prices needs boto3 to call the AWS Price List API; install it with "
+                 "pip install 'hyperpod-constructs[prices]' (or pip install boto3)")
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m hyperpod_constructs.prices",
+                                     description="Write a dated price file (JSON) for the HyperPod instance types an "
+                                                 "app uses and the fixed costs the platform adds.")
+    parser.add_argument("--region", required=True, help="region the platform is deployed to, e.g. us-west-2")
+    what = parser.add_mutually_exclusive_group(required=True)
+    what.add_argument("--instance-types", nargs="+", metavar="TYPE", help="HyperPod instance types, e.g. ml.p5.48xlarge")
+    what.add_argument("--app", type=Path, help="a Python app file with build(app) -> (stack, platform), like the "
+                                               "examples; its instance types and model store tier are priced")
+    parser.add_argument("--fsx-throughput", type=int, nargs="+", choices=FSX_PERSISTENT_2_TIERS, metavar="MBPS",
+                        help=f"FSx for Lustre PERSISTENT_2 tiers to price (default: the app's, or all of "
+                             f"{FSX_PERSISTENT_2_TIERS})")
+    parser.add_argument("--amp-monthly", type=float, help="your monthly Amazon Managed Prometheus estimate, USD")
+    parser.add_argument("--grafana-monthly", type=float, help="your monthly Amazon Managed Grafana estimate, USD")
+    parser.add_argument("--pricing-region", default="us-east-1", choices=PRICE_LIST_API_REGIONS,
+                        help="endpoint of the Price List API (it serves every region's prices)")
+    parser.add_argument("--output", "-o", type=Path, help="write here instead of standard output")
+    return parser
+
+
+def app_needs(path: Path) -> tuple[list[str], list[int]]:
+    """Instance types and FSx tiers of the platform an app file builds (``build(app)``, as the examples do)."""
+    import aws_cdk as cdk  # only --app needs CDK
+
+    if not path.is_file():
+        raise SystemExit(f"--app {path}: no such file")
+    spec = importlib.util.spec_from_file_location(f"priced_app_{path.stem}", path)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    build = getattr(module, "build", None)
+    if not callable(build):
+        raise SystemExit(f"--app {path}: the file has no build(app) function returning (stack, platform); "
+                         "pass --instance-types instead")
+    with tempfile.TemporaryDirectory() as outdir:
+        _, platform = build(cdk.App(outdir=outdir))
+    types = list(dict.fromkeys(group.instance_type for group in platform.instance_groups))
+    store = getattr(platform, "model_store", None)
+    tiers = [store.spec.throughput_mb_per_tib] if store is not None else []
+    return types, tiers
+
+
+def build_price_file(client: Any, *, region: str, instance_types: Sequence[str], fsx_tiers: Sequence[int],
+                     amp_monthly: Optional[float] = None, grafana_monthly: Optional[float] = None,
+                     today: Optional[datetime.date] = None) -> dict[str, Any]:
+    """The price file as a dict; anything not found is listed under ``missing`` with the reason."""
+    missing: list[str] = []
+    instances: dict[str, Any] = {}
+    for instance_type in instance_types:
+        price, problem = try_lookup(client, hyperpod_instance_query(region, instance_type))
+        if price is None:
+            missing.append(str(problem))
+        else:
+            instances[instance_type] = price.as_entry("usd_per_hour")
+    data: dict[str, Any] = {
+        "format": FORMAT,
+        "source": SOURCE,
+        "region": region,
+        "retrieved": (today or datetime.date.today()).isoformat(),
+        "currency": "USD",
+        "instances": instances,
+    }
+    for key, query in (("eks_cluster", eks_cluster_query(region)), ("nat_gateway", nat_gateway_query(region))):
+        price, problem = try_lookup(client, query)
+        if price is None:
+            missing.append(str(problem))
+        else:
+            data[key] = price.as_entry("usd_per_hour")
+    tiers: dict[str, Any] = {}
+    for tier in fsx_tiers:
+        price, problem = try_lookup(client, fsx_lustre_query(region, tier))
+        if price is None:
+            missing.append(str(problem))
+        else:
+            # Billed per GB-month of provisioned capacity, which FSx states in GiB.
+            tiers[str(tier)] = price.as_entry("usd_per_gib_month")
+    if tiers:
+        data["fsx_lustre_persistent_2"] = tiers
+    for key, value in (("amp", amp_monthly), ("grafana", grafana_monthly)):
+        if value is not None:
+            data[key] = {"usd_per_month": value, "source": "given on the command line (usage-based service)"}
+    data["missing"] = missing
+    return data
+
+
+def pricing_client(region: str) -> Any:
+    try:
+        import boto3
+    except ImportError:
+        raise SystemExit(MISSING_BOTO3) from None
+    return boto3.client("pricing", region_name=region)
+
+
+def main(argv: Optional[Sequence[str]] = None, *, client: Any = None, stdout: TextIO = sys.stdout,
+         stderr: TextIO = sys.stderr, today: Optional[datetime.date] = None) -> int:
+    args = _parser().parse_args(argv)
+    if not _REGION.match(args.region):
+        stderr.write(f"--region {args.region!r} is not a region name such as us-west-2\n")
+        return 2
+    if args.instance_types:
+        bad = [name for name in args.instance_types if not _INSTANCE_TYPE.match(name)]
+        if bad:
+            stderr.write(f"--instance-types {bad} are not HyperPod instance types such as ml.p5.48xlarge\n")
+            return 2
+        instance_types, tiers = list(dict.fromkeys(args.instance_types)), list(FSX_PERSISTENT_2_TIERS)
+    else:
+        instance_types, tiers = app_needs(args.app)
+    if args.fsx_throughput:
+        tiers = list(dict.fromkeys(args.fsx_throughput))
+    for name in ("amp_monthly", "grafana_monthly"):
+        value = getattr(args, name)
+        if value is not None and not value >= 0:
+            stderr.write(f"--{name.replace('_', '-')} {value} is not a price; give USD per month, 0 or more\n")
+            return 2
+    client = client or pricing_client(args.pricing_region)
+    try:
+        data = build_price_file(client, region=args.region, instance_types=instance_types, fsx_tiers=tiers,
+                                amp_monthly=args.amp_monthly, grafana_monthly=args.grafana_monthly, today=today)
+    except Exception as error:  # credentials, permissions, throttling: say what failed, no traceback
+        if type(error).__module__.startswith("botocore"):
+            stderr.write(f"the AWS Price List API call failed: {error}\n")
+            return 1
+        raise
+    text = json.dumps(data, indent=2, sort_keys=False) + "\n"
+    if args.output:
+        args.output.write_text(text)
+    else:
+        stdout.write(text)
+    for problem in data["missing"]:
+        stderr.write(f"missing: {problem}\n")
+    return 1 if data["missing"] else 0

@@ -1,0 +1,145 @@
+"""What things cost: hourly instance prices and the fixed-cost rates, from a dated price file or given by hand.
+
+Plain Python, no AWS SDK: a price file is written once by ``python -m hyperpod_constructs.prices`` (which
+needs boto3 and credentials) and read at synth by ``Prices.from_file`` (which needs neither).
+"""
+from __future__ import annotations
+
+import json
+import math
+import re
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, Mapping, Optional, Union
+
+from ..errors import HyperPodValidationError, require
+
+FORMAT = 1
+HOURS_PER_MONTH = 730  # AWS's own monthly convention (8,760 h a year / 12)
+# FSx for Lustre PERSISTENT_2 throughput tiers (MB/s per TiB); each has its own storage price.
+FSX_PERSISTENT_2_TIERS = (125, 250, 500, 1000)
+_INSTANCE_TYPE = re.compile(r"^ml\.[a-z0-9-]+\.[a-z0-9]+$")
+
+
+def _price(where: str, field_name: str, value: Any) -> float:
+    require(isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value) and value >= 0,
+            where, field_name, value, "a price in USD: a finite number, 0 or more")
+    return float(value)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Prices:
+    """USD prices for the plan's cost lines.
+
+    ``instance_hourly``: HyperPod instance type -> USD per node-hour (SageMaker HyperPod cluster usage).
+    ``eks_cluster_hourly`` / ``nat_gateway_hourly``: per cluster-hour / gateway-hour.
+    ``fsx_lustre_gib_month``: FSx for Lustre PERSISTENT_2 throughput tier (MB/s/TiB) -> USD per GiB-month.
+    ``amp_monthly`` / ``grafana_monthly``: your own monthly estimates; Amazon Managed Prometheus bills per
+    sample ingested, stored and queried and Amazon Managed Grafana per active user, so no rate card turns a
+    configuration into a figure. ``region``, ``retrieved`` and ``source`` say where the figures come from.
+    """
+
+    instance_hourly: Mapping[str, float] = field(default_factory=dict)
+    eks_cluster_hourly: Optional[float] = None
+    nat_gateway_hourly: Optional[float] = None
+    fsx_lustre_gib_month: Mapping[int, float] = field(default_factory=dict)
+    amp_monthly: Optional[float] = None
+    grafana_monthly: Optional[float] = None
+    region: Optional[str] = None
+    retrieved: Optional[str] = None  # ISO date the figures were read from AWS
+    source: str = "prices you supplied"
+
+    def __post_init__(self) -> None:
+        where = "Prices"
+        require(isinstance(self.instance_hourly, Mapping), where, "instance_hourly", self.instance_hourly,
+                "a mapping of instance type to USD per hour, e.g. {'ml.p5.48xlarge': 98.3}")
+        for name, value in self.instance_hourly.items():
+            require(isinstance(name, str) and bool(_INSTANCE_TYPE.match(name)), where, "instance_hourly", name,
+                    "HyperPod instance type names such as 'ml.p5.48xlarge'")
+            _price(where, f"instance_hourly[{name!r}]", value)
+        for name in ("eks_cluster_hourly", "nat_gateway_hourly", "amp_monthly", "grafana_monthly"):
+            if getattr(self, name) is not None:
+                _price(where, name, getattr(self, name))
+        require(isinstance(self.fsx_lustre_gib_month, Mapping), where, "fsx_lustre_gib_month",
+                self.fsx_lustre_gib_month, "a mapping of PERSISTENT_2 throughput tier to USD per GiB-month")
+        for tier, value in self.fsx_lustre_gib_month.items():
+            require(tier in FSX_PERSISTENT_2_TIERS, where, "fsx_lustre_gib_month", tier,
+                    f"PERSISTENT_2 throughput tiers {FSX_PERSISTENT_2_TIERS} (MB/s/TiB)")
+            _price(where, f"fsx_lustre_gib_month[{tier}]", value)
+
+    # ---- constructors ---------------------------------------------------------------------------------
+
+    @classmethod
+    def from_mapping(cls, hourly: Mapping[str, float]) -> Prices:
+        """Only instance prices, e.g. the platform's ``hourly_prices`` mapping."""
+        return cls(instance_hourly=dict(hourly))
+
+    @classmethod
+    def from_file(cls, path: Union[str, Path]) -> Prices:
+        """Read a price file written by ``python -m hyperpod_constructs.prices`` (or edited by hand)."""
+        path = Path(path)
+        where = f"price file {path}"
+        require(path.is_file(), where, "path", str(path),
+                "an existing file; write one with: python -m hyperpod_constructs.prices --region <region> "
+                "--app <app.py> > prices.json")
+        try:
+            data = json.loads(path.read_text())
+        except json.JSONDecodeError as error:
+            raise HyperPodValidationError(where, "content", f"line {error.lineno}: {error.msg}",
+                                          "JSON as written by python -m hyperpod_constructs.prices") from error
+        return cls.from_dict(data, where=where)
+
+    @classmethod
+    def from_dict(cls, data: Any, *, where: str = "price file") -> Prices:
+        require(isinstance(data, dict), where, "content", type(data).__name__, "a JSON object")
+        require(data.get("format") == FORMAT, where, "format", data.get("format"),
+                f"{FORMAT} (the price-file format this version reads)")
+
+        def rate(entry: Any, key: str, field_name: str) -> float:
+            require(isinstance(entry, dict) and key in entry, where, field_name, entry, f"an object with {key!r}")
+            return _price(where, f"{field_name}.{key}", entry[key])
+
+        def optional(name: str, key: str) -> Optional[float]:
+            return rate(data[name], key, name) if data.get(name) is not None else None
+
+        instances = data.get("instances", {})
+        require(isinstance(instances, dict), where, "instances", instances, "an object keyed by instance type")
+        tiers = data.get("fsx_lustre_persistent_2", {})
+        require(isinstance(tiers, dict), where, "fsx_lustre_persistent_2", tiers,
+                "an object keyed by throughput tier ('125', '250', '500', '1000')")
+        fsx: dict[int, float] = {}
+        for tier, entry in tiers.items():
+            require(str(tier).isdigit() and int(tier) in FSX_PERSISTENT_2_TIERS, where, "fsx_lustre_persistent_2",
+                    tier, f"throughput tiers {FSX_PERSISTENT_2_TIERS}")
+            fsx[int(tier)] = rate(entry, "usd_per_gib_month", f"fsx_lustre_persistent_2[{tier!r}]")
+        return cls(
+            instance_hourly={name: rate(entry, "usd_per_hour", f"instances[{name!r}]") for name, entry in instances.items()},
+            eks_cluster_hourly=optional("eks_cluster", "usd_per_hour"),
+            nat_gateway_hourly=optional("nat_gateway", "usd_per_hour"),
+            fsx_lustre_gib_month=fsx,
+            amp_monthly=optional("amp", "usd_per_month"),
+            grafana_monthly=optional("grafana", "usd_per_month"),
+            region=data.get("region"),
+            retrieved=data.get("retrieved"),
+            source=str(data.get("source", "price file")),
+        )
+
+    def with_monthly_estimates(self, *, amp_monthly: Optional[float] = None,
+                               grafana_monthly: Optional[float] = None) -> Prices:
+        """The same prices plus your own monthly figures for the usage-billed services."""
+        return replace(self, amp_monthly=self.amp_monthly if amp_monthly is None else amp_monthly,
+                       grafana_monthly=self.grafana_monthly if grafana_monthly is None else grafana_monthly)
+
+    # ---- reading ----------------------------------------------------------------------------------------
+
+    def hourly(self, instance_type: str) -> Optional[float]:
+        return self.instance_hourly.get(instance_type)
+
+    def describe(self) -> str:
+        """Where the figures come from, for the plan's cost heading."""
+        parts = [self.source]
+        if self.region:
+            parts.append(self.region)
+        if self.retrieved:
+            parts.append(f"retrieved {self.retrieved}")
+        return ", ".join(parts)
