@@ -9,7 +9,8 @@ from .k8s.karpenter import NodeAutoscalingChart
 from .k8s.keda import KedaChart
 from .k8s.mig_config import mig_config_map
 from .planner import MigDemand, MigPlan, plan_mig
-from .platform import HyperPodInferencePlatform, Observability, Plan
+from .prices import Prices
+from .platform import CostReport, HyperPodInferencePlatform, Observability, Plan
 from .spec.autoscaling import Autoscaling, CloudWatchTrigger, PrometheusTrigger
 from .spec.cluster import ClusterSettings, TieredStorage
 from .spec.endpoint import InferenceEndpoint
@@ -28,13 +29,13 @@ from .spec.routing import IntelligentRouting, Routing
 from .spec.slo import EndpointSlos, ErrorRateSlo, LatencySlo, NoReadyPodsSlo, ReplicasAtMaxSlo, TtfbSlo
 
 __all__ = [
-    "Autoscaling", "CloudWatchTrigger", "ClusterSettings", "Disruption", "DisruptionBudget", "EksOptions",
+    "Autoscaling", "CloudWatchTrigger", "ClusterSettings", "CostReport", "Disruption", "DisruptionBudget", "EksOptions",
     "EndpointChart", "EndpointSlos", "ErrorRateSlo", "ExistingEksCluster", "FsxFileSystem", "GrafanaWorkspace",
     "HttpProbe", "HyperPodDependencies", "HyperPodHelmChart", "HyperPodInferencePlatform", "HyperPodValidationError",
     "InferenceEndpoint", "InferenceObservability", "InferenceOperatorOptions", "InstanceGroup", "IntelligentRouting",
     "JumpStartEndpoint", "KedaChart", "KvCache", "L2Cache", "LatencySlo", "LoadBalancer", "Metrics", "MigDemand",
     "MigLayout", "MigPlan", "ModelSource", "ModelStore", "NoReadyPodsSlo", "NodeAutoscaling", "NodeAutoscalingChart",
-    "NodePoolLimits", "NodePoolSpec", "NodeRequirement", "Observability", "ObservabilityMetrics", "Plan", "Probes",
+    "NodePoolLimits", "NodePoolSpec", "NodeRequirement", "Observability", "ObservabilityMetrics", "Plan", "Prices", "Probes",
     "PrometheusTrigger", "PrometheusWorkspace", "ReplicasAtMaxSlo", "RequestLimits", "Routing", "RoutingAlgorithm",
     "ScaledWorkload", "SecretKeyRef", "Tag", "Taint", "TieredStorage", "Tls", "TtfbSlo", "mig_config_map", "plan_mig",
 ]
