@@ -160,8 +160,9 @@ def draw_plan(plan: Plan, path: Union[str, Path]) -> Path:
         for group in plan.groups:
             nodes = panel.nodes[group.name]
             node_w, node_h = _node_size(group.info.gpu_count)
-            ax.text(0.1, y + 0.4, f"{group.name}\n{group.instance_type}\n{len(nodes)} node{'' if len(nodes) == 1 else 's'}", fontsize=7,
-                    va="top", gid=f"group:{tag}:{group.name}")
+            count = f"{len(nodes)} node" + ("" if len(nodes) == 1 else "s")
+            ax.text(0.1, y + 0.4, f"{group.name}\n{group.instance_type}\n{count}", fontsize=7, va="top",
+                    gid=f"group:{tag}:{group.name}")
             if not nodes:
                 ax.text(3.2, y + 0.5, "no nodes", fontsize=7, color="grey", va="center")
             for index, node in enumerate(nodes[:MAX_NODES_DRAWN]):

@@ -36,7 +36,8 @@ def _parser() -> argparse.ArgumentParser:
                                                  "app uses and the fixed costs the platform adds.")
     parser.add_argument("--region", required=True, help="region the platform is deployed to, e.g. us-west-2")
     what = parser.add_mutually_exclusive_group(required=True)
-    what.add_argument("--instance-types", nargs="+", metavar="TYPE", help="HyperPod instance types, e.g. ml.p5.48xlarge")
+    what.add_argument("--instance-types", nargs="+", metavar="TYPE",
+                      help="HyperPod instance types, e.g. ml.p5.48xlarge")
     what.add_argument("--app", type=Path, help="a Python app file with build(app) -> (stack, platform), like the "
                                                "examples; its instance types and model store tier are priced")
     parser.add_argument("--fsx-throughput", type=int, nargs="+", choices=FSX_PERSISTENT_2_TIERS, metavar="MBPS",

@@ -113,7 +113,8 @@ class Prices:
                     tier, f"throughput tiers {FSX_PERSISTENT_2_TIERS}")
             fsx[int(tier)] = rate(entry, "usd_per_gib_month", f"fsx_lustre_persistent_2[{tier!r}]")
         return cls(
-            instance_hourly={name: rate(entry, "usd_per_hour", f"instances[{name!r}]") for name, entry in instances.items()},
+            instance_hourly={name: rate(entry, "usd_per_hour", f"instances[{name!r}]")
+                             for name, entry in instances.items()},
             eks_cluster_hourly=optional("eks_cluster", "usd_per_hour"),
             nat_gateway_hourly=optional("nat_gateway", "usd_per_hour"),
             fsx_lustre_gib_month=fsx,

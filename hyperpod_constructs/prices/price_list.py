@@ -88,7 +88,8 @@ def nat_gateway_query(region: str) -> Query:
 def fsx_lustre_query(region: str, throughput_mb_per_tib: int) -> Query:
     return Query(f"FSx for Lustre PERSISTENT_2 SSD {throughput_mb_per_tib} MB/s/TiB storage", "AmazonFSx",
                  (("TERM_MATCH", "regionCode", region), ("TERM_MATCH", "fileSystemType", "Lustre"),
-                  ("TERM_MATCH", "storageType", "SSD"), ("TERM_MATCH", "throughputCapacity", str(throughput_mb_per_tib))),
+                  ("TERM_MATCH", "storageType", "SSD"),
+                  ("TERM_MATCH", "throughputCapacity", str(throughput_mb_per_tib))),
                  re.compile(r".*"), "GB-Mo")
 
 
