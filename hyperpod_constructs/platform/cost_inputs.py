@@ -16,12 +16,19 @@ def count_resources(scope: Construct, cfn_type: str) -> int:
                if CfnResource.is_cfn_resource(child) and child.cfn_resource_type == cfn_type)
 
 
+def creates(construct: Construct, cfn_type: str) -> bool:
+    """Whether an L2 construct's own resource is created by the stack (an imported one has none)."""
+    child = construct.node.default_child
+    return child is not None and CfnResource.is_cfn_resource(child) and child.cfn_resource_type == cfn_type
+
+
 def fixed_cost_items(platform: Any) -> FixedCostItems:
     """Read from what the platform built: counting resources, not repeating the network's or EKS's defaults."""
     store = platform.model_store
     options = platform.observability_options
     return FixedCostItems(
-        eks_clusters=count_resources(platform.eks, "AWS::EKS::Cluster"),
+        # Only the cluster itself: the EKS subtree also holds every applied manifest, which grows with endpoints.
+        eks_clusters=1 if creates(platform.eks.cluster, "AWS::EKS::Cluster") else 0,
         nat_gateways=count_resources(platform.network, "AWS::EC2::NatGateway"),
         fsx_capacity_gib=store.spec.capacity_gib if store is not None else None,
         fsx_throughput_mb_per_tib=store.spec.throughput_mb_per_tib if store is not None else None,
