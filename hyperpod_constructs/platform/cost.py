@@ -219,8 +219,8 @@ def _fixed(prices: Prices, items: FixedCostItems) -> tuple[FixedCost, ...]:
     if items.grafana:
         fixed.append(FixedCost("Amazon Managed Grafana", "workspace", prices.grafana_monthly,
                                "your estimate" if prices.grafana_monthly is not None else
-                               "billed per active editor and viewer; give your estimate as "
-                               "Prices(grafana_monthly=...) or --grafana-monthly"))
+                               "billed per active editor and viewer; price it with --grafana-editors/--grafana-viewers, "
+                               "or give Prices(grafana_monthly=...)"))
     return tuple(fixed)
 
 

@@ -19,8 +19,8 @@ from typing import Any, Optional, Sequence, TextIO
 
 from .model import FORMAT, FSX_PERSISTENT_2_TIERS
 from .price_list import (
-    PRICE_LIST_API_REGIONS, eks_cluster_query, fsx_lustre_query, hyperpod_instance_query, nat_gateway_query,
-    try_lookup,
+    PRICE_LIST_API_REGIONS, eks_cluster_query, fsx_lustre_query, grafana_user_query, hyperpod_instance_query,
+    nat_gateway_query, try_lookup,
 )
 
 SOURCE = "AWS Price List Query API (pricing:GetProducts), On-Demand"
@@ -45,6 +45,9 @@ def _parser() -> argparse.ArgumentParser:
                              f"{FSX_PERSISTENT_2_TIERS})")
     parser.add_argument("--amp-monthly", type=float, help="your monthly Amazon Managed Prometheus estimate, USD")
     parser.add_argument("--grafana-monthly", type=float, help="your monthly Amazon Managed Grafana estimate, USD")
+    parser.add_argument("--grafana-editors", type=int, help="active Grafana editors/admins: priced from the "
+                                                            "Price List API's per-user license")
+    parser.add_argument("--grafana-viewers", type=int, help="active Grafana viewers, priced the same way")
     parser.add_argument("--pricing-region", default="us-east-1", choices=PRICE_LIST_API_REGIONS,
                         help="endpoint of the Price List API (it serves every region's prices)")
     parser.add_argument("--output", "-o", type=Path, help="write here instead of standard output")
@@ -75,6 +78,7 @@ def app_needs(path: Path) -> tuple[list[str], list[int]]:
 
 def build_price_file(client: Any, *, region: str, instance_types: Sequence[str], fsx_tiers: Sequence[int],
                      amp_monthly: Optional[float] = None, grafana_monthly: Optional[float] = None,
+                     grafana_users: Optional[tuple[int, int]] = None,
                      today: Optional[datetime.date] = None) -> dict[str, Any]:
     """The price file as a dict; anything not found is listed under ``missing`` with the reason."""
     missing: list[str] = []
@@ -112,8 +116,27 @@ def build_price_file(client: Any, *, region: str, instance_types: Sequence[str],
     for key, value in (("amp", amp_monthly), ("grafana", grafana_monthly)):
         if value is not None:
             data[key] = {"usd_per_month": value, "source": "given on the command line (usage-based service)"}
+    if grafana_users is not None:
+        data.update(_grafana_licenses(client, region, *grafana_users, missing))
     data["missing"] = missing
     return data
+
+
+def _grafana_licenses(client: Any, region: str, editors: int, viewers: int, missing: list[str]) -> dict[str, Any]:
+    """Grafana a month = editors x editor license + viewers x viewer license (Price List API rates)."""
+    entries: dict[str, Any] = {}
+    total = 0.0
+    for role, users in (("Editor", editors), ("Viewer", viewers)):
+        if not users:
+            continue
+        price, problem = try_lookup(client, grafana_user_query(region, role))
+        if price is None:
+            missing.append(str(problem))
+            return {}
+        entries[f"{role.lower()}s"] = {"users": users, **price.as_entry("usd_per_user_month")}
+        total += users * price.usd
+    return {"grafana": {"usd_per_month": round(total, 10), "source": "Price List API per-user licenses",
+                        **entries}}
 
 
 def pricing_client(region: str) -> Any:
@@ -145,10 +168,22 @@ def main(argv: Optional[Sequence[str]] = None, *, client: Any = None, stdout: Te
         if value is not None and not value >= 0:
             stderr.write(f"--{name.replace('_', '-')} {value} is not a price; give USD per month, 0 or more\n")
             return 2
+    for name in ("grafana_editors", "grafana_viewers"):
+        value = getattr(args, name)
+        if value is not None and value < 0:
+            stderr.write(f"--{name.replace('_', '-')} {value} is not a number of users; give 0 or more\n")
+            return 2
+    users = None
+    if args.grafana_editors is not None or args.grafana_viewers is not None:
+        if args.grafana_monthly is not None:
+            stderr.write("--grafana-monthly and --grafana-editors/--grafana-viewers both price Grafana; give one\n")
+            return 2
+        users = (args.grafana_editors or 0, args.grafana_viewers or 0)
     client = client or pricing_client(args.pricing_region)
     try:
         data = build_price_file(client, region=args.region, instance_types=instance_types, fsx_tiers=tiers,
-                                amp_monthly=args.amp_monthly, grafana_monthly=args.grafana_monthly, today=today)
+                                amp_monthly=args.amp_monthly, grafana_monthly=args.grafana_monthly,
+                                grafana_users=users, today=today)
     except Exception as error:  # credentials, permissions, throttling: say what failed, no traceback
         if type(error).__module__.startswith("botocore"):
             stderr.write(f"the AWS Price List API call failed: {error}\n")

@@ -12,6 +12,8 @@ Which products, and how they were found (the filters below; no price is built in
   (per gateway-hour; the per-GB processing charge depends on traffic and is not priced).
 - FSx for Lustre storage: service ``AmazonFSx``, ``fileSystemType=Lustre``, ``storageType=SSD`` and
   ``throughputCapacity=<tier>``, per GB-month. Tiers 125/250/500/1000 MB/s/TiB are PERSISTENT_2's own.
+- Amazon Managed Grafana user licenses: service ``AmazonGrafana``, product family ``User Fees``, usage type
+  ``[<prefix>-]Grafana:EditorUser`` / ``Grafana:ViewerUser`` (per active user a month), as infracost prices them.
 
 Every query filters ``regionCode`` to the target region, and only On-Demand USD rates starting at usage 0 are
 taken. A product that is missing, or two products with different prices for one item, is an error that names
@@ -59,7 +61,7 @@ class Query:
     service_code: str
     filters: tuple[tuple[str, str, str], ...]  # (type, field, value)
     usage_type: re.Pattern[str]
-    unit: str
+    unit: Optional[str]  # None: whatever unit the product is sold in
 
     def describe(self) -> str:
         shown = ", ".join(f"{field} {kind} {value!r}" for kind, field, value in self.filters)
@@ -93,6 +95,14 @@ def fsx_lustre_query(region: str, throughput_mb_per_tib: int) -> Query:
                  re.compile(r".*"), "GB-Mo")
 
 
+def grafana_user_query(region: str, role: str) -> Query:
+    """``role``: ``Editor`` or ``Viewer``."""
+    return Query(f"Amazon Managed Grafana {role.lower()} license", "AmazonGrafana",
+                 (("TERM_MATCH", "regionCode", region), ("TERM_MATCH", "productFamily", "User Fees"),
+                  ("CONTAINS", "usagetype", f"Grafana:{role}User")),
+                 re.compile(rf"^{_PREFIX}?Grafana:{role}User$"), None)
+
+
 def products(client: Any, query: Query) -> Iterator[dict[str, Any]]:
     """Every product matching the query's filters, page by page (PriceList entries are JSON strings)."""
     request: dict[str, Any] = {
@@ -109,15 +119,16 @@ def products(client: Any, query: Query) -> Iterator[dict[str, Any]]:
         request["NextToken"] = token
 
 
-def _on_demand_rates(product: dict[str, Any], unit: str) -> Iterator[tuple[float, str, str, str]]:
-    """(USD, effective date, description, rate code) for each On-Demand dimension in ``unit`` from usage 0."""
+def _on_demand_rates(product: dict[str, Any], unit: Optional[str]) -> Iterator[tuple[float, str, str, str]]:
+    """(USD, effective date, description, unit) for each On-Demand dimension in ``unit`` from usage 0."""
     for term in product.get("terms", {}).get("OnDemand", {}).values():
         for dimension in term.get("priceDimensions", {}).values():
             usd = dimension.get("pricePerUnit", {}).get("USD")
-            if usd is None or dimension.get("unit") != unit or str(dimension.get("beginRange", "0")) != "0":
+            if usd is None or (unit is not None and dimension.get("unit") != unit) \
+                    or str(dimension.get("beginRange", "0")) != "0":
                 continue
             yield float(usd), str(term.get("effectiveDate", "")), str(dimension.get("description", "")), \
-                str(dimension.get("rateCode", ""))
+                str(dimension.get("unit", ""))
 
 
 def lookup(client: Any, query: Query) -> ListedPrice:
@@ -128,11 +139,12 @@ def lookup(client: Any, query: Query) -> ListedPrice:
         usage_type = str(attributes.get("usagetype", ""))
         if not query.usage_type.match(usage_type):
             continue
-        for usd, effective, description, _ in _on_demand_rates(product, query.unit):
-            found.append(ListedPrice(usd, query.unit, str(product.get("product", {}).get("sku", "")), usage_type,
+        for usd, effective, description, unit in _on_demand_rates(product, query.unit):
+            found.append(ListedPrice(usd, unit, str(product.get("product", {}).get("sku", "")), usage_type,
                                      effective, description))
     if not found:
-        raise PriceLookupError(f"no On-Demand {query.unit} price for {query.what}: the Price List API returned no "
+        rate = f"{query.unit} price" if query.unit else "price"
+        raise PriceLookupError(f"no On-Demand {rate} for {query.what}: the Price List API returned no "
                                f"{query.describe()}")
     distinct = {price.usd for price in found}
     if len(distinct) > 1:

@@ -92,3 +92,10 @@ def stubbed_client() -> tuple[Any, Stubber]:
     client = boto3.client("pricing", region_name="us-east-1", aws_access_key_id="testing",
                           aws_secret_access_key="testing")
     return client, Stubber(client)
+
+
+def grafana_user(role: str, usd: str, *, region: str = "us-west-2") -> str:
+    """``role``: Editor or Viewer. The unit string is illustrative; the query accepts the product's own."""
+    return product(f"GRAFANA{role.upper():0<8}", "AmazonGrafana", "User Fees", {
+        "regionCode": region, "usagetype": f"USW2-Grafana:{role}User"}, usd, "User-Month",
+        f"${usd} per active {role.lower()} user per month")

@@ -17,7 +17,8 @@ from hyperpod_constructs.prices.price_list import (
     PriceLookupError, eks_cluster_query, fsx_lustre_query, hyperpod_instance_query, lookup, nat_gateway_query,
 )
 from price_list_fixtures import (
-    eks_cluster, eks_extended_support, fsx_lustre, hyperpod_node, nat_gateway, page, request, stubbed_client,
+    eks_cluster, eks_extended_support, fsx_lustre, grafana_user, hyperpod_node, nat_gateway, page, request,
+    stubbed_client,
 )
 from support import REPO_ROOT
 
@@ -134,6 +135,27 @@ def test_command_writes_a_dated_price_file_that_prices_read(tmp_path: Path) -> N
     assert prices.describe() == "AWS Price List Query API (pricing:GetProducts), On-Demand, us-west-2, retrieved 2026-11-30"
 
 
+def test_grafana_is_priced_per_user_from_the_price_list() -> None:
+    client, stubber = stubbed_client()
+    stubber.add_response("get_products", page(hyperpod_node(P5, "100.0000000000")), p5_request())
+    for response, expected in fixed_requests((250,)):
+        stubber.add_response("get_products", response, expected)
+    for role, usd in (("Editor", "9.0000000000"), ("Viewer", "5.0000000000")):
+        stubber.add_response("get_products", page(grafana_user(role, usd)), request("AmazonGrafana", [
+            ("TERM_MATCH", "regionCode", "us-west-2"), ("TERM_MATCH", "productFamily", "User Fees"),
+            ("CONTAINS", "usagetype", f"Grafana:{role}User")]))
+    out = io.StringIO()
+    with stubber:
+        code = main(["--region", "us-west-2", "--instance-types", P5, "--fsx-throughput", "250",
+                     "--grafana-editors", "2", "--grafana-viewers", "5"], client=client, stdout=out, today=TODAY)
+    stubber.assert_no_pending_responses()
+    assert code == 0
+    grafana = json.loads(out.getvalue())["grafana"]
+    assert grafana["usd_per_month"] == 2 * 9.0 + 5 * 5.0
+    assert grafana["editors"]["users"] == 2 and grafana["viewers"]["usage_type"] == "USW2-Grafana:ViewerUser"
+    assert Prices.from_dict(json.loads(out.getvalue())).grafana_monthly == 43.0
+
+
 def test_command_lists_what_it_could_not_price_and_fails(tmp_path: Path) -> None:
     client, stubber = stubbed_client()
     stubber.add_response("get_products", page(), p5_request())
@@ -164,6 +186,9 @@ def test_api_errors_are_reported_without_a_traceback() -> None:
     (["--region", "Oregon", "--instance-types", P5], "--region 'Oregon' is not a region name"),
     (["--region", "us-west-2", "--instance-types", "p5.48xlarge"], "are not HyperPod instance types"),
     (["--region", "us-west-2", "--instance-types", P5, "--amp-monthly", "-5"], "--amp-monthly -5.0 is not a price"),
+    (["--region", "us-west-2", "--instance-types", P5, "--grafana-viewers", "-1"], "--grafana-viewers -1 is not a number"),
+    (["--region", "us-west-2", "--instance-types", P5, "--grafana-monthly", "40", "--grafana-editors", "1"],
+     "--grafana-monthly and --grafana-editors/--grafana-viewers both price Grafana"),
 ])
 def test_bad_arguments_are_refused(argv: list[str], message: str) -> None:
     err = io.StringIO()
