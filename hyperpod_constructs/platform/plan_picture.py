@@ -117,6 +117,10 @@ def _place_one(nodes: list[Node], name: str, partition: Optional[str], gpus: Opt
     return False
 
 
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" + ("" if number == 1 else "s")
+
+
 def _node_size(gpus: int) -> tuple[float, float]:
     columns = min(_COLUMNS, max(gpus, 1))
     rows = max(1, -(-gpus // _COLUMNS))
@@ -132,6 +136,14 @@ def draw_plan(plan: Plan, path: Union[str, Path]) -> Path:
     except ImportError:
         raise ImportError(MISSING_MATPLOTLIB) from None
     panels = [place(plan, "floor"), place(plan, "ceiling")]
+    cost = plan.cost()
+    for panel, at in zip(panels, ("floor", "ceiling")):
+        nodes = sum(len(nodes) for nodes in panel.nodes.values())
+        gpus = sum(len(node.gpus) for nodes in panel.nodes.values() for node in nodes)
+        panel.title += f": {_count(nodes, 'node')}, {_count(gpus, 'GPU')}"
+        if cost is not None:
+            monthly = cost.floor_monthly if at == "floor" else cost.ceiling_monthly
+            panel.title += f", ${monthly:,.2f}/month" + (" (excluding unpriced)" if cost.unpriced else "")
     names = [endpoint.name for endpoint in plan.endpoints]
     palette = matplotlib.colormaps["tab10"].colors
     colours = {name: palette[index % len(palette)] for index, name in enumerate(names)}
@@ -156,12 +168,12 @@ def draw_plan(plan: Plan, path: Union[str, Path]) -> Path:
         ax.set_axis_off()
         ax.set_title(panel.title, loc="left", fontsize=10, fontweight="bold")
         tag = "floor" if panel is panels[0] else "ceiling"
+        ax.set_gid(f"panel:{tag}")
         y = 0.6
         for group in plan.groups:
             nodes = panel.nodes[group.name]
             node_w, node_h = _node_size(group.info.gpu_count)
-            count = f"{len(nodes)} node" + ("" if len(nodes) == 1 else "s")
-            ax.text(0.1, y + 0.4, f"{group.name}\n{group.instance_type}\n{count}", fontsize=7, va="top",
+            ax.text(0.1, y + 0.4, f"{group.name}\n{group.instance_type}\n{_count(len(nodes), 'node')}", fontsize=7, va="top",
                     gid=f"group:{tag}:{group.name}")
             if not nodes:
                 ax.text(3.2, y + 0.5, "no nodes", fontsize=7, color="grey", va="center")

@@ -52,7 +52,7 @@ def test_export_draws_nodes_gpus_and_slices_at_floor_and_ceiling(platform: Any, 
     assert Counter(value.rsplit(":", 1)[1] for value in with_prefix(found, "slice:floor:")) == {"chat": 1, "free": 15}
     assert all(":3g.40gb:" in value for value in with_prefix(found, "slice:ceiling:h100:"))
     labels = texts(svg)
-    assert {"chat", "rerank", "free", "Floor (idle)", "Ceiling (full scale)"} <= set(labels)
+    assert {"chat", "rerank", "free", "Floor (idle): 3 nodes, 8 GPUs", "Ceiling (full scale): 6 nodes, 24 GPUs"} <= set(labels)
     assert sum(1 for label in labels if label.startswith("h100")) == 2  # one group label per panel
 
 
@@ -95,3 +95,10 @@ def test_without_matplotlib_export_says_how_to_get_the_picture(platform: Any, tm
 def test_picture_false_skips_it(platform: Any, tmp_path: Path) -> None:
     platform.export(tmp_path, picture=False)
     assert not (tmp_path / "plan.svg").exists() and (tmp_path / "plan.txt").exists()
+
+
+def test_panel_titles_carry_the_cost_when_priced(tmp_path: Path) -> None:
+    plan = Plan(groups=(InstanceGroup("l40s", "ml.g6e.12xlarge", count=1),), endpoints=(),
+                hourly_prices={"ml.g6e.12xlarge": 10.0})
+    labels = texts(draw_plan(plan, tmp_path / "plan.svg"))
+    assert "Floor (idle): 1 node, 4 GPUs, $7,300.00/month" in labels
