@@ -157,7 +157,7 @@ def test_snapshot(app: SynthesizedApp, snapshot) -> None:
 def test_export_writes_manifests_plan_and_values(app: SynthesizedApp, tmp_path: Path) -> None:
     written = app.platform.export(tmp_path)
     names = {path.name for path in written}
-    assert {"plan.txt", "values.env"} <= names
+    assert {"plan.txt", "plan.svg", "values.env"} <= names
     assert {f"{chart}.k8s.yaml" for chart in app.platform.charts} <= names
 
 
