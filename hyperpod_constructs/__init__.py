@@ -13,6 +13,8 @@ from .prices import Prices
 from .platform import CostReport, HyperPodInferencePlatform, Observability, Plan
 from .spec.autoscaling import Autoscaling, CloudWatchTrigger, PrometheusTrigger
 from .spec.cluster import ClusterSettings, TieredStorage
+from .spec.data_capture import CaptureMode, DataCapture
+from .spec.disaggregation import DisaggregatedServing, DisaggregatedWorker, Topology
 from .spec.endpoint import InferenceEndpoint
 from .spec.endpoint_options import HttpProbe, LoadBalancer, Metrics, Probes, RequestLimits, RoutingAlgorithm, Tag, Tls
 from .spec.instance_group import InstanceGroup, Taint
@@ -29,7 +31,8 @@ from .spec.routing import IntelligentRouting, Routing
 from .spec.slo import EndpointSlos, ErrorRateSlo, LatencySlo, NoReadyPodsSlo, ReplicasAtMaxSlo, TtfbSlo
 
 __all__ = [
-    "Autoscaling", "CloudWatchTrigger", "ClusterSettings", "CostReport", "Disruption", "DisruptionBudget", "EksOptions",
+    "Autoscaling", "CaptureMode", "CloudWatchTrigger", "ClusterSettings", "CostReport", "DataCapture",
+    "DisaggregatedServing", "DisaggregatedWorker", "Disruption", "DisruptionBudget", "EksOptions",
     "EndpointChart", "EndpointSlos", "ErrorRateSlo", "ExistingEksCluster", "FsxFileSystem", "GrafanaWorkspace",
     "HttpProbe", "HyperPodDependencies", "HyperPodHelmChart", "HyperPodInferencePlatform", "HyperPodValidationError",
     "InferenceEndpoint", "InferenceObservability", "InferenceOperatorOptions", "InstanceGroup", "IntelligentRouting",
@@ -37,5 +40,5 @@ __all__ = [
     "MigLayout", "MigPlan", "ModelSource", "ModelStore", "NoReadyPodsSlo", "NodeAutoscaling", "NodeAutoscalingChart",
     "NodePoolLimits", "NodePoolSpec", "NodeRequirement", "Observability", "ObservabilityMetrics", "Plan", "Prices", "Probes",
     "PrometheusTrigger", "PrometheusWorkspace", "ReplicasAtMaxSlo", "RequestLimits", "Routing", "RoutingAlgorithm",
-    "ScaledWorkload", "SecretKeyRef", "Tag", "Taint", "TieredStorage", "Tls", "TtfbSlo", "mig_config_map", "plan_mig",
+    "ScaledWorkload", "SecretKeyRef", "Tag", "Taint", "TieredStorage", "Tls", "Topology", "TtfbSlo", "mig_config_map", "plan_mig",
 ]

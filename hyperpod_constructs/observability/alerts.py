@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Optional, Sequence
 
 import yaml
 
 from hyperpod_constructs.observability import queries as q
-from hyperpod_constructs.observability.targets import ObservedEndpoint
+from hyperpod_constructs.observability.targets import ObservedEndpoint, ObservedSide
 
 # Alert names are shared by all endpoints; the endpoint/namespace labels say which one fired.
 LATENCY_ALERT = "HyperPodInferenceLatencyHigh"
@@ -35,14 +35,17 @@ class AlertRule:
     severity: str
     endpoint: ObservedEndpoint
     summary: str
+    side: Optional[ObservedSide] = None  # prefill / decode of a disaggregated endpoint
 
     def to_dict(self) -> dict[str, Any]:
+        labels = {"severity": self.severity, "endpoint": self.endpoint.name, "namespace": self.endpoint.namespace}
+        if self.side is not None:
+            labels["side"] = self.side.name
         return {
             "alert": self.alert,
             "expr": self.expr,
             "for": f"{self.for_minutes}m",
-            "labels": {"severity": self.severity, "endpoint": self.endpoint.name,
-                       "namespace": self.endpoint.namespace},
+            "labels": labels,
             "annotations": {"summary": self.summary, "description": f"{self.summary} (current value: {{{{ $value }}}})"},
         }
 
@@ -73,15 +76,19 @@ def endpoint_rules(endpoint: ObservedEndpoint, window: str) -> list[AlertRule]:
         rules.append(AlertRule(ERROR_RATE_ALERT, q.error_percent_above(sel, s.max_percent, window),
                                s.for_minutes, s.severity, endpoint,
                                f"{key}: more than {q.format_number(s.max_percent)} % of requests fail"))
-    if slos.replicas_at_max is not None:
-        s = slos.replicas_at_max
-        rules.append(AlertRule(REPLICAS_AT_MAX_ALERT, q.replicas_at_max(dep, endpoint.max_replicas),
-                               s.for_minutes, s.severity, endpoint,
-                               f"{key}: pinned at its maximum of {endpoint.max_replicas} replicas"))
-    if slos.no_ready_pods is not None:
-        s = slos.no_ready_pods
-        rules.append(AlertRule(NO_READY_PODS_ALERT, q.no_ready_pods(dep), s.for_minutes, s.severity, endpoint,
-                               f"{key}: replicas requested but none is ready"))
+    # A disaggregated endpoint has one Deployment per side: the replica alerts watch each side.
+    deployments = ([(q.side_deployment_selector(endpoint, side), side, side.max_replicas, f"{key} {side.name}")
+                    for side in endpoint.sides] or [(dep, None, endpoint.max_replicas, key)])
+    for selector, side, max_replicas, label in deployments:
+        if slos.replicas_at_max is not None:
+            s = slos.replicas_at_max
+            rules.append(AlertRule(REPLICAS_AT_MAX_ALERT, q.replicas_at_max(selector, max_replicas),
+                                   s.for_minutes, s.severity, endpoint,
+                                   f"{label}: pinned at its maximum of {max_replicas} replicas", side))
+        if slos.no_ready_pods is not None:
+            s = slos.no_ready_pods
+            rules.append(AlertRule(NO_READY_PODS_ALERT, q.no_ready_pods(selector), s.for_minutes, s.severity,
+                                   endpoint, f"{label}: replicas requested but none is ready", side))
     return rules
 
 

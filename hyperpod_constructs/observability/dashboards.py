@@ -105,12 +105,15 @@ def _endpoint_panels(ids: _Ids, endpoint: ObservedEndpoint, window: str) -> list
         [(q.ttfb_quantile(sel, ttfb_percentile, window), q.percentile_label(ttfb_percentile))],
         slo_threshold=None if slos.ttfb is None else slos.ttfb.threshold_ms))
     panels.append(_timeseries(ids, "Concurrent requests", "short", [(q.concurrent_requests(sel), "in flight")]))
-    panels.append(_timeseries(
-        ids, "Pods and replicas vs max", "short",
-        [(q.active_pods(sel, window), "pods receiving traffic"), (q.replicas_desired(dep), "desired"),
-         (q.replicas_available(dep), "available"), (q.replicas_max(endpoint.max_replicas), "max")],
-        width=16, description="Desired/available come from kube-state-metrics; max is the autoscaling ceiling."))
-    panels.append(_stat(ids, "Available replicas", "short", q.replicas_available(dep), width=8))
+    if endpoint.sides:
+        panels += _side_panels(ids, endpoint)
+    else:
+        panels.append(_timeseries(
+            ids, "Pods and replicas vs max", "short",
+            [(q.active_pods(sel, window), "pods receiving traffic"), (q.replicas_desired(dep), "desired"),
+             (q.replicas_available(dep), "available"), (q.replicas_max(endpoint.max_replicas), "max")],
+            width=16, description="Desired/available come from kube-state-metrics; max is the autoscaling ceiling."))
+        panels.append(_stat(ids, "Available replicas", "short", q.replicas_available(dep), width=8))
     if endpoint.kv_cache:
         msel = q.model_container_selector(endpoint)
         panels.append(_timeseries(
@@ -125,6 +128,20 @@ def _endpoint_panels(ids: _Ids, endpoint: ObservedEndpoint, window: str) -> list
         panels.append(_timeseries(
             ids, "Router: load skew (busiest pod / mean)", "short", [(q.routing_skew(sel, window), "skew")],
             width=12, description="1 = evenly spread. Prefix/KV-aware routing accepts some skew for cache hits."))
+    return panels
+
+
+def _side_panels(ids: _Ids, endpoint: ObservedEndpoint) -> list[Any]:
+    """A disaggregated endpoint: replicas vs max per side (prefill, decode), each side its own Deployment."""
+    panels: list[Any] = []
+    for side in endpoint.sides:
+        dep = q.side_deployment_selector(endpoint, side)
+        panels.append(_timeseries(
+            ids, f"{side.name.capitalize()} replicas vs max", "short",
+            [(q.replicas_desired(dep), "desired"), (q.replicas_available(dep), "available"),
+             (q.replicas_max(side.max_replicas), "max")],
+            width=8, description=f"The {side.name} Deployment (kube-state-metrics); max is its autoscaling ceiling."))
+        panels.append(_stat(ids, f"Available {side.name} replicas", "short", q.replicas_available(dep), width=4))
     return panels
 
 

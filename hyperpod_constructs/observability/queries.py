@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Literal, Union
 
 from hyperpod_constructs.observability import metrics as m
-from hyperpod_constructs.observability.targets import ObservedEndpoint, ObservedInstanceGroup
+from hyperpod_constructs.observability.targets import ObservedEndpoint, ObservedInstanceGroup, ObservedSide
 
 MatchOp = Literal["=", "!=", "=~", "!~"]
 
@@ -69,6 +69,17 @@ def model_container_selector(endpoint: ObservedEndpoint) -> Selector:
 def deployment_selector(endpoint: ObservedEndpoint) -> Selector:
     """kube-state-metrics series of the Deployment the operator creates, named after the resource."""
     return Selector(((m.LABEL_NAMESPACE, "=", endpoint.namespace), (m.LABEL_DEPLOYMENT, "=", endpoint.name)))
+
+
+# How the operator's Deployments of a disaggregated endpoint are named: after the resource, with the side after it.
+# Matched as a prefix (``decod`` covers "decode" and "decoding") so a suffix the operator appends still matches.
+SIDE_DEPLOYMENT_STEMS = {"prefill": "prefill", "decode": "decod"}
+
+
+def side_deployment_selector(endpoint: ObservedEndpoint, side: ObservedSide) -> Selector:
+    """kube-state-metrics series of one side's Deployment (``<endpoint>-prefill...`` / ``<endpoint>-decod...``)."""
+    return Selector(((m.LABEL_NAMESPACE, "=", endpoint.namespace),
+                     (m.LABEL_DEPLOYMENT, "=~", f"{endpoint.name}-{SIDE_DEPLOYMENT_STEMS[side.name]}.*")))
 
 
 def gpu_selector(group: ObservedInstanceGroup) -> Selector:

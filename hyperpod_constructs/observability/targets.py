@@ -25,13 +25,32 @@ _INSTANCE_TYPE = re.compile(r"^ml\.[a-z0-9-]+\.[a-z0-9]+$")
 _MIG_PROFILE = re.compile(r"^(mig-)?[1-7]g\.[0-9]+gb$")
 
 
+SideName = Literal["prefill", "decode"]
+SIDE_NAMES: tuple[str, ...] = get_args(SideName)
+
+
+@dataclass(frozen=True, kw_only=True)
+class ObservedSide:
+    """One side of a disaggregated endpoint (its own Deployment): charted and alerted on separately."""
+
+    name: SideName
+    max_replicas: int
+
+    def __post_init__(self) -> None:
+        where = f"endpoint side {self.name!r}"
+        require(self.name in SIDE_NAMES, where, "name", self.name, f"one of {', '.join(SIDE_NAMES)}")
+        require(isinstance(self.max_replicas, int) and not isinstance(self.max_replicas, bool)
+                and self.max_replicas >= 1, where, "max_replicas", self.max_replicas, "an integer of at least 1")
+
+
 @dataclass(frozen=True, kw_only=True)
 class ObservedEndpoint:
     """One inference endpoint to chart and alert on.
 
     ``slos=None`` applies ``EndpointSlos.defaults()``; pass ``EndpointSlos()`` for no alerts.
     ``max_replicas`` is the autoscaling ceiling (KEDA ``maxReplicaCount``), drawn on the replicas panel and
-    used by the "pinned at max" alert.
+    used by the "pinned at max" alert. ``sides`` (prefill, decode) get their own replica panels and alerts instead
+    of the endpoint's, since a disaggregated endpoint runs one Deployment per side.
     """
 
     name: str
@@ -41,6 +60,7 @@ class ObservedEndpoint:
     intelligent_routing: bool = False
     kv_cache: bool = False
     slos: Optional[EndpointSlos] = None
+    sides: tuple[ObservedSide, ...] = ()
 
     def __post_init__(self) -> None:
         where = f"endpoint {self.name!r}"
@@ -55,6 +75,10 @@ class ObservedEndpoint:
             require(isinstance(getattr(self, flag), bool), where, flag, getattr(self, flag), "True or False")
         require(self.slos is None or isinstance(self.slos, EndpointSlos), where, "slos", self.slos,
                 "an EndpointSlos or None (None = EndpointSlos.defaults())")
+        require(isinstance(self.sides, tuple) and all(isinstance(side, ObservedSide) for side in self.sides), where,
+                "sides", self.sides, "a tuple of ObservedSide(...)")
+        names = [side.name for side in self.sides]
+        require(len(set(names)) == len(names), where, "sides", names, "each side once")
 
     @property
     def effective_slos(self) -> EndpointSlos:

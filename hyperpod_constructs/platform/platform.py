@@ -12,6 +12,7 @@ from aws_cdk import Annotations, Aws, RemovalPolicy, Stack, Token, aws_ec2 as ec
 from constructs import Construct
 
 from ..aws.autoscaling_roles import KarpenterClusterRole
+from ..aws.data_capture import DataCaptureWriters
 from ..aws.eks import EksOptions, ExistingEksCluster, HyperPodEks
 from ..aws.hyperpod_cluster import HyperPodCluster
 from ..aws.hyperpod_dependencies import HyperPodDependencies, HyperPodHelmChart
@@ -43,6 +44,7 @@ from ..spec.platform_view import ModelStoreView, PlatformView
 from ..spec.slo import EndpointSlos
 from ..prices.model import Prices
 from .cost_inputs import fixed_cost_items, price_warnings
+from .disaggregation_rows import observed_sides, planned_sides
 from .gitops import DeployTimeValues, write_manifests
 from .plan import Plan, PlannedEndpoint
 from .plan_picture import draw_plan
@@ -155,6 +157,8 @@ class HyperPodInferencePlatform(Construct):
             hyperpod_cluster_arn=self.hyperpod.cluster_arn, vpc_id=self.network.vpc.vpc_id,
             options=inference_operator, removal_policy=removal_policy)
         self.operator.addon.node.add_dependency(*self.eks.workload_addons)  # cert-manager and CSI drivers first
+        self.data_capture_writers = DataCaptureWriters(self, writer=self.operator.execution_role,
+                                                       register=self.deploy_time_values.register)
 
         self.observability: Optional[InferenceObservability] = None
         if observability is not None:
@@ -280,6 +284,8 @@ class HyperPodInferencePlatform(Construct):
                 f"a name not used by another endpoint in namespace {key[0]!r}")
         self.endpoints.append(endpoint)
         self.problems.add(lambda: endpoint.checks(self.view))
+        if endpoint.data_capture is not None:
+            self.data_capture_writers.add(endpoint.data_capture, endpoint.where)
         for warning in endpoint.warnings(self.view):
             Annotations.of(self).add_warning_v2("hyperpod-constructs:endpoint", warning)
         manifest = endpoint_manifest(endpoint, self.view)
@@ -288,7 +294,8 @@ class HyperPodInferencePlatform(Construct):
             self.observability.add_endpoint(ObservedEndpoint(
                 name=endpoint.name, namespace=key[0], max_replicas=endpoint.max_pods,
                 kind="jumpstart" if isinstance(endpoint, JumpStartEndpoint) else "inference-endpoint",
-                intelligent_routing=endpoint.routing is not None, kv_cache=endpoint.kv_cache is not None, slos=slos))
+                intelligent_routing=endpoint.routing is not None, kv_cache=endpoint.kv_cache is not None, slos=slos,
+                sides=observed_sides(endpoint)))
 
     def add_scaled_workloads(self, *workloads: ScaledWorkload) -> None:
         """KEDA ScaledObjects for workloads that are not operator endpoints (a router, a batch consumer)."""
@@ -323,14 +330,14 @@ class HyperPodInferencePlatform(Construct):
         autoscaled = frozenset(self.node_autoscaling.autoscaled_group_names(self.instance_groups))
         slices = {group.name: group.mig_layout.slices_per_instance(group.instance_type)
                   for group in self.instance_groups if group.mig_layout is not None}
-        endpoints = tuple(PlannedEndpoint(
+        endpoints = tuple(row for endpoint in self.endpoints for row in (planned_sides(endpoint) or (PlannedEndpoint(
             name=endpoint.name,
             kind="jumpstart" if isinstance(endpoint, JumpStartEndpoint) else "custom",
             instance_type=(endpoint.instance_type if isinstance(endpoint, JumpStartEndpoint)
                            else (endpoint.placement_types or ("any",))[0]),
             min_replicas=endpoint.min_pods, max_replicas=endpoint.max_pods,
             gpus=None if isinstance(endpoint, JumpStartEndpoint) else endpoint.gpu_request,
-            partition=endpoint.partition_profile) for endpoint in self.endpoints)
+            partition=endpoint.partition_profile),)))
         return Plan(groups=self.instance_groups, endpoints=endpoints, autoscaled_groups=autoscaled,
                     slices_per_instance=slices, hourly_prices=self.hourly_prices, prices=self.prices,
                     fixed_costs=fixed_cost_items(self))

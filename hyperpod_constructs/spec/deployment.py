@@ -4,10 +4,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Optional
 
 from .autoscaling import model_selector
+from ..errors import require
 from .mig import normalize_partition
 
 if TYPE_CHECKING:
     from .autoscaling import Autoscaling
+    from .data_capture import DataCapture
     from .endpoint_options import LoadBalancer, Metrics, Tls
     from .kv_cache import KvCache
     from .platform_view import PlatformView
@@ -26,6 +28,8 @@ class DeploymentCommon:
     load_balancer: Optional[LoadBalancer]
     tls: Optional[Tls]
     metrics: Optional[Metrics]
+    data_capture: Optional[DataCapture]
+    sagemaker_endpoint_name: Optional[str]
 
     @property
     def intelligent_routing(self) -> Optional[IntelligentRouting]:
@@ -56,6 +60,20 @@ class DeploymentCommon:
             return None
         return normalize_partition(self.accelerator_partition, self.where)
 
+    def validate_data_capture(self) -> None:
+        """Eager rules of ``data_capture`` (called from ``__post_init__``)."""
+        from .data_capture import DataCapture
+
+        if self.data_capture is not None:
+            require(isinstance(self.data_capture, DataCapture), self.where, "data_capture", self.data_capture,
+                    "a DataCapture(bucket=...) or None")
+            self.data_capture.validate(self.where)
+
+    def data_capture_checks(self) -> list[str]:
+        if self.data_capture is None:
+            return []
+        return self.data_capture.checks(self.where, self.sagemaker_endpoint_name)
+
     def resolved_namespace(self, view: PlatformView) -> str:
         return self.namespace or view.namespace
 
@@ -84,4 +102,6 @@ class DeploymentCommon:
         if self.autoscaling is not None:
             spec["autoScalingSpec"] = self.autoscaling.to_operator_spec(
                 view, where, selector=model_selector(metrics_model, self.resolved_namespace(view)))
+        if self.data_capture is not None:
+            spec["dataCapture"] = self.data_capture.to_operator_spec()
         return spec

@@ -14,7 +14,9 @@ from typing import Any, Mapping, Optional, Sequence, Union
 
 from ..catalog.instance_types import InstanceTypeInfo, instance_type as lookup_instance_type
 from ..errors import format_problem, require
-from .autoscaling import Autoscaling
+from .autoscaling import Autoscaling, model_selector
+from .data_capture import DataCapture
+from .disaggregation import DisaggregatedServing
 from .endpoint_options import (
     SAGEMAKER_NAME_PATTERN,
     LoadBalancer,
@@ -166,6 +168,8 @@ class InferenceEndpoint(DeploymentCommon):
     model_version: Optional[str] = None
     namespace: Optional[str] = None
     max_deploy_time_s: Optional[int] = None
+    disaggregation: Optional[DisaggregatedServing] = None
+    data_capture: Optional[DataCapture] = None
 
 
     # ---- construction-time validation ----------------------------------------------------------------
@@ -257,6 +261,14 @@ class InferenceEndpoint(DeploymentCommon):
                     "namespace", self.namespace, "a Kubernetes namespace: 1-63 lowercase letters, digits and '-'")
         if self.max_deploy_time_s is not None:
             require_int(self.max_deploy_time_s, where, "max_deploy_time_s", 1, 2**31 - 1)
+        if self.disaggregation is not None:
+            require(isinstance(self.disaggregation, DisaggregatedServing), where, "disaggregation",
+                    self.disaggregation, "a DisaggregatedServing(prefill=..., decode=...) or None")
+            self.disaggregation.validate(where)
+            self.disaggregation.validate_for_endpoint(
+                where, placement_types=self.placement_types, replicas=self.replicas, autoscaling=self.autoscaling,
+                routing_strategy=self.routing.strategy if self.routing is not None else None)  # type: ignore[union-attr]
+        self.validate_data_capture()
 
     def _validate_placement(self, where: str) -> None:
         set_ = lambda name, value: object.__setattr__(self, name, value)  # noqa: E731
@@ -393,6 +405,9 @@ class InferenceEndpoint(DeploymentCommon):
         if volumes:
             spec["kubernetes"] = {"volumes": volumes}
         spec.update(self.common_spec(view, self.model_name or self.name, self._default_metrics_port()))
+        if self.disaggregation is not None:
+            spec["pdSpec"] = self.disaggregation.to_operator_spec(
+                view, where, selector=model_selector(self.model_name or self.name, namespace))
         if self.tags:
             spec["tags"] = [{"name": tag.name, "value": tag.value} for tag in self.tags]
         return {"apiVersion": API_VERSION, "kind": KIND,
@@ -445,13 +460,18 @@ class InferenceEndpoint(DeploymentCommon):
             problems += self.intelligent_routing.check(view, where)
         if self.autoscaling is not None:
             problems += self.autoscaling.check(view, where)
+        if self.disaggregation is not None:
+            problems += self.disaggregation.checks(view, where)
+        problems += self.data_capture_checks()
         return problems
 
 
 
 
     def mig_views(self) -> tuple[MigEndpointView, ...]:
-        """This endpoint for ``mig_checks`` (one view per instance type it may run on)."""
+        """This endpoint for ``mig_checks`` (one view per instance type it may run on; per side when disaggregated)."""
+        if self.disaggregation is not None:
+            return self.disaggregation.mig_views(self.name)
         return tuple(MigEndpointView(name=self.name, instance_type=name, partition=self.accelerator_partition,
                                      gpu_count=self.gpu_request or None, max_replicas=self.max_pods)
                      for name in self.placement_types)
@@ -492,4 +512,6 @@ class InferenceEndpoint(DeploymentCommon):
             notes += self.kv_cache.warnings(where)
         if self.autoscaling is not None:
             notes += self.autoscaling.warnings(where)
+        if self.disaggregation is not None:
+            notes += self.disaggregation.warnings(where, vllm_based=bool(self.vllm_based))
         return notes

@@ -12,6 +12,7 @@ from typing import Any, Mapping, Optional, Union
 
 from ..errors import format_problem, require
 from .autoscaling import Autoscaling
+from .data_capture import DataCapture
 from .endpoint import (
     ENDPOINT_NAME_PATTERN,
     ENV_NAME_PATTERN,
@@ -84,6 +85,7 @@ class JumpStartEndpoint(DeploymentCommon):
     sagemaker_endpoint_name: Optional[str] = None
     namespace: Optional[str] = None
     max_deploy_time_s: Optional[int] = None
+    data_capture: Optional[DataCapture] = None
 
 
     def __post_init__(self) -> None:
@@ -135,6 +137,7 @@ class JumpStartEndpoint(DeploymentCommon):
                     "namespace", self.namespace, "a Kubernetes namespace: 1-63 lowercase letters, digits and '-'")
         if self.max_deploy_time_s is not None:
             require_int(self.max_deploy_time_s, where, "max_deploy_time_s", 1, 2**31 - 1)
+        self.validate_data_capture()
 
 
 
@@ -191,6 +194,7 @@ class JumpStartEndpoint(DeploymentCommon):
             problems += self.intelligent_routing.check(view, where)
         if self.autoscaling is not None:
             problems += self.autoscaling.check(view, where)
+        problems += self.data_capture_checks()
         return problems
 
     def warnings(self, view: PlatformView) -> list[str]:

@@ -1,0 +1,70 @@
+"""Who may write an endpoint's captured requests and responses, and with which key.
+
+Writers (see docs/endpoints.md, "Data capture"):
+
+- model pod and SageMaker endpoint tiers: the inference operator's execution role. It is the identity the operator
+  works with, the role it hands SageMaker for registered endpoints (it trusts ``sagemaker.amazonaws.com``), and
+  the only role AWS's own setup lets write the operator's default capture location (its TLS bucket). It gets
+  ``grant_put`` on the capture prefix and, with a KMS key, ``grant_encrypt`` on the key;
+- the load balancer tier: Elastic Load Balancing's log delivery service, through the bucket policy
+  (``logdelivery.elasticloadbalancing.amazonaws.com``).
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from aws_cdk import Token, aws_iam as iam
+from constructs import Construct
+
+from ..errors import require
+from ..spec.data_capture import DataCapture
+from .nag import acknowledge, logical_id
+
+ELB_LOG_DELIVERY = "logdelivery.elasticloadbalancing.amazonaws.com"
+
+
+class DataCaptureWriters:
+    """Grants every endpoint's capture destination to its writers and names its deploy-time values."""
+
+    def __init__(self, scope: Construct, *, writer: iam.Role, register: Callable[[str, str, str], str]) -> None:
+        """``register(name, value, description)`` names a deploy-time value (the platform's ``DeployTimeValues``)."""
+        self._scope = scope
+        self._writer = writer
+        self._register_value = register
+        self._buckets: dict[str, str] = {}  # bucket name (token or literal) -> deploy-time value name
+        self._keys: dict[str, str] = {}
+
+    def add(self, capture: DataCapture, where: str) -> None:
+        pattern = f"{capture.prefix.strip('/')}/*" if capture.prefix.strip("/") else "*"
+        self._register(self._buckets, "DataCaptureBucket", capture.bucket_name, "Bucket for captured requests")
+        if capture.model_pod or capture.sagemaker_endpoint:
+            capture.bucket.grant_put(self._writer, pattern)
+            findings = ["Action::s3:Abort*", f"Resource::{self._bucket_finding(capture)}/{pattern}"]
+            if capture.kms_key is not None:
+                capture.kms_key.grant_encrypt(self._writer)
+                self._register(self._keys, "DataCaptureKmsKey", capture.kms_key_id or "", "KMS key for captured requests")
+                findings += ["Action::kms:ReEncrypt*", "Action::kms:GenerateDataKey*"]
+            if getattr(capture.bucket, "encryption_key", None) is not None:
+                findings += ["Action::kms:ReEncrypt*", "Action::kms:GenerateDataKey*"]
+            acknowledge(self._writer, "AwsSolutions-IAM5", "Captured requests are written under keys the operator "
+                        "names per deployment at run time, inside the capture prefix the app chose.", *findings)
+        if capture.load_balancer_access_logs:
+            grant = capture.bucket.grant_put(iam.ServicePrincipal(ELB_LOG_DELIVERY), pattern)
+            require(grant.success, where, "data_capture.load_balancer_access_logs", True,
+                    "a bucket whose policy this stack can extend (a Bucket defined in the app): an imported bucket "
+                    f"needs a bucket policy letting {ELB_LOG_DELIVERY} put objects, added where the bucket is defined")
+
+    def _register(self, seen: dict[str, str], base: str, value: str, description: str) -> None:
+        if not Token.is_unresolved(value) or value in seen:
+            return
+        name = base if not seen else f"{base}{len(seen) + 1}"
+        seen[value] = name
+        self._register_value(name, value, description)
+
+    @staticmethod
+    def _bucket_finding(capture: DataCapture) -> str:
+        """How cdk-nag spells the bucket's ARN in a finding: ``<LogicalId.Arn>`` for a bucket in the stack."""
+        bucket = capture.bucket
+        if bucket.node.default_child is not None:
+            return f"<{logical_id(bucket)}.Arn>"
+        return f"arn:<AWS::Partition>:s3:::{bucket.bucket_name}"

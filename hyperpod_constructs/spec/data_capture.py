@@ -1,0 +1,194 @@
+"""Request/response capture to S3 (``spec.dataCapture`` of InferenceEndpointConfig and JumpStartModel).
+
+The operator captures at three points, each writing under ``{s3Uri}/{hash}/<tier>/``:
+
+- the model pod (``modelPod``): request and response payloads next to the model, sampled, buffered, optionally
+  KMS-encrypted; needs no SageMaker endpoint;
+- the SageMaker endpoint (``sagemakerEndpoint``): payloads at the SageMaker runtime boundary, the format
+  SageMaker Model Monitor reads; needs ``sagemaker_endpoint_name`` on the endpoint;
+- the load balancer (``loadBalancer``): ALB access logs (paths, client IPs, latencies; no payloads).
+
+Captured payloads are the prompts and completions themselves, so the bucket holds whatever users send the model.
+
+Pure Python: the bucket and key are CDK objects (``s3.IBucket``, ``kms.IKey``) but this module only reads their
+names and ARNs; the platform grants the writers (see ``aws/data_capture.py``).
+"""
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Optional, Sequence
+
+from ..errors import format_problem, require
+from .endpoint_options import coerce_enum, require_int
+from .tokens import is_token
+
+if TYPE_CHECKING:
+    from aws_cdk import aws_kms as kms, aws_s3 as s3
+
+# dataCapture CRD facts (InferenceEndpointConfig v1, chart 2.2.2).
+CONTENT_TYPE_PATTERN = re.compile(r"^[a-zA-Z0-9](-*[a-zA-Z0-9])*/[a-zA-Z0-9](-*[a-zA-Z0-9.])*$")
+CONTENT_TYPE_MAX_LENGTH = 256
+CONTENT_TYPES_MAX = 10
+KMS_KEY_ID_PATTERN = re.compile(r"^[a-zA-Z0-9:/_-]*$")
+KMS_KEY_ID_MAX_LENGTH = 2048
+S3_URI_MAX_LENGTH = 512
+PREFIX_PATTERN = re.compile(r"^[^,=]*$")  # s3Uri pattern ^s3://([^/]+)(/[^,=]*)?$
+BATCH_SIZE_RANGE = (1, 1000)
+FLUSH_INTERVAL_RANGE = (10, 300)
+MAX_PAYLOAD_KB_RANGE = (0, 10240)
+
+
+class CaptureMode(enum.Enum):
+    """``captureOptions[].captureMode``: what a capture record holds."""
+
+    REQUEST = "Input"  # the request payload: the prompt
+    RESPONSE = "Output"  # the response payload: the completion
+
+
+@dataclass(frozen=True, kw_only=True)
+class DataCapture:
+    """Capture a sample of requests and responses to an S3 bucket.
+
+    ``bucket`` is the destination (``s3.IBucket``); ``prefix`` a key prefix inside it. ``sampling_percentage`` is
+    the share of requests captured (1-100). ``capture`` says what each record holds (requests, responses or
+    both). ``json_content_types`` / ``csv_content_types`` name the Content-Type headers stored as readable JSON or
+    CSV instead of base64. ``kms_key`` encrypts the captured objects with your key (model pod and SageMaker
+    endpoint tiers); without it the bucket's default encryption applies.
+
+    Tiers: ``model_pod`` (default on), ``sagemaker_endpoint`` (needs the endpoint's ``sagemaker_endpoint_name``),
+    ``load_balancer_access_logs``. ``batch_size``, ``flush_interval_s`` and ``max_payload_kb`` tune the model pod
+    tier (operator defaults 10 records, 60 s, 0 = whole payload).
+    """
+
+    bucket: "s3.IBucket"
+    prefix: str = ""
+    sampling_percentage: int = 100
+    capture: Sequence[CaptureMode] = (CaptureMode.REQUEST, CaptureMode.RESPONSE)
+    json_content_types: Sequence[str] = ()
+    csv_content_types: Sequence[str] = ()
+    kms_key: Optional["kms.IKey"] = None
+    model_pod: bool = True
+    sagemaker_endpoint: bool = False
+    load_balancer_access_logs: bool = False
+    batch_size: Optional[int] = None
+    flush_interval_s: Optional[int] = None
+    max_payload_kb: Optional[int] = None
+
+    def validate(self, where: str) -> None:
+        """Eager rules; ``where`` names the endpoint. Field names are reported as ``data_capture.<field>``."""
+        set_ = lambda name, value: object.__setattr__(self, name, value)  # noqa: E731 (frozen dataclass)
+        field = lambda name: f"data_capture.{name}"  # noqa: E731
+        require(hasattr(self.bucket, "bucket_name") and hasattr(self.bucket, "grant_put"), where, field("bucket"),
+                self.bucket, "an s3.IBucket (a Bucket in your stack, or s3.Bucket.from_bucket_name(...))")
+        require(isinstance(self.prefix, str) and bool(PREFIX_PATTERN.match(self.prefix)) and not self.prefix.startswith("/")
+                and len(self.prefix) <= S3_URI_MAX_LENGTH - 70, where, field("prefix"), self.prefix,
+                "an S3 key prefix without a leading '/', ',' or '=' (e.g. 'captures/llama')")
+        require(isinstance(self.sampling_percentage, int) and not isinstance(self.sampling_percentage, bool)
+                and 0 < self.sampling_percentage <= 100, where, field("sampling_percentage"), self.sampling_percentage,
+                "a whole percentage greater than 0 and at most 100 (0 would capture nothing; remove data_capture instead)")
+        require(not isinstance(self.capture, (str, CaptureMode)) and len(tuple(self.capture)) > 0, where,
+                field("capture"), self.capture, "a non-empty list of CaptureMode.REQUEST and/or CaptureMode.RESPONSE")
+        modes = tuple(coerce_enum(CaptureMode, mode, where, field("capture")) for mode in self.capture)
+        require(len(set(modes)) == len(modes), where, field("capture"), [mode.name for mode in modes],
+                "each of CaptureMode.REQUEST and CaptureMode.RESPONSE at most once")
+        set_("capture", modes)
+        for name in ("json_content_types", "csv_content_types"):
+            value = getattr(self, name)
+            require(not isinstance(value, str), where, field(name), value, "a list of content types")
+            types = tuple(value)
+            require(len(types) <= CONTENT_TYPES_MAX, where, field(name), types,
+                    f"at most {CONTENT_TYPES_MAX} content types")
+            for index, content_type in enumerate(types):
+                require(isinstance(content_type, str) and len(content_type) <= CONTENT_TYPE_MAX_LENGTH
+                        and bool(CONTENT_TYPE_PATTERN.match(content_type)), where, f"{field(name)}[{index}]",
+                        content_type, "a media type such as application/json or text/csv (type/subtype)")
+            require(len(set(types)) == len(types), where, field(name), types, "each content type once")
+            set_(name, types)
+        overlap = sorted(set(self.json_content_types) & set(self.csv_content_types))
+        require(not overlap, where, field("csv_content_types"), overlap,
+                "content types not also listed in json_content_types (a payload is read as JSON or as CSV)")
+        if self.kms_key is not None:
+            require(hasattr(self.kms_key, "key_arn") and hasattr(self.kms_key, "grant_encrypt"), where,
+                    field("kms_key"), self.kms_key, "a kms.IKey (a Key in your stack, or kms.Key.from_key_arn(...))")
+        for name in ("model_pod", "sagemaker_endpoint", "load_balancer_access_logs"):
+            require(isinstance(getattr(self, name), bool), where, field(name), getattr(self, name), "True or False")
+        require(self.model_pod or self.sagemaker_endpoint or self.load_balancer_access_logs, where,
+                field("model_pod"), False, "at least one tier on: model_pod, sagemaker_endpoint or "
+                "load_balancer_access_logs (remove data_capture to capture nothing)")
+        for name, (low, high) in (("batch_size", BATCH_SIZE_RANGE), ("flush_interval_s", FLUSH_INTERVAL_RANGE),
+                                  ("max_payload_kb", MAX_PAYLOAD_KB_RANGE)):
+            value = getattr(self, name)
+            if value is not None:
+                require_int(value, where, field(name), low, high)
+                require(self.model_pod, where, field(name), value, "only with model_pod=True (it tunes that tier)")
+        if self.load_balancer_access_logs:
+            # ALB access logs support only SSE-S3 (AWS Elastic Load Balancing docs, "Access logs ... bucket
+            # requirements"); a bucket whose default encryption is a KMS key would reject them.
+            require(getattr(self.bucket, "encryption_key", None) is None, where, field("load_balancer_access_logs"),
+                    True, "False for a bucket encrypted with a KMS key: ALB access logs need SSE-S3 (Amazon S3 managed keys)")
+
+    # ---- rendering ---------------------------------------------------------------------------------------
+
+    @property
+    def bucket_name(self) -> str:
+        return str(self.bucket.bucket_name)
+
+    @property
+    def kms_key_id(self) -> Optional[str]:
+        return None if self.kms_key is None else str(self.kms_key.key_arn)
+
+    def s3_uri(self, bucket_name: Optional[str] = None) -> str:
+        prefix = self.prefix.strip("/")
+        return f"s3://{bucket_name or self.bucket_name}" + (f"/{prefix}" if prefix else "")
+
+    def to_operator_spec(self, bucket_name: Optional[str] = None, kms_key_id: Optional[str] = None) -> dict[str, Any]:
+        """``spec.dataCapture``; ``bucket_name`` / ``kms_key_id`` override the objects' own (deploy-time) values."""
+        key = kms_key_id if kms_key_id is not None else self.kms_key_id
+        if key is not None and not is_token(key):
+            require(len(key) <= KMS_KEY_ID_MAX_LENGTH and bool(KMS_KEY_ID_PATTERN.match(key)), "data capture",
+                    "data_capture.kms_key", key, "a KMS key id, key ARN, alias name or alias ARN")
+        spec: dict[str, Any] = {"s3Uri": self.s3_uri(bucket_name)}
+        if self.sagemaker_endpoint:
+            spec["sagemakerEndpoint"] = self._payload_tier(key)
+        if self.load_balancer_access_logs:
+            spec["loadBalancer"] = {"enabled": True}
+        if self.model_pod:
+            tier = self._payload_tier(key)
+            buffer: dict[str, Any] = {}
+            if self.batch_size is not None:
+                buffer["batchSize"] = self.batch_size
+            if self.flush_interval_s is not None:
+                buffer["flushIntervalSeconds"] = self.flush_interval_s
+            if buffer:
+                tier["bufferConfig"] = buffer
+            if self.max_payload_kb is not None:
+                tier["payloadConfig"] = {"maxPayloadSizeKB": self.max_payload_kb}
+            spec["modelPod"] = tier
+        return spec
+
+    def _payload_tier(self, kms_key_id: Optional[str]) -> dict[str, Any]:
+        # Written out even where they equal the operator's defaults: what is captured should be readable in the YAML.
+        tier: dict[str, Any] = {"enabled": True, "initialSamplingPercentage": self.sampling_percentage,
+                                "captureOptions": [{"captureMode": mode.value} for mode in self.capture]}
+        headers: dict[str, Any] = {}
+        if self.json_content_types:
+            headers["jsonContentTypes"] = list(self.json_content_types)
+        if self.csv_content_types:
+            headers["csvContentTypes"] = list(self.csv_content_types)
+        if headers:
+            tier["captureContentTypeHeader"] = headers
+        if kms_key_id is not None:
+            tier["kmsKeyId"] = kms_key_id
+        return tier
+
+    def checks(self, where: str, sagemaker_endpoint_name: Optional[str]) -> list[str]:
+        """Rules that need the endpoint's other options (returned, for the platform's problem list)."""
+        problems: list[str] = []
+        if self.sagemaker_endpoint and not sagemaker_endpoint_name:
+            problems.append(format_problem(
+                where, "data_capture.sagemaker_endpoint", True,
+                "False, or set sagemaker_endpoint_name on the endpoint: the SageMaker endpoint tier captures at the "
+                "SageMaker runtime boundary, which exists only for a registered endpoint"))
+        return problems

@@ -1,0 +1,407 @@
+"""Disaggregated prefill and decode (``spec.pdSpec`` of InferenceEndpointConfig).
+
+With ``pdSpec`` the operator runs two Deployments for one endpoint: prefill pods (compute-bound, turn the prompt
+into a KV cache) and decode pods (memory-bandwidth-bound, generate tokens), wires them together with LMCache and
+NIXL, and puts its router in front. Requests whose estimated input is at least ``routingThreshold`` tokens take
+the remote-prefill path (prefill pod, KV cache over EFA with GPUDirect RDMA, decode pod); shorter ones go
+straight to a decode pod, which prefills locally.
+
+Both sides share the endpoint's worker (image, base args, environment, model volume); per side come extra args,
+the GPUs (whole or one MIG slice), the EFA devices, the node selector, replicas and autoscaling. Facts from the
+InferenceEndpointConfig v1 CRD (chart 2.2.2) and AWS's DPD guide (EFA RDMA instance types, LMCache/NIXL image).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal, Optional, Sequence
+
+from ..catalog.instance_types import instance_type as lookup_instance_type
+from ..errors import format_problem, require
+from .autoscaling import Autoscaling
+from .endpoint_options import require_int
+from .mig import mig_resource_name, normalize_partition, partition_resources, validate_partition
+from .mig_checks import MigEndpointView
+from .platform_view import PlatformView
+from .routing import Routing
+from .tokens import is_token
+
+if TYPE_CHECKING:
+    from .instance_group import InstanceGroup
+
+Side = Literal["prefill", "decode"]
+SIDES: tuple[Side, ...] = ("prefill", "decode")
+# pdSpec keys per side (the CRD spells the decode side "decodingSpec" / "decodingAutoScaling").
+SPEC_KEYS = {"prefill": "prefillSpec", "decode": "decodingSpec"}
+AUTOSCALING_KEYS = {"prefill": "prefillAutoScaling", "decode": "decodingAutoScaling"}
+
+EFA_RESOURCE = "vpc.amazonaws.com/efa"  # advertised by the EFA device plugin of HyperPod's dependency chart
+INSTANCE_TYPE_LABEL = "node.kubernetes.io/instance-type"
+INSTANCE_GROUP_LABEL = "sagemaker.amazonaws.com/instance-group-name"  # HyperPod's node label (AWS quick setup uses it)
+# Instance types AWS's DPD guide lists for the KV transfer (EFA with GPUDirect RDMA). Other EFA types move the
+# cache too, but without GPUDirect RDMA the transfer goes through host memory.
+DPD_INSTANCE_TYPES = frozenset({"ml.p5.48xlarge", "ml.p5e.48xlarge", "ml.p5en.48xlarge", "ml.p6-b200.48xlarge",
+                                "ml.p6-b300.48xlarge"})
+INT32_MAX = 2**31 - 1
+AZ_PATTERN = re.compile(r"^[a-z]{2}(-[a-z]+)+-[0-9][a-z]$")
+PLACEMENT_GROUP_MAX = 255
+
+
+@dataclass(frozen=True, kw_only=True)
+class Topology:
+    """``pdSpec.topologySpec``: where prefill and decode pods may run relative to each other.
+
+    ``same_az`` (operator default True) keeps both sides in one Availability Zone, which EFA needs (its RDMA
+    traffic does not leave one subnet). ``availability_zone`` forces one zone; ``placement_group`` names an EC2
+    cluster placement group for the lowest latency between the sides.
+    """
+
+    same_az: Optional[bool] = None
+    availability_zone: Optional[str] = None
+    placement_group: Optional[str] = None
+
+    def validate(self, where: str) -> None:
+        if self.same_az is not None:
+            require(isinstance(self.same_az, bool), where, "disaggregation.topology.same_az", self.same_az,
+                    "True, False or None (operator default True)")
+        if self.availability_zone is not None and not is_token(self.availability_zone):
+            require(isinstance(self.availability_zone, str) and bool(AZ_PATTERN.match(self.availability_zone)), where,
+                    "disaggregation.topology.availability_zone", self.availability_zone,
+                    "an Availability Zone name such as us-west-2a")
+        if self.placement_group is not None:
+            require(isinstance(self.placement_group, str) and 0 < len(self.placement_group) <= PLACEMENT_GROUP_MAX,
+                    where, "disaggregation.topology.placement_group", self.placement_group,
+                    f"a placement group name of 1-{PLACEMENT_GROUP_MAX} characters")
+
+    def to_operator_spec(self) -> dict[str, Any]:
+        spec: dict[str, Any] = {}
+        if self.same_az is not None:
+            spec["sameAZ"] = self.same_az
+        if self.availability_zone is not None:
+            spec["availabilityZone"] = self.availability_zone
+        if self.placement_group is not None:
+            spec["placementGroup"] = self.placement_group
+        return spec
+
+
+@dataclass(frozen=True, kw_only=True)
+class DisaggregatedWorker:
+    """One side of a disaggregated endpoint: its pods, where they run and how they scale.
+
+    ``instance_type`` (and optionally ``instance_group``) pins the pods with a node selector. Each pod gets
+    ``gpus`` whole GPUs (default 1) or one MIG slice (``accelerator_partition``), a proportional share of CPU and
+    memory (``cpu`` / ``memory`` override it) and ``efa_devices`` EFA interfaces for the KV-cache transfer.
+    ``args`` are appended to the endpoint's args for this side only (e.g. ``--tensor-parallel-size``).
+    ``replicas`` (CRD default 1, at least 1) or ``autoscaling`` (KEDA, as for endpoints) set the pod count.
+    """
+
+    instance_type: str
+    instance_group: Optional[str] = None
+    gpus: Optional[int] = None
+    accelerator_partition: Optional[str] = None
+    efa_devices: int = 1
+    args: Sequence[str] = ()
+    cpu: Optional[str] = None
+    memory: Optional[str] = None
+    replicas: Optional[int] = None
+    autoscaling: Optional[Autoscaling] = None
+
+    def validate(self, where: str, side: Side) -> None:
+        set_ = lambda name, value: object.__setattr__(self, name, value)  # noqa: E731 (frozen dataclass)
+        field = lambda name: f"disaggregation.{side}.{name}"  # noqa: E731
+        info = lookup_instance_type(self.instance_type) if isinstance(self.instance_type, str) else None
+        require(info is not None, where, field("instance_type"), self.instance_type,
+                "an instance type from the catalog (its GPUs and EFA support are checked), e.g. ml.p5.48xlarge")
+        assert info is not None
+        require(info.has_gpu, where, field("instance_type"), self.instance_type,
+                f"an NVIDIA GPU instance type: {self.instance_type} has {info.gpu_model or 'no GPU'}")
+        # The KV cache moves from prefill to decode pods over EFA; without it NIXL falls back to TCP.
+        require(info.efa, where, field("instance_type"), self.instance_type,
+                "an instance type with EFA for the KV-cache transfer between prefill and decode pods, e.g. "
+                + ", ".join(sorted(DPD_INSTANCE_TYPES)))
+        if self.instance_group is not None:
+            require(isinstance(self.instance_group, str) and bool(self.instance_group.strip()), where,
+                    field("instance_group"), self.instance_group, "the name of one of the platform's instance groups")
+        if self.accelerator_partition is not None:
+            require(self.gpus is None, where, field("gpus"), self.gpus,
+                    f"unset together with accelerator_partition={self.accelerator_partition!r}: a pod gets either "
+                    "one MIG device or whole GPUs")
+            validate_partition(self.instance_type, self.accelerator_partition, where, field("accelerator_partition"))
+        else:
+            if self.gpus is None:
+                set_("gpus", 1)
+            require_int(self.gpus, where, field("gpus"), 1, info.gpu_count)
+        require_int(self.efa_devices, where, field("efa_devices"), 1)
+        require(not isinstance(self.args, str) and all(isinstance(arg, str) for arg in self.args), where,
+                field("args"), self.args, "a list of strings, one per argument")
+        set_("args", tuple(self.args))
+        for name in ("cpu", "memory"):
+            value = getattr(self, name)
+            if value is not None:
+                require(isinstance(value, str) and bool(re.match(r"^[0-9]+(\.[0-9]+)?(m|Ki|Mi|Gi|Ti)?$", value)),
+                        where, field(name), value, "a Kubernetes quantity such as '24' or '500m' (cpu), '200Gi' (memory)")
+        if self.replicas is not None:
+            require_int(self.replicas, where, field("replicas"), 1, INT32_MAX)  # pdSpec: minimum 1
+        if self.autoscaling is not None:
+            require(isinstance(self.autoscaling, Autoscaling), where, field("autoscaling"), self.autoscaling,
+                    "an Autoscaling(...) or None")
+
+    # ---- derived values ---------------------------------------------------------------------------------
+
+    @property
+    def min_pods(self) -> int:
+        if self.autoscaling is not None:
+            return self.autoscaling.min_replicas
+        return self.replicas if self.replicas is not None else 1
+
+    @property
+    def max_pods(self) -> int:
+        if self.autoscaling is not None:
+            return self.autoscaling.max_replicas
+        return self.replicas if self.replicas is not None else 1
+
+    @property
+    def partition_profile(self) -> Optional[str]:
+        return None if self.accelerator_partition is None else normalize_partition(self.accelerator_partition)
+
+    def node_selector(self) -> dict[str, str]:
+        selector = {INSTANCE_TYPE_LABEL: self.instance_type}
+        if self.instance_group is not None:
+            selector[INSTANCE_GROUP_LABEL] = self.instance_group
+        return selector
+
+    def resources(self, where: str, side: Side) -> dict[str, Any]:
+        """Requests and limits: the GPU or MIG device and the EFA devices (limits == requests), cpu / memory."""
+        from .endpoint import whole_gpu_resources  # the endpoint module imports this one
+
+        info = lookup_instance_type(self.instance_type)
+        assert info is not None  # validated
+        device: dict[str, str] = {}
+        if self.accelerator_partition is not None:
+            share = partition_resources(self.instance_type, self.accelerator_partition, where,
+                                        f"disaggregation.{side}.accelerator_partition")
+            requests = {"cpu": share["cpu"], "memory": share["memory"]}
+            device[mig_resource_name(self.accelerator_partition)] = "1"
+        else:
+            requests = whole_gpu_resources(info, self.gpus or 1)
+            device["nvidia.com/gpu"] = str(self.gpus)
+        device[EFA_RESOURCE] = str(self.efa_devices)
+        if self.cpu is not None:
+            requests["cpu"] = self.cpu
+        if self.memory is not None:
+            requests["memory"] = self.memory
+        return {"limits": dict(device), "requests": {**requests, **device}}
+
+
+@dataclass(frozen=True, kw_only=True)
+class DisaggregatedServing:
+    """``InferenceEndpoint(disaggregation=...)``: separate prefill and decode pods for one endpoint.
+
+    ``routing_threshold_tokens`` (operator default 4096; 0 = always disaggregate) is the estimated input length
+    from which a request takes the remote-prefill path. ``topology`` constrains where the sides run.
+    """
+
+    prefill: DisaggregatedWorker
+    decode: DisaggregatedWorker
+    routing_threshold_tokens: Optional[int] = None
+    topology: Optional[Topology] = None
+
+    def validate(self, where: str) -> None:
+        for side in SIDES:
+            worker = getattr(self, side)
+            require(isinstance(worker, DisaggregatedWorker), where, f"disaggregation.{side}", worker,
+                    "a DisaggregatedWorker(instance_type=..., ...)")
+            worker.validate(where, side)
+        if self.routing_threshold_tokens is not None:
+            require_int(self.routing_threshold_tokens, where, "disaggregation.routing_threshold_tokens", 0, INT32_MAX)
+        if self.topology is not None:
+            require(isinstance(self.topology, Topology), where, "disaggregation.topology", self.topology,
+                    "a Topology(...) or None")
+            self.topology.validate(where)
+
+    def validate_for_endpoint(self, where: str, *, placement_types: Sequence[str], replicas: Optional[int],
+                              autoscaling: Optional[Autoscaling], routing_strategy: Optional[Routing]) -> None:
+        """Rules between the sides and the endpoint that carries them."""
+        require(autoscaling is None, where, "autoscaling", autoscaling,
+                "None with disaggregation: prefill and decode pods scale separately "
+                "(set disaggregation.prefill.autoscaling / disaggregation.decode.autoscaling)")
+        require(replicas is None, where, "replicas", replicas,
+                "None with disaggregation: set disaggregation.prefill.replicas / disaggregation.decode.replicas")
+        # The endpoint's instanceType applies to every pod it creates; a side's node selector must not contradict it.
+        if placement_types:
+            for side in SIDES:
+                worker: DisaggregatedWorker = getattr(self, side)
+                require(worker.instance_type in placement_types, where, f"disaggregation.{side}.instance_type",
+                        worker.instance_type, f"one of the endpoint's instance types ({', '.join(placement_types)}), "
+                        "or the pods could not be scheduled")
+        # KV-aware routing scores each pod's own LMCache hit rate; with disaggregation the cache a request needs is
+        # built on a prefill pod and shipped to a decode pod, so those scores do not say where it lives.
+        require(routing_strategy is not Routing.KV_AWARE, where, "routing", "kvaware",
+                "prefixaware, session or roundrobin with disaggregation: the remote-prefill path moves the KV cache "
+                "from prefill to decode pods, which kvaware routing does not follow")
+
+    # ---- rendering ---------------------------------------------------------------------------------------
+
+    def to_operator_spec(self, view: PlatformView, where: str, selector: Optional[str] = None) -> dict[str, Any]:
+        spec: dict[str, Any] = {}
+        scaling: dict[str, Any] = {}
+        for side in SIDES:
+            worker: DisaggregatedWorker = getattr(self, side)
+            role: dict[str, Any] = {}
+            if worker.args:
+                role["args"] = list(worker.args)
+            role["nodeSelector"] = worker.node_selector()
+            if worker.replicas is not None:
+                role["replicas"] = worker.replicas
+            role["resources"] = worker.resources(where, side)
+            spec[SPEC_KEYS[side]] = role
+            if worker.autoscaling is not None:
+                scaling[AUTOSCALING_KEYS[side]] = worker.autoscaling.to_operator_spec(
+                    view, f"{where} {side}", selector=selector)
+        if self.routing_threshold_tokens is not None:
+            spec["routingThreshold"] = self.routing_threshold_tokens
+        if self.topology is not None:
+            topology = self.topology.to_operator_spec()
+            if topology:
+                spec["topologySpec"] = topology
+        if scaling:
+            spec["autoScalingSpec"] = scaling
+        return spec
+
+    # ---- what the platform sees ------------------------------------------------------------------------
+
+    def workers(self) -> tuple[tuple[Side, DisaggregatedWorker], ...]:
+        return tuple((side, getattr(self, side)) for side in SIDES)
+
+    def mig_views(self, endpoint_name: str) -> tuple[MigEndpointView, ...]:
+        """Both sides for the platform's MIG and GPU capacity checks (one view per side)."""
+        return tuple(MigEndpointView(name=f"{endpoint_name}/{side}", instance_type=worker.instance_type,
+                                     partition=worker.accelerator_partition, gpu_count=worker.gpus,
+                                     max_replicas=worker.max_pods)
+                     for side, worker in self.workers())
+
+    def checks(self, view: PlatformView, where: str) -> list[str]:
+        problems: list[str] = []
+        for side, worker in self.workers():
+            problems += _placement_problems(view, where, side, worker)
+            if worker.autoscaling is not None:
+                problems += worker.autoscaling.check(view, f"{where} {side}")
+        if not problems:  # capacity only makes sense once both sides have somewhere to run
+            problems += _capacity_problems(view, where, self.workers())
+        return problems
+
+    def warnings(self, where: str, *, vllm_based: bool) -> list[str]:
+        notes: list[str] = []
+        if not vllm_based:
+            notes.append(f"{where}: disaggregation needs a worker image with vLLM, LMCache, NVIDIA NIXL and the EFA "
+                         "libfabric provider (AWS's guide names the deep-learning-containers vllm server-hyperpod "
+                         "image and lmcache/vllm-openai); this image is not recognisably one of them; set "
+                         "vllm_based=True if it is")
+        for side, worker in self.workers():
+            if worker.instance_type not in DPD_INSTANCE_TYPES:
+                notes.append(f"{where}: disaggregation.{side}.instance_type={worker.instance_type!r} has EFA but is "
+                             "not one of the instance types AWS lists for disaggregated prefill/decode "
+                             f"({', '.join(sorted(DPD_INSTANCE_TYPES))}); without GPUDirect RDMA the KV cache is "
+                             "copied through host memory, which costs time to first token")
+            if worker.autoscaling is not None:
+                notes += worker.autoscaling.warnings(f"{where} {side}")
+        if self.topology is not None and self.topology.same_az is False and self.topology.availability_zone is None:
+            notes.append(f"{where}: disaggregation.topology.same_az=False lets prefill and decode pods run in "
+                         "different Availability Zones, where EFA cannot carry the KV cache (its RDMA traffic stays "
+                         "in one subnet); keep same_az or set availability_zone")
+        return notes
+
+
+def _groups_for(view: PlatformView, worker: DisaggregatedWorker) -> tuple["InstanceGroup", ...]:
+    if worker.instance_group is not None:
+        return tuple(group for group in view.instance_groups
+                     if group.name == worker.instance_group and group.instance_type == worker.instance_type)
+    return view.groups_of_type(worker.instance_type)
+
+
+def _placement_problems(view: PlatformView, where: str, side: Side, worker: DisaggregatedWorker) -> list[str]:
+    names = {group.name: group for group in view.instance_groups}
+    if worker.instance_group is not None:
+        group = names.get(worker.instance_group)
+        if group is None:
+            return [format_problem(where, f"disaggregation.{side}.instance_group", worker.instance_group,
+                                   f"the name of an instance group; the platform has: {', '.join(names) or 'none'}")]
+        if group.instance_type != worker.instance_type:
+            return [format_problem(where, f"disaggregation.{side}.instance_type", worker.instance_type,
+                                   f"{group.instance_type}, the instance type of group {group.name!r}")]
+        return []
+    if not view.groups_of_type(worker.instance_type):
+        served = sorted({group.instance_type for group in view.instance_groups})
+        return [format_problem(where, f"disaggregation.{side}.instance_type", worker.instance_type,
+                               "an instance type served by an instance group; the platform's groups run: "
+                               f"{', '.join(served) or 'none'}")]
+    return []
+
+
+def _floor_nodes(view: PlatformView, group: "InstanceGroup") -> int:
+    """Nodes a group can have while the endpoint idles: all of them when node autoscaling adds nodes on demand."""
+    return group.ceiling if view.node_autoscaling and group.max_count is not None else group.count
+
+
+def _capacity_problems(view: PlatformView, where: str,
+                       workers: Sequence[tuple[Side, DisaggregatedWorker]]) -> list[str]:
+    """Pods of both sides at min replicas must fit the groups at the floor, at max replicas at the ceiling.
+
+    Sides on the same groups share them, so their demand is summed. Whole GPUs count only GPUs left MIG-disabled;
+    a MIG side counts slices of its profile. Another endpoint on the same groups is not counted here (the
+    platform-wide MIG check sums every endpoint's slices at the ceiling).
+    """
+    problems: list[str] = []
+    scopes: dict[tuple[str, ...], list[tuple[Side, DisaggregatedWorker]]] = {}
+    for side, worker in workers:
+        key = tuple(sorted(group.name for group in _groups_for(view, worker)))
+        unit = worker.partition_profile or "gpu"
+        scopes.setdefault(key + (unit,), []).append((side, worker))
+    for key, members in scopes.items():
+        groups = [group for group in view.instance_groups if group.name in key[:-1]]
+        unit = key[-1]
+        instance_type = members[0][1].instance_type
+
+        def per_node(group: "InstanceGroup") -> int:
+            info = group.info
+            if unit == "gpu":
+                return group.mig_layout.whole_gpus_per_instance(instance_type) if group.mig_layout else info.gpu_count
+            return (group.mig_layout.slices_per_instance(instance_type).get(unit, 0) if group.mig_layout else 0)
+
+        def size(worker: DisaggregatedWorker) -> int:  # units one pod takes
+            return (worker.gpus or 1) if unit == "gpu" else 1
+
+        largest = max((per_node(group) for group in groups), default=0)
+        misfits = [(side, worker) for side, worker in members if size(worker) > largest]
+        for side, worker in misfits:
+            what = f"{size(worker)} whole GPU(s)" if unit == "gpu" else f"a mig-{unit} slice"
+            problems.append(format_problem(
+                where, f"disaggregation.{side}.{'gpus' if unit == 'gpu' else 'accelerator_partition'}",
+                worker.gpus if unit == "gpu" else f"mig-{unit}",
+                f"a pod that fits on one node: no {instance_type} node of group(s) {', '.join(key[:-1])} has {what} "
+                f"outside MIG partitions (at most {largest} per node)"))
+        if misfits:
+            continue
+        label = "whole GPUs" if unit == "gpu" else f"mig-{unit} slices"
+        for level in ("floor", "ceiling"):
+            def nodes(group: "InstanceGroup") -> int:
+                return _floor_nodes(view, group) if level == "floor" else group.ceiling
+
+            def pods(worker: DisaggregatedWorker) -> int:
+                return worker.min_pods if level == "floor" else worker.max_pods
+
+            needed = sum(pods(worker) * size(worker) for _, worker in members)
+            supply = sum(per_node(group) * nodes(group) for group in groups)
+            # A pod does not span nodes, so each side alone must also find whole places for its pods.
+            crowded = [side for side, worker in members
+                       if pods(worker) > sum(per_node(group) // size(worker) * nodes(group) for group in groups)]
+            if needed > supply or crowded:
+                asks = " + ".join(f"{side}: {pods(worker)} pod(s) x {size(worker)}" for side, worker in members)
+                which = "min" if level == "floor" else "max"
+                hint = ("raise the groups' count, turn on node autoscaling, or lower min_replicas"
+                        if level == "floor" else "raise max_count or lower max_replicas")
+                problems.append(format_problem(
+                    where, "disaggregation", f"{needed} {label} at {which} replicas ({asks})",
+                    f"a demand the {instance_type} group(s) {', '.join(key[:-1])} can hold at the {level}: they "
+                    f"offer {supply} {label} on {sum(nodes(group) for group in groups)} node(s); {hint}"))
+    return problems
