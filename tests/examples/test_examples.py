@@ -96,7 +96,8 @@ def cluster_groups(template: dict[str, Any]) -> dict[str, dict[str, Any]]:
 def test_every_example_is_covered() -> None:
     examples = sorted(Path(path).name for path in APPS if path.startswith("examples/"))
     assert {"byo_vpc_and_eks.py", "scale_to_zero.py", "multi_model_mig.py", "model_from_s3.py",
-            "model_from_hugging_face.py", "model_from_kubernetes_volume.py", "jumpstart_model.py"} <= set(examples)
+            "model_from_hugging_face.py", "model_from_kubernetes_volume.py", "jumpstart_model.py",
+            "disaggregated_prefill_decode.py"} <= set(examples)
 
 
 def test_app_says_what_it_shows(app: SynthesizedApp, request: pytest.FixtureRequest) -> None:
@@ -305,3 +306,24 @@ def test_scale_to_zero_wakes_pods_and_nodes(synthesized: Callable[[str], Synthes
     for name in node_class["spec"]["instanceGroups"]:
         assert groups[name]["InstanceCount"] == 0
     assert groups["system"]["InstanceCount"] == 2
+
+
+def test_disaggregated_example_exercises_pd_spec_and_data_capture(synthesized: Callable[[str], SynthesizedApp]) -> None:
+    # The schema test above validates these blocks; this makes sure an example carries them at all.
+    app = synthesized("examples/disaggregated_prefill_decode.py")
+    (manifest,) = of_kind(app, "InferenceEndpointConfig")
+    spec = manifest["spec"]
+    assert set(spec["pdSpec"]) == {"prefillSpec", "decodingSpec", "routingThreshold", "topologySpec", "autoScalingSpec"}
+    assert spec["pdSpec"]["prefillSpec"]["resources"]["limits"] == {"nvidia.com/gpu": "4", "vpc.amazonaws.com/efa": "16"}
+    assert spec["dataCapture"]["s3Uri"] == "s3://${DataCaptureBucket}/captures/llama-3-3-70b"
+    assert spec["dataCapture"]["modelPod"]["kmsKeyId"] == "${DataCaptureKmsKey}"
+    # 2 sides x 2 pods x 4 GPUs = the p5 group's 2 nodes at the ceiling; one node at the floor (1 pod per side).
+    plan = app.platform.plan.render()
+    assert "llama-3-3-70b/prefill" in plan and "llama-3-3-70b/decode" in plan
+    assert "Ceiling: 4 nodes, 16 GPUs at full scale" in plan and "Floor:   3 nodes, 8 GPUs running when idle" in plan
+    role = app.platform.operator.execution_role
+    policies = [r for r in resources(app.template, "AWS::IAM::Policy").values()
+                if r["Properties"]["Roles"] == [{"Ref": app.stack.get_logical_id(role.node.default_child)}]]
+    actions = [s["Action"] for p in policies for s in p["Properties"]["PolicyDocument"]["Statement"]]
+    assert any(isinstance(a, list) and "s3:PutObject" in a and "s3:Abort*" in a for a in actions)
+    assert ["kms:Encrypt", "kms:ReEncrypt*", "kms:GenerateDataKey*"] in actions
