@@ -348,8 +348,8 @@ def _capacity_problems(view: PlatformView, where: str,
     """Pods of both sides at min replicas must fit the groups at the floor, at max replicas at the ceiling.
 
     Sides on the same groups share them, so their demand is summed. Whole GPUs count only GPUs left MIG-disabled;
-    a MIG side counts slices of its profile. Another endpoint on the same groups is not counted here (the
-    platform-wide MIG check sums every endpoint's slices at the ceiling).
+    a MIG side counts slices of its profile at the floor only: at the ceiling the platform-wide MIG check sums
+    every endpoint's slices, these sides included. Other endpoints' whole GPUs are not counted here.
     """
     problems: list[str] = []
     scopes: dict[tuple[str, ...], list[tuple[Side, DisaggregatedWorker]]] = {}
@@ -383,7 +383,8 @@ def _capacity_problems(view: PlatformView, where: str,
         if misfits:
             continue
         label = "whole GPUs" if unit == "gpu" else f"mig-{unit} slices"
-        for level in ("floor", "ceiling"):
+        # MIG slices at the ceiling are summed over every endpoint by the platform-wide check (mig_views).
+        for level in ("floor", "ceiling") if unit == "gpu" else ("floor",):
             def nodes(group: "InstanceGroup") -> int:
                 return _floor_nodes(view, group) if level == "floor" else group.ceiling
 

@@ -173,6 +173,8 @@ def test_mig_sides_count_in_the_platform_wide_slice_check() -> None:
     problems = check_partition_capacity(mig_group_views(VIEW), views)
     assert len(problems) == 1 and "provide 16 x 3g.40gb at max count" in problems[0]
     assert "need 20 at max replicas (llama-70b/prefill: 10 + llama-70b/decode: 10)" in problems[0]
+    # The endpoint reports it once (its own slice check), not again from the disaggregation capacity check.
+    assert [problem for problem in ep.checks(VIEW) if "3g.40gb" in problem] == problems
 
 
 def test_prometheus_trigger_of_a_side_needs_a_workspace() -> None:
