@@ -34,6 +34,7 @@ CONTENT_TYPES_MAX = 10
 KMS_KEY_ID_PATTERN = re.compile(r"^[a-zA-Z0-9:/_-]*$")
 KMS_KEY_ID_MAX_LENGTH = 2048
 S3_URI_MAX_LENGTH = 512
+PREFIX_MAX_LENGTH = S3_URI_MAX_LENGTH - len("s3://") - 63 - 1  # room for the longest bucket name and '/'
 PREFIX_PATTERN = re.compile(r"^[^,=]*$")  # s3Uri pattern ^s3://([^/]+)(/[^,=]*)?$
 BATCH_SIZE_RANGE = (1, 1000)
 FLUSH_INTERVAL_RANGE = (10, 300)
@@ -83,8 +84,9 @@ class DataCapture:
         require(hasattr(self.bucket, "bucket_name") and hasattr(self.bucket, "grant_put"), where, field("bucket"),
                 self.bucket, "an s3.IBucket (a Bucket in your stack, or s3.Bucket.from_bucket_name(...))")
         require(isinstance(self.prefix, str) and bool(PREFIX_PATTERN.match(self.prefix)) and not self.prefix.startswith("/")
-                and len(self.prefix) <= S3_URI_MAX_LENGTH - 70, where, field("prefix"), self.prefix,
-                "an S3 key prefix without a leading '/', ',' or '=' (e.g. 'captures/llama')")
+                and len(self.prefix) <= PREFIX_MAX_LENGTH, where, field("prefix"), self.prefix,
+                f"an S3 key prefix of at most {PREFIX_MAX_LENGTH} characters without a leading '/', ',' or '=' "
+                "(e.g. 'captures/llama')")
         require(isinstance(self.sampling_percentage, int) and not isinstance(self.sampling_percentage, bool)
                 and 0 < self.sampling_percentage <= 100, where, field("sampling_percentage"), self.sampling_percentage,
                 "a whole percentage greater than 0 and at most 100 (0 would capture nothing; remove data_capture instead)")

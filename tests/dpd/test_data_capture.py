@@ -47,6 +47,8 @@ ERRORS: list[tuple[str, Callable[[], Any], str]] = [
     ("prefix-slash", lambda: endpoint(capture(prefix="/captures")),
      r"data_capture.prefix='/captures' is not allowed; an S3 key prefix without a leading '/'"),
     ("prefix-comma", lambda: endpoint(capture(prefix="a,b")), r"data_capture.prefix='a,b' is not allowed"),
+    ("prefix-too-long", lambda: endpoint(capture(prefix="p" * 444)),
+     r"data_capture.prefix='p{444}' is not allowed; an S3 key prefix of at most 443 characters"),
     ("capture-empty", lambda: endpoint(capture(capture=())),
      r"data_capture.capture=\(\) is not allowed; a non-empty list of CaptureMode.REQUEST and/or CaptureMode.RESPONSE"),
     ("capture-unknown", lambda: endpoint(capture(capture=("Prompt",))),
