@@ -45,7 +45,7 @@ ERRORS: list[tuple[str, Callable[[], Any], str]] = [
     ("not-a-bucket", lambda: endpoint(capture(bucket="s3://llm-captures")),
      r"data_capture.bucket='s3://llm-captures' is not allowed; an s3.IBucket"),
     ("prefix-slash", lambda: endpoint(capture(prefix="/captures")),
-     r"data_capture.prefix='/captures' is not allowed; an S3 key prefix without a leading '/'"),
+     r"data_capture.prefix='/captures' is not allowed; an S3 key prefix of at most 443 characters without a leading '/'"),
     ("prefix-comma", lambda: endpoint(capture(prefix="a,b")), r"data_capture.prefix='a,b' is not allowed"),
     ("prefix-too-long", lambda: endpoint(capture(prefix="p" * 444)),
      r"data_capture.prefix='p{444}' is not allowed; an S3 key prefix of at most 443 characters"),
