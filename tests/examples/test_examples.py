@@ -66,8 +66,10 @@ def mig_resources(manifest: dict[str, Any]) -> set[str]:
     if manifest["kind"] == "JumpStartModel":
         partition = spec.get("server", {}).get("acceleratorPartitionType")
         return {partition.removeprefix("mig-")} if partition else set()
-    requests = spec.get("worker", {}).get("resources", {}).get("requests", {})
-    return {match.group(1) for key in requests if (match := MIG_RESOURCE.match(key))}
+    # The worker's requests, and with disaggregation each side's (prefill and decode pods ask separately).
+    sides = [spec.get("pdSpec", {}).get(key, {}) for key in ("prefillSpec", "decodingSpec")]
+    requests = [part.get("resources", {}).get("requests", {}) for part in (spec.get("worker", {}), *sides)]
+    return {match.group(1) for keys in requests for key in keys if (match := MIG_RESOURCE.match(key))}
 
 
 def mig_parted_profiles(config: dict[str, Any], layout: str) -> set[str]:
