@@ -19,6 +19,10 @@ class HyperPodValidationError(ValueError):
         super().__init__(format_problem(where, field, value, allowed))
 
 
+class HyperPodTypeError(HyperPodValidationError, TypeError):
+    """A value of the wrong type (a dict where a typed object is expected): both a validation error and a TypeError."""
+
+
 def format_problem(where: str, field: str, value: Any, allowed: str) -> str:
     """The single message format used by eager errors and by cross-resource validations."""
     return f"{where}: {field}={value!r} is not allowed; {allowed}"

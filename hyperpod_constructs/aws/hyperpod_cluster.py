@@ -89,9 +89,12 @@ class HyperPodCluster(Construct):
         where = self.node.path
         require(limits.INSTANCE_GROUPS_MIN <= len(instance_groups) <= limits.INSTANCE_GROUPS_MAX, where,
                 "instance_groups", f"{len(instance_groups)} groups", "1 to 100 instance groups")
-        names = [group.name for group in instance_groups]
-        duplicates = sorted({name for name in names if names.count(name) > 1})
-        require(not duplicates, where, "instance_groups[].name", duplicates, "unique instance group names")
+        first_index: dict[str, int] = {}
+        for index, group in enumerate(instance_groups):
+            first = first_index.setdefault(group.name, index)
+            require(first == index, where, f"instance_groups[{index}].name", group.name,
+                    f"a name of its own: duplicate of instance_groups[{first}].name (every instance group needs a "
+                    "unique name)")
         self.instance_groups = tuple(instance_groups)
         self.settings = settings
 

@@ -5,6 +5,7 @@ families follows the ``InstanceType`` values that ``AWS::SageMaker::Cluster`` ac
 """
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 from typing import Literal, Optional
 
@@ -91,3 +92,18 @@ def instance_type(name: str) -> Optional[InstanceTypeInfo]:
 
 def instance_type_names() -> list[str]:
     return sorted(INSTANCE_TYPES)
+
+
+def closest_instance_types(name: object, count: int = 3) -> list[str]:
+    """Catalog names closest to a mistyped ``name`` (``ml.p5.48xl`` -> ``ml.p5.48xlarge``), best first."""
+    return difflib.get_close_matches(str(name).strip().lower(), instance_type_names(), n=count, cutoff=0.6)
+
+
+def unknown_instance_type_hint(name: object) -> str:
+    """What to say about a name the catalog does not have: the closest names, else the families on offer."""
+    close = closest_instance_types(name)
+    if close:
+        return f"a HyperPod instance type; did you mean {' or '.join(repr(found) for found in close)}?"
+    families = sorted({info.name.split(".")[1] for info in _ALL})
+    return (f"a HyperPod instance type 'ml.<family>.<size>', family one of {', '.join(families)} "
+            "(hyperpod_constructs.catalog.instance_types.INSTANCE_TYPES lists them all)")

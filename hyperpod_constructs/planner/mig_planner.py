@@ -16,8 +16,9 @@ import math
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
-from ..catalog.instance_types import instance_type as lookup_instance_type
+from ..catalog.instance_types import instance_type as lookup_instance_type, unknown_instance_type_hint
 from ..catalog.mig import (
+    MIG_INSTANCE_TYPES,
     COMPUTE_SLICES_PER_GPU,
     GEOMETRIES,
     MEMORY_SLICES_PER_GPU,
@@ -219,8 +220,9 @@ def plan_mig(instance_type: str, endpoints: Sequence[MigDemand], *, layout_name:
     """Plan one instance group of ``instance_type`` that serves all ``endpoints`` at max replicas."""
     info = lookup_instance_type(instance_type)
     model = mig_gpu_model(instance_type)
-    require(info is not None and model is not None, where, "instance_type", instance_type,
-            "a MIG-capable HyperPod instance type")
+    require(info is not None, where, "instance_type", instance_type, unknown_instance_type_hint(instance_type))
+    require(model is not None, where, "instance_type", instance_type,
+            f"a MIG-capable HyperPod instance type, one of {', '.join(sorted(MIG_INSTANCE_TYPES))}")
     assert info is not None and model is not None
     require(len(endpoints) > 0, where, "endpoints", list(endpoints), "at least one endpoint")
     profiles = MIG_PROFILES[model]

@@ -45,6 +45,7 @@ from ..spec.slo import EndpointSlos
 from ..prices.model import Prices
 from .cost_inputs import fixed_cost_items, price_warnings
 from .disaggregation_rows import observed_sides, planned_sides
+from ..type_checks import check_arguments, check_fields
 from .gitops import DeployTimeValues, write_manifests
 from .plan import Plan, PlannedEndpoint
 from .plan_picture import draw_plan
@@ -67,6 +68,9 @@ class Observability:
     logging: bool = True
     alarm_topic: Optional[sns.ITopic] = None  # None creates an encrypted topic when there are alerts
     sagemaker_spaces: bool = False
+
+    def __post_init__(self) -> None:
+        check_fields(self, "observability")
 
 
 NAMESPACE_PATTERN = r"^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$"
@@ -105,6 +109,7 @@ class HyperPodInferencePlatform(Construct):
         removal_policy: RemovalPolicy = RemovalPolicy.RETAIN,
     ) -> None:
         super().__init__(scope, construct_id)
+        check_arguments(self.node.path, HyperPodInferencePlatform.__init__, locals())
         require(bool(re.match(NAMESPACE_PATTERN, namespace)), self.node.path, "namespace", namespace,
                 "a Kubernetes namespace name (lowercase alphanumerics and '-', at most 63)")
         self.instance_groups: tuple[InstanceGroup, ...] = tuple(instance_groups)
@@ -276,8 +281,7 @@ class HyperPodInferencePlatform(Construct):
     def add_endpoint(self, endpoint: Endpoint, *, slos: Optional[EndpointSlos] = None) -> None:
         """Deploy a model: its chart is applied by ``cdk deploy``, checked against the platform at synth,
         charted on the inference dashboard and alerted on with ``slos`` (defaults when observability is on)."""
-        require(isinstance(endpoint, (InferenceEndpoint, JumpStartEndpoint)), self.node.path, "endpoint", endpoint,
-                "an InferenceEndpoint(...) or JumpStartEndpoint(...)")
+        check_arguments(self.node.path, HyperPodInferencePlatform.add_endpoint, locals())
         key = (endpoint.resolved_namespace(self.view), endpoint.name)
         taken = {(other.resolved_namespace(self.view), other.name) for other in self.endpoints}
         require(key not in taken, self.node.path, "endpoint.name", endpoint.name,
@@ -299,6 +303,7 @@ class HyperPodInferencePlatform(Construct):
 
     def add_scaled_workloads(self, *workloads: ScaledWorkload) -> None:
         """KEDA ScaledObjects for workloads that are not operator endpoints (a router, a batch consumer)."""
+        check_arguments(self.node.path, HyperPodInferencePlatform.add_scaled_workloads, locals())
         for workload in workloads:
             self.problems.add(lambda workload=workload: workload.check(self.view))
             for warning in workload.warnings():

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Literal, Mapping, Optional, Union
 
 from ..errors import format_problem, require
+from ..type_checks import check_fields
 from .platform_view import PlatformView
 from .tokens import is_token
 
@@ -254,6 +255,7 @@ class Autoscaling:
 
     def __post_init__(self) -> None:
         where = "autoscaling"
+        check_fields(self, where)
         if self.trigger is not None:
             object.__setattr__(self, "triggers", (*tuple(self.triggers), self.trigger))
             object.__setattr__(self, "trigger", None)

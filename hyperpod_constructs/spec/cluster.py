@@ -6,6 +6,7 @@ from typing import Literal, Optional
 
 from ..catalog import limits
 from ..errors import require
+from ..type_checks import check_fields
 
 NodeRecovery = Literal["Automatic", "None"]
 
@@ -33,6 +34,7 @@ class ClusterSettings:
     tiered_storage: Optional[TieredStorage] = None
 
     def __post_init__(self) -> None:
+        check_fields(self, "cluster")
         if self.name is not None:
             require(bool(limits.CLUSTER_NAME_PATTERN.match(self.name)), "cluster", "name", self.name,
                     "1-63 letters, digits and hyphens, starting with a letter or digit")

@@ -14,6 +14,7 @@ from typing import Any, Mapping, Optional, Sequence, Union
 
 from ..catalog.instance_types import InstanceTypeInfo, instance_type as lookup_instance_type
 from ..errors import format_problem, require
+from ..type_checks import check_fields
 from .autoscaling import Autoscaling, model_selector
 from .data_capture import DataCapture
 from .disaggregation import DisaggregatedServing
@@ -176,6 +177,7 @@ class InferenceEndpoint(DeploymentCommon):
 
     def __post_init__(self) -> None:
         where = self.where
+        check_fields(self, where)
         set_ = lambda name, value: object.__setattr__(self, name, value)  # noqa: E731 (frozen dataclass)
         require(isinstance(self.name, str) and bool(ENDPOINT_NAME_PATTERN.match(self.name)), where, "name", self.name,
                 "1-63 lowercase letters, digits and '-', starting with a letter and ending with a letter or digit "

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Optional, TypeVar
 
 from ..errors import HyperPodValidationError, require
+from ..type_checks import check_fields
 from .tokens import is_token
 from .platform_view import PlatformView
 
@@ -262,10 +263,10 @@ class Probes:
     startup: Optional[HttpProbe] = None
 
     def validate(self, where: str) -> None:
+        check_fields(self, f"{where} probes")
         for name in ("readiness", "liveness", "startup"):
             probe = getattr(self, name)
             if probe is not None:
-                require(isinstance(probe, HttpProbe), where, f"probes.{name}", probe, "an HttpProbe")
                 probe.validate(where, f"probes.{name}")
 
     def to_operator_spec(self, container_port: int) -> dict[str, Any]:

@@ -5,8 +5,9 @@ from dataclasses import KW_ONLY, dataclass, field
 from typing import Literal, Mapping, Optional, Union
 
 from ..catalog import limits
-from ..catalog.instance_types import InstanceTypeInfo, instance_type, instance_type_names
+from ..catalog.instance_types import InstanceTypeInfo, instance_type, unknown_instance_type_hint
 from ..errors import require
+from ..type_checks import check_fields
 from .mig import MigLayout, as_mig_layout
 
 CapacityType = Literal["on-demand", "spot"]
@@ -49,11 +50,12 @@ class InstanceGroup:
 
     def __post_init__(self) -> None:
         where = f"instance group {self.name!r}"
+        check_fields(self, where)
         require(bool(limits.INSTANCE_GROUP_NAME_PATTERN.match(self.name)) and len(self.name) <= limits.INSTANCE_GROUP_NAME_MAX,
                 where, "name", self.name,
                 "1-63 letters, digits and hyphens, starting and ending with a letter or digit")
         require(instance_type(self.instance_type) is not None, where, "instance_type", self.instance_type,
-                f"a HyperPod instance type, one of: {', '.join(instance_type_names())}")
+                unknown_instance_type_hint(self.instance_type))
         _check_count(where, "count", self.count)
         if self.min_count is not None:
             _check_count(where, "min_count", self.min_count)

@@ -11,6 +11,7 @@ from dataclasses import KW_ONLY, dataclass, field
 from typing import Any, Mapping, Optional, Union
 
 from ..errors import format_problem, require
+from ..type_checks import check_fields
 from .autoscaling import Autoscaling
 from .data_capture import DataCapture
 from .endpoint import (
@@ -90,6 +91,7 @@ class JumpStartEndpoint(DeploymentCommon):
 
     def __post_init__(self) -> None:
         where = self.where
+        check_fields(self, where)
         require(isinstance(self.name, str) and bool(ENDPOINT_NAME_PATTERN.match(self.name)), where, "name", self.name,
                 "1-63 lowercase letters, digits and '-', starting with a letter and ending with a letter or digit "
                 "(it names the Kubernetes objects the operator creates)")

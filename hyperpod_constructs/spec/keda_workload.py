@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from ..errors import require
+from ..type_checks import check_fields
 from .autoscaling import Autoscaling
 from .node_autoscaling import check_k8s_name
 from .platform_view import PlatformView
@@ -40,6 +41,7 @@ class ScaledWorkload:
 
     def __post_init__(self) -> None:
         where = self.where
+        check_fields(self, where)
         check_k8s_name(where, "name", self.name)
         check_k8s_name(where, "namespace", self.namespace)
         check_k8s_name(where, "authentication_name", self.authentication_name)

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Optional
 
 from ..errors import format_problem, require
+from ..type_checks import check_fields
 from .tokens import is_token
 from .platform_view import PlatformView
 
@@ -68,6 +69,7 @@ class KvCache:
     cache_config_file: Optional[str] = None
 
     def validate(self, where: str) -> None:
+        check_fields(self, f"{where} kv_cache")
         require(isinstance(self.l1, bool), where, "kv_cache.l1", self.l1, "True or False")
         if self.l2 is not None:
             require(isinstance(self.l2, L2Cache), where, "kv_cache.l2", self.l2,

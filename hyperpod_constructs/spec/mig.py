@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Literal, Mapping, Sequence, Union
 
 from ..catalog import limits
-from ..catalog.instance_types import instance_type as lookup_instance_type
+from ..catalog.instance_types import instance_type as lookup_instance_type, unknown_instance_type_hint
 from ..catalog.mig import (
     COMPUTE_SLICES_PER_GPU,
     GEOMETRIES,
@@ -214,7 +214,7 @@ class MigLayout:
     def validate_for(self, instance_type: str, where: str, field: str = "mig_config") -> None:
         """Raise HyperPodValidationError unless this layout can be applied to every node of ``instance_type``."""
         info = lookup_instance_type(instance_type)
-        require(info is not None, where, "instance_type", instance_type, "a HyperPod instance type")
+        require(info is not None, where, "instance_type", instance_type, unknown_instance_type_hint(instance_type))
         model = mig_gpu_model(instance_type)
         if model is None:
             accelerator = info.gpu_model or "no GPU"

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Optional
 
 from ..errors import HyperPodValidationError, format_problem, require
+from ..type_checks import check_fields
 from .tokens import is_token
 from .platform_view import PlatformView
 
@@ -109,6 +110,7 @@ class ModelSource:
 
     # -- contract used by InferenceEndpoint ------------------------------------------------------------
     def validate(self, where: str) -> None:
+        check_fields(self, f"{where} model")
         if self.prefetch is not None:
             require(isinstance(self.prefetch, bool), where, "model.prefetch", self.prefetch, "True or False")
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Literal, Optional
 
 from ..errors import require
+from ..type_checks import check_fields
 from .instance_group import InstanceGroup
 
 ConsolidationPolicy = Literal["WhenEmpty", "WhenEmptyOrUnderutilized"]
@@ -162,6 +163,7 @@ class Disruption:
     budgets: tuple[DisruptionBudget, ...] = ()
 
     def __post_init__(self) -> None:
+        check_fields(self, "disruption")
         object.__setattr__(self, "budgets", tuple(self.budgets))
         where = "disruption"
         require(self.consolidation_policy in CONSOLIDATION_POLICIES, where, "consolidation_policy",
@@ -196,6 +198,7 @@ class NodePoolSpec:
     expire_after: str = "Never"
 
     def __post_init__(self) -> None:
+        check_fields(self, f"node pool {self.name!r}")
         object.__setattr__(self, "instance_groups", tuple(self.instance_groups))
         object.__setattr__(self, "requirements", tuple(self.requirements))
         where = f"node pool {self.name!r}"
@@ -240,6 +243,7 @@ class NodeAutoscaling:
     node_pools: Optional[tuple[NodePoolSpec, ...]] = None
 
     def __post_init__(self) -> None:
+        check_fields(self, "node_autoscaling")
         if self.node_pools is not None:
             object.__setattr__(self, "node_pools", tuple(self.node_pools))
             names = [pool.name for pool in self.node_pools]
