@@ -46,25 +46,34 @@ class _Expected:
             return isinstance(value, collections.abc.Mapping)
         return isinstance(value, self.kind)
 
-    def describe(self) -> str:
+    def describe(self, item: bool = False) -> str:
+        """How a user would write it: ``a ModelStore(...)``; as a list item without the article."""
         if self.literals is not None:
             return " or ".join(repr(literal) for literal in self.literals)
         if self.kind is type(None):
             return "None"
         if self.kind is bool:
             return "True or False"
-        if self.kind in _SEQUENCES:
-            inner = " or ".join(item.describe() for item in self.items or ())
-            return f"a list of {inner}" if inner else "a list"
-        if self.kind in _MAPPINGS:
-            inner = " or ".join(item.describe() for item in self.items or ())
-            return f"a mapping to {inner}" if inner else "a mapping"
+        if self.kind in _SEQUENCES or self.kind in _MAPPINGS:
+            inner = " or ".join(option.describe(item=True) for option in _public(self.items or ()))
+            container = "a list" if self.kind in _SEQUENCES else "a mapping"
+            return f"{container} of {inner}" if inner else container
         if self.kind.__module__ == "builtins":
-            return {"str": "a string", "int": "an integer", "float": "a number"}.get(self.kind.__name__, self.kind.__name__)
-        if issubclass(self.kind, enum.Enum):
-            return f"a {self.kind.__name__} member"
+            names = {"str": ("a string", "strings"), "int": ("an integer", "integers"), "float": ("a number", "numbers")}
+            return names.get(self.kind.__name__, (self.kind.__name__,) * 2)[item]
+        own = getattr(self.kind, "type_description", None)  # how the class says it is built, if it says
+        if isinstance(own, str):
+            return own
         name = self.kind.__name__
-        return f"{'an' if name[0] in 'AEIOU' else 'a'} {name}(...)"
+        if issubclass(self.kind, enum.Enum):
+            return f"{name} members" if item else f"a {name} member"
+        article = "" if item else ("an " if name[0] in "AEIOU" else "a ")
+        return f"{article}{name}(...)"
+
+
+def _public(options: tuple[_Expected, ...]) -> tuple[_Expected, ...]:
+    """Private markers (``_Auto``, a default that depends on other fields) are accepted but not advertised."""
+    return tuple(option for option in options if not option.kind.__name__.startswith("_"))
 
 
 def _alternatives(hint: Any) -> Optional[tuple[_Expected, ...]]:
@@ -143,7 +152,7 @@ def _check_value(where: str, field: str, value: Any, expected: tuple[_Expected, 
             if option.items:
                 _check_items(where, field, value, option)
             return
-    allowed = " or ".join(option.describe() for option in expected)
+    allowed = " or ".join(option.describe() for option in _public(expected))
     raise HyperPodTypeError(where, field, value, f"expected {allowed}, got {type(value).__name__}")
 
 

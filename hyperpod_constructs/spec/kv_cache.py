@@ -28,6 +28,8 @@ class L2Backend(enum.Enum):
 class L2Cache:
     """Node-level shared KV cache. Build with ``L2Cache.tiered_storage()`` or ``L2Cache.redis(url)``."""
 
+    type_description = "L2Cache.tiered_storage() or L2Cache.redis(url)"
+
     backend: L2Backend
     url: Optional[str] = None
 

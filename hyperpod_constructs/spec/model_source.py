@@ -74,6 +74,7 @@ class ModelSource:
     start when the model fits in memory.
     """
 
+    type_description = "a model source: ModelSource.s3(...), .fsx(...), .hugging_face(...) or .kubernetes_volume(...)"
     prefetch: Optional[bool] = None
 
     @property

@@ -34,6 +34,8 @@ class PrometheusWorkspace:
     ``encryption="aws-owned-key"`` (AMP's default, no key to manage; it cannot be changed later).
     """
 
+    type_description = "PrometheusWorkspace.create(...) or PrometheusWorkspace.existing(...)"
+
     alias: Optional[str] = None
     encryption: Encryption = "customer-managed-key"
     workspace_arn: Optional[str] = None

@@ -96,7 +96,7 @@ def test_token_server_address_is_not_pattern_checked() -> None:
     ({"cooldown_s": -5}, "autoscaling: cooldown_s=-5 is not allowed; a whole number of seconds, at least 0"),
     ({"polling_interval_s": -1}, "autoscaling: polling_interval_s=-1 is not allowed"),
     ({"scale_down_stabilization_s": 1.5}, "autoscaling: scale_down_stabilization_s=1.5 is not allowed"),
-    ({"triggers": ("x",)}, "autoscaling: triggers[0]='x' is not allowed; a PrometheusTrigger or CloudWatchTrigger"),
+    ({"triggers": ("x",)}, "autoscaling: triggers[0]='x' is not allowed; expected a PrometheusTrigger(...) or a CloudWatchTrigger(...), got str"),
 ])
 def test_autoscaling_rules(kwargs: dict, message: str) -> None:
     with pytest.raises(HyperPodValidationError, match=message.replace("(", r"\(").replace(")", r"\)").replace("[", r"\[")):

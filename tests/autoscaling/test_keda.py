@@ -83,7 +83,7 @@ def test_chart_synthesizes() -> None:
     ({"autoscaling": Autoscaling()}, "autoscaling.triggers=() is not allowed; at least one PrometheusTrigger"),
     ({"autoscaling": Autoscaling(polling_interval_s=0, trigger=UP)},
      "autoscaling.polling_interval_s=0 is not allowed; a whole number of seconds, at least 1"),
-    ({"autoscaling": {"min_replicas": 1}}, "autoscaling={'min_replicas': 1} is not allowed; an Autoscaling(...)"),
+    ({"autoscaling": {"min_replicas": 1}}, "autoscaling={'min_replicas': 1} is not allowed; expected an Autoscaling(...), got dict"),
 ])
 def test_workload_rules(kwargs: dict, message: str) -> None:
     args = {"name": "router", "namespace": "inference", "target_name": "custom-router",

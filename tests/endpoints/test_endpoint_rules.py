@@ -112,7 +112,7 @@ ERRORS: list[tuple[str, Callable[[], Any], str]] = [
     ("replicas-negative", lambda: endpoint(replicas=-1), r"replicas=-1 .*integer >= 0"),
     ("port-zero", lambda: endpoint(port=0), r"port=0 .*from 1 to 65535"),
     ("port-too-big", lambda: endpoint(port=65536), r"port=65536 .*from 1 to 65535"),
-    ("args-string", lambda: endpoint(args="--max-model-len 4096"), r"args='--max-model-len 4096' .*list of strings"),
+    ("args-string", lambda: endpoint(args="--max-model-len 4096"), r"args='--max-model-len 4096' is not allowed; expected a list of strings or None, got str"),
     ("env-name", lambda: endpoint(env={"A=B": "1"}), r"env\['A=B'\]='A=B' .*without '='"),
     ("env-value", lambda: endpoint(env={"PORT": 8000}), r"env\['PORT'\]=8000 .*string value"),
     ("mount-path-relative", lambda: endpoint(model_mount_path="opt/ml/model"), r"model_mount_path='opt/ml/model' .*absolute"),

@@ -33,7 +33,7 @@ def s3_endpoint(**overrides: Any) -> InferenceEndpoint:
 
 @pytest.mark.parametrize("label, make, message", [
     ("instance_groups as a dict", lambda: platform(instance_groups={"system": SYSTEM}),
-     r"Types/Platform: instance_groups=\{'system': .*\} is not allowed; expected a list of an InstanceGroup\(\.\.\.\), "
+     r"Types/Platform: instance_groups=\{'system': .*\} is not allowed; expected a list of InstanceGroup\(\.\.\.\), "
      r"got dict"),
     ("an instance group as a dict", lambda: platform(instance_groups=[SYSTEM, {"name": "gpu"}]),
      r"Types/Platform: instance_groups\[1\]=\{'name': 'gpu'\} is not allowed; expected an InstanceGroup\(\.\.\.\), got dict"),
@@ -64,7 +64,7 @@ def s3_endpoint(**overrides: Any) -> InferenceEndpoint:
     ("removal_policy as a string", lambda: platform(removal_policy="destroy"),
      r"removal_policy='destroy' is not allowed; expected a RemovalPolicy member, got str"),
     ("observability.workspace as a string", lambda: Observability(workspace="ws-1"),
-     r"observability: workspace='ws-1' is not allowed; expected a PrometheusWorkspace\(\.\.\.\) or None, got str"),
+     r"observability: workspace='ws-1' is not allowed; expected PrometheusWorkspace.create\(\.\.\.\) or PrometheusWorkspace.existing\(\.\.\.\) or None, got str"),
     ("cluster.tiered_storage as True", lambda: ClusterSettings(tiered_storage=True),
      r"cluster: tiered_storage=True is not allowed; expected a TieredStorage\(\.\.\.\) or None, got bool"),
     ("instance group mig_config as a dict", lambda: InstanceGroup("g", "ml.p5.48xlarge", mig_config={"3g.40gb": 2}),
@@ -73,7 +73,7 @@ def s3_endpoint(**overrides: Any) -> InferenceEndpoint:
     ("instance group taints as dicts", lambda: InstanceGroup("g", "ml.m5.large", taints=({"key": "k"},)),
      r"instance group 'g': taints\[0\]=\{'key': 'k'\} is not allowed; expected a Taint\(\.\.\.\), got dict"),
     ("endpoint model as a string", lambda: s3_endpoint(model="s3://models/m/"),
-     r"endpoint 'm': model='s3://models/m/' is not allowed; expected a ModelSource\(\.\.\.\), got str"),
+     r"endpoint 'm': model='s3://models/m/' is not allowed; expected a model source: ModelSource.s3\(\.\.\.\), \.fsx.*, got str"),
     ("endpoint autoscaling as a dict", lambda: s3_endpoint(autoscaling={"max_replicas": 2}),
      r"endpoint 'm': autoscaling=\{'max_replicas': 2\} is not allowed; expected an Autoscaling\(\.\.\.\) or None"),
     ("endpoint kv_cache as True", lambda: s3_endpoint(kv_cache=True),
@@ -86,7 +86,7 @@ def s3_endpoint(**overrides: Any) -> InferenceEndpoint:
     ("endpoint tags as strings", lambda: s3_endpoint(tags=("team=a",)),
      r"endpoint 'm': tags\[0\]='team=a' is not allowed; expected a Tag\(\.\.\.\), got str"),
     ("kv cache l2 as a string", lambda: s3_endpoint(image="vllm/vllm-openai:v0.9", kv_cache=KvCache(l2="redis")),
-     r"endpoint 'm' kv_cache: l2='redis' is not allowed; expected a L2Cache\(\.\.\.\) or None, got str"),
+     r"endpoint 'm' kv_cache: l2='redis' is not allowed; expected L2Cache.tiered_storage\(\) or L2Cache.redis\(url\) or None, got str"),
     ("jumpstart autoscaling as a dict", lambda: JumpStartEndpoint("js", model_id="m", accept_eula=True,
                                                                   instance_type="ml.g6e.12xlarge",
                                                                   autoscaling={"min_replicas": 0}),
@@ -95,7 +95,7 @@ def s3_endpoint(**overrides: Any) -> InferenceEndpoint:
      r"autoscaling: trigger=\{'metric': 'q'\} is not allowed; expected a PrometheusTrigger\(\.\.\.\) or a "
      r"CloudWatchTrigger\(\.\.\.\) or None, got dict"),
     ("autoscaling triggers as a string", lambda: Autoscaling(triggers="q"),
-     r"autoscaling: triggers='q' is not allowed; expected a list of a PrometheusTrigger\(\.\.\.\) or a "
+     r"autoscaling: triggers='q' is not allowed; expected a list of PrometheusTrigger\(\.\.\.\) or "
      r"CloudWatchTrigger\(\.\.\.\), got str"),
     ("node pools as dicts", lambda: NodeAutoscaling(node_pools=({"name": "p"},)),
      r"node_autoscaling: node_pools\[0\]=\{'name': 'p'\} is not allowed; expected a NodePoolSpec\(\.\.\.\)"),

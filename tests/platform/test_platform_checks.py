@@ -121,7 +121,8 @@ def test_existing_cluster_needs_its_oidc_provider():
 
 
 def test_instance_group_limits_are_enforced_by_the_cluster_construct():
-    with pytest.raises(HyperPodValidationError, match=r"instance_groups\[\]\.name=\['gpu'\] is not allowed; unique"):
+    with pytest.raises(HyperPodValidationError, match=r"instance_groups\[1\]\.name='gpu' is not allowed; a name of its "
+                                                      r"own: duplicate of instance_groups\[0\]\.name"):
         HyperPodInferencePlatform(cdk.Stack(cdk.App(), "Names"), "Platform", instance_groups=[
             InstanceGroup("gpu", "ml.g6e.xlarge"), InstanceGroup("gpu", "ml.g6e.2xlarge")])
     with pytest.raises(HyperPodValidationError, match=r"instance_groups='0 groups' is not allowed; 1 to 100"):
