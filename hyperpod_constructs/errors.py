@@ -32,3 +32,26 @@ def require(condition: bool, where: str, field: str, value: Any, allowed: str) -
     """Raise HyperPodValidationError unless ``condition`` holds."""
     if not condition:
         raise HyperPodValidationError(where, field, value, allowed)
+
+
+ADVICE_ID_PREFIX = "hyperpod-constructs:"
+
+
+class Advice(str):
+    """A warning (advice, not an error) that carries the id of the rule that produced it.
+
+    It is the message string itself, so it reads and compares as one; the platform turns it into a CDK
+    warning with the id ``hyperpod-constructs:<rule>``, which users acknowledge one rule at a time with
+    ``Annotations.of(platform).acknowledge_warning(id, reason)``.
+    """
+
+    rule: str
+
+    def __new__(cls, rule: str, message: str) -> "Advice":
+        advice = super().__new__(cls, message)
+        advice.rule = rule
+        return advice
+
+    @property
+    def warning_id(self) -> str:
+        return ADVICE_ID_PREFIX + self.rule

@@ -20,7 +20,7 @@ from ..aws.inference_operator import InferenceOperator, InferenceOperatorOptions
 from ..aws.model_store import ModelStoreFileSystem
 from ..aws.network import HyperPodNetwork
 from ..aws.observability import InferenceObservability
-from ..errors import format_problem, require
+from ..errors import ADVICE_ID_PREFIX, Advice, format_problem, require
 from ..k8s.api_objects import add_api_object, add_api_objects
 from ..k8s.endpoint_chart import endpoint_manifest
 from ..k8s.karpenter import render_node_autoscaling
@@ -290,8 +290,7 @@ class HyperPodInferencePlatform(Construct):
         self.problems.add(lambda: endpoint.checks(self.view))
         if endpoint.data_capture is not None:
             self.data_capture_writers.add(endpoint.data_capture, endpoint.where)
-        for warning in endpoint.warnings(self.view):
-            Annotations.of(self).add_warning_v2("hyperpod-constructs:endpoint", warning)
+        self._advise(endpoint.warnings(self.view), "endpoint")
         manifest = endpoint_manifest(endpoint, self.view)
         self.add_chart(f"endpoint-{key[0]}-{endpoint.name}", lambda chart: add_api_object(chart, manifest))
         if self.observability is not None:
@@ -306,8 +305,7 @@ class HyperPodInferencePlatform(Construct):
         check_arguments(self.node.path, HyperPodInferencePlatform.add_scaled_workloads, locals())
         for workload in workloads:
             self.problems.add(lambda workload=workload: workload.check(self.view))
-            for warning in workload.warnings():
-                Annotations.of(self).add_warning_v2("hyperpod-constructs:scaled-workload", warning)
+            self._advise(workload.warnings(), "scaled-workload")
         manifests = render_keda(workloads, self.view)
         self.add_chart("scaled-workloads", lambda chart: add_api_objects(chart, manifests))
 
@@ -325,8 +323,13 @@ class HyperPodInferencePlatform(Construct):
         self.problems.add(lambda: check_node_provisioning_mode(
             self.settings.node_provisioning_mode, self.node_autoscaling.enabled, "cluster"))
         self.problems.add(lambda: check_node_autoscaling(self.instance_groups, self.node_autoscaling))
-        for warning in node_autoscaling_warnings(self.instance_groups, self.node_autoscaling):
-            Annotations.of(self).add_warning_v2("hyperpod-constructs:node-autoscaling", warning)
+        self._advise(node_autoscaling_warnings(self.instance_groups, self.node_autoscaling), "node-autoscaling")
+
+    def _advise(self, warnings: Sequence[str], area: str) -> None:
+        """CDK warnings, each with its rule's own id so acknowledging one rule leaves the others."""
+        for warning in warnings:
+            warning_id = warning.warning_id if isinstance(warning, Advice) else ADVICE_ID_PREFIX + area
+            Annotations.of(self).add_warning_v2(warning_id, warning)
 
     # ---- plan and export -------------------------------------------------------------------------------
 

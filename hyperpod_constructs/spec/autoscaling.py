@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Literal, Mapping, Optional, Union
 
-from ..errors import format_problem, require
+from ..errors import Advice, format_problem, require
 from ..type_checks import check_fields
 from .platform_view import PlatformView
 from .tokens import is_token
@@ -319,21 +319,24 @@ class Autoscaling:
             return []
         advice: list[str] = []
         if not self.triggers:
-            advice.append(f"{where}: autoscaling.min_replicas=0 without triggers: nothing will ever scale it up "
-                          "from zero; add a trigger with an activation threshold")
+            advice.append(Advice("scale-to-zero-without-triggers", f"{where}: autoscaling.min_replicas=0 without "
+                                 "triggers: nothing will ever scale it up from zero; add a trigger with an activation "
+                                 "threshold"))
             return advice
         unset = [t.name for t in self.triggers if not t.activation_target_value]
         if unset:
-            advice.append(
+            advice.append(Advice(
+                "scale-to-zero-without-activation",
                 f"{where}: autoscaling.min_replicas=0 but triggers {unset} have activation_target_value 0/unset: "
                 "scale-from-zero needs an activation threshold (KEDA wakes the first pod only while the metric is "
-                "strictly above it); set it deliberately or the first request may not wake the deployment")
+                "strictly above it); set it deliberately or the first request may not wake the deployment"))
         if all(t.pod_metric for t in self.triggers):
-            advice.append(
+            advice.append(Advice(
+                "scale-to-zero-on-pod-metrics",
                 f"{where}: autoscaling.min_replicas=0 with only pod-emitted metrics "
                 f"{[t.name for t in self.triggers]}: at 0 replicas these series do not exist, so they cannot wake "
                 "the deployment; add a metric that exists at zero (e.g. CloudWatchTrigger.invocations_per_instance, "
-                "or a router/queue metric)")
+                "or a router/queue metric)"))
         return advice
 
 

@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import Any, Mapping, Optional, Sequence, Union
 
 from ..catalog.instance_types import InstanceTypeInfo, instance_type as lookup_instance_type
-from ..errors import format_problem, require
+from ..errors import Advice, format_problem, require
 from ..type_checks import check_fields
 from .autoscaling import Autoscaling, model_selector
 from .data_capture import DataCapture
@@ -495,20 +495,22 @@ class InferenceEndpoint(DeploymentCommon):
             used = [name for name, on in (("kv_cache", self.kv_cache is not None),
                                           ("routing", self.intelligent_routing is not None)) if on]
             if used:
-                notes.append(f"{where}: {' and '.join(used)} {'work' if len(used) > 1 else 'works'} only with vLLM-based containers, and image "
+                notes.append(Advice("vllm-features-without-vllm", f"{where}: {' and '.join(used)} {'work' if len(used) > 1 else 'works'} only with vLLM-based containers, and image "
                              f"{self.image!r} is not recognisably vLLM or LMCache; set vllm_based=True if it is, or "
-                             f"{' and '.join(name + '=None' for name in used)}")
+                             f"{' and '.join(name + '=None' for name in used)}"))
         routing = self.intelligent_routing
         if routing is not None:
             if self.metrics is None or not self.metrics.enabled:
-                notes.append(f"{where}: intelligent routing with metrics off: router and KV-cache metrics are not "
-                             "collected; keep Metrics(enabled=True)")
+                notes.append(Advice("routing-without-metrics", f"{where}: intelligent routing with metrics off: router and "
+                                    "KV-cache metrics are not collected; keep Metrics(enabled=True)"))
             elif self.metrics.model_metrics_port not in (None, self.port):
-                notes.append(f"{where}: metrics.model_metrics_port={self.metrics.model_metrics_port} differs from the "
-                             f"container port {self.port}; router and cache metrics are read from the container port")
+                notes.append(Advice("routing-metrics-port", f"{where}: metrics.model_metrics_port="
+                                    f"{self.metrics.model_metrics_port} differs from the container port {self.port}; "
+                                    "router and cache metrics are read from the container port"))
             elif not 1024 <= self.port <= 65535:
-                notes.append(f"{where}: port {self.port} is below 1024, so metrics.modelMetrics.port cannot follow it "
-                             "(1024-65535); router and cache metrics will not be scraped")
+                notes.append(Advice("routing-metrics-privileged-port", f"{where}: port {self.port} is below 1024, so "
+                                    "metrics.modelMetrics.port cannot follow it (1024-65535); router and cache metrics "
+                                    "will not be scraped"))
             notes += routing.warnings(where)
         if self.kv_cache is not None:
             notes += self.kv_cache.warnings(where)

@@ -10,7 +10,7 @@ import re
 from dataclasses import KW_ONLY, dataclass, field
 from typing import Any, Mapping, Optional, Union
 
-from ..errors import format_problem, require
+from ..errors import Advice, format_problem, require
 from ..type_checks import check_fields
 from .autoscaling import Autoscaling
 from .data_capture import DataCapture
@@ -204,11 +204,12 @@ class JumpStartEndpoint(DeploymentCommon):
         notes: list[str] = []
         if self.intelligent_routing is not None:
             if self.metrics is None or not self.metrics.enabled:
-                notes.append(f"{where}: intelligent routing with metrics off: router and KV-cache metrics are not "
-                             "collected; keep Metrics(enabled=True)")
+                notes.append(Advice("routing-without-metrics", f"{where}: intelligent routing with metrics off: router and "
+                                    "KV-cache metrics are not collected; keep Metrics(enabled=True)"))
             if self.intelligent_routing.strategy is Routing.KV_AWARE:
-                notes.append(f"{where}: kvaware routing supports only the /completions invocation endpoint, which a "
-                             "JumpStartModel cannot set (JumpStart containers answer /invocations); prefer prefixaware")
+                notes.append(Advice("kv-aware-routing-on-jumpstart", f"{where}: kvaware routing supports only the "
+                                    "/completions invocation endpoint, which a JumpStartModel cannot set (JumpStart "
+                                    "containers answer /invocations); prefer prefixaware"))
             notes += self.intelligent_routing.warnings(where)
         if self.kv_cache is not None:
             notes += self.kv_cache.warnings(where)

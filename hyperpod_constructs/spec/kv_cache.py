@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Optional
 
-from ..errors import format_problem, require
+from ..errors import Advice, format_problem, require
 from ..type_checks import check_fields
 from .tokens import is_token
 from .platform_view import PlatformView
@@ -91,10 +91,12 @@ class KvCache:
     def warnings(self, where: str) -> list[str]:
         notes: list[str] = []
         if self.l2 is not None and self.l2.backend is L2Backend.TIERED_STORAGE:
-            notes.append(f"{where}: L2 tiered storage is shared by every deployment on the node, with no isolation "
-                         "between them, and is not encrypted at rest; keep sensitive tenants on separate nodes.")
+            notes.append(Advice("l2-tiered-storage-shared", f"{where}: L2 tiered storage is shared by every deployment "
+                                "on the node, with no isolation between them, and is not encrypted at rest; keep "
+                                "sensitive tenants on separate nodes."))
         if self.cache_config_file is not None and (self.l2 is not None or not self.l1):
-            notes.append(f"{where}: kv_cache.cache_config_file overrides l1/l2; the l1/l2 settings are ignored.")
+            notes.append(Advice("kv-cache-config-file-overrides", f"{where}: kv_cache.cache_config_file overrides "
+                                "l1/l2; the l1/l2 settings are ignored."))
         return notes
 
     def to_operator_spec(self) -> dict[str, Any]:

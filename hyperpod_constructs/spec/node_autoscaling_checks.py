@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ..errors import format_problem
+from ..errors import Advice, format_problem
 from .instance_group import InstanceGroup
 from .node_autoscaling import NodeAutoscaling, NodePoolSpec
 
@@ -55,8 +55,9 @@ def node_autoscaling_warnings(groups: tuple[InstanceGroup, ...], spec: NodeAutos
         return []
     pools = spec.pools(groups)
     if not pools:
-        return [f"{where}: node autoscaling is enabled but no instance group has max_count and no node_pools are "
-                "given, so Karpenter has nothing to scale; set max_count on the groups it should grow"]
+        return [Advice("node-autoscaling-without-groups",
+                       f"{where}: node autoscaling is enabled but no instance group has max_count and no node_pools "
+                       "are given, so Karpenter has nothing to scale; set max_count on the groups it should grow")]
     warnings: list[str] = []
     by_name = {group.name: group for group in groups}
     for name in spec.autoscaled_group_names(groups):
@@ -65,12 +66,13 @@ def node_autoscaling_warnings(groups: tuple[InstanceGroup, ...], spec: NodeAutos
             continue
         group_where = f"{where}: instance group {name!r}"
         if group.training_plan_arn is not None:
-            warnings.append(f"{group_where}: training_plan_arn is set on a Karpenter-autoscaled group; the HyperPod "
-                            "autoscaling docs (older version) say groups with training plans or reserved capacity "
-                            "are not supported")
+            warnings.append(Advice("node-autoscaling-training-plan", f"{group_where}: training_plan_arn is set on a "
+                                   "Karpenter-autoscaled group; the HyperPod autoscaling docs (older version) say groups "
+                                   "with training plans or reserved capacity are not supported"))
         if group.max_count is None:
-            warnings.append(f"{group_where}: no max_count on a Karpenter-autoscaled group, so its NodePool has no "
-                            "limit unless you set one; Karpenter may grow it as far as capacity allows")
+            warnings.append(Advice("node-autoscaling-without-max-count", f"{group_where}: no max_count on a "
+                                   "Karpenter-autoscaled group, so its NodePool has no limit unless you set one; "
+                                   "Karpenter may grow it as far as capacity allows"))
     return warnings
 
 
