@@ -6,6 +6,8 @@ from typing import Callable
 import jsii
 from constructs import IValidation
 
+from .synth_errors import show_validation_report_on_exit
+
 Check = Callable[[], list[str]]
 
 
@@ -21,4 +23,7 @@ class ProblemList:
 
     def validate(self) -> list[str]:
         # One endpoint's own MIG check and the shared capacity check can find the same problem: report it once.
-        return list(dict.fromkeys(problem for check in self._checks for problem in check()))
+        problems = list(dict.fromkeys(problem for check in self._checks for problem in check()))
+        if problems:
+            show_validation_report_on_exit()  # `cdk synth` then prints the problems, not a jsii traceback
+        return problems
