@@ -24,7 +24,7 @@ from ..errors import HyperPodValidationError, require
 
 DEFAULT_REPOSITORY = "aws/sagemaker-hyperpod-cli"
 DEFAULT_CHART_PATH = "helm_chart/HyperPodHelmChart"
-# aws/sagemaker-hyperpod-cli HEAD of 2026-06-22 (the snapshot hyperpod-facts.md describes).
+# aws/sagemaker-hyperpod-cli HEAD of 2026-06-22.
 DEFAULT_GIT_REF = "011ca927123e02b35a399935bbb3ab1905fe33c7"
 DEFAULT_RELEASE_NAME = "hyperpod-dependencies"
 DEFAULT_NAMESPACE = "kube-system"

@@ -16,7 +16,7 @@ from aws_cdk.assertions import Annotations, Match
 
 from apps_support import SynthesizedApp, load_module, mask_hashes, only, resources, synthesize
 from examples_support import DEFAULT_APP, EXAMPLE_VALUES, app_files, app_id, exported_manifests, fill_placeholders
-from support import cfn_lint_errors, shared_file, validate_manifest
+from support import cfn_lint_errors, reference_file, validate_manifest
 
 APPS = app_files()
 MIG_EXAMPLE = "examples/multi_model_mig.py"
@@ -85,7 +85,7 @@ def mig_configs_known_to(app: SynthesizedApp) -> dict[str, Any]:
     if config_maps:
         assert len(config_maps) == 1
         return yaml.safe_load(config_maps[0]["data"]["config.yaml"])
-    return yaml.safe_load(shared_file("crds/default-mig-config.yaml").read_text())
+    return yaml.safe_load(reference_file("default-mig-config.yaml").read_text())
 
 
 def cluster_groups(template: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -221,7 +221,7 @@ def test_mig_groups_and_endpoints_agree(app: SynthesizedApp) -> None:
 def test_default_app_has_a_mig_group_and_a_matching_endpoint(quick_setup: SynthesizedApp) -> None:
     groups = cluster_groups(quick_setup.template)
     layout = groups["h100"]["KubernetesConfig"]["Labels"][MIG_LABEL]
-    profiles = mig_parted_profiles(yaml.safe_load(shared_file("crds/default-mig-config.yaml").read_text()), layout)
+    profiles = mig_parted_profiles(yaml.safe_load(reference_file("default-mig-config.yaml").read_text()), layout)
     llama = next(manifest for manifest in of_kind(quick_setup, "InferenceEndpointConfig")
                  if manifest["metadata"]["name"] == "llama-8b")
     assert mig_resources(llama) == {"3g.40gb"} and mig_resources(llama) <= profiles

@@ -2,7 +2,7 @@ import json
 
 from hyperpod_constructs.catalog import limits
 from hyperpod_constructs.catalog.instance_types import INSTANCE_TYPES, instance_type
-from support import shared_file
+from support import reference_file
 
 
 def test_gpu_types_carry_their_accelerators():
@@ -14,14 +14,14 @@ def test_gpu_types_carry_their_accelerators():
 
 
 def test_every_catalog_type_matches_the_cluster_schema_pattern():
-    schema = json.loads(shared_file("crds/aws-sagemaker-cluster.cfn-schema.json").read_text())
+    schema = json.loads(reference_file("aws-sagemaker-cluster.cfn-schema.json").read_text())
     pattern = schema["definitions"]["InstanceGroupName"]["pattern"]
     assert pattern == limits.INSTANCE_GROUP_NAME_PATTERN.pattern
     assert all(name.startswith("ml.") for name in INSTANCE_TYPES)
 
 
 def test_limits_match_the_cluster_schema():
-    schema = json.loads(shared_file("crds/aws-sagemaker-cluster.cfn-schema.json").read_text())
+    schema = json.loads(reference_file("aws-sagemaker-cluster.cfn-schema.json").read_text())
     group = schema["definitions"]["ClusterInstanceGroup"]["properties"]
     assert group["InstanceCount"]["maximum"] == limits.INSTANCE_COUNT_MAX
     vpc = schema["definitions"]["VpcConfig"]["properties"]

@@ -8,11 +8,11 @@ import yaml
 
 from hyperpod_constructs.catalog import mig
 from hyperpod_constructs.catalog.instance_types import INSTANCE_TYPES, instance_type
-from support import shared_file
+from support import reference_file
 
 
 def _stock_file() -> dict:
-    return yaml.safe_load(shared_file("crds/default-mig-config.yaml").read_text())
+    return yaml.safe_load(reference_file("default-mig-config.yaml").read_text())
 
 
 def _brute_force_placeable() -> set[tuple[int, ...]]:

@@ -7,7 +7,7 @@ import yaml
 from hyperpod_constructs.errors import HyperPodValidationError
 from hyperpod_constructs.k8s.mig_config import mig_config_map, mig_parted_document
 from hyperpod_constructs.spec.mig import MigLayout
-from support import shared_file, validate_manifest
+from support import reference_file, validate_manifest
 
 MIX = MigLayout.custom(name="llm-mix", devices={"3g.40gb": 1, "2g.20gb": 1, "1g.10gb": 2})
 SPLIT = MigLayout.per_device(name="split", layouts={(0, 1, 2, 3): {"3g.40gb": 2}, (4, 5, 6): {"1g.10gb": 7}, 7: {}})
@@ -23,7 +23,7 @@ def test_config_map_validates_and_carries_the_partition_label():
 
 
 def test_config_yaml_keeps_every_stock_layout_and_adds_the_custom_ones():
-    stock = yaml.safe_load(shared_file("crds/default-mig-config.yaml").read_text())
+    stock = yaml.safe_load(reference_file("default-mig-config.yaml").read_text())
     config = yaml.safe_load(mig_config_map([MIX, SPLIT])["data"]["config.yaml"])
     assert config["version"] == "v1"
     assert {k: v for k, v in config["mig-configs"].items() if k in stock["mig-configs"]} == stock["mig-configs"]

@@ -17,7 +17,7 @@ from hyperpod_constructs.spec.mig import (
     partition_resources,
     validate_partition,
 )
-from support import shared_file
+from support import reference_file
 
 P5 = "ml.p5.48xlarge"
 WHERE = "instance group 'h100'"
@@ -41,7 +41,7 @@ def _assert_mig_parted_shape(document: dict) -> None:
 # ---- stock and custom layouts ----------------------------------------------------------------------------
 
 def test_stock_layouts_render_exactly_like_the_chart_config():
-    stock = yaml.safe_load(shared_file("crds/default-mig-config.yaml").read_text())
+    stock = yaml.safe_load(reference_file("default-mig-config.yaml").read_text())
     _assert_mig_parted_shape(stock)
     for name, entries in stock["mig-configs"].items():
         assert MigLayout.stock(name).mig_parted_config() == {"version": "v1", "mig-configs": {name: entries}}

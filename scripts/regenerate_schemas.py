@@ -1,0 +1,201 @@
+#!/usr/bin/env python3
+"""Regenerate the reference schemas the tests read (tests/data/schemas/) from unmodified upstream copies.
+
+The tests validate what this library renders against the HyperPod, Karpenter and KEDA CRDs, the
+``AWS::SageMaker::Cluster`` CloudFormation schema, HyperPod's stock MIG layouts and the metrics HyperPod's own
+Grafana dashboard reads. Those files come from other projects; the project carries only the schema facts
+(descriptions and comments stripped) so tests run on any clone, with where each came from in PROVENANCE.md.
+
+Usage: python scripts/regenerate_schemas.py [SOURCE_DIR]   (default: ../shared/crds beside the checkout)
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+DEFAULT_SOURCE = REPO_ROOT.parent / "shared" / "crds"
+TARGET = REPO_ROOT / "tests" / "data" / "schemas"
+
+HYPERPOD_CLI = "aws/sagemaker-hyperpod-cli"
+CRD_FOLDER = "helm_chart/HyperPodHelmChart/charts/inference-operator/config/crd"
+
+
+# file name -> (source repository, path in the repository, commit of the last change to the file, license)
+SOURCES: dict[str, tuple[str, str, str, str]] = {
+    "inference.sagemaker.aws.amazon.com_inferenceendpointconfigs.yaml": (
+        HYPERPOD_CLI, f"{CRD_FOLDER}/inference.sagemaker.aws.amazon.com_inferenceendpointconfigs.yaml",
+        "a00b22d17ea928a6e39a43bd2efdafe01b1005ea", "Apache-2.0"),
+    "inference.sagemaker.aws.amazon.com_jumpstartmodels.yaml": (
+        HYPERPOD_CLI, f"{CRD_FOLDER}/inference.sagemaker.aws.amazon.com_jumpstartmodels.yaml",
+        "4b7671922b7b918bb7b131ac5b8ea1ab195166da", "Apache-2.0"),
+    "inference.sagemaker.aws.amazon.com_sagemakerendpointregistrations.yaml": (
+        HYPERPOD_CLI, f"{CRD_FOLDER}/inference.sagemaker.aws.amazon.com_sagemakerendpointregistrations.yaml",
+        "4b7671922b7b918bb7b131ac5b8ea1ab195166da", "Apache-2.0"),
+    "karpenter.sh_nodepools.yaml": (
+        "kubernetes-sigs/karpenter", "pkg/apis/crds/karpenter.sh_nodepools.yaml",
+        "2266468104f36373ed002241afaee2d3bbc26078", "Apache-2.0"),
+    "keda.sh_scaledobjects.yaml": (
+        "kedacore/keda", "config/crd/bases/keda.sh_scaledobjects.yaml",
+        "8b4f083ca8c8c2baf8477e322bd4d16ac4dfa09a", "Apache-2.0"),
+    "keda.sh_triggerauthentications.yaml": (
+        "kedacore/keda", "config/crd/bases/keda.sh_triggerauthentications.yaml",
+        "8b4f083ca8c8c2baf8477e322bd4d16ac4dfa09a", "Apache-2.0"),
+    "keda.sh_clustertriggerauthentications.yaml": (
+        "kedacore/keda", "config/crd/bases/keda.sh_clustertriggerauthentications.yaml",
+        "8b4f083ca8c8c2baf8477e322bd4d16ac4dfa09a", "Apache-2.0"),
+    "aws-sagemaker-cluster.cfn-schema.json": (
+        "aws-cloudformation/cfn-lint", "src/cfnlint/data/schemas/resources/1dcc12816d415755.json",
+        "602229535a34035f5b31c8d280e6c3773657e0f0", "MIT-0"),
+    "default-mig-config.yaml": (
+        HYPERPOD_CLI, "helm_chart/HyperPodHelmChart/charts/gpu-operator/config/default-mig-config.yaml",
+        "3d889ab94fd1cb9ba72a0a73b81d50a737baa5f2", "Apache-2.0 (the chart's NOTICE: contains NVIDIA source code)"),
+    "hyperpod-grafana-inference-dashboard.json": (
+        "aws/sagemaker-hyperpod-cluster-setup",
+        "eks/cloudformation/resources/grafana-lambda-function/lambda_function/dashboards/templates/inference.json",
+        "6e045f89fe89c4aa24925096477217165b815e7e", "MIT-0"),
+}
+DASHBOARD_FACTS = "hyperpod-grafana-inference-dashboard.facts.json"
+
+
+def strip_schema(node: Any) -> Any:
+    """An OpenAPI / JSON schema without its prose: ``description`` annotations go, fields named
+    ``description`` (keys of a ``properties`` map) stay."""
+    if isinstance(node, list):
+        return [strip_schema(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    stripped: dict[str, Any] = {}
+    for key, value in node.items():
+        if key == "description" and isinstance(value, str):
+            continue
+        if key in ("properties", "patternProperties", "definitions") and isinstance(value, dict):
+            stripped[key] = {name: strip_schema(schema) for name, schema in value.items()}
+        else:
+            stripped[key] = strip_schema(value)
+    return stripped
+
+
+def crd_facts(document: dict[str, Any]) -> dict[str, Any]:
+    """What validation needs of a CRD: group, names, and each version's schema (no printer columns, no prose)."""
+    spec = document["spec"]
+    return {
+        "apiVersion": document["apiVersion"],
+        "kind": document["kind"],
+        "metadata": {"name": document["metadata"]["name"]},
+        "spec": {
+            "group": spec["group"],
+            "names": {key: spec["names"][key] for key in ("kind", "plural", "singular") if key in spec["names"]},
+            "scope": spec["scope"],
+            "versions": [{"name": version["name"], "served": version.get("served", True),
+                          "storage": version.get("storage", False),
+                          "schema": {"openAPIV3Schema": strip_schema(version["schema"]["openAPIV3Schema"])}}
+                         for version in spec["versions"]],
+        },
+    }
+
+
+_SELECTOR = re.compile(r"\b([a-zA-Z_:][a-zA-Z0-9_:]*)\s*(?=\{|\[)")
+_MATCHER = re.compile(r"\b([a-zA-Z_][a-zA-Z0-9_]*)\s*(=~|!~|!=|=)\s*\"([^\"]*)\"")
+
+
+def dashboard_facts(dashboard: dict[str, Any]) -> dict[str, Any]:
+    """The metrics and label matchers HyperPod's dashboard queries use, not the dashboard itself."""
+    expressions: list[str] = []
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            if isinstance(node.get("expr"), str):
+                expressions.append(node["expr"])
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(dashboard)
+    functions = {"rate", "sum", "histogram_quantile", "increase", "avg", "max", "min", "count", "irate", "by",
+                 "without", "on", "ignoring", "label_replace", "topk", "clamp_min", "vector"}
+    metrics = sorted({name for expression in expressions for name in _SELECTOR.findall(expression)} - functions)
+    matchers = sorted({(label, op, value) for expression in expressions
+                       for label, op, value in _MATCHER.findall(expression) if not value.startswith("$")})
+    variables = sorted({label for expression in expressions for label, _, value in _MATCHER.findall(expression)
+                        if value.startswith("$")})
+    return {"uid": dashboard["uid"], "title": dashboard["title"], "queries": len(expressions), "metrics": metrics,
+            "fixed_label_matchers": [list(matcher) for matcher in matchers],
+            "labels_selected_by_variables": variables}
+
+
+def write_yaml(path: Path, documents: list[Any]) -> None:
+    path.write_text(yaml.safe_dump_all(documents, sort_keys=False, width=120))
+
+
+def regenerate(source: Path, target: Path = TARGET) -> list[Path]:
+    missing = [name for name in SOURCES if not (source / name).exists()]
+    if missing:
+        raise SystemExit(f"{source} lacks {', '.join(missing)}")
+    (target / "crds").mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    for name in SOURCES:
+        text = (source / name).read_text()
+        if name.endswith(".yaml") and name != "default-mig-config.yaml":
+            documents = [crd_facts(doc) for doc in yaml.safe_load_all(text)
+                         if doc and doc.get("kind") == "CustomResourceDefinition"]
+            out = target / "crds" / name
+            write_yaml(out, documents)
+        elif name == "default-mig-config.yaml":
+            out = target / name
+            write_yaml(out, [yaml.safe_load(text)])  # the layouts without the comments
+        elif name == "aws-sagemaker-cluster.cfn-schema.json":
+            out = target / name
+            out.write_text(json.dumps(strip_schema(json.loads(text)), indent=1, sort_keys=True) + "\n")
+        else:
+            out = target / DASHBOARD_FACTS
+            out.write_text(json.dumps(dashboard_facts(json.loads(text)), indent=1) + "\n")
+        written.append(out)
+    written.append(write_provenance(source, target))
+    return written
+
+
+def write_provenance(source: Path, target: Path) -> Path:
+    lines = [
+        "# Where the reference schemas come from",
+        "",
+        "Generated by `scripts/regenerate_schemas.py` from unmodified copies of the files below; do not edit by hand.",
+        "Descriptions and comments are stripped (CRD and CloudFormation schemas keep every structural fact: types,",
+        "properties, required, enums, patterns, limits, `x-kubernetes-*`; CRDs keep group, names, scope and",
+        "versions). From the Grafana dashboard only the metric names and label matchers of its queries are kept.",
+        "",
+        "| File here | Source repository | Path in source | Commit (last change to the file) | License | SHA-256 of the source file |",
+        "|---|---|---|---|---|---|",
+    ]
+    for name, (repository, path, commit, license_name) in SOURCES.items():
+        here = f"crds/{name}" if name.endswith(".yaml") and name != "default-mig-config.yaml" else name
+        if name == "hyperpod-grafana-inference-dashboard.json":
+            here = DASHBOARD_FACTS
+        digest = hashlib.sha256((source / name).read_bytes()).hexdigest()
+        lines.append(f"| `{here}` | {repository} | `{path}` | `{commit}` | {license_name} | `{digest[:16]}…` |")
+    out = target / "PROVENANCE.md"
+    out.write_text("\n".join(lines) + "\n")
+    return out
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("source", nargs="?", type=Path, default=DEFAULT_SOURCE,
+                        help="folder with the unmodified upstream files (default: ../shared/crds)")
+    args = parser.parse_args(argv)
+    for path in regenerate(args.source):
+        print(path.relative_to(REPO_ROOT))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
