@@ -1,9 +1,40 @@
-"""Shared fixtures: synthesizing is slow (jsii), so each app is synthesized once per session."""
+"""Shared fixtures: synthesizing is slow (jsii), so each app is synthesized once per session; and the tests
+leave the checkout as they found it."""
 from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Iterator
 
 import pytest
 
 from apps_support import SynthesizedApp, load_module, synthesize
+from support import REPO_ROOT
+
+# Folders that tools own: git, the virtualenv and npm packages (`make setup`), Python's bytecode caches.
+_NOT_OURS = {".git", ".venv", "node_modules", "__pycache__", ".pytest_cache"}
+
+
+def _checkout_files() -> dict[str, tuple[int, int]]:
+    """Path -> (modification time, size) of every file in the checkout outside the folders tools own."""
+    files: dict[str, tuple[int, int]] = {}
+    for folder, subfolders, names in os.walk(REPO_ROOT):
+        subfolders[:] = [name for name in subfolders if name not in _NOT_OURS]
+        for name in names:
+            path = Path(folder) / name
+            stat = path.lstat()
+            files[path.relative_to(REPO_ROOT).as_posix()] = (stat.st_mtime_ns, stat.st_size)
+    return files
+
+
+@pytest.fixture(scope="session", autouse=True)
+def checkout_left_unchanged() -> Iterator[None]:
+    """Tests write to temporary folders only: a file created, changed or removed in the checkout fails the run."""
+    before = _checkout_files()
+    yield
+    after = _checkout_files()
+    changed = sorted(path for path in before.keys() | after.keys() if before.get(path) != after.get(path))
+    assert not changed, f"the tests changed the checkout: {changed[:20]}"
 
 
 @pytest.fixture(scope="session")

@@ -1,6 +1,7 @@
 """The contract users rely on: the real `cdk` CLI synthesizes the default app, and the wheel installs."""
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -21,18 +22,28 @@ def _env() -> dict[str, str]:
 
 @pytest.mark.skipif(not (REPO_ROOT / "node_modules" / ".bin" / "cdk").exists(), reason="run `make setup` first")
 def test_cdk_cli_synthesizes_the_default_app(tmp_path: Path):
-    result = subprocess.run(["cdk", "synth", "--quiet", "--output", str(tmp_path / "cdk.out")], cwd=REPO_ROOT,
-                            env=_env(), capture_output=True, text=True, timeout=600)
+    # The project's cdk.json, run from a scratch folder: the app's outputs (cdk.out, dist/) land there, not here.
+    config = json.loads((REPO_ROOT / "cdk.json").read_text())
+    interpreter, script = config["app"].split()
+    assert (REPO_ROOT / interpreter).exists() and (REPO_ROOT / script).exists(), config["app"]
+    config["app"] = f"{sys.executable} {REPO_ROOT / script}"
+    (tmp_path / "cdk.json").write_text(json.dumps(config))
+    result = subprocess.run(["cdk", "synth", "--quiet"], cwd=tmp_path, env=_env(), capture_output=True, text=True,
+                            timeout=600)
     assert result.returncode == 0, result.stderr[-3000:]
-    assert (tmp_path / "cdk.out" / "LlmInference.template.json").exists()
-    manifests = sorted(path.name for path in (REPO_ROOT / "dist" / "manifests").glob("*.k8s.yaml"))
+    assert (tmp_path / config["output"] / "LlmInference.template.json").exists()
+    manifests = sorted(path.name for path in (tmp_path / "dist" / "manifests").glob("*.k8s.yaml"))
     assert manifests, "the default app exports its charts to dist/manifests"
-    assert "Ceiling:" in (REPO_ROOT / "dist" / "plan.txt").read_text()
+    assert "Ceiling:" in (tmp_path / "dist" / "plan.txt").read_text()
 
 
 def test_wheel_installs_into_a_clean_virtualenv_and_a_consumer_app_synthesizes(tmp_path: Path):
     wheel_dir = tmp_path / "wheel"
-    subprocess.run([sys.executable, "-m", "build", "--wheel", "--outdir", str(wheel_dir), str(REPO_ROOT)],
+    # Build from a copy: setuptools writes build/ and *.egg-info beside the sources it builds.
+    source = tmp_path / "source"
+    shutil.copytree(REPO_ROOT, source, ignore=shutil.ignore_patterns(
+        ".git", ".venv", "node_modules", "cdk.out", "dist", "build", "*.egg-info", "__pycache__"))
+    subprocess.run([sys.executable, "-m", "build", "--wheel", "--outdir", str(wheel_dir), str(source)],
                    check=True, capture_output=True, timeout=600)
     wheel = next(wheel_dir.glob("hyperpod_constructs-*.whl"))
     venv = tmp_path / "venv"
