@@ -3,7 +3,7 @@ from .aws.eks import EksOptions, ExistingEksCluster
 from .aws.hyperpod_dependencies import HyperPodDependencies, HyperPodHelmChart
 from .aws.inference_operator import InferenceOperatorOptions
 from .aws.observability import InferenceObservability
-from .errors import HyperPodValidationError
+from .errors import HyperPodTypeError, HyperPodValidationError
 from .k8s.endpoint_chart import EndpointChart
 from .k8s.karpenter import NodeAutoscalingChart
 from .k8s.keda import KedaChart
@@ -34,7 +34,7 @@ __all__ = [
     "Autoscaling", "CaptureMode", "CloudWatchTrigger", "ClusterSettings", "CostReport", "DataCapture",
     "DisaggregatedServing", "DisaggregatedWorker", "Disruption", "DisruptionBudget", "EksOptions",
     "EndpointChart", "EndpointSlos", "ErrorRateSlo", "ExistingEksCluster", "FsxFileSystem", "GrafanaWorkspace",
-    "HttpProbe", "HyperPodDependencies", "HyperPodHelmChart", "HyperPodInferencePlatform", "HyperPodValidationError",
+    "HttpProbe", "HyperPodDependencies", "HyperPodHelmChart", "HyperPodInferencePlatform", "HyperPodTypeError", "HyperPodValidationError",
     "InferenceEndpoint", "InferenceObservability", "InferenceOperatorOptions", "InstanceGroup", "IntelligentRouting",
     "JumpStartEndpoint", "KedaChart", "KvCache", "L2Cache", "LatencySlo", "LoadBalancer", "Metrics", "MigDemand",
     "MigLayout", "MigPlan", "ModelSource", "ModelStore", "NoReadyPodsSlo", "NodeAutoscaling", "NodeAutoscalingChart",

@@ -9,11 +9,10 @@ import aws_cdk as cdk
 import pytest
 
 from hyperpod_constructs import (
-    Autoscaling, ClusterSettings, HyperPodInferencePlatform, HyperPodValidationError, InferenceEndpoint, InstanceGroup,
+    Autoscaling, ClusterSettings, HyperPodInferencePlatform, HyperPodTypeError, HyperPodValidationError, InferenceEndpoint, InstanceGroup,
     JumpStartEndpoint, KvCache, MigDemand, ModelSource, ModelStore, NodeAutoscaling, NodePoolSpec, Observability,
     Probes, ScaledWorkload, plan_mig,
 )
-from hyperpod_constructs.errors import HyperPodTypeError
 
 SYSTEM = InstanceGroup("system", "ml.m5.2xlarge", count=1)
 
