@@ -9,9 +9,9 @@ import aws_cdk as cdk
 import pytest
 
 from hyperpod_constructs import (
-    Autoscaling, ClusterSettings, HyperPodInferencePlatform, HyperPodTypeError, HyperPodValidationError, InferenceEndpoint, InstanceGroup,
-    JumpStartEndpoint, KvCache, MigDemand, ModelSource, ModelStore, NodeAutoscaling, NodePoolSpec, Observability,
-    Probes, ScaledWorkload, plan_mig,
+    Autoscaling, ClusterSettings, HyperPodInferencePlatform, HyperPodTypeError, HyperPodValidationError,
+    InferenceEndpoint, InstanceGroup, JumpStartEndpoint, KvCache, MigDemand, ModelSource, ModelStore,
+    NodeAutoscaling, NodePoolSpec, Observability, Probes, ScaledWorkload, plan_mig,
 )
 
 SYSTEM = InstanceGroup("system", "ml.m5.2xlarge", count=1)
