@@ -39,6 +39,8 @@ class Prices:
     configuration into a figure. ``region``, ``retrieved`` and ``source`` say where the figures come from.
     """
 
+    type_description = "a Prices, e.g. Prices.from_file('prices.json')"
+
     instance_hourly: Mapping[str, float] = field(default_factory=dict)
     eks_cluster_hourly: Optional[float] = None
     nat_gateway_hourly: Optional[float] = None

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, Optional, Sequence
 
 from ..catalog.instance_types import instance_type as lookup_instance_type
-from ..errors import format_problem, require
+from ..errors import Advice, format_problem, require
 from .autoscaling import Autoscaling
 from .endpoint_options import require_int
 from .mig import mig_resource_name, normalize_partition, partition_resources, validate_partition
@@ -293,22 +293,24 @@ class DisaggregatedServing:
     def warnings(self, where: str, *, vllm_based: bool) -> list[str]:
         notes: list[str] = []
         if not vllm_based:
-            notes.append(f"{where}: disaggregation needs a worker image with vLLM, LMCache, NVIDIA NIXL and the EFA "
-                         "libfabric provider (AWS's guide names the deep-learning-containers vllm server-hyperpod "
-                         "image and lmcache/vllm-openai); this image is not recognisably one of them; set "
-                         "vllm_based=True if it is")
+            notes.append(Advice("disaggregation-without-vllm", f"{where}: disaggregation needs a worker image with "
+                                "vLLM, LMCache, NVIDIA NIXL and the EFA libfabric provider (AWS's guide names the "
+                                "deep-learning-containers vllm server-hyperpod image and lmcache/vllm-openai); this "
+                                "image is not recognisably one of them; set vllm_based=True if it is"))
         for side, worker in self.workers():
             if worker.instance_type not in DPD_INSTANCE_TYPES:
-                notes.append(f"{where}: disaggregation.{side}.instance_type={worker.instance_type!r} has EFA but is "
-                             "not one of the instance types AWS lists for disaggregated prefill/decode "
-                             f"({', '.join(sorted(DPD_INSTANCE_TYPES))}); without GPUDirect RDMA the KV cache is "
-                             "copied through host memory, which costs time to first token")
+                notes.append(Advice("disaggregation-without-gpudirect", f"{where}: disaggregation.{side}.instance_type="
+                                    f"{worker.instance_type!r} has EFA but is not one of the instance types AWS lists "
+                                    f"for disaggregated prefill/decode ({', '.join(sorted(DPD_INSTANCE_TYPES))}); "
+                                    "without GPUDirect RDMA the KV cache is copied through host memory, which costs "
+                                    "time to first token"))
             if worker.autoscaling is not None:
                 notes += worker.autoscaling.warnings(f"{where} {side}")
         if self.topology is not None and self.topology.same_az is False and self.topology.availability_zone is None:
-            notes.append(f"{where}: disaggregation.topology.same_az=False lets prefill and decode pods run in "
-                         "different Availability Zones, where EFA cannot carry the KV cache (its RDMA traffic stays "
-                         "in one subnet); keep same_az or set availability_zone")
+            notes.append(Advice("disaggregation-across-zones", f"{where}: disaggregation.topology.same_az=False lets "
+                                "prefill and decode pods run in different Availability Zones, where EFA cannot carry "
+                                "the KV cache (its RDMA traffic stays in one subnet); keep same_az or set "
+                                "availability_zone"))
         return notes
 
 

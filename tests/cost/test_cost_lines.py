@@ -150,7 +150,8 @@ def test_prices_must_be_a_prices() -> None:
     stack = cdk.Stack(cdk.App(), "Wrong")
     with pytest.raises(HyperPodValidationError) as error:
         HyperPodInferencePlatform(stack, "Platform", instance_groups=[GROUPS[1]], prices="prices.json")
-    assert "prices='prices.json' is not allowed; a Prices, e.g. Prices.from_file('prices.json')" in str(error.value)
+    assert ("prices='prices.json' is not allowed; expected a Prices, e.g. Prices.from_file('prices.json') or None, "
+            "got str") in str(error.value)
 
 
 def test_prices_for_another_region_are_a_warning() -> None:
