@@ -77,7 +77,7 @@ ERRORS: list[tuple[str, Callable[[], Any], str]] = [
     ("alb-logs-kms-bucket", lambda: endpoint(capture(bucket=KMS_BUCKET, load_balancer_access_logs=True)),
      r"data_capture.load_balancer_access_logs=True is not allowed; False for a bucket encrypted with a KMS key"),
     ("not-a-capture", lambda: endpoint({"bucket": "x"}),
-     r"data_capture=\{'bucket': 'x'\} is not allowed; a DataCapture\(bucket=...\) or None"),
+     r"data_capture=\{'bucket': 'x'\} is not allowed; expected a DataCapture\(\.\.\.\) or None, got dict"),
 ]
 
 

@@ -89,7 +89,7 @@ ERRORS: list[tuple[str, Callable[[], Any], str]] = [
     ("side-not-a-worker", lambda: endpoint(serving(prefill="p5")),
      r"disaggregation.prefill='p5' is not allowed; a DisaggregatedWorker"),
     ("not-serving", lambda: endpoint(disaggregation={"prefill": worker()}),
-     r"disaggregation=\{'prefill'.* is not allowed; a DisaggregatedServing"),
+     r"disaggregation=\{'prefill'.* is not allowed; expected a DisaggregatedServing\(\.\.\.\) or None, got dict"),
     ("endpoint-autoscaling", lambda: endpoint(autoscaling=Autoscaling(max_replicas=2)),
      r"autoscaling=Autoscaling\(.*\) is not allowed; None with disaggregation: prefill and decode pods scale separately"),
     ("endpoint-replicas", lambda: endpoint(replicas=2),
