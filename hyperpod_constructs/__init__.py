@@ -2,6 +2,8 @@
 from .aws.eks import EksOptions, ExistingEksCluster
 from .aws.hyperpod_dependencies import HyperPodDependencies, HyperPodHelmChart
 from .aws.inference_operator import InferenceOperatorOptions
+from .aws.kubectl_handler import KubectlHandler
+from .aws.manifest_delivery import ManifestDelivery
 from .aws.observability import InferenceObservability
 from .errors import HyperPodTypeError, HyperPodValidationError
 from .k8s.endpoint_chart import EndpointChart
@@ -37,7 +39,8 @@ __all__ = [
     "HttpProbe", "HyperPodDependencies", "HyperPodHelmChart", "HyperPodInferencePlatform", "HyperPodTypeError",
     "HyperPodValidationError",
     "InferenceEndpoint", "InferenceObservability", "InferenceOperatorOptions", "InstanceGroup", "IntelligentRouting",
-    "JumpStartEndpoint", "KedaChart", "KvCache", "L2Cache", "LatencySlo", "LoadBalancer", "Metrics", "MigDemand",
+    "JumpStartEndpoint", "KedaChart", "KubectlHandler", "KvCache", "L2Cache", "LatencySlo", "LoadBalancer",
+    "ManifestDelivery", "Metrics", "MigDemand",
     "MigLayout", "MigPlan", "ModelSource", "ModelStore", "NoReadyPodsSlo", "NodeAutoscaling", "NodeAutoscalingChart",
     "NodePoolLimits", "NodePoolSpec", "NodeRequirement", "Observability", "ObservabilityMetrics", "Plan", "Prices", "Probes",
     "PrometheusTrigger", "PrometheusWorkspace", "ReplicasAtMaxSlo", "RequestLimits", "Routing", "RoutingAlgorithm",

@@ -1,16 +1,15 @@
-"""An EKS cluster prepared for HyperPod (created or imported), with a kubectl provider made on demand."""
+"""An EKS cluster prepared for HyperPod (created or imported), with its add-ons and access entries."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Mapping, Optional, Sequence
+from typing import Mapping, Optional
 
 from aws_cdk import aws_ec2 as ec2, aws_eks_v2 as eks, aws_iam as iam
-from aws_cdk.lambda_layer_kubectl_v33 import KubectlV33Layer
 from constructs import Construct
 
 from ..catalog import limits
 from ..errors import require
-from .nag import acknowledge, logical_id, managed_policy
+from .nag import acknowledge, managed_policy
 from .network import HyperPodNetwork
 
 # Add-ons HyperPod and the inference operator need. The first three run as DaemonSets and come up with
@@ -64,8 +63,8 @@ class EksOptions:
 class HyperPodEks(Construct):
     """The EKS side of HyperPod: the cluster, its access entries and add-ons.
 
-    ``kubectl_cluster`` creates the kubectl provider the first time something asks for it, so a
-    platform with nothing to apply has no provider Lambda.
+    Manifests reach the cluster through the platform's one kubectl function (``KubectlHandler``), not an
+    aws-cdk-lib kubectl provider.
     """
 
     def __init__(
@@ -78,7 +77,6 @@ class HyperPodEks(Construct):
         existing: Optional[ExistingEksCluster] = None,
     ) -> None:
         super().__init__(scope, construct_id)
-        self._kubectl_view: Optional[eks.ICluster] = None
         self._node_access_entry = options.hyperpod_node_access_entry
         self.network_addons: list[eks.Addon] = []
         self.workload_addons: list[eks.Addon] = []
@@ -128,44 +126,6 @@ class HyperPodEks(Construct):
             return None
         return eks.AccessEntry(self, "HyperPodNodeAccess", cluster=self.cluster, principal=execution_role.role_arn,
                                access_policies=[], access_entry_type=eks.AccessEntryType.HYPERPOD_LINUX)
-
-    @property
-    def kubectl_cluster(self) -> eks.ICluster:
-        """A handle on the cluster whose manifests go through a kubectl provider, created on first use."""
-        if self._kubectl_view is None:
-            provider = eks.KubectlProvider(self, "KubectlProvider", cluster=self.cluster,
-                                           kubectl_layer=KubectlV33Layer(self, "KubectlLayer"))
-            self._acknowledge_kubectl_provider(provider)
-            admin = eks.AccessEntry(
-                self, "KubectlProviderAccess", cluster=self.cluster, principal=provider.role.role_arn,
-                access_policies=[eks.AccessPolicy.from_access_policy_name(
-                    "AmazonEKSClusterAdminPolicy", access_scope_type=eks.AccessScopeType.CLUSTER)],
-            )
-            self._kubectl_view = eks.Cluster.from_cluster_attributes(
-                self, "KubectlView", cluster_name=self.cluster.cluster_name, kubectl_provider=provider)
-            self._kubectl_admin = admin
-        return self._kubectl_view
-
-    @staticmethod
-    def _acknowledge_kubectl_provider(provider: eks.KubectlProvider) -> None:
-        """The provider's Lambda functions and roles are defined by aws-cdk-lib."""
-        handler = provider.node.find_child("Handler")
-        has_ecr_public = logical_id(handler.node.find_child("HasEcrPublic"))
-        ecr_public = ('Policy::{"Fn::If":["' + has_ecr_public + '",{"Fn::Join":["",["arn:",{"Ref":"AWS::Partition"},'
-                      '":iam::aws:policy/AmazonElasticContainerRegistryPublicReadOnly"]]},{"Ref":"AWS::NoValue"}]}')
-        acknowledge(provider, "AwsSolutions-L1", "aws-cdk-lib pins the kubectl provider's Lambda runtimes.")
-        acknowledge(provider, "AwsSolutions-IAM4", "aws-cdk-lib's kubectl provider uses the Lambda basic execution "
-                    "and ECR read-only policies.", managed_policy("service-role/AWSLambdaBasicExecutionRole"),
-                    managed_policy("AmazonEC2ContainerRegistryReadOnly"), ecr_public)
-        acknowledge(provider, "AwsSolutions-IAM5", "The provider framework invokes every version of its own handler.",
-                    f"Resource::<{logical_id(handler)}.Arn>:*")
-
-    def add_manifest(self, construct_id: str, manifests: Sequence[Mapping[str, object]],
-                     after: Sequence[Construct] = ()) -> eks.KubernetesManifest:
-        """Apply manifests through the kubectl provider once ``after`` (and the access entry) exist."""
-        resource = eks.KubernetesManifest(self, construct_id, cluster=self.kubectl_cluster, manifest=list(manifests))
-        resource.node.add_dependency(self._kubectl_admin, *after)
-        return resource
 
 
 def _addon_id(name: str) -> str:

@@ -10,17 +10,13 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Mapping, Optional
 
-from aws_cdk import (
-    Acknowledgment, CustomResource, Duration, Size, Stack, Validations, aws_ec2 as ec2, aws_eks_v2 as eks, aws_iam as iam,
-    aws_lambda as lambda_, aws_logs as logs, custom_resources as cr,
-)
-from aws_cdk.lambda_layer_kubectl_v33 import KubectlV33Layer
+from aws_cdk import CustomResource, aws_ec2 as ec2, aws_eks_v2 as eks
 from constructs import Construct
 
 from ..errors import HyperPodValidationError, require
+from .kubectl_handler import KubectlHandler
 
 DEFAULT_REPOSITORY = "aws/sagemaker-hyperpod-cli"
 DEFAULT_CHART_PATH = "helm_chart/HyperPodHelmChart"
@@ -29,7 +25,6 @@ DEFAULT_GIT_REF = "011ca927123e02b35a399935bbb3ab1905fe33c7"
 DEFAULT_RELEASE_NAME = "hyperpod-dependencies"
 DEFAULT_NAMESPACE = "kube-system"
 RESOURCE_TYPE = "Custom::HyperPodHelmChart"
-HANDLER_DIR = Path(__file__).resolve().parent.parent / "assets" / "helm_installer"
 
 COMMIT_SHA = re.compile(r"^[0-9a-fA-F]{40}$")
 RELEASE_TAG = re.compile(r"^v?\d+\.\d+(\.\d+)?([-+][0-9A-Za-z.-]+)?$")
@@ -175,12 +170,12 @@ class HyperPodHelmChart:
 class HyperPodDependencies(Construct):
     """Installs ``chart`` into ``cluster`` with Helm, from a Lambda-backed custom resource.
 
-    Creates the installer Lambda (kubectl + helm layer), its role (``eks:DescribeCluster`` on this cluster
-    only) and an EKS access entry giving that role cluster admin, which Helm needs to install CRDs and
-    cluster roles. The cluster must use authentication mode API or API_AND_CONFIG_MAP. The Lambda needs
-    outbound HTTPS to GitHub and the chart's dependency repositories (quay.io, nvidia.github.io,
-    aws.github.io, helm.ngc.nvidia.com); with ``vpc_subnets`` it runs in the cluster's VPC (for a private
-    endpoint) and those subnets need a NAT route.
+    The custom resource is served by ``handler``, the platform's one kubectl/Helm function (see
+    ``KubectlHandler``: role scoped to this cluster, cluster-admin access entry); without one, this construct
+    creates its own. The function needs outbound HTTPS to GitHub and the chart's dependency repositories
+    (quay.io, nvidia.github.io, aws.github.io, helm.ngc.nvidia.com); with ``vpc_subnets`` (only used when it
+    creates its own handler) it runs in the cluster's VPC (for a private endpoint) and those subnets need a
+    NAT route.
     """
 
     def __init__(
@@ -191,54 +186,17 @@ class HyperPodDependencies(Construct):
         cluster: eks.ICluster,
         chart: Optional[HyperPodHelmChart] = None,
         vpc_subnets: Optional[ec2.SubnetSelection] = None,
+        handler: Optional[KubectlHandler] = None,
     ) -> None:
         super().__init__(scope, construct_id)
         self.chart = chart or HyperPodHelmChart()
-
-        log_group = logs.LogGroup(self, "Logs", retention=logs.RetentionDays.ONE_MONTH)
-        self.role = iam.Role(self, "InstallerRole", assumed_by=iam.ServicePrincipal("lambda.amazonaws.com"),
-                             description="Installs HyperPod's dependency Helm chart")
-        self.role.add_to_policy(iam.PolicyStatement(
-            actions=["logs:CreateLogStream", "logs:PutLogEvents"], resources=[log_group.log_group_arn]))
-        self.role.add_to_policy(iam.PolicyStatement(actions=["eks:DescribeCluster"], resources=[cluster.cluster_arn]))
-
-        placement: dict[str, Any] = {}
-        if vpc_subnets is not None:
-            # The cluster security group admits its own members to the private API endpoint.
-            placement = {"vpc": cluster.vpc, "vpc_subnets": vpc_subnets,
-                         "security_groups": [cluster.cluster_security_group]}
-            # A role passed to lambda.Function does not get the ENI permissions a VPC function needs.
-            vpc_access = "service-role/AWSLambdaVPCAccessExecutionRole"
-            self.role.add_managed_policy(iam.ManagedPolicy.from_aws_managed_policy_name(vpc_access))
-            Validations.of(self.role).acknowledge(Acknowledgment(
-                id=f"AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/{vpc_access}]",
-                reason="AWS's policy for the network interfaces of a Lambda function in a VPC; "
-                       "its EC2 actions only work with Resource '*'."))
-        self.function = lambda_.Function(
-            self, "Installer",
-            description="Installs HyperPod's dependency Helm chart from its git source",
-            runtime=lambda_.Runtime.PYTHON_3_14,
-            architecture=lambda_.Architecture.X86_64,  # the kubectl/helm layer ships x86-64 binaries
-            handler="index.handler",
-            code=lambda_.Code.from_asset(str(HANDLER_DIR), exclude=["__pycache__", "*.pyc"]),
-            layers=[KubectlV33Layer(self, "KubectlLayer")],
-            role=self.role,
-            log_group=log_group,
-            timeout=Duration.minutes(15),
-            memory_size=2048,  # helm unpacks and renders the GPU operator's CRDs; more memory is also more CPU
-            ephemeral_storage_size=Size.gibibytes(2),
-            **placement,
-        )
-        provider = cr.Provider(self, "Provider", on_event_handler=self.function)
-
-        self.access_entry = eks.AccessEntry(
-            self, "ClusterAdmin", cluster=cluster, principal=self.role.role_arn,
-            access_policies=[eks.AccessPolicy.from_access_policy_name(
-                "AmazonEKSClusterAdminPolicy", access_scope_type=eks.AccessScopeType.CLUSTER)],
-        )
+        self.handler = handler or KubectlHandler(self, "Handler", cluster=cluster, vpc_subnets=vpc_subnets)
+        self.role = self.handler.role
+        self.function = self.handler.function
+        self.access_entry = self.handler.access_entry
         self.resource = CustomResource(
             self, "Resource",
-            service_token=provider.service_token,
+            service_token=self.handler.service_token,
             resource_type=RESOURCE_TYPE,
             properties={
                 "ClusterName": cluster.cluster_name,
@@ -253,7 +211,6 @@ class HyperPodDependencies(Construct):
         )
         # Install after the access entry exists; on delete, uninstall before the access is revoked.
         self.resource.node.add_dependency(self.access_entry)
-        self._suppress_framework_findings(provider)
 
     @property
     def git_ref(self) -> str:
@@ -263,15 +220,3 @@ class HyperPodDependencies(Construct):
     @property
     def chart_path(self) -> str:
         return self.resource.get_att_string("ChartPath")
-
-    def _suppress_framework_findings(self, provider: cr.Provider) -> None:
-        """cdk-nag findings on the CDK provider framework's own function, which this library does not write."""
-        function_id = Stack.of(self).get_logical_id(self.function.node.default_child)
-        Validations.of(provider).acknowledge(
-            Acknowledgment(
-                id="AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]",
-                reason="The CDK provider framework's function writes its logs with AWSLambdaBasicExecutionRole."),
-            Acknowledgment(
-                id=f"AwsSolutions-IAM5[Resource::<{function_id}.Arn>:*]",
-                reason="The CDK provider framework may invoke any version of the installer function, and only it."),
-        )

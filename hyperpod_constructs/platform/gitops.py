@@ -1,22 +1,34 @@
-"""The GitOps export: the same manifests the stack applies, with deploy-time values as placeholders.
+"""The rendered manifest files: what the GitOps export writes and what ``cdk deploy`` applies, byte for byte.
 
 Values only known after ``cdk deploy`` (file system ids, bucket names, the region of an env-agnostic
 stack) are CDK tokens inside the manifests. Each one the platform hands to a chart is registered here
-under a name; the export writes ``${Name}`` in its place, and the stack has an output of the same name,
-so ``envsubst`` (or a Kustomize replacement) fills them from the stack's outputs.
+under a name; the files hold ``${Name}`` in its place, and the stack has an output of the same name,
+so ``envsubst`` (or a Kustomize replacement) fills them from the stack's outputs. The stack's manifest
+applier gets the same files in one S3 bundle (plus an inventory of the objects in each) and fills the
+values CloudFormation resolved for it.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, Optional
 
 import yaml
 from aws_cdk import CfnOutput, Token
 from constructs import Construct
 
+from ..k8s.api_objects import MANAGED_BY_LABEL
+
 _UNRESOLVED = re.compile(r"\$\{Token\[[^\]]+\]\}")
+MANIFEST_SUFFIX = ".k8s.yaml"
+VALUES_FILE = "values.env"
+BUNDLE_MANIFESTS = "manifests"  # the bundle's folder holding exactly the exported files
+INVENTORY_FILE = "inventory.json"
+# Every object the platform delivers carries this label (and MANAGED_BY_LABEL); the applier prunes and deletes by it.
+PLATFORM_LABEL = "hyperpod-constructs.io/platform"
+_NOT_DNS = re.compile(r"[^a-z0-9-]+")
 
 
 class DeployTimeValues:
@@ -39,6 +51,11 @@ class DeployTimeValues:
     def names(self) -> list[str]:
         return sorted(self._by_token.values())
 
+    @property
+    def tokens(self) -> dict[str, str]:
+        """Name -> the CDK token CloudFormation resolves at deploy time."""
+        return {name: token for token, name in sorted(self._by_token.items(), key=lambda item: item[1])}
+
     def to_placeholders(self, manifests: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
         text = json.dumps(list(manifests))
         # Longest first: a composite value (a DNS name holding the region) wins over its parts.
@@ -52,18 +69,72 @@ class DeployTimeValues:
         return json.loads(text)
 
 
+def render_files(charts: Mapping[str, list[dict[str, Any]]], values: DeployTimeValues) -> dict[str, str]:
+    """File name -> text: one ``<chart>.k8s.yaml`` per chart plus ``values.env`` naming the placeholders to fill."""
+    files = {f"{name}{MANIFEST_SUFFIX}": yaml.safe_dump_all(values.to_placeholders(manifests), sort_keys=False)
+             for name, manifests in charts.items()}
+    files[VALUES_FILE] = ("# Fill each value from the stack output of the same name, then: envsubst < chart.k8s.yaml\n"
+                          + "".join(f"{name}=\n" for name in values.names))
+    return files
+
+
+def write_files(out_dir: Path, files: Mapping[str, str]) -> list[Path]:
+    """Write rendered files, removing chart files of an earlier run that no longer exist."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    for stale in out_dir.glob(f"*{MANIFEST_SUFFIX}"):
+        stale.unlink()
+    written = []
+    for name, text in files.items():
+        path = out_dir / name
+        path.write_text(text)
+        written.append(path)
+    return written
+
+
 def write_manifests(out_dir: Path, charts: Mapping[str, list[dict[str, Any]]], values: DeployTimeValues) -> list[Path]:
     """One ``<chart>.k8s.yaml`` per chart plus ``values.env`` naming the placeholders to fill."""
-    out_dir.mkdir(parents=True, exist_ok=True)
-    for stale in out_dir.glob("*.k8s.yaml"):
-        stale.unlink()
-    written: list[Path] = []
-    for name, manifests in charts.items():
-        path = out_dir / f"{name}.k8s.yaml"
-        path.write_text(yaml.safe_dump_all(values.to_placeholders(manifests), sort_keys=False))
-        written.append(path)
-    env = out_dir / "values.env"
-    env.write_text("# Fill each value from the stack output of the same name, then: envsubst < chart.k8s.yaml\n"
-                   + "".join(f"{name}=\n" for name in values.names))
-    written.append(env)
-    return written
+    return write_files(out_dir, render_files(charts, values))
+
+
+# ---- the bundle cdk deploy applies --------------------------------------------------------------------------
+
+def platform_label_value(stack_name: str, path: str) -> str:
+    """This platform's value of ``PLATFORM_LABEL``: readable, unique per stack and construct path, and a valid
+    label value and DNS name (at most 63 characters)."""
+    digest = hashlib.sha256(f"{stack_name}/{path}".encode()).hexdigest()[:8]
+    readable = _NOT_DNS.sub("-", f"{stack_name}-{path.rsplit('/', 1)[-1]}".lower()).strip("-")[:40].rstrip("-")
+    return f"{readable}-{digest}" if readable else digest
+
+
+def owner_labels(platform_value: str) -> dict[str, str]:
+    return {**MANAGED_BY_LABEL, PLATFORM_LABEL: platform_value}
+
+
+def kubectl_kind(api_version: str, kind: str) -> str:
+    """How kubectl names a kind unambiguously: ``Kind.version.group``, or ``Kind`` for the core group."""
+    group, _, version = api_version.rpartition("/")
+    return f"{kind}.{version}.{group}" if group else kind
+
+
+def bundle_inventory(charts: Mapping[str, list[dict[str, Any]]], values: DeployTimeValues) -> dict[str, Any]:
+    """Which objects each file holds (the applier's Lambda has no YAML parser) and which values it must fill."""
+    def ref(manifest: Mapping[str, Any]) -> dict[str, Optional[str]]:
+        metadata = manifest["metadata"]
+        return {"kind": kubectl_kind(manifest["apiVersion"], manifest["kind"]),
+                "namespace": metadata.get("namespace"), "name": metadata["name"]}
+
+    return {"values": values.names,
+            "files": {f"{name}{MANIFEST_SUFFIX}": [ref(manifest) for manifest in manifests]
+                      for name, manifests in charts.items()}}
+
+
+def bundle_kinds(charts: Mapping[str, list[dict[str, Any]]]) -> list[str]:
+    return sorted({kubectl_kind(manifest["apiVersion"], manifest["kind"])
+                   for manifests in charts.values() for manifest in manifests})
+
+
+def write_bundle(out_dir: Path, files: Mapping[str, str], inventory: Mapping[str, Any]) -> Path:
+    """The applier's bundle folder: ``manifests/`` (the exported files) and ``inventory.json``."""
+    write_files(out_dir / BUNDLE_MANIFESTS, files)
+    (out_dir / INVENTORY_FILE).write_text(json.dumps(inventory, sort_keys=True))
+    return out_dir

@@ -17,6 +17,8 @@ from ..aws.eks import EksOptions, ExistingEksCluster, HyperPodEks
 from ..aws.hyperpod_cluster import HyperPodCluster
 from ..aws.hyperpod_dependencies import HyperPodDependencies, HyperPodHelmChart
 from ..aws.inference_operator import InferenceOperator, InferenceOperatorOptions
+from ..aws.kubectl_handler import KubectlHandler
+from ..aws.manifest_delivery import ManifestApplier, ManifestDelivery
 from ..aws.model_store import ModelStoreFileSystem
 from ..aws.network import HyperPodNetwork
 from ..aws.observability import InferenceObservability
@@ -46,7 +48,8 @@ from ..prices.model import Prices
 from .cost_inputs import fixed_cost_items, price_warnings
 from .disaggregation_rows import observed_sides, planned_sides
 from ..type_checks import check_arguments, check_fields
-from .gitops import DeployTimeValues, write_manifests
+from .delivery import ManifestFiles, at_synth
+from .gitops import DeployTimeValues, platform_label_value, write_files
 from .plan import Plan, PlannedEndpoint
 from .plan_picture import draw_plan
 from .validations import ProblemList
@@ -82,7 +85,8 @@ class HyperPodInferencePlatform(Construct):
     Everything has the guide's default and every part can be replaced: pass ``vpc`` / ``existing_eks``
     for a custom setup, ``model_store=None`` to skip FSx, ``node_autoscaling`` for Karpenter.
     Endpoints and scaled workloads are added with ``add_endpoint`` / ``add_scaled_workloads``; all of it
-    is applied by ``cdk deploy`` and exported for GitOps by ``export``.
+    is exported for GitOps by ``export`` and, with ``delivery=ManifestDelivery.CDK_DEPLOY`` (the default),
+    applied by ``cdk deploy`` from the same rendered files (one S3 bundle, one custom resource).
     """
 
     def __init__(
@@ -107,6 +111,7 @@ class HyperPodInferencePlatform(Construct):
         hourly_prices: Optional[Mapping[str, float]] = None,
         prices: Optional[Prices] = None,
         removal_policy: RemovalPolicy = RemovalPolicy.RETAIN,
+        delivery: ManifestDelivery = ManifestDelivery.CDK_DEPLOY,
     ) -> None:
         super().__init__(scope, construct_id)
         check_arguments(self.node.path, HyperPodInferencePlatform.__init__, locals())
@@ -127,7 +132,10 @@ class HyperPodInferencePlatform(Construct):
         for warning in price_warnings(prices, Stack.of(self).region):
             Annotations.of(self).add_warning_v2("hyperpod-constructs:prices", warning)
         self.deploy_time_values = DeployTimeValues(self)
-        self._charts: dict[str, list[dict[str, Any]]] = {}
+        self.delivery = delivery
+        self.platform_label = platform_label_value(Stack.of(self).stack_name, self.node.path)
+        self.manifest_files = ManifestFiles(self.deploy_time_values, self.platform_label)
+        self.manifests: Optional[ManifestApplier] = None
         self.endpoints: list[Endpoint] = []
         self._cdk8s = cdk8s.App()
         self.problems = ProblemList()
@@ -143,11 +151,16 @@ class HyperPodInferencePlatform(Construct):
             self, "HyperPod", eks_cluster=self.eks, network=self.network, instance_groups=self.instance_groups,
             settings=cluster, cluster_role=self.cluster_role, removal_policy=removal_policy,
             single_az_groups=self.node_autoscaling.autoscaled_group_names(self.instance_groups))
+        # One function runs Helm for the dependency chart and kubectl for the manifests.
+        self.kubectl: Optional[KubectlHandler] = None
+        if install_helm_chart or delivery is ManifestDelivery.CDK_DEPLOY:
+            self.kubectl = KubectlHandler(self, "Kubectl", cluster=self.eks.cluster)
         self.dependencies: Optional[HyperPodDependencies] = None
         if install_helm_chart:
             # HyperPod requires its dependency chart on the cluster before the HyperPod cluster is created.
             self.dependencies = HyperPodDependencies(self, "HyperPodDependencies", cluster=self.eks.cluster,
-                                                     chart=helm_chart or self._default_helm_chart())
+                                                     chart=helm_chart or self._default_helm_chart(),
+                                                     handler=self.kubectl)
             self.hyperpod.resource.node.add_dependency(self.dependencies.resource)
         for addon in self.eks.workload_addons:
             addon.node.add_dependency(self.hyperpod.resource)
@@ -187,6 +200,9 @@ class HyperPodInferencePlatform(Construct):
         if self.node_autoscaling.enabled:
             self.add_chart("node-autoscaling", lambda chart: add_api_objects(
                 chart, render_node_autoscaling(self.instance_groups, self.node_autoscaling)))
+        if delivery is ManifestDelivery.CDK_DEPLOY:
+            # Endpoints are added after construction, so the bundle is made once the app is complete.
+            at_synth(self, "ManifestDelivery", self._deliver)
 
     # ---- what endpoints and charts see ---------------------------------------------------------------
 
@@ -249,16 +265,20 @@ class HyperPodInferencePlatform(Construct):
     # ---- charts ----------------------------------------------------------------------------------------
 
     def add_chart(self, name: str, build: Callable[[cdk8s.Chart], None]) -> None:
-        """Render a cdk8s chart, apply it with ``cdk deploy`` and keep it for the GitOps export."""
-        require(name not in self._charts, self.node.path, "chart", name, "a chart name not used yet")
+        """Render a cdk8s chart into the platform's manifest files (exported, and applied by ``cdk deploy``)."""
+        require(name not in self.manifest_files.charts, self.node.path, "chart", name, "a chart name not used yet")
         chart = cdk8s.Chart(self._cdk8s, name, disable_resource_name_hashes=True)
         build(chart)
-        manifests = chart.to_json()
-        self._charts[name] = manifests
+        self.manifest_files.add(name, chart.to_json())
+
+    def _deliver(self) -> None:
+        """One bundle of every chart, applied by one custom resource after everything the charts need."""
+        if self.manifests is not None or not self.manifest_files.charts or self.kubectl is None:
+            return
         ordered: list[Construct] = [self.hyperpod.resource, self.operator.addon]
         if self.dependencies is not None:
             ordered.append(self.dependencies.resource)
-        self.eks.add_manifest(f"Chart-{name}", manifests, after=ordered)
+        self.manifests = self.manifest_files.apply_with(self, "Manifests", self.kubectl, after=ordered)
 
     def _add_model_store_chart(self, spec: ModelStore) -> None:
         assert self.view.model_store is not None
@@ -353,16 +373,17 @@ class HyperPodInferencePlatform(Construct):
     @property
     def charts(self) -> Mapping[str, list[dict[str, Any]]]:
         """Chart name -> manifests, as applied by ``cdk deploy`` (deploy-time values are CDK tokens)."""
-        return dict(self._charts)
+        return dict(self.manifest_files.charts)
 
     def export(self, out_dir: Union[str, Path] = "dist", *, picture: Optional[bool] = None) -> list[Path]:
-        """Write ``manifests/*.k8s.yaml`` (GitOps), ``plan.txt``, ``plan.svg`` and dashboards under ``out_dir``.
+        """Write ``manifests/*.k8s.yaml`` (GitOps; the same files ``cdk deploy`` applies), ``plan.txt``,
+        ``plan.svg`` and dashboards under ``out_dir``.
 
         ``picture``: None draws ``plan.svg`` when matplotlib is installed (the ``picture`` extra) and says on
         stderr how to get it otherwise; True requires it; False skips it.
         """
         out = Path(out_dir)
-        written = write_manifests(out / "manifests", self._charts, self.deploy_time_values)
+        written = write_files(out / "manifests", self.manifest_files.files())
         plan = self.plan
         plan_path = out / "plan.txt"
         plan_path.write_text(plan.render())
@@ -377,4 +398,3 @@ class HyperPodInferencePlatform(Construct):
         if self.observability is not None:
             written.extend(self.observability.write_dashboards(out / "dashboards"))
         return written
-

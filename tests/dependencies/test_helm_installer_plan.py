@@ -110,7 +110,11 @@ def test_dependency_update_and_uninstall_argv(plan):
         "/opt/helm/helm", "uninstall", "hyperpod-dependencies", "--namespace", "kube-system",
         "--kubeconfig", "/tmp/w/kubeconfig", "--ignore-not-found", "--timeout", "10m",
     ]
-    assert plan.can_i_argv("k")[:4] == ["/opt/kubectl/kubectl", "auth", "can-i", "*"]
+
+
+
+def test_can_i_argv(cluster_plan):
+    assert cluster_plan.can_i_argv("k")[:4] == ["/opt/kubectl/kubectl", "auth", "can-i", "*"]
 
 
 def test_physical_resource_id_round_trip(plan):
@@ -126,8 +130,8 @@ def test_response_data_reports_the_chart_path_and_ref(plan):
     assert data["ChartPath"] == CHART and data["GitRef"] == SHA
 
 
-def test_kubeconfig_structure(plan):
-    config = plan.render_kubeconfig("llm", "https://ABC.gr7.us-west-2.eks.amazonaws.com", "Q0E=", "k8s-aws-v1.abc")
+def test_kubeconfig_structure(cluster_plan):
+    config = cluster_plan.render_kubeconfig("llm", "https://ABC.gr7.us-west-2.eks.amazonaws.com", "Q0E=", "k8s-aws-v1.abc")
     assert config["current-context"] == "llm"
     (cluster,) = config["clusters"]
     assert cluster == {"name": "llm", "cluster": {
@@ -138,14 +142,14 @@ def test_kubeconfig_structure(plan):
     assert user["user"] == {"token": "k8s-aws-v1.abc"}
 
 
-def test_token_is_unpadded_base64url_of_the_presigned_url(plan):
+def test_token_is_unpadded_base64url_of_the_presigned_url(cluster_plan):
     url = "https://sts.us-west-2.amazonaws.com/?Action=GetCallerIdentity&Version=2011-06-15&X-Amz-Signature=ab"
-    token = plan.token_from_presigned_url(url)
+    token = cluster_plan.token_from_presigned_url(url)
     assert token.startswith("k8s-aws-v1.") and "=" not in token
     encoded = token.removeprefix("k8s-aws-v1.")
     assert base64.urlsafe_b64decode(encoded + "=" * (-len(encoded) % 4)).decode() == url
 
 
-def test_tail_keeps_the_end(plan):
-    assert plan.tail("x" * 10, 20) == "x" * 10
-    assert plan.tail("a" * 50 + "END", 10) == "...aaaaaaaEND"
+def test_tail_keeps_the_end(cluster_plan):
+    assert cluster_plan.tail("x" * 10, 20) == "x" * 10
+    assert cluster_plan.tail("a" * 50 + "END", 10) == "...aaaaaaaEND"

@@ -61,7 +61,7 @@ def logical_id(template: Template, resource_type: str, path_prefix: str = "Deps"
 
 
 def installer_function(template: Template) -> dict[str, Any]:
-    return template.find_resources("AWS::Lambda::Function")[logical_id(template, "AWS::Lambda::Function", "DepsInstaller")]
+    return template.find_resources("AWS::Lambda::Function")[logical_id(template, "AWS::Lambda::Function", "DepsHandlerFunction")]
 
 
 def test_installer_lambda_has_kubectl_and_helm_and_room_to_work(template):
@@ -93,7 +93,7 @@ def test_custom_resource_carries_everything_that_should_rerun_helm(template):
 
 
 def test_access_entry_makes_the_installer_role_cluster_admin(template):
-    role = logical_id(template, "AWS::IAM::Role", "DepsInstallerRole")
+    role = logical_id(template, "AWS::IAM::Role", "DepsHandlerRole")
     template.has_resource_properties("AWS::EKS::AccessEntry", {
         "ClusterName": {"Ref": logical_id(template, "AWS::EKS::Cluster", "Eks")},
         "PrincipalArn": {"Fn::GetAtt": [role, "Arn"]},
@@ -106,7 +106,7 @@ def test_access_entry_makes_the_installer_role_cluster_admin(template):
 
 
 def test_installer_iam_is_scoped_to_this_cluster_and_its_log_group(template):
-    role = logical_id(template, "AWS::IAM::Role", "DepsInstallerRole")
+    role = logical_id(template, "AWS::IAM::Role", "DepsHandlerRole")
     (policy,) = [p for p in template.find_resources("AWS::IAM::Policy").values()
                  if p["Properties"]["Roles"] == [{"Ref": role}]]
     statements = policy["Properties"]["PolicyDocument"]["Statement"]
@@ -145,7 +145,7 @@ def test_vpc_placement_uses_the_cluster_security_group(tmp_path):
     assert len(vpc_config["SubnetIds"]) >= 2
     # a function in a VPC needs the ENI permissions; acknowledged for cdk-nag with a reason
     template.has_resource_properties("AWS::IAM::Role", {
-        "Description": "Installs HyperPod's dependency Helm chart",
+        "Description": "Runs kubectl and Helm against the HyperPod EKS cluster",
         "ManagedPolicyArns": [{"Fn::Join": ["", ["arn:", {"Ref": "AWS::Partition"},
                                                  ":iam::aws:policy/service-role/AWSLambdaVPCAccessExecutionRole"]]}],
     })
@@ -155,5 +155,6 @@ def test_vpc_placement_uses_the_cluster_security_group(tmp_path):
 def test_nothing_from_the_chart_repository_is_vendored():
     package = Path(__file__).resolve().parents[2] / "hyperpod_constructs"
     assert not list(package.rglob("Chart.yaml")) and not list(package.rglob("*.tgz"))
-    handler_files = {p.name for p in (package / "assets" / "helm_installer").iterdir() if p.is_file()}
-    assert handler_files == {"index.py", "helm_plan.py"}
+    handler_files = {p.name for p in (package / "assets" / "kubectl_handler").iterdir() if p.is_file()}
+    assert handler_files == {"index.py", "cluster_access.py", "cluster_plan.py", "helm_installer.py", "helm_plan.py",
+                             "manifest_applier.py", "manifest_plan.py"}

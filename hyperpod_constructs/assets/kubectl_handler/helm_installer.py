@@ -1,9 +1,10 @@
-"""Custom-resource handler: install HyperPod's dependency Helm chart from its public git source.
+"""Custom resource Custom::HyperPodHelmChart: install HyperPod's dependency Helm chart from its public git source.
 
 Create/Update: download the pinned GitHub archive, extract only the chart folder, fetch its dependencies,
 then ``helm upgrade --install``. Delete: ``helm uninstall`` (a missing release or cluster is success).
-Runs under ``custom_resources.Provider``: return the result, raise on failure.
-The decisions live in ``helm_plan``; this module only does I/O (HTTP, tar, boto3, subprocess).
+Runs under ``custom_resources.Provider`` (``index`` dispatches here): return the result, raise on failure.
+The decisions live in ``helm_plan``; this module only does I/O (HTTP, tar, subprocess), the cluster access
+(kubeconfig, token, running helm) is shared with the manifest applier in ``cluster_access``.
 """
 from __future__ import annotations
 
@@ -11,20 +12,18 @@ import json
 import logging
 import os
 import shutil
-import subprocess
 import tarfile
 import tempfile
-import time
 import urllib.error
 import urllib.request
-from typing import Any, Mapping, Optional, Sequence
+from typing import Any, Mapping
 
 import helm_plan as plan
+from cluster_access import run, tool_env, wait_for_cluster_access, write_kubeconfig
 
 LOG = logging.getLogger()
 LOG.setLevel(logging.INFO)
 DOWNLOAD_TIMEOUT_SECONDS = 120
-ACCESS_WAIT_ATTEMPTS, ACCESS_WAIT_SECONDS = 18, 10
 
 
 def handler(event: Mapping[str, Any], context: Any) -> dict[str, Any]:
@@ -43,7 +42,7 @@ def handler(event: Mapping[str, Any], context: Any) -> dict[str, Any]:
 
 def install(request: plan.InstallRequest, workdir: str) -> None:
     region = os.environ["AWS_REGION"]
-    env = helm_env(workdir)
+    env = tool_env(workdir)
     archive = os.path.join(workdir, "source.tar.gz")
     chart_dir = os.path.join(workdir, "chart")
     download(plan.tarball_url(request.repository, request.git_ref), archive)
@@ -82,22 +81,11 @@ def on_delete(event: Mapping[str, Any]) -> dict[str, Any]:
         if kubeconfig is None:
             LOG.info("cluster %s is gone; nothing to uninstall", cluster_name)
         else:
-            run(plan.uninstall_argv(release, namespace, kubeconfig), helm_env(workdir))
+            run(plan.uninstall_argv(release, namespace, kubeconfig), tool_env(workdir))
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
     return {"PhysicalResourceId": physical_id}
 
-
-def helm_env(workdir: str) -> dict[str, str]:
-    """Helm writes caches and config under HOME; in Lambda only /tmp is writable."""
-    env = dict(os.environ)
-    env.update({
-        "HOME": workdir,
-        "HELM_CACHE_HOME": os.path.join(workdir, ".cache"),
-        "HELM_CONFIG_HOME": os.path.join(workdir, ".config"),
-        "HELM_DATA_HOME": os.path.join(workdir, ".data"),
-    })
-    return env
 
 
 def download(url: str, destination: str) -> None:
@@ -138,62 +126,3 @@ def write_gpu_operator_regional_values(chart_dir: str, region: str, workdir: str
     with open(target, "w", encoding="utf-8") as handle:
         handle.write(nested)
     return target
-
-
-def write_kubeconfig(cluster_name: str, region: str, workdir: str) -> Optional[str]:
-    """Kubeconfig for the cluster with a fresh token, or None when the cluster does not exist."""
-    import boto3  # the Lambda runtime has it; imported here so the pure parts load without it
-
-    session = boto3.session.Session(region_name=region)
-    eks = session.client("eks")
-    try:
-        cluster = eks.describe_cluster(name=cluster_name)["cluster"]
-    except eks.exceptions.ResourceNotFoundException:
-        return None
-    config = plan.render_kubeconfig(
-        cluster_name, cluster["endpoint"], cluster["certificateAuthority"]["data"], eks_token(session, cluster_name, region))
-    path = os.path.join(workdir, "kubeconfig")
-    with open(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w", encoding="utf-8") as handle:
-        json.dump(config, handle)  # JSON is YAML
-    return path
-
-
-def eks_token(session: Any, cluster_name: str, region: str) -> str:
-    """The token `aws eks get-token` prints: a presigned STS GetCallerIdentity URL bound to the cluster name."""
-    from botocore.signers import RequestSigner
-
-    sts = session.client("sts", region_name=region)
-    signer = RequestSigner(sts.meta.service_model.service_id, region, "sts", "v4",
-                           session.get_credentials(), session.events)
-    url = signer.generate_presigned_url(
-        {
-            "method": "GET",
-            "url": f"{sts.meta.endpoint_url}/?Action=GetCallerIdentity&Version=2011-06-15",
-            "body": {},
-            "headers": {"x-k8s-aws-id": cluster_name},
-            "context": {},
-        },
-        region_name=region, expires_in=60, operation_name="",
-    )
-    return plan.token_from_presigned_url(url)
-
-
-def wait_for_cluster_access(kubeconfig: str, env: Mapping[str, str]) -> None:
-    """A new access entry can take a little while to take effect; do not let helm fail on that."""
-    for attempt in range(1, ACCESS_WAIT_ATTEMPTS + 1):
-        result = subprocess.run(plan.can_i_argv(kubeconfig), env=dict(env), capture_output=True, text=True)
-        if result.returncode == 0 and result.stdout.strip() == "yes":
-            return
-        LOG.info("cluster access not effective yet (attempt %d): %s", attempt, plan.tail(result.stderr or result.stdout, 300))
-        time.sleep(ACCESS_WAIT_SECONDS)
-    raise RuntimeError("the installer's EKS access entry did not take effect; is the cluster's authentication mode API?")
-
-
-def run(argv: Sequence[str], env: Mapping[str, str]) -> None:
-    LOG.info("running: %s", " ".join(argv))
-    result = subprocess.run(list(argv), env=dict(env), capture_output=True, text=True)
-    if result.stdout:
-        LOG.info(result.stdout)
-    if result.returncode != 0:
-        LOG.error(result.stderr)
-        raise RuntimeError(f"{' '.join(argv[:3])} failed ({result.returncode}): {plan.tail(result.stderr or result.stdout)}")

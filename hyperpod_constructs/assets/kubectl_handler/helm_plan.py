@@ -1,21 +1,19 @@
-"""Pure decisions of the HyperPod Helm chart installer: URLs, values, helm command lines, kubeconfig.
+"""Pure decisions of the HyperPod Helm chart installer: URLs, values, helm command lines.
 
-No AWS calls and no subprocesses here, so every decision is unit-testable; ``index.py`` does the I/O.
+No AWS calls and no subprocesses here, so every decision is unit-testable; ``helm_installer`` does the I/O.
 Standard library only: the Lambda Python runtime has no PyYAML.
 """
 from __future__ import annotations
 
-import base64
 import copy
 import json
 import posixpath
 from dataclasses import dataclass
 from typing import Any, Mapping, Optional, Sequence
 
-HELM = "/opt/helm/helm"  # where KubectlV33Layer puts the binaries
-KUBECTL = "/opt/kubectl/kubectl"
+from cluster_plan import HELM
+
 HELM_TIMEOUT = "10m"  # leaves ~5 of the Lambda's 15 minutes for download and dependency update
-TOKEN_PREFIX = "k8s-aws-v1."
 # Local sub-charts whose own remote dependencies `helm dependency update` on the parent does not fetch:
 # (sub-chart folder under charts/, the parent value that enables it).
 SUBCHARTS_WITH_REMOTE_DEPENDENCIES: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -171,27 +169,7 @@ def uninstall_argv(release: str, namespace: str, kubeconfig: str) -> list[str]:
     ]
 
 
-def can_i_argv(kubeconfig: str) -> list[str]:
-    """Is the access entry effective yet (it can take a few seconds after creation)?"""
-    return [KUBECTL, "auth", "can-i", "*", "*", "--all-namespaces", "--kubeconfig", kubeconfig]
 
-
-def token_from_presigned_url(url: str) -> str:
-    """EKS bearer token: the presigned STS GetCallerIdentity URL, base64url without padding."""
-    return TOKEN_PREFIX + base64.urlsafe_b64encode(url.encode("utf-8")).decode("ascii").rstrip("=")
-
-
-def render_kubeconfig(cluster_name: str, endpoint: str, certificate_authority_data: str, token: str) -> dict[str, Any]:
-    """A one-cluster kubeconfig with a static token (the token lives 15 minutes, longer than any helm run here)."""
-    return {
-        "apiVersion": "v1",
-        "kind": "Config",
-        "clusters": [{"name": cluster_name, "cluster": {
-            "server": endpoint, "certificate-authority-data": certificate_authority_data}}],
-        "users": [{"name": "helm-installer", "user": {"token": token}}],
-        "contexts": [{"name": cluster_name, "context": {"cluster": cluster_name, "user": "helm-installer"}}],
-        "current-context": cluster_name,
-    }
 
 
 def response_data(request: InstallRequest) -> dict[str, str]:
@@ -203,8 +181,3 @@ def response_data(request: InstallRequest) -> dict[str, str]:
         "Release": request.release,
         "Namespace": request.namespace,
     }
-
-
-def tail(text: str, limit: int = 1500) -> str:
-    """The end of a command's output: the part that says what went wrong, short enough for a CFN reason."""
-    return text if len(text) <= limit else "..." + text[-limit:]

