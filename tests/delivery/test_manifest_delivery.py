@@ -13,7 +13,7 @@ from aws_cdk.assertions import Template
 
 from apps_support import SynthesizedApp, only, resources
 from hyperpod_constructs import (
-    HyperPodInferencePlatform, HyperPodValidationError, InferenceEndpoint, InstanceGroup, ManifestDelivery, ModelSource,
+    HyperPodInferencePlatform, HyperPodTypeError, InferenceEndpoint, InstanceGroup, ManifestDelivery, ModelSource,
 )
 from support import cfn_lint_errors
 
@@ -206,6 +206,6 @@ def test_stack_tags_reach_the_kubectl_function_although_the_applier_is_made_at_s
 
 def test_delivery_must_be_a_manifest_delivery():
     stack = cdk.Stack(cdk.App(), "BadDelivery")
-    with pytest.raises(HyperPodValidationError, match=r"delivery='gitops'.*ManifestDelivery.CDK_DEPLOY or ManifestDelivery.GITOPS"):
+    with pytest.raises(HyperPodTypeError, match=r"delivery='gitops' is not allowed; expected a ManifestDelivery member, got str"):
         HyperPodInferencePlatform(stack, "Platform", instance_groups=[InstanceGroup("cpu", "ml.m5.2xlarge")],
                                   delivery="gitops")  # type: ignore[arg-type]
