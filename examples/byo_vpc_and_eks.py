@@ -22,7 +22,10 @@ VPC_ID = "vpc-0a1b2c3d4e5f60718"
 AVAILABILITY_ZONES = ["us-west-2a", "us-west-2b"]
 PRIVATE_SUBNET_IDS = ["subnet-0a1b2c3d4e5f60001", "subnet-0a1b2c3d4e5f60002"]
 PRIVATE_ROUTE_TABLE_IDS = ["rtb-0a1b2c3d4e5f60001", "rtb-0a1b2c3d4e5f60002"]
-# The EKS cluster security group: HyperPod nodes must reach the control plane and each other (EFA).
+# The security group EKS created for the cluster (ClusterSecurityGroupId), also passed to HyperPod so nodes and
+# control plane share it, as AWS's quick setup does. EKS gives it an all-traffic rule from itself and all
+# outbound; EFA also needs an egress rule to itself, added once by the cluster's owners:
+#   aws ec2 authorize-security-group-egress --group-id sg-... --ip-permissions 'IpProtocol=-1,UserIdGroupPairs=[{GroupId=sg-...}]'
 NODE_SECURITY_GROUP_ID = "sg-0a1b2c3d4e5f60718"
 OIDC_PROVIDER_ARN = ("arn:aws:iam::111122223333:oidc-provider/"
                      "oidc.eks.us-west-2.amazonaws.com/id/EXAMPLED539D4633E53DE1B71EXAMPLE")
@@ -48,6 +51,7 @@ def build(app: cdk.App) -> tuple[cdk.Stack, HyperPodInferencePlatform]:
             vpc_id=VPC_ID,
             oidc_provider_arn=OIDC_PROVIDER_ARN,
             security_group_ids=(NODE_SECURITY_GROUP_ID,),
+            cluster_security_group_id=NODE_SECURITY_GROUP_ID,
         ),
         # HyperPod's dependency Helm chart (device plugins, health-monitoring agent, ...) is cluster-wide and
         # must be on the cluster before any HyperPod cluster joins it; on an existing cluster the team that owns
@@ -56,6 +60,11 @@ def build(app: cdk.App) -> tuple[cdk.Stack, HyperPodInferencePlatform]:
         # GPU operator is not needed either.
         install_helm_chart=False,
     )
+    # The stack cannot see an imported group's rules, so it lists the flows they must carry; this group was
+    # checked against that list (see NODE_SECURITY_GROUP_ID above).
+    cdk.Annotations.of(platform).acknowledge_warning(
+        "hyperpod-constructs:network:importedSecurityGroups",
+        "The EKS cluster security group carries every flow: all traffic from and to itself, all outbound.")
     platform.add_endpoint(InferenceEndpoint(
         "qwen-7b",
         model=ModelSource.s3("s3://my-models/qwen2.5-7b-instruct/"),

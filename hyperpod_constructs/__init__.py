@@ -13,6 +13,7 @@ from .k8s.mig_config import mig_config_map
 from .planner import MigDemand, MigPlan, plan_mig
 from .prices import Prices
 from .platform import CostReport, HyperPodInferencePlatform, Observability, Plan
+from .spec.api_endpoint import ApiEndpoint
 from .spec.autoscaling import Autoscaling, CloudWatchTrigger, PrometheusTrigger
 from .spec.cluster import ClusterSettings, TieredStorage
 from .spec.data_capture import CaptureMode, DataCapture
@@ -33,7 +34,7 @@ from .spec.routing import IntelligentRouting, Routing
 from .spec.slo import EndpointSlos, ErrorRateSlo, LatencySlo, NoReadyPodsSlo, ReplicasAtMaxSlo, TtfbSlo
 
 __all__ = [
-    "Autoscaling", "CaptureMode", "CloudWatchTrigger", "ClusterSettings", "CostReport", "DataCapture",
+    "ApiEndpoint", "Autoscaling", "CaptureMode", "CloudWatchTrigger", "ClusterSettings", "CostReport", "DataCapture",
     "DisaggregatedServing", "DisaggregatedWorker", "Disruption", "DisruptionBudget", "EksOptions",
     "EndpointChart", "EndpointSlos", "ErrorRateSlo", "ExistingEksCluster", "FsxFileSystem", "GrafanaWorkspace",
     "HttpProbe", "HyperPodDependencies", "HyperPodHelmChart", "HyperPodInferencePlatform", "HyperPodTypeError",

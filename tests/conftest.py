@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 import pytest
 
@@ -41,3 +41,17 @@ def checkout_left_unchanged() -> Iterator[None]:
 def quick_setup(tmp_path_factory: pytest.TempPathFactory) -> SynthesizedApp:
     module = load_module("apps/quick_setup.py")
     return synthesize(module.build, tmp_path_factory.mktemp("quick_setup"))
+
+
+@pytest.fixture(scope="session")
+def synthesized(quick_setup: SynthesizedApp, tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], SynthesizedApp]:
+    """``synthesized("examples/x.py")``: an app synthesized with cdk-nag, once per session for every test module."""
+    cache: dict[str, SynthesizedApp] = {"apps/quick_setup.py": quick_setup}
+
+    def get(relative: str) -> SynthesizedApp:
+        if relative not in cache:
+            module = load_module(relative)
+            cache[relative] = synthesize(module.build, tmp_path_factory.mktemp(Path(relative).stem))
+        return cache[relative]
+
+    return get

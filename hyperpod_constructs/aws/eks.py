@@ -4,11 +4,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping, Optional
 
-from aws_cdk import aws_ec2 as ec2, aws_eks_v2 as eks, aws_iam as iam
+from aws_cdk import (
+    Annotations, DefaultStackSynthesizer, Fn, RemovalPolicy, Stack, aws_ec2 as ec2, aws_eks_v2 as eks, aws_iam as iam,
+    aws_kms as kms)
 from constructs import Construct
 
 from ..catalog import limits
 from ..errors import require
+from ..spec.api_endpoint import ApiEndpoint
 from .nag import acknowledge, managed_policy
 from .network import HyperPodNetwork
 
@@ -26,9 +29,17 @@ class ExistingEksCluster:
     authentication_mode: str
     kubernetes_version: str
     vpc_id: Optional[str] = None
+    # ResourcesVpcConfig.SecurityGroupIds of the cluster: HyperPod nodes must share one with the control plane.
     security_group_ids: tuple[str, ...] = ()
+    # The security group EKS created for the cluster (ClusterSecurityGroupId): deploy-time functions use it to
+    # reach a private or CIDR-restricted endpoint.
+    cluster_security_group_id: Optional[str] = None
     oidc_provider_arn: Optional[str] = None  # IAM OIDC provider the inference operator's roles trust
     install_addons: bool = False  # most existing clusters already run them
+    # How the existing endpoint is exposed: a private or CIDR-restricted one puts deploy-time functions in the VPC.
+    api_endpoint: ApiEndpoint = ApiEndpoint()
+    # Cluster-admin access entries this stack adds to the existing cluster (its owners already have access).
+    admin_role_arns: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         where = f"existing EKS cluster {self.cluster_name!r}"
@@ -44,11 +55,18 @@ def _check_version(where: str, version: str) -> None:
 
 @dataclass(frozen=True, kw_only=True)
 class EksOptions:
-    """How the platform's own EKS cluster is created."""
+    """How the platform's own EKS cluster is created, exposed and administered."""
 
     kubernetes_version: str = limits.DEFAULT_KUBERNETES_VERSION
     cluster_name: Optional[str] = None
-    admin_role_arns: tuple[str, ...] = ()  # principals given cluster-admin access entries
+    # IAM roles given cluster-admin access entries. None: the CDK bootstrap's deploy role, i.e. whoever may run
+    # `cdk deploy` for this stack (they could change these entries anyway); () grants nobody.
+    admin_role_arns: Optional[tuple[str, ...]] = None
+    api_endpoint: ApiEndpoint = ApiEndpoint()
+    # Envelope encryption of Kubernetes Secrets with a KMS key (created unless one is given). Create-only:
+    # changing it later replaces the EKS cluster.
+    secrets_encryption: bool = True
+    secrets_encryption_key: Optional[kms.IKey] = None
     addon_versions: Mapping[str, str] = field(default_factory=dict)  # pin an add-on, e.g. {"vpc-cni": "v1.19.2-eksbuild.1"}
     # HyperPod creates the access entry for its nodes' execution role itself (DescribeCluster reports it as
     # EksRoleAccessEntries); True manages that entry in CloudFormation instead, as type HYPERPOD_LINUX.
@@ -58,13 +76,23 @@ class EksOptions:
         _check_version("eks", self.kubernetes_version)
         unknown = sorted(set(self.addon_versions) - set(NETWORK_ADDONS + WORKLOAD_ADDONS))
         require(not unknown, "eks", "addon_versions", unknown, f"keys from {NETWORK_ADDONS + WORKLOAD_ADDONS}")
+        require(isinstance(self.api_endpoint, ApiEndpoint), "eks", "api_endpoint", self.api_endpoint,
+                "ApiEndpoint.public(), ApiEndpoint.public(allowed_cidrs=[...]) or ApiEndpoint.private()")
+        require(self.secrets_encryption or self.secrets_encryption_key is None, "eks", "secrets_encryption_key",
+                "a key", "no key while secrets_encryption is False")
+        if self.admin_role_arns is not None:
+            for index, arn in enumerate(self.admin_role_arns):
+                require(isinstance(arn, str) and (arn.startswith("arn:") or "${Token[" in arn), "eks",
+                        f"admin_role_arns[{index}]", arn, "an IAM role ARN (arn:aws:iam::123456789012:role/name)")
 
 
 class HyperPodEks(Construct):
     """The EKS side of HyperPod: the cluster, its access entries and add-ons.
 
-    Manifests reach the cluster through the platform's one kubectl function (``KubectlHandler``), not an
-    aws-cdk-lib kubectl provider.
+    A created cluster's control plane gets the node security group (``ResourcesVpcConfig.SecurityGroupIds``),
+    as AWS's quick setup does, so nodes reach the API server and the control plane reaches kubelets and
+    webhooks; EKS adds its own cluster security group.
+    Manifests reach the cluster through the platform's one kubectl function (``KubectlHandler``).
     """
 
     def __init__(
@@ -75,24 +103,36 @@ class HyperPodEks(Construct):
         network: HyperPodNetwork,
         options: EksOptions = EksOptions(),
         existing: Optional[ExistingEksCluster] = None,
+        removal_policy: RemovalPolicy = RemovalPolicy.RETAIN,
     ) -> None:
         super().__init__(scope, construct_id)
         self._node_access_entry = options.hyperpod_node_access_entry
+        self.network = network
         self.network_addons: list[eks.Addon] = []
         self.workload_addons: list[eks.Addon] = []
+        self.secrets_key: Optional[kms.IKey] = None
+        self.api_endpoint = existing.api_endpoint if existing is not None else options.api_endpoint
+        self.admin_entries: list[eks.AccessEntry] = []
         if existing is None:
             self.kubernetes_version = options.kubernetes_version
+            if options.secrets_encryption:
+                self.secrets_key = options.secrets_encryption_key or kms.Key(
+                    self, "SecretsKey", enable_key_rotation=True, removal_policy=removal_policy,
+                    description="Envelope encryption of the HyperPod EKS cluster's Kubernetes Secrets")
             self.cluster: eks.ICluster = eks.Cluster(
                 self, "Cluster",
                 version=eks.KubernetesVersion.of(options.kubernetes_version),
                 cluster_name=options.cluster_name,
                 vpc=network.vpc,
                 vpc_subnets=[ec2.SubnetSelection(subnet_type=ec2.SubnetType.PRIVATE_WITH_EGRESS)],
+                # The node security group on the control plane ENIs: one group joins nodes and API server.
+                security_group=network.security_groups[0],
                 default_capacity=0,
                 default_capacity_type=eks.DefaultCapacityType.NODEGROUP,
                 # Managed add-ons below replace the unmanaged defaults so versions are visible and pinnable.
                 bootstrap_self_managed_addons=False,
-                endpoint_access=eks.EndpointAccess.PUBLIC_AND_PRIVATE,
+                endpoint_access=_endpoint_access(options.api_endpoint),
+                secrets_encryption_key=self.secrets_key,
                 cluster_logging=[eks.ClusterLoggingTypes.API, eks.ClusterLoggingTypes.AUDIT,
                                  eks.ClusterLoggingTypes.AUTHENTICATOR, eks.ClusterLoggingTypes.CONTROLLER_MANAGER,
                                  eks.ClusterLoggingTypes.SCHEDULER],
@@ -100,18 +140,57 @@ class HyperPodEks(Construct):
             acknowledge(self.cluster, "AwsSolutions-IAM4", "AmazonEKSClusterPolicy is the policy EKS requires on the "
                         "cluster role.", managed_policy("AmazonEKSClusterPolicy"))
             self._add_addons(options.addon_versions)
-            for index, arn in enumerate(options.admin_role_arns):
-                self.cluster.grant_cluster_admin(f"Admin{index}", arn)
+            self.uses_default_admin = options.admin_role_arns is None
+            self.admin_role_arns = self._default_admins() if self.uses_default_admin else list(options.admin_role_arns)
+            self.uses_default_admin = self.uses_default_admin and bool(self.admin_role_arns)
             self.authentication_mode = "API"
         else:
             self.kubernetes_version = existing.kubernetes_version
+            require(not self.api_endpoint.functions_in_vpc or existing.cluster_security_group_id is not None,
+                    self.node.path, "existing_eks.cluster_security_group_id", None,
+                    "the cluster security group id (aws eks describe-cluster: resourcesVpcConfig.clusterSecurityGroupId) "
+                    "when the endpoint is private or CIDR-restricted: deploy-time functions join it to reach the API")
             self.cluster = eks.Cluster.from_cluster_attributes(
                 self, "Cluster", cluster_name=existing.cluster_name, vpc=network.vpc,
                 security_group_ids=list(existing.security_group_ids) or None,
+                cluster_security_group_id=existing.cluster_security_group_id,
             )
             if existing.install_addons:
                 self._add_addons(options.addon_versions)
+            self.uses_default_admin = False
+            self.admin_role_arns = list(existing.admin_role_arns)
             self.authentication_mode = existing.authentication_mode
+        for index, arn in enumerate(self.admin_role_arns):
+            self.admin_entries.append(self.grant_cluster_admin(f"Admin{index}", arn))
+        if not self.admin_role_arns and existing is None:
+            Annotations.of(self).add_warning_v2(
+                "hyperpod-constructs:eks:noAdmins",
+                f"{self.node.path}: no IAM role gets a cluster-admin access entry (eks.admin_role_arns is empty, or the "
+                "stack's synthesizer has no CDK deploy role to default to), "
+                "so nobody can run kubectl against the cluster after deploy; add an access entry yourself.")
+
+    def _default_admins(self) -> list[str]:
+        """The CDK bootstrap's deploy role: whoever can deploy this stack can administer its cluster."""
+        synthesizer = Stack.of(self).synthesizer
+        if isinstance(synthesizer, DefaultStackSynthesizer):
+            return [Fn.sub(synthesizer.deploy_role_arn)]
+        return []
+
+    def grant_cluster_admin(self, construct_id: str, principal_arn: str) -> eks.AccessEntry:
+        """A cluster-scoped AmazonEKSClusterAdminPolicy access entry for one IAM principal."""
+        return eks.AccessEntry(self, construct_id, cluster=self.cluster, principal=principal_arn,
+                               access_policies=[eks.AccessPolicy.from_access_policy_name(
+                                   "AmazonEKSClusterAdminPolicy", access_scope_type=eks.AccessScopeType.CLUSTER)])
+
+    @property
+    def functions_in_vpc(self) -> bool:
+        """Deploy-time functions (kubectl provider, Helm installer) must run in the VPC to reach the endpoint."""
+        return self.api_endpoint.functions_in_vpc
+
+    @property
+    def function_subnets(self) -> Optional[ec2.SubnetSelection]:
+        """Where deploy-time functions run: the HyperPod subnets when the endpoint is not open to the internet."""
+        return ec2.SubnetSelection(subnets=self.network.hyperpod_subnets) if self.functions_in_vpc else None
 
     def _add_addons(self, versions: Mapping[str, str]) -> None:
         for name in NETWORK_ADDONS + WORKLOAD_ADDONS:
@@ -130,3 +209,12 @@ class HyperPodEks(Construct):
 
 def _addon_id(name: str) -> str:
     return "".join(part.capitalize() for part in name.split("-")) + "Addon"
+
+
+def _endpoint_access(endpoint: ApiEndpoint) -> eks.EndpointAccess:
+    """Public always keeps private access on, so nodes' API traffic stays inside the VPC."""
+    if endpoint.mode == "private":
+        return eks.EndpointAccess.PRIVATE
+    if endpoint.allowed_cidrs:
+        return eks.EndpointAccess.PUBLIC_AND_PRIVATE.only_from(*endpoint.allowed_cidrs)
+    return eks.EndpointAccess.PUBLIC_AND_PRIVATE

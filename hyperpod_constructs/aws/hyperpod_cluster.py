@@ -146,7 +146,9 @@ class HyperPodCluster(Construct):
                                   single_az if group.name in single_az_groups else None)
             for group in instance_groups
         ])
-        self.resource.apply_removal_policy(removal_policy)
+        # Compute is never retained: a retained cluster keeps billing and its nodes' network interfaces block
+        # deleting the subnets and security groups. (removal_policy applies to the lifecycle bucket only.)
+        self.resource.apply_removal_policy(RemovalPolicy.DESTROY)
         self.resource.node.add_dependency(deployment, *eks_cluster.network_addons)
         if node_access is not None:
             self.resource.node.add_dependency(node_access)

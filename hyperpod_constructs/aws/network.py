@@ -15,8 +15,9 @@ class HyperPodNetwork(Construct):
 
     A new VPC gets large private subnets (HyperPod gives every pod a VPC IP and GPU nodes run many pods),
     a NAT gateway, an S3 gateway endpoint (model weights and lifecycle scripts stay off the NAT), the
-    ``kubernetes.io/role/elb`` tags the ALB controller looks for, flow logs, and a security group that
-    allows all traffic between its members, which EFA requires.
+    ``kubernetes.io/role/elb`` tags the ALB controller looks for and flow logs. Unless ``security_groups``
+    are passed in, one node security group is created for the EKS control plane, the HyperPod nodes and the
+    model store, as AWS's quick setup does (see ``node_security_group``).
     """
 
     def __init__(
@@ -35,8 +36,9 @@ class HyperPodNetwork(Construct):
         where = self.node.path
         require(16 <= private_subnet_mask <= 24, where, "private_subnet_mask", private_subnet_mask,
                 "a /16 to /24 prefix length")
+        self.created_vpc: Optional[ec2.Vpc] = None
         if vpc is None:
-            vpc = ec2.Vpc(
+            vpc = self.created_vpc = ec2.Vpc(
                 self, "Vpc",
                 ip_addresses=ec2.IpAddresses.cidr(cidr),
                 max_azs=max_azs,
@@ -58,15 +60,35 @@ class HyperPodNetwork(Construct):
         self.hyperpod_subnets: list[ec2.ISubnet] = list(hyperpod_subnets or vpc.private_subnets)
         require(limits.SUBNETS_MIN <= len(self.hyperpod_subnets) <= limits.SUBNETS_MAX, where, "hyperpod_subnets",
                 f"{len(self.hyperpod_subnets)} subnets", "1-16 subnets (AWS::SageMaker::Cluster VpcConfig.Subnets)")
+        self.created_security_group: Optional[ec2.SecurityGroup] = None
         if security_groups is None:
-            group = ec2.SecurityGroup(self, "NodeSecurityGroup", vpc=vpc, allow_all_outbound=True,
-                                      description="HyperPod nodes: all traffic between members (EFA)")
-            group.add_ingress_rule(group, ec2.Port.all_traffic(), "EFA and node-to-node traffic")
-            # Members (the model store, say) may add egress rules; all outbound is already open.
-            Annotations.of(group).acknowledge_warning("@aws-cdk/aws-ec2:ipv4IgnoreEgressRule",
-                                                      "All outbound traffic is allowed on this group.")
-            security_groups = [group]
+            self.created_security_group = node_security_group(self, "NodeSecurityGroup", vpc)
+            security_groups = [self.created_security_group]
         require(limits.SECURITY_GROUPS_MIN <= len(security_groups) <= limits.SECURITY_GROUPS_MAX, where,
                 "security_groups", f"{len(security_groups)} security groups",
                 "1-5 security groups (AWS::SageMaker::Cluster VpcConfig.SecurityGroupIds)")
         self.security_groups: list[ec2.ISecurityGroup] = list(security_groups)
+
+
+def node_security_group(scope: Construct, construct_id: str, vpc: ec2.IVpc) -> ec2.SecurityGroup:
+    """The one group the EKS control plane, HyperPod nodes and the model store share.
+
+    Members reach each other on every port, so nodes reach the API server (443), the control plane reaches
+    kubelets and webhooks (10250, 443, 9443 ...), Lustre clients and servers meet (988, 1018-1023) and EFA
+    works: EFA needs an ingress AND an egress rule naming the group itself (a 0.0.0.0/0 egress rule does not
+    carry EFA traffic). All other outbound traffic is allowed (image pulls, AWS APIs). The rules are the
+    ones AWS's quick-setup stack creates (IntraSGCommunicationRule, IntraSGCommunicationRuleEgress,
+    InternetCommunicationRuleEgress); ``network_flows.REQUIRED_FLOWS`` lists each flow with its source.
+    """
+    group = ec2.SecurityGroup(scope, construct_id, vpc=vpc, allow_all_outbound=True,
+                              description="HyperPod nodes, EKS control plane, model store: all traffic between members")
+    group.add_ingress_rule(group, ec2.Port.all_traffic(), "Members: API server, kubelet, webhooks, Lustre, EFA")
+    # CDK ignores egress rules on a group that allows all outbound, so the self-referencing egress EFA needs
+    # is its own resource.
+    ec2.CfnSecurityGroupEgress(group, "IntraGroupEgress", group_id=group.security_group_id, ip_protocol="-1",
+                               destination_security_group_id=group.security_group_id,
+                               description="Members, EFA: outbound to the group itself")
+    # Members (the model store, say) may add egress rules; all outbound is already open.
+    Annotations.of(group).acknowledge_warning("@aws-cdk/aws-ec2:ipv4IgnoreEgressRule",
+                                              "All outbound traffic is allowed on this group.")
+    return group

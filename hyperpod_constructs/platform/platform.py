@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Optional, Sequence, Union
 
 import cdk8s
-from aws_cdk import Annotations, Aws, RemovalPolicy, Stack, Token, aws_ec2 as ec2, aws_iam as iam, aws_sns as sns
+from aws_cdk import Annotations, Aspects, Aws, RemovalPolicy, Stack, Token, aws_ec2 as ec2, aws_iam as iam, aws_sns as sns
 from constructs import Construct
 
 from ..aws.autoscaling_roles import KarpenterClusterRole
@@ -22,6 +22,7 @@ from ..aws.manifest_delivery import ManifestApplier, ManifestDelivery
 from ..aws.model_store import ModelStoreFileSystem
 from ..aws.network import HyperPodNetwork
 from ..aws.observability import InferenceObservability
+from ..aws.replacement import ReplacementAdvice
 from ..errors import ADVICE_ID_PREFIX, Advice, format_problem, require
 from ..k8s.api_objects import add_api_object, add_api_objects
 from ..k8s.endpoint_chart import endpoint_manifest
@@ -48,6 +49,7 @@ from ..prices.model import Prices
 from .cost_inputs import fixed_cost_items, price_warnings
 from .disaggregation_rows import observed_sides, planned_sides
 from ..type_checks import check_arguments, check_fields
+from .access import AlarmRouting, add_access_outputs, byo_network_advice, check_emails, retain_network_for_data
 from .delivery import ManifestFiles, at_synth
 from .gitops import DeployTimeValues, platform_label_value, write_files
 from .plan import Plan, PlannedEndpoint
@@ -70,10 +72,12 @@ class Observability:
     metrics: Optional[ObservabilityMetrics] = None
     logging: bool = True
     alarm_topic: Optional[sns.ITopic] = None  # None creates an encrypted topic when there are alerts
+    alarm_emails: tuple[str, ...] = ()  # subscribed to the alarm topic (each address confirms by e-mail)
     sagemaker_spaces: bool = False
 
     def __post_init__(self) -> None:
         check_fields(self, "observability")
+        check_emails(self.alarm_emails)
 
 
 NAMESPACE_PATTERN = r"^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$"
@@ -141,9 +145,12 @@ class HyperPodInferencePlatform(Construct):
         self.problems = ProblemList()
         self.node.add_validation(self.problems)
 
+        self.removal_policy = removal_policy
+        self.existing_eks = existing_eks
         self.network = HyperPodNetwork(self, "Network", vpc=vpc, hyperpod_subnets=hyperpod_subnets,
                                        security_groups=security_groups)
-        self.eks = HyperPodEks(self, "Eks", network=self.network, options=eks, existing=existing_eks)
+        self.eks = HyperPodEks(self, "Eks", network=self.network, options=eks, existing=existing_eks,
+                               removal_policy=removal_policy)
         self.cluster_role: Optional[iam.IRole] = None
         if self.node_autoscaling.enabled:
             self.cluster_role = KarpenterClusterRole(self, "KarpenterClusterRole").role
@@ -154,7 +161,8 @@ class HyperPodInferencePlatform(Construct):
         # One function runs Helm for the dependency chart and kubectl for the manifests.
         self.kubectl: Optional[KubectlHandler] = None
         if install_helm_chart or delivery is ManifestDelivery.CDK_DEPLOY:
-            self.kubectl = KubectlHandler(self, "Kubectl", cluster=self.eks.cluster)
+            self.kubectl = KubectlHandler(self, "Kubectl", cluster=self.eks.cluster,
+                                         vpc_subnets=self.eks.function_subnets)
         self.dependencies: Optional[HyperPodDependencies] = None
         if install_helm_chart:
             # HyperPod requires its dependency chart on the cluster before the HyperPod cluster is created.
@@ -177,6 +185,9 @@ class HyperPodInferencePlatform(Construct):
         self.operator.addon.node.add_dependency(*self.eks.workload_addons)  # cert-manager and CSI drivers first
         self.data_capture_writers = DataCaptureWriters(self, writer=self.operator.execution_role,
                                                        register=self.deploy_time_values.register)
+        # The operator manages Kubernetes objects with its execution role: cluster admin, as AWS's stack grants.
+        self.operator.addon.node.add_dependency(
+            self.eks.grant_cluster_admin("InferenceOperatorAccess", self.operator.execution_role.role_arn))
 
         self.observability: Optional[InferenceObservability] = None
         if observability is not None:
@@ -191,6 +202,15 @@ class HyperPodInferencePlatform(Construct):
             self.observability.addon.node.add_dependency(self.hyperpod.resource)
             # The association is served by the eks-pod-identity-agent add-on.
             self.observability.pod_identity_association.node.add_dependency(*self.eks.network_addons)
+
+        self.alarm_routing = AlarmRouting(self, observability.alarm_emails if observability else ())
+        self.alarm_routing.update()
+        add_access_outputs(self)
+        self.retained_network = retain_network_for_data(self)
+        self.network_advice = byo_network_advice(self, existing_eks.security_group_ids if existing_eks else (),
+                           existing_eks.cluster_security_group_id if existing_eks else None)
+        Aspects.of(self).add(ReplacementAdvice())
+        Aspects.of(self).add(self.alarm_routing)
 
         self.view = self._build_view()
         self._register_checks(helm_chart if install_helm_chart else None)
@@ -319,6 +339,7 @@ class HyperPodInferencePlatform(Construct):
                 kind="jumpstart" if isinstance(endpoint, JumpStartEndpoint) else "inference-endpoint",
                 intelligent_routing=endpoint.routing is not None, kv_cache=endpoint.kv_cache is not None, slos=slos,
                 sides=observed_sides(endpoint)))
+            self.alarm_routing.update()
 
     def add_scaled_workloads(self, *workloads: ScaledWorkload) -> None:
         """KEDA ScaledObjects for workloads that are not operator endpoints (a router, a batch consumer)."""

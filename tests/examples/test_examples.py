@@ -1,8 +1,7 @@
 """Every example app (examples/*.py) and the default app: synth, cdk-nag, cfn-lint, manifest schemas, snapshots,
 plus the issue's acceptance criteria on the default app and scenario checks on the MIG and custom-setup examples.
 
-Each app is synthesized once per session (``synthesized``); the default app reuses ``quick_setup`` from
-tests/conftest.py.
+Each app is synthesized once per session (``synthesized`` and ``quick_setup`` in tests/conftest.py).
 """
 from __future__ import annotations
 
@@ -14,7 +13,7 @@ import pytest
 import yaml
 from aws_cdk.assertions import Annotations, Match
 
-from apps_support import SynthesizedApp, load_module, mask_hashes, only, resources, synthesize
+from apps_support import SynthesizedApp, load_module, mask_hashes, only, resources
 from examples_support import DEFAULT_APP, EXAMPLE_VALUES, app_files, app_id, exported_manifests, fill_placeholders
 from support import cfn_lint_errors, reference_file, validate_manifest
 
@@ -23,20 +22,6 @@ MIG_EXAMPLE = "examples/multi_model_mig.py"
 BYO_EXAMPLE = "examples/byo_vpc_and_eks.py"
 MIG_LABEL = "nvidia.com/mig.config"
 MIG_RESOURCE = re.compile(r"^nvidia\.com/mig-(\d+g\.\d+gb)$")
-
-
-@pytest.fixture(scope="session")
-def synthesized(quick_setup: SynthesizedApp, tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], SynthesizedApp]:
-    """``synthesized("examples/x.py")``: the app synthesized with cdk-nag, once per session."""
-    cache: dict[str, SynthesizedApp] = {DEFAULT_APP: quick_setup}
-
-    def get(relative: str) -> SynthesizedApp:
-        if relative not in cache:
-            module = load_module(relative)
-            cache[relative] = synthesize(module.build, tmp_path_factory.mktemp(app_id(relative)))
-        return cache[relative]
-
-    return get
 
 
 @pytest.fixture(params=APPS, ids=app_id)

@@ -80,14 +80,20 @@ def test_network_is_laid_out_for_hyperpod(quick_setup: SynthesizedApp):
     template.has_resource_properties("AWS::EC2::VPCEndpoint", {"VpcEndpointType": "Gateway"})
     template.has_resource_properties("AWS::EC2::Subnet", {
         "Tags": Match.array_with([{"Key": "kubernetes.io/role/elb", "Value": "1"}])})
-    template.has_resource_properties("AWS::EC2::SecurityGroupIngress", {
-        "IpProtocol": "-1", "Description": "EFA and node-to-node traffic"})
+    template.has_resource_properties("AWS::EC2::SecurityGroupIngress", {"IpProtocol": "-1"})
+    template.has_resource_properties("AWS::EC2::SecurityGroupEgress", {"IpProtocol": "-1"})
 
 
 def test_data_bearing_resources_are_retained(quick_setup: SynthesizedApp):
-    for type_name in ("AWS::SageMaker::Cluster", "AWS::FSx::FileSystem", "AWS::S3::Bucket"):
+    for type_name in ("AWS::FSx::FileSystem", "AWS::S3::Bucket", "AWS::APS::Workspace", "AWS::KMS::Key"):
         for key, value in resources(quick_setup.template, type_name).items():
             assert value.get("DeletionPolicy") == "Retain", key
+
+
+def test_compute_is_not_retained(quick_setup: SynthesizedApp):
+    for type_name in ("AWS::SageMaker::Cluster", "AWS::EKS::Cluster"):
+        for key, value in resources(quick_setup.template, type_name).items():
+            assert value.get("DeletionPolicy", "Delete") == "Delete", key
 
 
 def test_no_account_or_region_is_hard_coded(quick_setup: SynthesizedApp):

@@ -1,0 +1,77 @@
+"""Create-only properties: changing one replaces the resource. Warn when a deploy-time input feeds one.
+
+The property lists are CloudFormation's ``createOnlyProperties`` for each type (the registry schemas cfn-lint
+ships; a test keeps this table equal to them for the properties listed). A value that comes from a
+``CfnParameter``, an ``Fn::ImportValue`` or a dynamic reference can change at deploy time without a code
+change; when it does, CloudFormation replaces the resource (a new HyperPod cluster, EKS cluster or file
+system link), so the platform reports it as a warning at synth.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any, Iterable, Mapping
+
+import jsii
+from aws_cdk import Annotations, CfnParameter, CfnResource, IAspect, Stack
+from constructs import IConstruct
+
+# CloudFormation type -> (what is replaced, create-only top-level properties the platform sets)
+CREATE_ONLY: Mapping[str, tuple[str, tuple[str, ...]]] = {
+    "AWS::SageMaker::Cluster": ("the HyperPod cluster (all its nodes)", ("ClusterName", "VpcConfig", "Orchestrator")),
+    "AWS::EKS::Cluster": ("the EKS cluster (and every HyperPod cluster on it)",
+                          ("Name", "RoleArn", "EncryptionConfig", "BootstrapSelfManagedAddons")),
+    "AWS::FSx::FileSystem": ("the model store file system (its data)", ("SubnetIds", "SecurityGroupIds", "KmsKeyId")),
+    "AWS::FSx::DataRepositoryAssociation": ("the model store's S3 link",
+                                            ("FileSystemId", "FileSystemPath", "DataRepositoryPath",
+                                             "BatchImportMetaDataOnCreate")),
+}
+WARNING_ID = "hyperpod-constructs:replacement"
+
+
+def deploy_time_inputs(resolved: Any, parameters: Iterable[str]) -> list[str]:
+    """Names of the deploy-time inputs a resolved CloudFormation value depends on."""
+    names = set(parameters)
+    found: set[str] = set()
+
+    def walk(value: Any) -> None:
+        if isinstance(value, dict):
+            ref = value.get("Ref")
+            if isinstance(ref, str) and ref in names:
+                found.add(f"parameter {ref}")
+            if "Fn::ImportValue" in value:
+                found.add(f"import {json.dumps(value['Fn::ImportValue'], sort_keys=True)}")
+            for item in value.values():
+                walk(item)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+        elif isinstance(value, str) and "{{resolve:" in value:
+            found.add(f"dynamic reference {value[value.index('{{resolve:'):].split('}}')[0]}}}}}")
+
+    walk(resolved)
+    return sorted(found)
+
+
+@jsii.implements(IAspect)
+class ReplacementAdvice:
+    """Warns, on each resource, about create-only properties fed by deploy-time inputs."""
+
+    def visit(self, node: IConstruct) -> None:
+        if not isinstance(node, CfnResource) or node.cfn_resource_type not in CREATE_ONLY:
+            return
+        replaced, properties = CREATE_ONLY[node.cfn_resource_type]
+        stack = Stack.of(node)
+        parameters = [stack.get_logical_id(child) for child in stack.node.find_all() if isinstance(child, CfnParameter)]
+        for name in properties:
+            inputs = deploy_time_inputs(_property(stack, node, name), parameters)
+            if inputs:
+                Annotations.of(node).add_warning_v2(
+                    WARNING_ID,
+                    f"{node.node.path}: {name} is create-only and comes from {', '.join(inputs)}; changing "
+                    f"that value at deploy time replaces {replaced}.")
+
+
+def _property(stack: Stack, node: CfnResource, name: str) -> Any:
+    """An L1 property by its Python attribute name (VpcConfig -> vpc_config), resolved."""
+    attribute = "".join("_" + char.lower() if char.isupper() else char for char in name).lstrip("_")
+    return stack.resolve(getattr(node, attribute, None))
