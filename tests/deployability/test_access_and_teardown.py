@@ -234,3 +234,13 @@ def test_deploy_time_inputs_are_found_in_resolved_values() -> None:
     assert deploy_time_inputs(value, ["Path"]) == [
         'dynamic reference {{resolve:ssm:/models/path}}', 'import "Shared"', "parameter Path"]
     assert deploy_time_inputs({"Ref": "AWS::Region"}, ["Path"]) == []
+
+
+def test_deploy_doc_lists_every_create_only_property() -> None:
+    from support import REPO_ROOT
+
+    lines = (REPO_ROOT / "docs" / "deploy.md").read_text().splitlines()
+    for type_name, (_, properties) in CREATE_ONLY.items():
+        row = next((line for line in lines if line.startswith("| ") and f"`{type_name}`" in line), "")
+        assert row, f"docs/deploy.md has no replacement row for {type_name}"
+        assert [name for name in properties if f"`{name}`" not in row] == [], type_name

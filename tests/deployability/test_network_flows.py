@@ -238,3 +238,18 @@ def test_every_flow_names_known_roles_and_a_source_document() -> None:
     for flow in REQUIRED_FLOWS:
         assert {flow.source, flow.destination} <= ROLES, flow
         assert "https://" in flow.reference and flow.why and flow.aws_stack, flow
+
+
+def test_parity_table_lists_exactly_the_required_flows() -> None:
+    """docs/aws-parity.md's network-flow table cannot go stale: its rows are the flow list the tests prove."""
+    text = (REPO_ROOT / "docs" / "aws-parity.md").read_text()
+    section = text.split("### Network flows", 1)[1].split("\n### ", 1)[0]
+    rows = [line.split("|")[1].strip() for line in section.splitlines() if line.startswith("| ")][1:]
+    assert rows == [flow.name for flow in REQUIRED_FLOWS]
+
+
+def test_deploy_doc_lists_every_required_flow() -> None:
+    text = (REPO_ROOT / "docs" / "deploy.md").read_text()
+    missing = [flow.name for flow in REQUIRED_FLOWS
+               if flow.name not in text and not flow.name.startswith(("model store", "nodes to model store"))]
+    assert missing == []
