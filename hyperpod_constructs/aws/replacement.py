@@ -11,8 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any, Iterable, Mapping
 
-import jsii
-from aws_cdk import Annotations, CfnParameter, CfnResource, IAspect, Stack
+from aws_cdk import Annotations, CfnParameter, CfnResource, Stack
 from constructs import IConstruct
 
 # CloudFormation type -> (what is replaced, create-only top-level properties the platform sets)
@@ -52,16 +51,14 @@ def deploy_time_inputs(resolved: Any, parameters: Iterable[str]) -> list[str]:
     return sorted(found)
 
 
-@jsii.implements(IAspect)
-class ReplacementAdvice:
-    """Warns, on each resource, about create-only properties fed by deploy-time inputs."""
-
-    def visit(self, node: IConstruct) -> None:
+def warn_replacements(scope: IConstruct) -> None:
+    """Warn, on each resource under ``scope``, about create-only properties fed by deploy-time inputs."""
+    stack = Stack.of(scope)
+    parameters = [stack.get_logical_id(child) for child in stack.node.find_all() if isinstance(child, CfnParameter)]
+    for node in scope.node.find_all():
         if not isinstance(node, CfnResource) or node.cfn_resource_type not in CREATE_ONLY:
-            return
+            continue
         replaced, properties = CREATE_ONLY[node.cfn_resource_type]
-        stack = Stack.of(node)
-        parameters = [stack.get_logical_id(child) for child in stack.node.find_all() if isinstance(child, CfnParameter)]
         for name in properties:
             inputs = deploy_time_inputs(_property(stack, node, name), parameters)
             if inputs:

@@ -12,10 +12,10 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Optional, Sequence
+from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
 import jsii
-from aws_cdk import Annotations, CfnOutput, CfnResource, IAspect, RemovalPolicy, Stack, Token, aws_sns as sns
+from aws_cdk import Annotations, Aspects, CfnOutput, CfnResource, IAspect, RemovalPolicy, Stack, Token, aws_sns as sns
 from constructs import Construct, IConstruct
 
 from ..aws.network_flows import REQUIRED_FLOWS
@@ -63,11 +63,26 @@ def add_access_outputs(platform: "HyperPodInferencePlatform") -> None:
 
 
 @jsii.implements(IAspect)
-class AlarmRouting:
-    """Outputs the SLO alarm topic and subscribes e-mails, once the topic exists (with the first alert).
+class SynthTimeAdvice:
+    """Runs checks that need the finished app (all endpoints added) once, at synth.
 
-    As an aspect it warns at synth when e-mails were given but no alert (and so no topic) ever came.
+    Attached to a leaf construct so CDK calls it once, not for every construct of the platform.
     """
+
+    def __init__(self, *checks: Callable[[], None]) -> None:
+        self._checks = checks
+
+    def visit(self, node: IConstruct) -> None:
+        for check in self._checks:
+            check()
+
+
+def add_synth_time_advice(platform: "HyperPodInferencePlatform", *checks: Callable[[], None]) -> None:
+    Aspects.of(Construct(platform, "SynthTimeAdvice")).add(SynthTimeAdvice(*checks))
+
+
+class AlarmRouting:
+    """Outputs the SLO alarm topic and subscribes e-mails, once the topic exists (with the first alert)."""
 
     def __init__(self, platform: "HyperPodInferencePlatform", emails: Sequence[str]) -> None:
         self._platform = platform
@@ -84,11 +99,12 @@ class AlarmRouting:
             sns.Subscription(self._platform, f"AlarmEmail{index}", topic=self.topic,
                              protocol=sns.SubscriptionProtocol.EMAIL, endpoint=email)
 
-    def visit(self, node: IConstruct) -> None:
-        if node is self._platform and self.emails and self.topic is None:
-            Annotations.of(node).add_warning_v2(
+    def warn_unused_emails(self) -> None:
+        """At synth: e-mails given but no alert (and so no topic) ever came."""
+        if self.emails and self.topic is None:
+            Annotations.of(self._platform).add_warning_v2(
                 "hyperpod-constructs:alarm-emails",
-                f"{node.node.path}: observability.alarm_emails={list(self.emails)} receive nothing: no endpoint has "
+                f"{self._platform.node.path}: observability.alarm_emails={list(self.emails)} receive nothing: no endpoint has "
                 "SLO alerts, so no alarm topic exists")
 
 

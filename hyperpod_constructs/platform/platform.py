@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Optional, Sequence, Union
 
 import cdk8s
-from aws_cdk import Annotations, Aspects, Aws, RemovalPolicy, Stack, Token, aws_ec2 as ec2, aws_iam as iam, aws_sns as sns
+from aws_cdk import Annotations, Aws, RemovalPolicy, Stack, Token, aws_ec2 as ec2, aws_iam as iam, aws_sns as sns
 from constructs import Construct
 
 from ..aws.autoscaling_roles import KarpenterClusterRole
@@ -22,7 +22,7 @@ from ..aws.manifest_delivery import ManifestApplier, ManifestDelivery
 from ..aws.model_store import ModelStoreFileSystem
 from ..aws.network import HyperPodNetwork
 from ..aws.observability import InferenceObservability
-from ..aws.replacement import ReplacementAdvice
+from ..aws.replacement import warn_replacements
 from ..errors import ADVICE_ID_PREFIX, Advice, format_problem, require
 from ..k8s.api_objects import add_api_object, add_api_objects
 from ..k8s.endpoint_chart import endpoint_manifest
@@ -49,7 +49,8 @@ from ..prices.model import Prices
 from .cost_inputs import fixed_cost_items, price_warnings
 from .disaggregation_rows import observed_sides, planned_sides
 from ..type_checks import check_arguments, check_fields
-from .access import AlarmRouting, add_access_outputs, byo_network_advice, check_emails, retain_network_for_data
+from .access import (
+    AlarmRouting, add_access_outputs, add_synth_time_advice, byo_network_advice, check_emails, retain_network_for_data)
 from .delivery import ManifestFiles, at_synth
 from .gitops import DeployTimeValues, platform_label_value, write_files
 from .plan import Plan, PlannedEndpoint
@@ -209,8 +210,7 @@ class HyperPodInferencePlatform(Construct):
         self.retained_network = retain_network_for_data(self)
         self.network_advice = byo_network_advice(self, existing_eks.security_group_ids if existing_eks else (),
                            existing_eks.cluster_security_group_id if existing_eks else None)
-        Aspects.of(self).add(ReplacementAdvice())
-        Aspects.of(self).add(self.alarm_routing)
+        add_synth_time_advice(self, lambda: warn_replacements(self), self.alarm_routing.warn_unused_emails)
 
         self.view = self._build_view()
         self._register_checks(helm_chart if install_helm_chart else None)

@@ -137,10 +137,13 @@ def test_nodes_with_two_untagged_groups_leave_the_load_balancer_nowhere_to_open(
 
 # ---- endpoint exposure -------------------------------------------------------------------------------------
 
+GROUPS = [InstanceGroup("g", "ml.g6e.12xlarge", count=1)]
+
+
 def _platform_app(tmp: Path, **eks_options: Any) -> SynthesizedApp:
     def build(app: cdk.App) -> tuple[cdk.Stack, HyperPodInferencePlatform]:
         stack = cdk.Stack(app, "Exposure")
-        platform = HyperPodInferencePlatform(stack, "Platform", instance_groups=[InstanceGroup("g", "ml.g6e.12xlarge", count=1)],
+        platform = HyperPodInferencePlatform(stack, "Platform", instance_groups=GROUPS,
                                              model_store=ModelStore(import_path="s3://models/"),
                                              eks=EksOptions(**eks_options))
         return stack, platform
@@ -171,6 +174,20 @@ def test_cidr_restricted_endpoint_keeps_functions_reaching_the_api(tmp_path: Pat
 
 
 # ---- custom setup: imported groups and cluster -----------------------------------------------------------
+
+def test_imported_vpc_with_a_created_cluster_carries_every_flow(tmp_path: Path) -> None:
+    def build(app: cdk.App) -> tuple[cdk.Stack, HyperPodInferencePlatform]:
+        stack = cdk.Stack(app, "ImportedVpc")
+        vpc = ec2.Vpc.from_vpc_attributes(stack, "Vpc", vpc_id="vpc-1", availability_zones=["us-west-2a", "us-west-2b"],
+                                          private_subnet_ids=["subnet-1", "subnet-2"])
+        platform = HyperPodInferencePlatform(stack, "Platform", vpc=vpc, instance_groups=GROUPS,
+                                             model_store=ModelStore(import_path="s3://models/"))
+        return stack, platform
+    app = synthesize(build, tmp_path)
+    checks = assert_flows(app.template)
+    assert {check.flow.name for check in checks if check.status == "not-applicable"} == set()
+    assert app.platform.network_advice == []
+
 
 # What EKS documents for the cluster security group, plus the EFA egress rule the example's owners add.
 EKS_CLUSTER_GROUP_RULES = (Rule("in", "-1", 0, 65535, peer_group="sg-0a1b2c3d4e5f60718"),
