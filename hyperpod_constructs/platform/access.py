@@ -126,8 +126,7 @@ def retain_network_for_data(platform: "HyperPodInferencePlatform") -> list[str]:
     return kept
 
 
-def byo_network_advice(platform: "HyperPodInferencePlatform", existing_security_group_ids: Sequence[str],
-                       cluster_security_group_id: Optional[str]) -> list[str]:
+def byo_network_advice(platform: "HyperPodInferencePlatform") -> list[str]:
     """Warnings (and their texts, returned) for what the stack cannot see of an imported network."""
     network = platform.network
     advice: list[tuple[str, str]] = []
@@ -139,9 +138,11 @@ def byo_network_advice(platform: "HyperPodInferencePlatform", existing_security_
             "security_groups are imported, so this stack cannot see or change their rules. HyperPod nodes, the "
             "EKS control plane and the model store use them; together they must allow " + flows + ". AWS's quick "
             "setup gives one group a self-referencing all-traffic ingress AND egress rule plus all outbound."))
-    if platform.existing_eks is not None:
+    existing = platform.existing_eks
+    if existing is not None:
         node_ids = [group.security_group_id for group in network.security_groups]
-        cluster_ids = [*existing_security_group_ids, *([cluster_security_group_id] if cluster_security_group_id else [])]
+        cluster_ids = [*existing.security_group_ids,
+                       *([existing.cluster_security_group_id] if existing.cluster_security_group_id else [])]
         known = not any(Token.is_unresolved(value) for value in [*node_ids, *cluster_ids])
         if not cluster_ids:
             advice.append((CONTROL_PLANE_GROUPS_UNKNOWN,

@@ -208,8 +208,7 @@ class HyperPodInferencePlatform(Construct):
         self.alarm_routing.update()
         add_access_outputs(self)
         self.retained_network = retain_network_for_data(self)
-        self.network_advice = byo_network_advice(self, existing_eks.security_group_ids if existing_eks else (),
-                           existing_eks.cluster_security_group_id if existing_eks else None)
+        self.network_advice = byo_network_advice(self)
         add_synth_time_advice(self, lambda: warn_replacements(self), self.alarm_routing.warn_unused_emails)
 
         self.view = self._build_view()
