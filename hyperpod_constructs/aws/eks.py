@@ -184,7 +184,7 @@ class HyperPodEks(Construct):
 
     @property
     def functions_in_vpc(self) -> bool:
-        """Deploy-time functions (kubectl provider, Helm installer) must run in the VPC to reach the endpoint."""
+        """Deploy-time functions (the kubectl function) must run in the VPC to reach the endpoint."""
         return self.api_endpoint.functions_in_vpc
 
     @property

@@ -10,8 +10,8 @@ docs/aws-parity.md. Endpoints are roles, not resources:
   cluster security group EKS creates.
 - ``model-store``: the FSx for Lustre file servers.
 - ``load-balancer``: the ALB the AWS Load Balancer Controller creates for an endpoint's Ingress.
-- ``deploy-functions``: the Lambda functions that call the Kubernetes API during ``cdk deploy`` (kubectl
-  provider, Helm installer).
+- ``deploy-functions``: the Lambda functions that call the Kubernetes API during ``cdk deploy`` (the
+  kubectl function: Helm and manifests).
 - ``internet``: AWS service endpoints and registries outside the VPC (ECR, S3, STS, SageMaker, Hugging Face).
 """
 from __future__ import annotations

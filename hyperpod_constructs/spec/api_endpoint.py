@@ -17,7 +17,7 @@ class ApiEndpoint:
     ``ApiEndpoint.public()`` (default): reachable from the internet and, privately, from the VPC (nodes keep
     their API traffic inside the VPC). ``ApiEndpoint.public(allowed_cidrs=[...])``: the public side only from
     those CIDRs. ``ApiEndpoint.private()``: reachable from the VPC only. With a private or CIDR-restricted
-    endpoint the functions that apply charts during ``cdk deploy`` (kubectl provider, Helm installer) run
+    endpoint the functions that apply charts during ``cdk deploy`` (the kubectl function: Helm and manifests) run
     inside the VPC, because Lambda's public addresses are not in your CIDRs.
     """
 
