@@ -118,6 +118,12 @@ def test_every_delivered_object_carries_the_platform_label(quick_setup: Synthesi
 
 # ---- ordering, one kubectl function, least privilege -------------------------------------------------------
 
+def kubectl_access_entries(template: dict[str, Any]) -> dict[str, Any]:
+    """Access entries of the kubectl function's role (the platform also grants admins and the operator's role)."""
+    return {key: value for key, value in resources(template, "AWS::EKS::AccessEntry").items()
+            if "Kubectl" in str(value["Properties"]["PrincipalArn"])}
+
+
 def test_the_applier_waits_for_everything_the_manifests_need(quick_setup: SynthesizedApp):
     template = quick_setup.template
     depends = set(only(template, APPLIER)["DependsOn"])
@@ -125,7 +131,7 @@ def test_the_applier_waits_for_everything_the_manifests_need(quick_setup: Synthe
     chart_id = next(iter(resources(template, HELM_CHART)))
     operator_id = next(key for key, value in resources(template, "AWS::EKS::Addon").items()
                        if value["Properties"]["AddonName"] == "amazon-sagemaker-hyperpod-inference")
-    access_id = next(iter(resources(template, "AWS::EKS::AccessEntry")))
+    access_id = next(iter(kubectl_access_entries(template)))
     read_id = next(key for key, value in resources(template, "AWS::IAM::Policy").items() if "ReadBundle" in key)
     assert {cluster_id, chart_id, operator_id, access_id, read_id} <= depends
 
@@ -139,8 +145,8 @@ def test_one_kubectl_function_and_layer_serve_the_helm_chart_and_the_manifests(q
              if {"Ref": kubectl_layers[0]} in value["Properties"].get("Layers", [])]
     assert len(users) == 1
     assert only(template, APPLIER)["Properties"]["ServiceToken"] == only(template, HELM_CHART)["Properties"]["ServiceToken"]
-    # one cluster-admin access entry, for that function's role
-    access = only(template, "AWS::EKS::AccessEntry")["Properties"]
+    # one cluster-admin access entry for that function's role (others: admins, the operator's execution role)
+    (access,) = [value["Properties"] for value in kubectl_access_entries(template).values()]
     role = template["Resources"][users[0]]["Properties"]["Role"]
     assert access["PrincipalArn"] == role
 
@@ -179,14 +185,14 @@ def test_gitops_delivery_without_the_helm_chart_has_no_kubectl_function(tmp_path
     assert not [value for value in resources(template, "AWS::Lambda::LayerVersion").values()
                 if "/opt/kubectl/kubectl" in value["Properties"].get("Description", "")]
     assert resources(template, APPLIER) == {} and resources(template, HELM_CHART) == {}
-    assert resources(template, "AWS::EKS::AccessEntry") == {}
+    assert kubectl_access_entries(template) == {}
 
 
 def test_cdk_deploy_without_the_helm_chart_still_has_its_applier(tmp_path: Path):
     template, _, _ = platform_with(1, tmp_path, install_helm_chart=False)
     applier = only(template, APPLIER)
     assert resources(template, HELM_CHART) == {}
-    assert len(resources(template, "AWS::EKS::AccessEntry")) == 1
+    assert len(kubectl_access_entries(template)) == 1
     assert not any("HyperPodDependencies" in key for key in applier["DependsOn"])
 
 
