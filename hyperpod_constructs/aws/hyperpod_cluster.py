@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
-from aws_cdk import RemovalPolicy, Stack, aws_iam as iam, aws_s3 as s3, aws_s3_deployment as s3deploy, aws_sagemaker as sagemaker
+from aws_cdk import ArnFormat, RemovalPolicy, Stack, aws_iam as iam, aws_s3 as s3, aws_s3_deployment as s3deploy, aws_sagemaker as sagemaker
 from constructs import Construct
 
 from ..catalog import limits
@@ -111,7 +111,7 @@ class HyperPodCluster(Construct):
         )
         lifecycle_uri = self.lifecycle_bucket.s3_url_for_object("lifecycle")
 
-        self.execution_role = self._execution_role(network)
+        self.execution_role = self._execution_role(network, eks_cluster.cluster.cluster_arn)
         self._acknowledge_bucket_deployment()
         node_access = eks_cluster.grant_hyperpod_nodes(self.execution_role)
 
@@ -154,10 +154,10 @@ class HyperPodCluster(Construct):
             self.resource.node.add_dependency(node_access)
         self.cluster_arn = self.resource.attr_cluster_arn
 
-    def _execution_role(self, network: HyperPodNetwork) -> iam.Role:
+    def _execution_role(self, network: HyperPodNetwork, eks_cluster_arn: str) -> iam.Role:
         role = iam.Role(
             self, "ExecutionRole", assumed_by=iam.ServicePrincipal("sagemaker.amazonaws.com"),
-            description="HyperPod instance groups: join EKS, manage pod ENIs, read lifecycle scripts",
+            description="HyperPod instance groups: join EKS, manage pod ENIs, pull images, read lifecycle scripts",
             managed_policies=[iam.ManagedPolicy.from_aws_managed_policy_name("AmazonSageMakerClusterInstanceRolePolicy")],
         )
         stack = Stack.of(self)
@@ -182,15 +182,37 @@ class HyperPodCluster(Construct):
         role.add_to_policy(iam.PolicyStatement(
             actions=["s3:GetObject"], resources=[self.lifecycle_bucket.arn_for_objects("lifecycle/*")]))
         role.add_to_policy(iam.PolicyStatement(
+            sid="VpcCniDescribe",
             actions=["ec2:DescribeInstances", "ec2:DescribeTags", "ec2:DescribeNetworkInterfaces",
-                     "ec2:DescribeInstanceTypes", "ec2:DescribeSubnets"],
+                     "ec2:DescribeInstanceTypes", "ec2:DescribeSubnets", "ec2:DescribeVpcs", "ec2:DescribeDhcpOptions",
+                     "ec2:DescribeSecurityGroups"],
             resources=["*"],  # Describe* calls do not support resource-level permissions.
         ))
+        # kubelet pulls the add-on and HyperPod agent images from ECR (AWS-owned registries in other accounts,
+        # and the user's own): the managed policy has no ECR actions, so nodes would stay NotReady without these.
+        role.add_to_policy(iam.PolicyStatement(
+            sid="EcrAuthorization", actions=["ecr:GetAuthorizationToken"], resources=["*"]))  # no resource type
+        role.add_to_policy(iam.PolicyStatement(
+            sid="EcrImagePull",
+            actions=["ecr:BatchGetImage", "ecr:GetDownloadUrlForLayer", "ecr:BatchCheckLayerAvailability"],
+            resources=[stack.format_arn(service="ecr", region="*", account="*", resource="repository", resource_name="*")],
+        ))
+        # The eks-pod-identity-agent on each node exchanges its token for pod credentials (observability collector).
+        role.add_to_policy(iam.PolicyStatement(
+            sid="PodIdentity", actions=["eks-auth:AssumeRoleForPodIdentity"], resources=[eks_cluster_arn]))
+        # AWS's execution role lets node agents read CloudWatch alarms; kept so agents behave as on AWS's stack.
+        role.add_to_policy(iam.PolicyStatement(
+            sid="AlarmRead", actions=["cloudwatch:DescribeAlarms"],
+            resources=[stack.format_arn(service="cloudwatch", resource="alarm", resource_name="*",
+                                        arn_format=ArnFormat.COLON_RESOURCE_NAME)]))
         acknowledge(role, "AwsSolutions-IAM4", "AmazonSageMakerClusterInstanceRolePolicy is the policy HyperPod "
                     "requires on instance-group execution roles.",
                     managed_policy("AmazonSageMakerClusterInstanceRolePolicy"))
         acknowledge(role, "AwsSolutions-IAM5", "Pod ENIs and instances are created at run time, so their ARNs are "
-                    "unknown; ec2:Describe* has no resource-level permissions; nodes read every lifecycle script.",
+                    "unknown; ec2:Describe* and ecr:GetAuthorizationToken have no resource-level permissions; images "
+                    "come from AWS-owned registries in other accounts; nodes read every lifecycle script.",
+                    "Resource::arn:<AWS::Partition>:ecr:*:*:repository/*",
+                    "Resource::arn:<AWS::Partition>:cloudwatch:<AWS::Region>:<AWS::AccountId>:alarm:*",
                     "Resource::arn:<AWS::Partition>:ec2:<AWS::Region>:<AWS::AccountId>:network-interface/*",
                     "Resource::arn:<AWS::Partition>:ec2:<AWS::Region>:<AWS::AccountId>:instance/*",
                     "Resource::*", f"Resource::<{logical_id(self.lifecycle_bucket)}.Arn>/lifecycle/*")

@@ -4,9 +4,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Optional
 
-from aws_cdk import Aws, CfnJson, Names, RemovalPolicy, Stack, aws_eks_v2 as eks, aws_iam as iam, aws_s3 as s3
+from aws_cdk import Aws, Names, RemovalPolicy, Stack, aws_eks_v2 as eks, aws_iam as iam, aws_s3 as s3
 from constructs import Construct
 
+from .irsa import service_account_principal
 from .nag import acknowledge, logical_id, managed_policy
 
 ADDON_NAME = "amazon-sagemaker-hyperpod-inference"
@@ -98,13 +99,7 @@ class InferenceOperator(Construct):
         return f"s3://{self.tls_bucket.bucket_name}/certificates"
 
     def _service_account_principal(self, namespace: str, service_account: str, like: bool = False) -> iam.IPrincipal:
-        """IRSA trust for one service account; ``like`` allows wildcards in namespace/name."""
-        issuer = self._oidc.open_id_connect_provider_issuer
-        subject = f"system:serviceaccount:{namespace}:{service_account}"
-        conditions = CfnJson(self, f"Trust{namespace}{service_account}".replace("*", "Any").replace("-", ""), value={
-            f"{issuer}:sub": subject, f"{issuer}:aud": "sts.amazonaws.com"})
-        operator = "StringLike" if like else "StringEquals"
-        return iam.OpenIdConnectPrincipal(self._oidc, {operator: conditions})
+        return service_account_principal(self, self._oidc, namespace, service_account, like)
 
     def _keda_role(self) -> iam.Role:
         role = iam.Role(self, "KedaRole", assumed_by=self._service_account_principal(OPERATOR_NAMESPACE, KEDA_SERVICE_ACCOUNT),
@@ -134,52 +129,109 @@ class InferenceOperator(Construct):
         return role
 
     def _alb_controller_role(self, vpc_id: str) -> iam.Role:
-        """The AWS Load Balancer Controller's permissions, limited to resources it tags as its own."""
+        """The AWS Load Balancer Controller's published IAM policy (v2.13, as AWS's quick setup attaches it),
+        with account/region-scoped ARNs. Ingress to the node security group (untagged, not the controller's) is
+        allowed on security groups of the platform's VPC only: the controller opens it to its ALB."""
         role = iam.Role(self, "AlbControllerRole",
                         assumed_by=self._service_account_principal(OPERATOR_NAMESPACE, ALB_SERVICE_ACCOUNT),
                         description="AWS Load Balancer Controller for inference endpoint Ingresses")
-        owned = {"Null": {"aws:ResourceTag/elbv2.k8s.aws/cluster": "false"}}
-        role.add_to_policy(iam.PolicyStatement(
-            actions=["iam:CreateServiceLinkedRole"], resources=["*"],
-            conditions={"StringEquals": {"iam:AWSServiceName": "elasticloadbalancing.amazonaws.com"}}))
-        role.add_to_policy(iam.PolicyStatement(
-            actions=["ec2:Describe*", "elasticloadbalancing:Describe*", "acm:ListCertificates", "acm:DescribeCertificate",
-                     "cognito-idp:DescribeUserPoolClient", "wafv2:GetWebACLForResource", "shield:GetSubscriptionState",
-                     "ec2:GetSecurityGroupsForVpc"],
-            resources=["*"]))
-        role.add_to_policy(iam.PolicyStatement(
-            actions=["ec2:CreateSecurityGroup"],
-            resources=[Stack.of(self).format_arn(service="ec2", resource="vpc", resource_name=vpc_id),
-                       Stack.of(self).format_arn(service="ec2", resource="security-group", resource_name="*")]))
-        role.add_to_policy(iam.PolicyStatement(
-            actions=["ec2:CreateTags"], resources=[Stack.of(self).format_arn(service="ec2", resource="security-group", resource_name="*")],
-            conditions={"StringEquals": {"ec2:CreateAction": "CreateSecurityGroup"}}))
-        role.add_to_policy(iam.PolicyStatement(
-            actions=["ec2:AuthorizeSecurityGroupIngress", "ec2:RevokeSecurityGroupIngress", "ec2:DeleteSecurityGroup",
-                     "ec2:CreateTags", "ec2:DeleteTags"],
-            resources=["*"], conditions=owned))
-        role.add_to_policy(iam.PolicyStatement(
-            actions=["elasticloadbalancing:CreateLoadBalancer", "elasticloadbalancing:CreateTargetGroup",
-                     "elasticloadbalancing:AddTags"],
-            resources=["*"], conditions={"Null": {"aws:RequestTag/elbv2.k8s.aws/cluster": "false"}}))
-        role.add_to_policy(iam.PolicyStatement(
-            actions=["elasticloadbalancing:ModifyLoadBalancerAttributes", "elasticloadbalancing:SetIpAddressType",
-                     "elasticloadbalancing:SetSecurityGroups", "elasticloadbalancing:SetSubnets",
-                     "elasticloadbalancing:DeleteLoadBalancer", "elasticloadbalancing:ModifyTargetGroup",
-                     "elasticloadbalancing:ModifyTargetGroupAttributes", "elasticloadbalancing:DeleteTargetGroup",
-                     "elasticloadbalancing:RegisterTargets", "elasticloadbalancing:DeregisterTargets",
-                     "elasticloadbalancing:RemoveTags"],
-            resources=["*"], conditions=owned))
-        role.add_to_policy(iam.PolicyStatement(
-            actions=["elasticloadbalancing:CreateListener", "elasticloadbalancing:DeleteListener",
-                     "elasticloadbalancing:CreateRule", "elasticloadbalancing:DeleteRule",
-                     "elasticloadbalancing:ModifyListener", "elasticloadbalancing:ModifyRule",
-                     "elasticloadbalancing:AddListenerCertificates", "elasticloadbalancing:RemoveListenerCertificates",
-                     "elasticloadbalancing:SetWebAcl"],
-            resources=["*"]))
-        acknowledge(role, "AwsSolutions-IAM5", "The controller creates load balancers, target groups and security "
-                    "groups at run time; mutations are limited to resources carrying its elbv2.k8s.aws/cluster tag.",
-                    "Resource::*", "Action::ec2:Describe*", "Action::elasticloadbalancing:Describe*",
-                    "Resource::arn:<AWS::Partition>:ec2:<AWS::Region>:<AWS::AccountId>:security-group/*")
-        return role
+        stack = Stack.of(self)
 
+        def arn(service: str, resource: str, name: str) -> str:
+            return stack.format_arn(service=service, resource=resource, resource_name=name)
+
+        security_groups = arn("ec2", "security-group", "*")
+        vpc_arn = arn("ec2", "vpc", vpc_id)
+        balancers = [arn("elasticloadbalancing", "targetgroup", "*/*"),
+                     arn("elasticloadbalancing", "loadbalancer", "net/*/*"),
+                     arn("elasticloadbalancing", "loadbalancer", "app/*/*")]
+        listeners = [arn("elasticloadbalancing", kind, f"{lb}/*/*/*")
+                     for kind in ("listener", "listener-rule") for lb in ("net", "app")]
+        tag = "elbv2.k8s.aws/cluster"
+        owned = {"Null": {f"aws:ResourceTag/{tag}": "false"}}
+        untouched_tag = {"Null": {f"aws:RequestTag/{tag}": "true", f"aws:ResourceTag/{tag}": "false"}}
+        statements = [
+            iam.PolicyStatement(
+                sid="ServiceLinkedRole", actions=["iam:CreateServiceLinkedRole"], resources=["*"],
+                conditions={"StringEquals": {"iam:AWSServiceName": "elasticloadbalancing.amazonaws.com"}}),
+            iam.PolicyStatement(sid="Describe", actions=[
+                "ec2:DescribeAccountAttributes", "ec2:DescribeAddresses", "ec2:DescribeAvailabilityZones",
+                "ec2:DescribeInternetGateways", "ec2:DescribeVpcs", "ec2:DescribeVpcPeeringConnections",
+                "ec2:DescribeSubnets", "ec2:DescribeSecurityGroups", "ec2:DescribeInstances",
+                "ec2:DescribeNetworkInterfaces", "ec2:DescribeTags", "ec2:GetCoipPoolUsage", "ec2:DescribeCoipPools",
+                "ec2:GetSecurityGroupsForVpc", "ec2:DescribeIpamPools", "ec2:DescribeRouteTables",
+                "elasticloadbalancing:DescribeLoadBalancers", "elasticloadbalancing:DescribeLoadBalancerAttributes",
+                "elasticloadbalancing:DescribeListeners", "elasticloadbalancing:DescribeListenerCertificates",
+                "elasticloadbalancing:DescribeSSLPolicies", "elasticloadbalancing:DescribeRules",
+                "elasticloadbalancing:DescribeTargetGroups", "elasticloadbalancing:DescribeTargetGroupAttributes",
+                "elasticloadbalancing:DescribeTargetHealth", "elasticloadbalancing:DescribeTags",
+                "elasticloadbalancing:DescribeTrustStores", "elasticloadbalancing:DescribeListenerAttributes",
+                "elasticloadbalancing:DescribeCapacityReservation"], resources=["*"]),
+            iam.PolicyStatement(sid="CertificatesFirewallsShield", actions=[
+                "cognito-idp:DescribeUserPoolClient", "acm:ListCertificates", "acm:DescribeCertificate",
+                "iam:ListServerCertificates", "iam:GetServerCertificate",
+                "waf-regional:GetWebACL", "waf-regional:GetWebACLForResource", "waf-regional:AssociateWebACL",
+                "waf-regional:DisassociateWebACL", "wafv2:GetWebACL", "wafv2:GetWebACLForResource",
+                "wafv2:AssociateWebACL", "wafv2:DisassociateWebACL", "shield:GetSubscriptionState",
+                "shield:DescribeProtection", "shield:CreateProtection", "shield:DeleteProtection"], resources=["*"]),
+            # The published policy allows this on every group; here only on groups in the platform's VPC.
+            iam.PolicyStatement(
+                sid="OpenVpcSecurityGroupsToLoadBalancers",
+                actions=["ec2:AuthorizeSecurityGroupIngress", "ec2:RevokeSecurityGroupIngress"],
+                resources=[security_groups], conditions={"ArnEquals": {"ec2:Vpc": vpc_arn}}),
+            iam.PolicyStatement(sid="CreateSecurityGroup", actions=["ec2:CreateSecurityGroup"],
+                                resources=[vpc_arn, security_groups]),
+            iam.PolicyStatement(
+                sid="TagNewSecurityGroup", actions=["ec2:CreateTags"], resources=[security_groups],
+                conditions={"StringEquals": {"ec2:CreateAction": "CreateSecurityGroup"},
+                            "Null": {f"aws:RequestTag/{tag}": "false"}}),
+            iam.PolicyStatement(sid="TagOwnSecurityGroups", actions=["ec2:CreateTags", "ec2:DeleteTags"],
+                                resources=[security_groups], conditions=untouched_tag),
+            iam.PolicyStatement(
+                sid="ManageOwnSecurityGroups",
+                actions=["ec2:AuthorizeSecurityGroupIngress", "ec2:RevokeSecurityGroupIngress", "ec2:DeleteSecurityGroup"],
+                resources=[security_groups], conditions=owned),
+            iam.PolicyStatement(
+                sid="CreateTaggedBalancers",
+                actions=["elasticloadbalancing:CreateLoadBalancer", "elasticloadbalancing:CreateTargetGroup"],
+                resources=["*"], conditions={"Null": {f"aws:RequestTag/{tag}": "false"}}),
+            iam.PolicyStatement(sid="ListenersAndRules", actions=[
+                "elasticloadbalancing:CreateListener", "elasticloadbalancing:DeleteListener",
+                "elasticloadbalancing:CreateRule", "elasticloadbalancing:DeleteRule"], resources=["*"]),
+            iam.PolicyStatement(sid="TagOwnBalancers",
+                                actions=["elasticloadbalancing:AddTags", "elasticloadbalancing:RemoveTags"],
+                                resources=balancers, conditions=untouched_tag),
+            iam.PolicyStatement(sid="TagListenersAndRules",
+                                actions=["elasticloadbalancing:AddTags", "elasticloadbalancing:RemoveTags"],
+                                resources=listeners),
+            iam.PolicyStatement(sid="ModifyOwnBalancers", actions=[
+                "elasticloadbalancing:ModifyLoadBalancerAttributes", "elasticloadbalancing:SetIpAddressType",
+                "elasticloadbalancing:SetSecurityGroups", "elasticloadbalancing:SetSubnets",
+                "elasticloadbalancing:DeleteLoadBalancer", "elasticloadbalancing:ModifyTargetGroup",
+                "elasticloadbalancing:ModifyTargetGroupAttributes", "elasticloadbalancing:DeleteTargetGroup",
+                "elasticloadbalancing:ModifyListenerAttributes", "elasticloadbalancing:ModifyCapacityReservation",
+                "elasticloadbalancing:ModifyIpPools"], resources=["*"], conditions=owned),
+            iam.PolicyStatement(
+                sid="TagOnCreate", actions=["elasticloadbalancing:AddTags"], resources=balancers,
+                conditions={"StringEquals": {"elasticloadbalancing:CreateAction": ["CreateTargetGroup", "CreateLoadBalancer"]},
+                            "Null": {f"aws:RequestTag/{tag}": "false"}}),
+            iam.PolicyStatement(sid="Targets", actions=["elasticloadbalancing:RegisterTargets",
+                                                        "elasticloadbalancing:DeregisterTargets"],
+                                resources=[balancers[0]]),
+            iam.PolicyStatement(sid="ListenerSettings", actions=[
+                "elasticloadbalancing:SetWebAcl", "elasticloadbalancing:ModifyListener",
+                "elasticloadbalancing:AddListenerCertificates", "elasticloadbalancing:RemoveListenerCertificates",
+                "elasticloadbalancing:ModifyRule", "elasticloadbalancing:SetRulePriorities"], resources=["*"]),
+        ]
+        for statement in statements:
+            role.add_to_policy(statement)
+        prefix = "Resource::arn:<AWS::Partition>:"
+        acknowledge(role, "AwsSolutions-IAM5", "The AWS Load Balancer Controller's published policy: it creates load "
+                    "balancers, target groups, listeners and security groups at run time; mutations of those are "
+                    "limited to resources carrying its elbv2.k8s.aws/cluster tag, ingress rules to the platform's VPC; "
+                    "Describe and certificate/WAF/Shield calls have no resource-level permissions.",
+                    "Resource::*", f"{prefix}ec2:<AWS::Region>:<AWS::AccountId>:security-group/*",
+                    *[f"{prefix}elasticloadbalancing:<AWS::Region>:<AWS::AccountId>:{name}" for name in (
+                        "targetgroup/*/*", "loadbalancer/net/*/*", "loadbalancer/app/*/*", "listener/net/*/*/*",
+                        "listener/app/*/*/*", "listener-rule/net/*/*/*", "listener-rule/app/*/*/*")])
+        return role

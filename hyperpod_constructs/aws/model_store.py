@@ -20,6 +20,8 @@ class ModelStoreFileSystem(Construct):
             vpc_subnet=subnet,
             security_group=network.security_groups[0],
             storage_capacity_gib=spec.capacity_gib,
+            # Lustre 2.15, as AWS's quick setup creates it (current clients; 2.12 is the older default).
+            file_system_type_version=fsx.FileSystemTypeVersion.V_2_15,
             lustre_configuration=fsx.LustreConfiguration(
                 deployment_type=fsx.LustreDeploymentType.PERSISTENT_2,
                 per_unit_storage_throughput=spec.throughput_mb_per_tib,

@@ -23,6 +23,7 @@ from ..aws.model_store import ModelStoreFileSystem
 from ..aws.network import HyperPodNetwork
 from ..aws.observability import InferenceObservability
 from ..aws.replacement import warn_replacements
+from ..aws.storage_drivers import FSX_CSI_ADDON, S3_CSI_ADDON, StorageDriverRoles, csi_addon_names
 from ..errors import ADVICE_ID_PREFIX, Advice, format_problem, require
 from ..k8s.api_objects import add_api_object, add_api_objects
 from ..k8s.endpoint_chart import endpoint_manifest
@@ -38,11 +39,12 @@ from ..spec.jumpstart import JumpStartEndpoint
 from ..spec.keda_workload import ScaledWorkload
 from ..spec.mig import MigLayout
 from ..spec.mig_checks import check_partition_capacity
+from ..spec.model_source import S3ModelSource
 from ..spec.model_store import ModelStore
 from ..spec.node_autoscaling import NodeAutoscaling
 from ..spec.observability import GrafanaWorkspace, ObservabilityMetrics, PrometheusWorkspace
 from ..spec.node_autoscaling_checks import (
-    check_node_autoscaling, check_node_provisioning_mode, node_autoscaling_warnings)
+    check_node_autoscaling, check_node_provisioning_mode, check_node_recovery, node_autoscaling_warnings)
 from ..spec.platform_view import ModelStoreView, PlatformView
 from ..spec.slo import EndpointSlos
 from ..prices.model import Prices
@@ -179,8 +181,19 @@ class HyperPodInferencePlatform(Construct):
             self.model_store = ModelStoreFileSystem(self, "ModelStore", spec=model_store, network=self.network,
                                                     removal_policy=removal_policy)
 
+        self.oidc_provider = self._oidc_provider(existing_eks)
+        # The S3 and FSx CSI add-ons get their roles here; endpoints add the buckets they mount.
+        self.storage_drivers: Optional[StorageDriverRoles] = None
+        if csi_addon_names(self.eks.workload_addons) & {S3_CSI_ADDON, FSX_CSI_ADDON}:
+            self.storage_drivers = StorageDriverRoles(
+                self, "StorageDrivers", oidc_provider=self.oidc_provider,
+                model_store_bucket=model_store.bucket_name if model_store is not None else None)
+            self.storage_drivers.attach(self.eks.workload_addons)
+            if model_store is not None:
+                self.storage_drivers.grant_read(model_store.bucket_name)
+
         self.operator = InferenceOperator(
-            self, "InferenceOperator", cluster=self.eks.cluster, oidc_provider=self._oidc_provider(existing_eks),
+            self, "InferenceOperator", cluster=self.eks.cluster, oidc_provider=self.oidc_provider,
             hyperpod_cluster_arn=self.hyperpod.cluster_arn, vpc_id=self.network.vpc.vpc_id,
             options=inference_operator, removal_policy=removal_policy)
         self.operator.addon.node.add_dependency(*self.eks.workload_addons)  # cert-manager and CSI drivers first
@@ -326,6 +339,9 @@ class HyperPodInferencePlatform(Construct):
         require(key not in taken, self.node.path, "endpoint.name", endpoint.name,
                 f"a name not used by another endpoint in namespace {key[0]!r}")
         self.endpoints.append(endpoint)
+        if (self.storage_drivers is not None and isinstance(endpoint, InferenceEndpoint)
+                and isinstance(endpoint.model, S3ModelSource)):
+            self.storage_drivers.grant_read(endpoint.model.bucket)
         self.problems.add(lambda: endpoint.checks(self.view))
         if endpoint.data_capture is not None:
             self.data_capture_writers.add(endpoint.data_capture, endpoint.where)
@@ -363,6 +379,7 @@ class HyperPodInferencePlatform(Construct):
         self.problems.add(lambda: check_node_provisioning_mode(
             self.settings.node_provisioning_mode, self.node_autoscaling.enabled, "cluster"))
         self.problems.add(lambda: check_node_autoscaling(self.instance_groups, self.node_autoscaling))
+        self.problems.add(lambda: check_node_recovery(self.settings.node_recovery, self.node_autoscaling.enabled))
         self._advise(node_autoscaling_warnings(self.instance_groups, self.node_autoscaling), "node-autoscaling")
 
     def _advise(self, warnings: Sequence[str], area: str) -> None:

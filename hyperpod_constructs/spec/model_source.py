@@ -160,6 +160,11 @@ class S3ModelSource(ModelSource):
             require(isinstance(self.region, str) and bool(REGION_PATTERN.match(self.region)), where, "model.region",
                     self.region, "an AWS region such as us-west-2")
 
+    @property
+    def bucket(self) -> str:
+        """The bucket the driver mounts (the whole URI when it is a deploy-time token)."""
+        return self._bucket_and_prefix()[0]
+
     def _bucket_and_prefix(self) -> tuple[str, Optional[str]]:
         match = S3_URI_PATTERN.match(self.uri)
         if match is None:  # a token URI: only the bucket/prefix split is unknown, pass it whole as the bucket

@@ -85,6 +85,15 @@ def check_node_provisioning_mode(mode: Optional[str], autoscaling_enabled: bool,
     return []
 
 
+
+def check_node_recovery(node_recovery: str, autoscaling_enabled: bool, where: str = "cluster") -> list[str]:
+    """HyperPod-managed Karpenter requires ``NodeRecovery: Automatic`` (an autoscaling prerequisite in the
+    HyperPod docs): Karpenter replaces nodes that HyperPod marks unhealthy."""
+    if autoscaling_enabled and node_recovery != "Automatic":
+        return [format_problem(where, "node_recovery", node_recovery,
+                               "'Automatic' when node autoscaling (Karpenter) is enabled")]
+    return []
+
 def _limit_problems(pool: NodePoolSpec, groups: tuple[InstanceGroup, ...], where: str) -> list[str]:
     """A limit below one instance of a group's type means Karpenter can never launch that group."""
     limits = pool.limits

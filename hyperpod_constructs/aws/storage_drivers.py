@@ -1,0 +1,104 @@
+"""IAM roles for the CSI drivers that mount model weights: Mountpoint for S3 and FSx for Lustre.
+
+Both EKS add-ons run their controllers under fixed service accounts in ``kube-system`` and get AWS
+credentials through IRSA (the add-on's ``ServiceAccountRoleArn``), as AWS's quick setup creates them:
+
+- ``s3-csi-driver-sa`` (Mountpoint for S3): read-only on the buckets the platform's endpoints mount
+  (``grant_read``), per the driver's documented read-only policy (``s3:ListBucket`` + ``s3:GetObject``).
+- ``fsx-csi-controller-sa`` (FSx for Lustre): the driver's published policy for dynamic provisioning
+  (create, describe, tag and delete file systems; the S3 data-repository service-linked role), scoped to
+  this account and region instead of AWS's ``AmazonFSxFullAccess``.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+from aws_cdk import Aws, Stack, Token, aws_eks_v2 as eks, aws_iam as iam
+from constructs import Construct
+
+from .irsa import service_account_principal
+from .nag import acknowledge
+
+S3_CSI_ADDON = "aws-mountpoint-s3-csi-driver"
+S3_CSI_SERVICE_ACCOUNT = "s3-csi-driver-sa"
+FSX_CSI_ADDON = "aws-fsx-csi-driver"
+FSX_CSI_SERVICE_ACCOUNT = "fsx-csi-controller-sa"
+DRIVER_NAMESPACE = "kube-system"
+
+
+class StorageDriverRoles(Construct):
+    """The S3 and FSx CSI drivers' roles; ``attach`` hands them to the add-ons, ``grant_read`` adds buckets."""
+
+    def __init__(self, scope: Construct, construct_id: str, *, oidc_provider: iam.IOidcProvider,
+                 model_store_bucket: Optional[str] = None) -> None:
+        super().__init__(scope, construct_id)
+        stack = Stack.of(self)
+        self._buckets: list[str] = []
+        self.s3_csi_role = iam.Role(
+            self, "S3CsiRole",
+            assumed_by=service_account_principal(self, oidc_provider, DRIVER_NAMESPACE, S3_CSI_SERVICE_ACCOUNT),
+            description="Mountpoint for S3 CSI driver: read the model buckets inference endpoints mount")
+        self.fsx_csi_role = iam.Role(
+            self, "FsxCsiRole",
+            assumed_by=service_account_principal(self, oidc_provider, DRIVER_NAMESPACE, FSX_CSI_SERVICE_ACCOUNT),
+            description="FSx for Lustre CSI controller: provision file systems for the model store's StorageClass")
+        file_systems = stack.format_arn(service="fsx", resource="file-system", resource_name="*")
+        self.fsx_csi_role.add_to_policy(iam.PolicyStatement(
+            sid="ProvisionFileSystems",
+            actions=["fsx:CreateFileSystem", "fsx:DeleteFileSystem", "fsx:DescribeFileSystems", "fsx:TagResource"],
+            resources=[file_systems]))
+        # FSx links a file system to S3 through this service-linked role, which the driver creates on first use.
+        data_source_role = stack.format_arn(service="iam", region="", resource="role",
+                                            resource_name="aws-service-role/s3.data-source.lustre.fsx.amazonaws.com/*")
+        self.fsx_csi_role.add_to_policy(iam.PolicyStatement(
+            sid="DataRepositoryServiceRole",
+            actions=["iam:CreateServiceLinkedRole", "iam:AttachRolePolicy", "iam:PutRolePolicy"],
+            resources=[data_source_role]))
+        self.fsx_csi_role.add_to_policy(iam.PolicyStatement(
+            sid="FsxServiceRole", actions=["iam:CreateServiceLinkedRole"], resources=["*"],
+            conditions={"StringEquals": {"iam:AWSServiceName": "fsx.amazonaws.com"}}))
+        if model_store_bucket is not None:
+            self.fsx_csi_role.add_to_policy(iam.PolicyStatement(
+                sid="ListModelStoreBucket", actions=["s3:ListBucket"], resources=[_bucket_arn(model_store_bucket)]))
+        acknowledge(self.fsx_csi_role, "AwsSolutions-IAM5", "File systems are created at run time (ids unknown), in "
+                    "this account and region only; the FSx service-linked roles have service-chosen names.",
+                    "Resource::arn:<AWS::Partition>:fsx:<AWS::Region>:<AWS::AccountId>:file-system/*",
+                    "Resource::arn:<AWS::Partition>:iam::<AWS::AccountId>:role/aws-service-role/"
+                    "s3.data-source.lustre.fsx.amazonaws.com/*",
+                    "Resource::*")
+
+    def grant_read(self, bucket: str) -> None:
+        """Let the S3 CSI driver mount ``bucket`` read-only (once per bucket)."""
+        if bucket in self._buckets:
+            return
+        self._buckets.append(bucket)
+        self.s3_csi_role.add_to_policy(iam.PolicyStatement(actions=["s3:ListBucket"], resources=[_bucket_arn(bucket)]))
+        self.s3_csi_role.add_to_policy(iam.PolicyStatement(
+            actions=["s3:GetObject"], resources=[f"{_bucket_arn(bucket)}/*"]))
+        if not Token.is_unresolved(bucket):
+            acknowledge(self.s3_csi_role, "AwsSolutions-IAM5", "Endpoints read any model object in the bucket "
+                        "they mount (read-only).", f"Resource::arn:<AWS::Partition>:s3:::{bucket}/*")
+
+    @property
+    def buckets(self) -> tuple[str, ...]:
+        return tuple(self._buckets)
+
+    def attach(self, addons: list[eks.Addon]) -> None:
+        """Give each CSI add-on in ``addons`` its role (IRSA: the add-on annotates its service account)."""
+        roles = {S3_CSI_ADDON: self.s3_csi_role, FSX_CSI_ADDON: self.fsx_csi_role}
+        for addon in addons:
+            resource = addon.node.default_child
+            assert isinstance(resource, eks.CfnAddon)
+            role = roles.get(resource.addon_name)
+            if role is not None:
+                resource.service_account_role_arn = role.role_arn
+                addon.node.add_dependency(role)  # the role's policy exists before the driver first calls AWS
+
+
+def csi_addon_names(addons: list[eks.Addon]) -> set[str]:
+    """The add-on names (``Addon.addon_name`` is a deploy-time reference, the L1 keeps the literal)."""
+    return {addon.node.default_child.addon_name for addon in addons}  # type: ignore[union-attr]
+
+
+def _bucket_arn(bucket: str) -> str:
+    return f"arn:{Aws.PARTITION}:s3:::{bucket}"
