@@ -122,10 +122,13 @@ class InferenceOperator(Construct):
                         description="Downloads gated JumpStart models for JumpStartModel deployments")
         role.add_to_policy(iam.PolicyStatement(
             actions=["sagemaker:CreateHubContentPresignedUrls"],
-            resources=[stack.format_arn(service="sagemaker", resource="hub", resource_name="SageMakerPublicHub"),
-                       stack.format_arn(service="sagemaker", resource="hub-content", resource_name="SageMakerPublicHub/*/*")]))
+            # SageMaker's public hub is owned by the account "aws", not the user's account.
+            resources=[stack.format_arn(service="sagemaker", account="aws", resource="hub",
+                                        resource_name="SageMakerPublicHub"),
+                       stack.format_arn(service="sagemaker", account="aws", resource="hub-content",
+                                        resource_name="SageMakerPublicHub/*/*")]))
         acknowledge(role, "AwsSolutions-IAM5", "Any model in the public hub may be deployed; the hub itself is fixed.",
-                    "Resource::arn:<AWS::Partition>:sagemaker:<AWS::Region>:<AWS::AccountId>:hub-content/SageMakerPublicHub/*/*")
+                    "Resource::arn:<AWS::Partition>:sagemaker:<AWS::Region>:aws:hub-content/SageMakerPublicHub/*/*")
         return role
 
     def _alb_controller_role(self, vpc_id: str) -> iam.Role:

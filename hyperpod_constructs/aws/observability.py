@@ -134,10 +134,12 @@ class InferenceObservability(Construct):
                                          resource_name=f"{HYPERPOD_LOG_GROUP_PREFIX}*",
                                          arn_format=cdk.ArnFormat.COLON_RESOURCE_NAME)
             self.addon_role.add_to_policy(iam.PolicyStatement(
-                actions=["logs:CreateLogGroup", "logs:CreateLogStream", "logs:DescribeLogGroups",
-                         "logs:DescribeLogStreams", "logs:PutLogEvents"],
+                actions=["logs:CreateLogGroup", "logs:CreateLogStream", "logs:DescribeLogStreams", "logs:PutLogEvents"],
                 resources=[log_group, f"{log_group}:log-stream:*"]))
+            # DescribeLogGroups has no resource-level permissions: scoped to log groups it would never be allowed.
+            self.addon_role.add_to_policy(iam.PolicyStatement(actions=["logs:DescribeLogGroups"], resources=["*"]))
             _acknowledge_wildcards(self.addon_role, {
+                "Resource::*": "logs:DescribeLogGroups (listing log groups) has no resource-level permissions.",
                 _LOG_GROUP_FINDING: "HyperPod creates one log group per cluster under /aws/sagemaker/Clusters/; "
                                     "the collector writes to whichever cluster it runs in.",
                 _LOG_STREAM_FINDING: "Log streams are created per node at run time inside the cluster log groups.",

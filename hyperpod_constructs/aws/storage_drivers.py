@@ -45,8 +45,10 @@ class StorageDriverRoles(Construct):
         file_systems = stack.format_arn(service="fsx", resource="file-system", resource_name="*")
         self.fsx_csi_role.add_to_policy(iam.PolicyStatement(
             sid="ProvisionFileSystems",
-            actions=["fsx:CreateFileSystem", "fsx:DeleteFileSystem", "fsx:DescribeFileSystems", "fsx:TagResource"],
+            actions=["fsx:CreateFileSystem", "fsx:DeleteFileSystem", "fsx:TagResource"],
             resources=[file_systems]))
+        self.fsx_csi_role.add_to_policy(iam.PolicyStatement(
+            sid="DescribeFileSystems", actions=["fsx:DescribeFileSystems"], resources=["*"]))  # no resource type
         # FSx links a file system to S3 through this service-linked role, which the driver creates on first use.
         data_source_role = stack.format_arn(service="iam", region="", resource="role",
                                             resource_name="aws-service-role/s3.data-source.lustre.fsx.amazonaws.com/*")
@@ -61,7 +63,8 @@ class StorageDriverRoles(Construct):
             self.fsx_csi_role.add_to_policy(iam.PolicyStatement(
                 sid="ListModelStoreBucket", actions=["s3:ListBucket"], resources=[_bucket_arn(model_store_bucket)]))
         acknowledge(self.fsx_csi_role, "AwsSolutions-IAM5", "File systems are created at run time (ids unknown), in "
-                    "this account and region only; the FSx service-linked roles have service-chosen names.",
+                    "this account and region only; the FSx service-linked roles have service-chosen names; "
+                    "fsx:DescribeFileSystems has no resource-level permissions.",
                     "Resource::arn:<AWS::Partition>:fsx:<AWS::Region>:<AWS::AccountId>:file-system/*",
                     "Resource::arn:<AWS::Partition>:iam::<AWS::AccountId>:role/aws-service-role/"
                     "s3.data-source.lustre.fsx.amazonaws.com/*",

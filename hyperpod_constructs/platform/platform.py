@@ -182,15 +182,21 @@ class HyperPodInferencePlatform(Construct):
                                                     removal_policy=removal_policy)
 
         self.oidc_provider = self._oidc_provider(existing_eks)
-        # The S3 and FSx CSI add-ons get their roles here; endpoints add the buckets they mount.
-        self.storage_drivers: Optional[StorageDriverRoles] = None
-        if csi_addon_names(self.eks.workload_addons) & {S3_CSI_ADDON, FSX_CSI_ADDON}:
-            self.storage_drivers = StorageDriverRoles(
-                self, "StorageDrivers", oidc_provider=self.oidc_provider,
-                model_store_bucket=model_store.bucket_name if model_store is not None else None)
-            self.storage_drivers.attach(self.eks.workload_addons)
-            if model_store is not None:
-                self.storage_drivers.grant_read(model_store.bucket_name)
+        # The S3 and FSx CSI drivers' roles; endpoints add the buckets they mount. Add-ons the platform installs
+        # get them directly; on an existing cluster whose add-ons it does not manage, the user attaches them.
+        self.storage_drivers = StorageDriverRoles(
+            self, "StorageDrivers", oidc_provider=self.oidc_provider,
+            model_store_bucket=model_store.bucket_name if model_store is not None else None)
+        self.storage_drivers.attach(self.eks.workload_addons)
+        unmanaged = sorted({S3_CSI_ADDON, FSX_CSI_ADDON} - csi_addon_names(self.eks.workload_addons))
+        if unmanaged:
+            Annotations.of(self).add_warning_v2("hyperpod-constructs:csi-driver-roles", (
+                f"the platform does not install {', '.join(unmanaged)} on this existing cluster: give each add-on "
+                "its role (platform.storage_drivers.s3_csi_role / fsx_csi_role, service accounts "
+                "kube-system:s3-csi-driver-sa and kube-system:fsx-csi-controller-sa) or S3 and FSx model "
+                "sources cannot mount"))
+        if model_store is not None:
+            self.storage_drivers.grant_read(model_store.bucket_name)
 
         self.operator = InferenceOperator(
             self, "InferenceOperator", cluster=self.eks.cluster, oidc_provider=self.oidc_provider,
@@ -339,8 +345,7 @@ class HyperPodInferencePlatform(Construct):
         require(key not in taken, self.node.path, "endpoint.name", endpoint.name,
                 f"a name not used by another endpoint in namespace {key[0]!r}")
         self.endpoints.append(endpoint)
-        if (self.storage_drivers is not None and isinstance(endpoint, InferenceEndpoint)
-                and isinstance(endpoint.model, S3ModelSource)):
+        if isinstance(endpoint, InferenceEndpoint) and isinstance(endpoint.model, S3ModelSource):
             self.storage_drivers.grant_read(endpoint.model.bucket)
         self.problems.add(lambda: endpoint.checks(self.view))
         if endpoint.data_capture is not None:
