@@ -4,6 +4,7 @@ from __future__ import annotations
 import cdk8s
 import pytest
 
+from hyperpod_constructs import ClusterSettings
 from hyperpod_constructs.errors import HyperPodValidationError
 from hyperpod_constructs.k8s.karpenter import NodeAutoscalingChart, render_node_autoscaling
 from hyperpod_constructs.spec.instance_group import InstanceGroup, Taint
@@ -11,7 +12,7 @@ from hyperpod_constructs.spec.node_autoscaling import (
     Disruption, DisruptionBudget, NodeAutoscaling, NodePoolLimits, NodePoolSpec, NodeRequirement,
 )
 from hyperpod_constructs.spec.node_autoscaling_checks import (
-    check_node_autoscaling, check_node_provisioning_mode, node_autoscaling_warnings,
+    check_node_autoscaling, check_node_provisioning_mode, check_node_recovery, node_autoscaling_warnings,
 )
 from support import validate_manifests
 
@@ -184,6 +185,15 @@ def test_node_provisioning_mode() -> None:
     assert check_node_provisioning_mode(None, True) == [
         "cluster: node_provisioning_mode=None is not allowed; 'Continuous' when node autoscaling (Karpenter) "
         "is enabled"]
+
+
+
+def test_node_recovery_must_be_automatic_with_karpenter() -> None:
+    assert ClusterSettings().node_recovery == "Automatic"  # the default satisfies the rule
+    assert check_node_recovery("Automatic", True) == []
+    assert check_node_recovery("None", False) == []
+    assert check_node_recovery("None", True) == [
+        "cluster: node_recovery='None' is not allowed; 'Automatic' when node autoscaling (Karpenter) is enabled"]
 
 
 # --- warnings -----------------------------------------------------------------------------------------------

@@ -42,7 +42,7 @@ def report() -> str:
                               deep_health_checks=("InstanceStress",)),
             ],
             node_autoscaling=True,
-            cluster=ClusterSettings(node_provisioning_mode=None),
+            cluster=ClusterSettings(node_provisioning_mode=None, node_recovery="None"),
             helm_chart=HyperPodHelmChart(),  # no GPU operator although a group uses MIG
         )
         platform.add_endpoint(llama(
@@ -73,6 +73,7 @@ def report() -> str:
     r"instance group 'h100': count=1 is not allowed; 0 for a Karpenter-autoscaled group",
     r"deep_health_checks",
     r"node_provisioning_mode=None is not allowed; 'Continuous' when node autoscaling \(Karpenter\) is enabled",
+    r"cluster: node_recovery='None' is not allowed; 'Automatic' when node autoscaling \(Karpenter\) is enabled",
     # MIG needs the GPU operator
     r"helm_chart\.enable_gpu_operator=False is not allowed; True while an instance group has mig_config",
 ])
