@@ -71,6 +71,11 @@ def build(app: cdk.App) -> tuple[cdk.Stack, HyperPodInferencePlatform]:
         instance_type="ml.g6e.12xlarge",
         gpus=1,
     ))
+    # The cluster's own S3 and FSx CSI add-ons need the roles the platform made (read access to my-models):
+    # the cluster team sets them as the add-ons' service account roles, which this stack does not manage.
+    cdk.Annotations.of(platform).acknowledge_warning(
+        "hyperpod-constructs:csi-driver-roles",
+        "The cluster team attaches platform.storage_drivers.s3_csi_role / fsx_csi_role to its add-ons.")
     return stack, platform
 
 

@@ -67,10 +67,17 @@ class InferenceOperator(Construct):
             resources=[self.tls_bucket.arn_for_objects("*")]))
         self.execution_role.add_to_policy(iam.PolicyStatement(
             actions=["s3:ListBucket"], resources=[self.tls_bucket.bucket_arn]))
+        # AmazonSageMakerHyperPodInferenceAccess scopes DescribeEndpointConfig to "endpointconfig/*", which no
+        # endpoint-config ARN matches; the operator reads back the configs it creates.
+        self.execution_role.add_to_policy(iam.PolicyStatement(
+            sid="DescribeEndpointConfigs", actions=["sagemaker:DescribeEndpointConfig"],
+            resources=[Stack.of(self).format_arn(service="sagemaker", resource="endpoint-config", resource_name="*")]))
         acknowledge(self.execution_role, "AwsSolutions-IAM4", "AmazonSageMakerHyperPodInferenceAccess is the policy "
                     "the add-on requires.", managed_policy("AmazonSageMakerHyperPodInferenceAccess"))
         acknowledge(self.execution_role, "AwsSolutions-IAM5", "Certificate objects are named at run time, inside the "
-                    "operator's own TLS bucket.", f"Resource::<{logical_id(self.tls_bucket)}.Arn>/*")
+                    "operator's own TLS bucket; endpoint configs are named by the operator at run time.",
+                    f"Resource::<{logical_id(self.tls_bucket)}.Arn>/*",
+                    "Resource::arn:<AWS::Partition>:sagemaker:<AWS::Region>:<AWS::AccountId>:endpoint-config/*")
 
         config: dict[str, Any] = {
             "executionRoleArn": self.execution_role.role_arn,

@@ -1,0 +1,41 @@
+"""The S3 and FSx CSI add-ons get their IRSA roles; on an existing cluster the platform says who must attach them."""
+from __future__ import annotations
+
+import aws_cdk as cdk
+from aws_cdk.assertions import Annotations, Match
+
+from apps_support import SynthesizedApp, resources
+from hyperpod_constructs import ExistingEksCluster, HyperPodInferencePlatform, InferenceEndpoint, InstanceGroup, ModelSource
+
+
+def test_csi_addons_run_with_their_roles(quick_setup: SynthesizedApp) -> None:
+    drivers = quick_setup.platform.storage_drivers
+    stack = quick_setup.stack
+    expected = {
+        "aws-mountpoint-s3-csi-driver": stack.get_logical_id(drivers.s3_csi_role.node.default_child),
+        "aws-fsx-csi-driver": stack.get_logical_id(drivers.fsx_csi_role.node.default_child),
+    }
+    addons = {addon["Properties"]["AddonName"]: addon for addon in resources(quick_setup.template, "AWS::EKS::Addon").values()}
+    for name, role in expected.items():
+        assert addons[name]["Properties"]["ServiceAccountRoleArn"] == {"Fn::GetAtt": [role, "Arn"]}
+        assert role in addons[name]["DependsOn"], "the role exists before the driver first calls AWS"
+    trust = quick_setup.template["Resources"][expected["aws-mountpoint-s3-csi-driver"]]["Properties"]
+    assert "system:serviceaccount:kube-system:s3-csi-driver-sa" in str(quick_setup.template["Resources"])
+    assert trust["AssumeRolePolicyDocument"]["Statement"][0]["Action"] == "sts:AssumeRoleWithWebIdentity"
+
+
+def test_existing_cluster_without_managed_addons_warns_who_attaches_the_roles() -> None:
+    app = cdk.App()
+    stack = cdk.Stack(app, "Byo", env=cdk.Environment(account="111122223333", region="us-west-2"))
+    platform = HyperPodInferencePlatform(
+        stack, "Platform", instance_groups=[InstanceGroup("l40s", "ml.g6e.12xlarge", count=1)],
+        existing_eks=ExistingEksCluster(
+            cluster_name="team-cluster", authentication_mode="API", kubernetes_version="1.32",
+            oidc_provider_arn="arn:aws:iam::111122223333:oidc-provider/oidc.eks.us-west-2.amazonaws.com/id/ABC"),
+        install_helm_chart=False)
+    platform.add_endpoint(InferenceEndpoint("qwen", model=ModelSource.s3("s3://team-models/qwen/"),
+                                            instance_type="ml.g6e.12xlarge", gpus=1))
+    warnings = [str(found.entry.data) for found in Annotations.from_stack(stack).find_warning("*", Match.any_value())]
+    assert any("does not install aws-fsx-csi-driver, aws-mountpoint-s3-csi-driver on this existing cluster" in text
+               and "kube-system:s3-csi-driver-sa" in text for text in warnings), warnings
+    assert platform.storage_drivers.buckets == ("team-models",)
