@@ -5,6 +5,7 @@ from .aws.inference_operator import InferenceOperatorOptions
 from .aws.kubectl_handler import KubectlHandler
 from .aws.manifest_delivery import ManifestDelivery
 from .aws.observability import InferenceObservability
+from .aws.storage_drivers import StorageDriverRoles
 from .errors import HyperPodTypeError, HyperPodValidationError
 from .k8s.endpoint_chart import EndpointChart
 from .k8s.karpenter import NodeAutoscalingChart
@@ -45,5 +46,6 @@ __all__ = [
     "MigLayout", "MigPlan", "ModelSource", "ModelStore", "NoReadyPodsSlo", "NodeAutoscaling", "NodeAutoscalingChart",
     "NodePoolLimits", "NodePoolSpec", "NodeRequirement", "Observability", "ObservabilityMetrics", "Plan", "Prices", "Probes",
     "PrometheusTrigger", "PrometheusWorkspace", "ReplicasAtMaxSlo", "RequestLimits", "Routing", "RoutingAlgorithm",
-    "ScaledWorkload", "SecretKeyRef", "Tag", "Taint", "TieredStorage", "Tls", "Topology", "TtfbSlo", "mig_config_map", "plan_mig",
+    "ScaledWorkload", "SecretKeyRef", "StorageDriverRoles", "Tag", "Taint", "TieredStorage", "Tls", "Topology", "TtfbSlo",
+    "mig_config_map", "plan_mig",
 ]
