@@ -190,11 +190,11 @@ class HyperPodInferencePlatform(Construct):
         self.storage_drivers.attach(self.eks.workload_addons)
         unmanaged = sorted({S3_CSI_ADDON, FSX_CSI_ADDON} - csi_addon_names(self.eks.workload_addons))
         if unmanaged:
-            Annotations.of(self).add_warning_v2("hyperpod-constructs:csi-driver-roles", (
+            self._advise([(
                 f"the platform does not install {', '.join(unmanaged)} on this existing cluster: give each add-on "
                 "its role (platform.storage_drivers.s3_csi_role / fsx_csi_role, service accounts "
                 "kube-system:s3-csi-driver-sa and kube-system:fsx-csi-controller-sa) or S3 and FSx model "
-                "sources cannot mount"))
+                "sources cannot mount")], "csi-driver-roles")
         if model_store is not None:
             self.storage_drivers.grant_read(model_store.bucket_name)
 
