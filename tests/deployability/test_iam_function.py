@@ -194,7 +194,7 @@ TRIAGED: tuple[tuple[str, str, str, str], ...] = (
      "JumpStart gated-model action newer than parliament's database (asserted below)"),
     (r"(FsxCsiRole|AlbControllerRole)DefaultPolicy", "RESOURCE_STAR", "iam:CreateServiceLinkedRole",
      "Service-linked roles have service-chosen ARNs; the statement is limited by iam:AWSServiceName"),
-    (r"ObservabilityKey", "RESOURCE_STAR", "kms:", "In a key policy, Resource '*' means this key"),
+    (r"(ObservabilityKey|EksSecretsKey)", "RESOURCE_STAR", "kms:", "In a key policy, Resource '*' means this key"),
     (r"ObservabilityGrafanaRoleDefaultPolicy", "RESOURCE_STAR", "cloudwatch:", "Grafana's CloudWatch data source "
      "lists alarms and insight rules of any namespace in the account"),
     (r"ObservabilityGrafanaRoleDefaultPolicy", "RESOURCE_STAR", "logs:GetQueryResults", "Query ids are not "
