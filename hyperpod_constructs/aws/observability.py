@@ -4,7 +4,8 @@
 (PromQL, rule groups, Alertmanager config, dashboards) into CloudFormation:
 
 - ``AWS::APS::Workspace`` (created and encrypted, or imported by id/ARN), kept on stack deletion by default;
-- ``AWS::APS::RuleGroupsNamespace`` with one rule group per endpoint, from its SLOs;
+- ``AWS::APS::RuleGroupsNamespace`` with one rule group per SLO class, a rule per set of endpoints with equal
+  SLO settings (split over more namespaces only past a 256 KiB rules file);
 - the workspace's alert manager definition, routing every alert to an SNS topic (SigV4);
 - ``AWS::Grafana::Workspace`` (optional) with a role that can query AMP and read CloudWatch;
 - the EKS add-on ``amazon-sagemaker-hyperpod-observability`` and its Pod Identity role and association.
@@ -110,7 +111,7 @@ class InferenceObservability(Construct):
         self.prometheus_query_url = f"https://aps-workspaces.{region}.{cdk.Aws.URL_SUFFIX}/workspaces/{self.workspace_id}"
 
         self.alarm_topic: Optional[sns.ITopic] = None
-        self.rule_groups_namespace: Optional[aps.CfnRuleGroupsNamespace] = None
+        self.rule_groups_namespaces: list[aps.CfnRuleGroupsNamespace] = []
         if alerts.rule_groups_yaml(self.endpoints, self.rate_window):
             self._create_alerting()
 
@@ -177,12 +178,47 @@ class InferenceObservability(Construct):
         """Chart and alert on one more endpoint (rules and dashboards are rendered at synth)."""
         self._check_inputs(self.node.path, [endpoint], (), None, None, None, False)
         self.endpoints.append(endpoint)
-        if self.rule_groups_namespace is None and alerts.rule_groups_yaml([endpoint], self.rate_window):
+        if not self.rule_groups_namespaces and alerts.rule_groups_yaml([endpoint], self.rate_window):
             self._create_alerting()
 
     @property
+    def rule_groups_namespace(self) -> Optional[aps.CfnRuleGroupsNamespace]:
+        """The first rules namespace (the only one below the rules file budget), or None without alerts."""
+        return self.rule_groups_namespaces[0] if self.rule_groups_namespaces else None
+
+    @property
     def rules_yaml(self) -> str:
+        """Every rule in one file (what the namespaces hold together)."""
         return alerts.rule_groups_yaml(self.endpoints, self.rate_window)
+
+    @property
+    def rule_files(self) -> list[str]:
+        """The rules files, one per ``AWS::APS::RuleGroupsNamespace``."""
+        return alerts.rule_files(self.endpoints, self.rate_window)
+
+    def _render_rules(self) -> None:
+        """At synth, once every endpoint is in: one namespace per rules file, each holding its file."""
+        files = self.rule_files
+        while len(self.rule_groups_namespaces) < len(files):
+            self._add_rules_namespace("")
+        for namespace, data in zip(self.rule_groups_namespaces, files):
+            namespace.data = data
+        count = alerts.rules_count(self.endpoints, self.rate_window)
+        if count > alerts.AMP_RULES_PER_WORKSPACE:
+            cdk.Annotations.of(self).add_warning_v2(
+                "hyperpod:observability:rulesQuota",
+                f"{count} alert rules exceed Amazon Managed Prometheus's default quota of "
+                f"{alerts.AMP_RULES_PER_WORKSPACE} rules per workspace (quota code L-3D15CDB4, adjustable); request "
+                "an increase or give endpoints in one namespace the same SLO settings, which share one rule.")
+
+    def _add_rules_namespace(self, data: str) -> aps.CfnRuleGroupsNamespace:
+        index = len(self.rule_groups_namespaces)
+        suffix = "" if index == 0 else str(index + 1)
+        namespace = aps.CfnRuleGroupsNamespace(
+            self, f"Rules{suffix}", name=f"hyperpod-inference-{self.node.addr[:8]}{'-' + suffix if suffix else ''}",
+            data=data, workspace=self.workspace_arn)
+        self.rule_groups_namespaces.append(namespace)
+        return namespace
 
     @property
     def dashboards(self) -> dict[str, dict[str, Any]]:
@@ -196,10 +232,8 @@ class InferenceObservability(Construct):
 
     def _create_alerting(self) -> None:
         """The rule groups namespace (data rendered at synth, so later endpoints are included) and routing."""
-        self.rule_groups_namespace = aps.CfnRuleGroupsNamespace(
-            self, "Rules", name=f"hyperpod-inference-{self.node.addr[:8]}",
-            data=self.rules_yaml, workspace=self.workspace_arn)
-        # Endpoints added after this point are rendered into the rules file during synth.
+        self._add_rules_namespace(self.rules_yaml)
+        # Endpoints added after this point are rendered into the rules files during synth.
         cdk.Aspects.of(self).add(_RenderRules(self))
         given = self._given_alarm_topic
         self.alarm_topic = given or sns.Topic(
@@ -348,14 +382,15 @@ def _acknowledge_wildcards(role: iam.Role, findings: dict[str, str]) -> None:
 
 @jsii.implements(cdk.IAspect)
 class _RenderRules:
-    """Renders the rules file at synth, after every endpoint has been added."""
+    """Renders the rules files at synth, after every endpoint has been added (visits the owner before its children,
+    so namespaces it adds are synthesized too)."""
 
     def __init__(self, owner: InferenceObservability) -> None:
         self._owner = owner
 
     def visit(self, node: Any) -> None:
-        if node is self._owner.rule_groups_namespace:
-            node.data = self._owner.rules_yaml
+        if node is self._owner:
+            self._owner._render_rules()
 
 
 @jsii.implements(IValidation)

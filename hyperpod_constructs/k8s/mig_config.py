@@ -14,8 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any, Sequence
 
-import yaml
-
+from .. import yaml_writer
 from ..catalog.mig import STOCK_LAYOUTS
 from ..errors import require
 from ..spec.mig import MigLayout
@@ -45,7 +44,7 @@ def mig_parted_document(layouts: Sequence[MigLayout], *, include_stock: bool = T
 
 def mig_parted_yaml(document: dict[str, Any]) -> str:
     """The document as block-style YAML, keys in the order given (stock layouts first, as in the chart)."""
-    return yaml.safe_dump(document, sort_keys=False, default_flow_style=False)
+    return yaml_writer.dump(document)
 
 
 def mig_config_map(layouts: Sequence[MigLayout], *, name: str = DEFAULT_CONFIG_MAP_NAME,

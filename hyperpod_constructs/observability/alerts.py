@@ -1,19 +1,31 @@
 """Alert rules from endpoint SLOs, and the Alertmanager routing that sends them to Amazon SNS.
 
-Both outputs are the text Amazon Managed Service for Prometheus stores: a rule-groups namespace (standard
-Prometheus rules file) and an alert manager definition (``alertmanager_config: |`` with ``sns_configs``,
+Both outputs are the text Amazon Managed Service for Prometheus stores: rule-groups namespaces (standard
+Prometheus rules files) and an alert manager definition (``alertmanager_config: |`` with ``sns_configs``,
 SigV4 with an explicit region, which AMP requires).
+
+Rules do not grow per endpoint. There is one rule group per SLO class (latency, TTFB, errors, replicas at
+max, no ready pods); inside it, endpoints that share a namespace, a kind and the same SLO settings share
+ONE rule whose selector matches all their names (``resource_name=~"a|b|c"``) and whose result keeps one
+series per endpoint (``sum by (namespace, resource_name)``), so each endpoint still fires its own alert,
+labelled with its ``namespace`` and ``endpoint``. An extra endpoint with default SLOs costs its name in
+five regexes (~5 x (name + 1) bytes), not five more rules.
+
+Why not a joined threshold series (``hyperpod:slo_threshold{endpoint=...}`` recording rules)? It needs
+one recording rule, or one ``label_replace`` term, per endpoint and threshold (~80-150 bytes each, and
+AMP's 2,000-rules-per-workspace quota counts recording rules too), and AMP evaluates rule files in no
+defined order, so the threshold series would have to live in the same group as every alert reading it.
+Grouping by equal settings costs a name per endpoint and a rule per distinct setting.
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
-from typing import Any, Optional, Sequence
+from typing import Any, Callable, Hashable, Optional, Sequence
 
-import yaml
-
+from hyperpod_constructs import yaml_writer
+from hyperpod_constructs.observability import metrics as m
 from hyperpod_constructs.observability import queries as q
-from hyperpod_constructs.observability.targets import ObservedEndpoint, ObservedSide
+from hyperpod_constructs.observability.targets import ObservedEndpoint
 
 # Alert names are shared by all endpoints; the endpoint/namespace labels say which one fired.
 LATENCY_ALERT = "HyperPodInferenceLatencyHigh"
@@ -23,24 +35,37 @@ REPLICAS_AT_MAX_ALERT = "HyperPodInferenceReplicasAtMax"
 NO_READY_PODS_ALERT = "HyperPodInferenceNoReadyPods"
 
 RECEIVER_NAME = "sns"
+GROUP_PREFIX = "hyperpod-inference-"
+
+# Amazon Managed Service for Prometheus quotas (AMP User Guide, "Amazon Managed Service for Prometheus
+# service quotas"; Service Quotas codes in brackets):
+# - Rules per workspace: 2,000, adjustable [L-3D15CDB4]. Counts every rule in every namespace.
+# - Rule group namespace definition file size: 1 MB, not adjustable [L-C62641E3].
+# - A rule group namespace name plus a rule group name: at most 721 UTF-8 bytes (CreateRuleGroupsNamespace API).
+# Each file is kept to a quarter of that: the rules also sit inline in the CloudFormation template, whose
+# limit is 1,000,000 bytes for everything in the stack, so a bigger file would break the template first.
+AMP_RULES_PER_WORKSPACE = 2_000
+RULES_FILE_BUDGET_BYTES = 256 * 1024
 
 
 @dataclass(frozen=True)
 class AlertRule:
-    """One Prometheus alerting rule; ``to_dict`` is its rules-file form."""
+    """One Prometheus alerting rule covering ``endpoints`` (or their ``side`` Deployments); ``to_dict`` is its
+    rules-file form."""
 
+    slo_class: str
     alert: str
     expr: str
     for_minutes: int
     severity: str
-    endpoint: ObservedEndpoint
     summary: str
-    side: Optional[ObservedSide] = None  # prefill / decode of a disaggregated endpoint
+    endpoints: tuple[ObservedEndpoint, ...]
+    side: Optional[str] = None  # prefill / decode of disaggregated endpoints
 
     def to_dict(self) -> dict[str, Any]:
-        labels = {"severity": self.severity, "endpoint": self.endpoint.name, "namespace": self.endpoint.namespace}
+        labels = {"severity": self.severity}
         if self.side is not None:
-            labels["side"] = self.side.name
+            labels["side"] = self.side
         return {
             "alert": self.alert,
             "expr": self.expr,
@@ -50,67 +75,217 @@ class AlertRule:
         }
 
 
-def group_name(endpoint: ObservedEndpoint) -> str:
-    return f"hyperpod-inference-{endpoint.namespace}-{endpoint.name}"
+# The alert's summary names the endpoint from the series' own labels (one rule, many endpoints).
+_WHO = "{{ $labels.namespace }}/{{ $labels.endpoint }}"
 
 
-def endpoint_rules(endpoint: ObservedEndpoint, window: str) -> list[AlertRule]:
-    """The alert rules for one endpoint's SLOs, in a fixed order."""
-    slos = endpoint.effective_slos
-    sel = q.endpoint_selector(endpoint)
-    dep = q.deployment_selector(endpoint)
-    key = endpoint.key
+# What a rule watches: an endpoint, or one side (its own Deployment) of a disaggregated endpoint.
+Target = tuple[ObservedEndpoint, Optional[str]]
+
+
+@dataclass(frozen=True)
+class SloClass:
+    """One kind of SLO: which targets share a rule (``keys``: one key per target of an endpoint, or none) and the
+    rule for one such set of targets."""
+
+    name: str
+    alert: str
+    keys: Callable[[ObservedEndpoint], list[tuple[Hashable, Target]]]
+    rule: Callable[[Sequence[Target], str], AlertRule]
+
+
+def _per_endpoint(key: Callable[[ObservedEndpoint], Hashable | None]) -> Callable[[ObservedEndpoint], list]:
+    """Resource metrics (requests, latency) are the endpoint's, whatever its sides."""
+    def keys(endpoint: ObservedEndpoint) -> list[tuple[Hashable, Target]]:
+        found = key(endpoint)
+        return [] if found is None else [(found, (endpoint, None))]
+    return keys
+
+
+def _per_deployment(key: Callable[[ObservedEndpoint, Optional[str], int], Hashable | None]
+                    ) -> Callable[[ObservedEndpoint], list]:
+    """Deployment metrics: one target per side of a disaggregated endpoint, else the endpoint's own Deployment."""
+    def keys(endpoint: ObservedEndpoint) -> list[tuple[Hashable, Target]]:
+        deployments = [(side.name, side.max_replicas) for side in endpoint.sides] or [(None, endpoint.max_replicas)]
+        found = [(key(endpoint, side, ceiling), (endpoint, side)) for side, ceiling in deployments]
+        return [(k, target) for k, target in found if k is not None]
+    return keys
+
+
+def _ceiling(target: Target) -> int:
+    endpoint, side = target
+    return next(s.max_replicas for s in endpoint.sides if s.name == side) if side else endpoint.max_replicas
+
+
+def _latency_key(endpoint: ObservedEndpoint) -> Hashable | None:
+    s = endpoint.effective_slos.latency
+    return None if s is None else (endpoint.namespace, endpoint.kind, s.percentile, s.threshold_ms, s.for_minutes, s.severity)
+
+
+def _latency_rule(targets: Sequence[Target], window: str) -> AlertRule:
+    endpoints = [endpoint for endpoint, _ in targets]
+    s = endpoints[0].effective_slos.latency
+    assert s is not None
+    expr = q.latency_above(_selector(endpoints), s.percentile, s.threshold_ms, window)
+    return AlertRule("latency", LATENCY_ALERT, q.with_endpoint_label(expr, m.LABEL_RESOURCE_NAME), s.for_minutes,
+                     s.severity, f"{_WHO}: {s.label} latency above {q.format_number(s.threshold_ms)} ms", tuple(endpoints))
+
+
+def _ttfb_key(endpoint: ObservedEndpoint) -> Hashable | None:
+    s = endpoint.effective_slos.ttfb
+    return None if s is None else (endpoint.namespace, endpoint.kind, s.percentile, s.threshold_ms, s.for_minutes, s.severity)
+
+
+def _ttfb_rule(targets: Sequence[Target], window: str) -> AlertRule:
+    endpoints = [endpoint for endpoint, _ in targets]
+    s = endpoints[0].effective_slos.ttfb
+    assert s is not None
+    expr = q.ttfb_above(_selector(endpoints), s.percentile, s.threshold_ms, window)
+    return AlertRule("ttfb", TTFB_ALERT, q.with_endpoint_label(expr, m.LABEL_RESOURCE_NAME), s.for_minutes, s.severity,
+                     f"{_WHO}: {s.label} time to first byte above {q.format_number(s.threshold_ms)} ms", tuple(endpoints))
+
+
+def _error_rate_key(endpoint: ObservedEndpoint) -> Hashable | None:
+    s = endpoint.effective_slos.error_rate
+    return None if s is None else (endpoint.namespace, endpoint.kind, s.max_percent, s.for_minutes, s.severity)
+
+
+def _error_rate_rule(targets: Sequence[Target], window: str) -> AlertRule:
+    endpoints = [endpoint for endpoint, _ in targets]
+    s = endpoints[0].effective_slos.error_rate
+    assert s is not None
+    expr = q.error_percent_above(_selector(endpoints), s.max_percent, window)
+    return AlertRule("error-rate", ERROR_RATE_ALERT, q.with_endpoint_label(expr, m.LABEL_RESOURCE_NAME), s.for_minutes,
+                     s.severity, f"{_WHO}: more than {q.format_number(s.max_percent)} % of requests fail",
+                     tuple(endpoints))
+
+
+def _replicas_at_max_key(endpoint: ObservedEndpoint, side: Optional[str], ceiling: int) -> Hashable | None:
+    s = endpoint.effective_slos.replicas_at_max
+    return None if s is None else (endpoint.namespace, side, ceiling, s.for_minutes, s.severity)
+
+
+def _replicas_at_max_rule(targets: Sequence[Target], window: str) -> AlertRule:
+    endpoints, side = [endpoint for endpoint, _ in targets], targets[0][1]
+    s = endpoints[0].effective_slos.replicas_at_max
+    assert s is not None
+    ceiling = _ceiling(targets[0])
+    expr = q.replicas_at_max(_deployments(endpoints, side), ceiling)
+    return AlertRule("replicas-at-max", REPLICAS_AT_MAX_ALERT, _endpoint_labelled(expr, side), s.for_minutes,
+                     s.severity, f"{_who(side)}: pinned at its maximum of {ceiling} replicas", tuple(endpoints), side)
+
+
+def _no_ready_pods_key(endpoint: ObservedEndpoint, side: Optional[str], ceiling: int) -> Hashable | None:
+    s = endpoint.effective_slos.no_ready_pods
+    return None if s is None else (endpoint.namespace, side, s.for_minutes, s.severity)
+
+
+def _no_ready_pods_rule(targets: Sequence[Target], window: str) -> AlertRule:
+    endpoints, side = [endpoint for endpoint, _ in targets], targets[0][1]
+    s = endpoints[0].effective_slos.no_ready_pods
+    assert s is not None
+    expr = q.no_ready_pods(_deployments(endpoints, side))
+    return AlertRule("no-ready-pods", NO_READY_PODS_ALERT, _endpoint_labelled(expr, side), s.for_minutes,
+                     s.severity, f"{_who(side)}: replicas requested but none is ready", tuple(endpoints), side)
+
+
+def _selector(endpoints: Sequence[ObservedEndpoint]) -> q.Selector:
+    first = endpoints[0]
+    return q.endpoints_selector(first.namespace, first.kind, [endpoint.name for endpoint in endpoints])
+
+
+def _deployments(endpoints: Sequence[ObservedEndpoint], side: Optional[str]) -> q.Selector:
+    return q.deployments_selector(endpoints[0].namespace, [endpoint.name for endpoint in endpoints], side)
+
+
+def _endpoint_labelled(expr: str, side: Optional[str]) -> str:
+    return q.with_endpoint_label(expr, m.LABEL_DEPLOYMENT, q.deployment_endpoint_pattern(side))
+
+
+def _who(side: Optional[str]) -> str:
+    return _WHO if side is None else f"{_WHO} {side}"
+
+
+SLO_CLASSES: tuple[SloClass, ...] = (
+    SloClass("latency", LATENCY_ALERT, _per_endpoint(_latency_key), _latency_rule),
+    SloClass("ttfb", TTFB_ALERT, _per_endpoint(_ttfb_key), _ttfb_rule),
+    SloClass("error-rate", ERROR_RATE_ALERT, _per_endpoint(_error_rate_key), _error_rate_rule),
+    SloClass("replicas-at-max", REPLICAS_AT_MAX_ALERT, _per_deployment(_replicas_at_max_key), _replicas_at_max_rule),
+    SloClass("no-ready-pods", NO_READY_PODS_ALERT, _per_deployment(_no_ready_pods_key), _no_ready_pods_rule),
+)
+
+
+def group_name(slo_class: str) -> str:
+    return GROUP_PREFIX + slo_class
+
+
+def alert_rules(endpoints: Sequence[ObservedEndpoint], window: str) -> list[AlertRule]:
+    """Every rule, SLO class by class; within a class one rule per set of endpoints (or sides) with equal
+    settings."""
     rules: list[AlertRule] = []
-    if slos.latency is not None:
-        s = slos.latency
-        rules.append(AlertRule(LATENCY_ALERT, q.latency_above(sel, s.percentile, s.threshold_ms, window),
-                               s.for_minutes, s.severity, endpoint,
-                               f"{key}: {s.label} latency above {q.format_number(s.threshold_ms)} ms"))
-    if slos.ttfb is not None:
-        s = slos.ttfb
-        rules.append(AlertRule(TTFB_ALERT, q.ttfb_above(sel, s.percentile, s.threshold_ms, window),
-                               s.for_minutes, s.severity, endpoint,
-                               f"{key}: {s.label} time to first byte above {q.format_number(s.threshold_ms)} ms"))
-    if slos.error_rate is not None:
-        s = slos.error_rate
-        rules.append(AlertRule(ERROR_RATE_ALERT, q.error_percent_above(sel, s.max_percent, window),
-                               s.for_minutes, s.severity, endpoint,
-                               f"{key}: more than {q.format_number(s.max_percent)} % of requests fail"))
-    # A disaggregated endpoint has one Deployment per side: the replica alerts watch each side.
-    deployments = ([(q.side_deployment_selector(endpoint, side), side, side.max_replicas, f"{key} {side.name}")
-                    for side in endpoint.sides] or [(dep, None, endpoint.max_replicas, key)])
-    for selector, side, max_replicas, label in deployments:
-        if slos.replicas_at_max is not None:
-            s = slos.replicas_at_max
-            rules.append(AlertRule(REPLICAS_AT_MAX_ALERT, q.replicas_at_max(selector, max_replicas),
-                                   s.for_minutes, s.severity, endpoint,
-                                   f"{label}: pinned at its maximum of {max_replicas} replicas", side))
-        if slos.no_ready_pods is not None:
-            s = slos.no_ready_pods
-            rules.append(AlertRule(NO_READY_PODS_ALERT, q.no_ready_pods(selector), s.for_minutes, s.severity,
-                                   endpoint, f"{label}: replicas requested but none is ready", side))
+    for slo_class in SLO_CLASSES:
+        sets: dict[Hashable, list[Target]] = {}
+        for endpoint in endpoints:
+            for key, target in slo_class.keys(endpoint):
+                sets.setdefault(key, []).append(target)
+        rules.extend(slo_class.rule(members, window) for members in sets.values())
     return rules
 
 
+def endpoint_rules(endpoint: ObservedEndpoint, window: str) -> list[AlertRule]:
+    """The alert rules for one endpoint on its own, in SLO class order."""
+    return alert_rules([endpoint], window)
+
+
 def rule_groups(endpoints: Sequence[ObservedEndpoint], window: str) -> dict[str, Any]:
-    """``{"groups": [...]}``: one group per endpoint that has at least one SLO."""
-    groups = []
-    for endpoint in endpoints:
-        rules = endpoint_rules(endpoint, window)
-        if rules:
-            groups.append({"name": group_name(endpoint), "rules": [rule.to_dict() for rule in rules]})
-    return {"groups": groups}
+    """``{"groups": [...]}``: one group per SLO class that has at least one rule."""
+    return _document(alert_rules(endpoints, window))
+
+
+def _document(rules: Sequence[AlertRule]) -> dict[str, Any]:
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for rule in rules:
+        groups.setdefault(group_name(rule.slo_class), []).append(rule.to_dict())
+    return {"groups": [{"name": name, "rules": members} for name, members in groups.items()]}
 
 
 def _dump(document: Any) -> str:
-    # Infinite width: a wrapped line could split an unresolved CDK token (ARN, region) in two.
-    return yaml.safe_dump(document, sort_keys=False, width=math.inf, default_flow_style=False)
+    # Never wrap: a wrapped line could split an unresolved CDK token (ARN, region) in two.
+    return yaml_writer.dump(document, width=yaml_writer.NO_WRAP)
 
 
 def rule_groups_yaml(endpoints: Sequence[ObservedEndpoint], window: str) -> str:
-    """The rules file for ``AWS::APS::RuleGroupsNamespace.Data``; empty string when there are no alerts."""
-    document = rule_groups(endpoints, window)
-    return _dump(document) if document["groups"] else ""
+    """One rules file with every rule; empty string when there are no alerts."""
+    rules = alert_rules(endpoints, window)
+    return _dump(_document(rules)) if rules else ""
+
+
+def rule_files(endpoints: Sequence[ObservedEndpoint], window: str, budget_bytes: Optional[int] = None) -> list[str]:
+    """The rules as one or more files of at most ``budget_bytes`` each (one ``AWS::APS::RuleGroupsNamespace``
+    per file), packed in order; ``[]`` when there are no alerts.
+
+    No rule reads another rule's output, so rules can go to any file; each file keeps one group per class.
+    """
+    budget_bytes = RULES_FILE_BUDGET_BYTES if budget_bytes is None else budget_bytes
+    files: list[list[AlertRule]] = []
+    size = 0
+    for rule in alert_rules(endpoints, window):
+        # Upper bound of what the rule adds to a file: its own text plus its group's header.
+        cost = len(_dump(_document([rule])))
+        if cost > budget_bytes:
+            raise ValueError(f"one alert rule ({rule.alert}, {len(rule.endpoints)} endpoints) needs {cost} bytes, "
+                             f"more than the {budget_bytes}-byte rules file budget; give those endpoints "
+                             "different SLO settings or spread them over more namespaces")
+        if not files or size + cost > budget_bytes:
+            files.append([])
+            size = len("groups:\n")
+        files[-1].append(rule)
+        size += cost
+    return [_dump(_document(rules)) for rules in files]
+
+
+def rules_count(endpoints: Sequence[ObservedEndpoint], window: str) -> int:
+    return len(alert_rules(endpoints, window))
 
 
 def alertmanager_config(topic_arn: str, region: str) -> dict[str, Any]:
@@ -139,3 +314,4 @@ def alert_manager_definition(topic_arn: str, region: str) -> str:
     """AMP's alert manager definition: the Alertmanager config as a literal block under ``alertmanager_config``."""
     inner = _dump(alertmanager_config(topic_arn, region))
     return "alertmanager_config: |\n" + "".join(f"  {line}\n" for line in inner.splitlines())
+

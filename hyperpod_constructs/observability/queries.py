@@ -6,7 +6,7 @@ apart. Functions take a ``Selector`` (which series) and, where it matters, a rat
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, Union
+from typing import Literal, Optional, Sequence, Union
 
 from hyperpod_constructs.observability import metrics as m
 from hyperpod_constructs.observability.targets import ObservedEndpoint, ObservedInstanceGroup, ObservedSide
@@ -86,6 +86,49 @@ def gpu_selector(group: ObservedInstanceGroup) -> Selector:
     return Selector(((m.GPU_GROUP_LABEL, "=", group.instance_type),))
 
 
+def endpoints_selector(namespace: str, kind: str, names: Sequence[str]) -> Selector:
+    """Series of several endpoints of one kind in one namespace: one alert rule covers them all."""
+    return Selector(((m.LABEL_NAMESPACE, "=", namespace), _name_matcher(m.LABEL_RESOURCE_NAME, names),
+                     (m.LABEL_RESOURCE_TYPE, "=", kind)))
+
+
+def deployments_selector(namespace: str, names: Sequence[str], side: Optional[str] = None) -> Selector:
+    """kube-state-metrics series of several endpoints' Deployments in one namespace, or of one side's Deployment
+    of each (``(a|b)-prefill.*``, see ``SIDE_DEPLOYMENT_STEMS``)."""
+    if side is None:
+        return Selector(((m.LABEL_NAMESPACE, "=", namespace), _name_matcher(m.LABEL_DEPLOYMENT, names)))
+    alternatives = "|".join(_regex_literal(name) for name in sorted(names))
+    group = alternatives if len(names) == 1 else f"({alternatives})"
+    return Selector(((m.LABEL_NAMESPACE, "=", namespace),
+                     (m.LABEL_DEPLOYMENT, "=~", f"{group}-{SIDE_DEPLOYMENT_STEMS[side]}.*")))
+
+
+def deployment_endpoint_pattern(side: Optional[str]) -> str:
+    """The regex whose first group is the endpoint's name in one of its Deployments' names."""
+    return "(.*)" if side is None else f"(.*)-{SIDE_DEPLOYMENT_STEMS[side]}.*"
+
+
+# What a per-endpoint result is keyed by, so one rule yields one series (and one alert) per endpoint.
+BY_ENDPOINT = (m.LABEL_NAMESPACE, m.LABEL_RESOURCE_NAME)
+BY_DEPLOYMENT = (m.LABEL_NAMESPACE, m.LABEL_DEPLOYMENT)
+
+
+def _name_matcher(label: str, names: Sequence[str]) -> tuple[str, MatchOp, str]:
+    """``label="a"`` for one name, ``label=~"a|b"`` for several (sorted, so adding one is a one-word diff)."""
+    if len(names) == 1:
+        return (label, "=", names[0])
+    return (label, "=~", "|".join(_regex_literal(name) for name in sorted(names)))
+
+
+def _regex_literal(value: str) -> str:
+    # Endpoint names are letters, digits and '-'; anything else is escaped so it only matches itself.
+    return "".join(ch if ch.isalnum() or ch in "-_" else "\\" + ch for ch in value)
+
+
+def _by(labels: Sequence[str]) -> str:
+    return f" by ({', '.join(labels)}) " if labels else ""
+
+
 def _invocations(sel: Selector) -> Selector:
     return sel.with_(m.LABEL_METHOD, "=", m.INVOCATION_METHOD)
 
@@ -97,19 +140,19 @@ def _successful(sel: Selector) -> Selector:
 # --- Traffic ---------------------------------------------------------------------------------------------
 
 
-def request_rate(sel: Selector, window: str = m.RATE_WINDOW) -> str:
-    """Requests per second."""
-    return f"sum(rate({_invocations(sel)(m.MODEL_INVOCATIONS_TOTAL)}[{window}]))"
+def request_rate(sel: Selector, window: str = m.RATE_WINDOW, by: Sequence[str] = ()) -> str:
+    """Requests per second (per ``by`` label set)."""
+    return f"sum{_by(by)}(rate({_invocations(sel)(m.MODEL_INVOCATIONS_TOTAL)}[{window}]))"
 
 
-def error_rate(sel: Selector, window: str = m.RATE_WINDOW) -> str:
-    """Failed requests per second."""
-    return f"sum(rate({_invocations(sel)(m.MODEL_ERRORS_TOTAL)}[{window}]))"
+def error_rate(sel: Selector, window: str = m.RATE_WINDOW, by: Sequence[str] = ()) -> str:
+    """Failed requests per second (per ``by`` label set)."""
+    return f"sum{_by(by)}(rate({_invocations(sel)(m.MODEL_ERRORS_TOTAL)}[{window}]))"
 
 
-def error_percent(sel: Selector, window: str = m.RATE_WINDOW) -> str:
+def error_percent(sel: Selector, window: str = m.RATE_WINDOW, by: Sequence[str] = ()) -> str:
     """Failed requests as a percentage of all requests (no series when there is no traffic)."""
-    return f"100 * {error_rate(sel, window)} / {request_rate(sel, window)}"
+    return f"100 * {error_rate(sel, window, by)} / {request_rate(sel, window, by)}"
 
 
 def success_percent(sel: Selector, window: str = m.RATE_WINDOW) -> str:
@@ -130,20 +173,20 @@ def concurrent_requests(sel: Selector) -> str:
 # --- Latency ---------------------------------------------------------------------------------------------
 
 
-def _histogram_quantile(metric: str, sel: Selector, percentile: float, window: str) -> str:
+def _histogram_quantile(metric: str, sel: Selector, percentile: float, window: str, by: Sequence[str]) -> str:
     buckets = _successful(sel)(metric + m.BUCKET)
     return (f"histogram_quantile({format_number(percentile)}, "
-            f"sum by ({m.LABEL_HISTOGRAM_BUCKET}) (rate({buckets}[{window}])))")
+            f"sum{_by((m.LABEL_HISTOGRAM_BUCKET, *by))}(rate({buckets}[{window}])))")
 
 
-def latency_quantile(sel: Selector, percentile: float, window: str = m.RATE_WINDOW) -> str:
+def latency_quantile(sel: Selector, percentile: float, window: str = m.RATE_WINDOW, by: Sequence[str] = ()) -> str:
     """End-to-end latency of successful requests at ``percentile``, in milliseconds."""
-    return _histogram_quantile(m.MODEL_LATENCY_MS, sel, percentile, window)
+    return _histogram_quantile(m.MODEL_LATENCY_MS, sel, percentile, window, by)
 
 
-def ttfb_quantile(sel: Selector, percentile: float, window: str = m.RATE_WINDOW) -> str:
+def ttfb_quantile(sel: Selector, percentile: float, window: str = m.RATE_WINDOW, by: Sequence[str] = ()) -> str:
     """Time to first byte of successful requests at ``percentile``, in milliseconds."""
-    return _histogram_quantile(m.MODEL_TTFB_MS, sel, percentile, window)
+    return _histogram_quantile(m.MODEL_TTFB_MS, sel, percentile, window, by)
 
 
 # --- Capacity --------------------------------------------------------------------------------------------
@@ -155,16 +198,16 @@ def active_pods(sel: Selector, window: str = m.RATE_WINDOW) -> str:
     return f"count({per_pod} > 0)"
 
 
-def replicas_desired(dep: Selector) -> str:
-    return f"max({dep(m.KUBE_DEPLOYMENT_SPEC_REPLICAS)})"
+def replicas_desired(dep: Selector, by: Sequence[str] = ()) -> str:
+    return f"max{_by(by)}({dep(m.KUBE_DEPLOYMENT_SPEC_REPLICAS)})"
 
 
 def replicas_current(dep: Selector) -> str:
     return f"max({dep(m.KUBE_DEPLOYMENT_STATUS_REPLICAS)})"
 
 
-def replicas_available(dep: Selector) -> str:
-    return f"max({dep(m.KUBE_DEPLOYMENT_STATUS_REPLICAS_AVAILABLE)})"
+def replicas_available(dep: Selector, by: Sequence[str] = ()) -> str:
+    return f"max{_by(by)}({dep(m.KUBE_DEPLOYMENT_STATUS_REPLICAS_AVAILABLE)})"
 
 
 def replicas_max(max_replicas: int) -> str:
@@ -232,25 +275,35 @@ def mig_slice_count(sel: Selector, profile: str) -> str:
     return f"count({slices})"
 
 
-# --- Alert conditions (a query plus a comparison) ------------------------------------------------------------
+# --- Alert conditions (a query plus a comparison), per endpoint of a selector ------------------------------
+# Each keeps the ``by`` labels, so one rule over many endpoints fires one alert per endpoint breaching it.
 
 
-def latency_above(sel: Selector, percentile: float, threshold_ms: float, window: str = m.RATE_WINDOW) -> str:
-    return f"{latency_quantile(sel, percentile, window)} > {format_number(threshold_ms)}"
+def latency_above(sel: Selector, percentile: float, threshold_ms: float, window: str = m.RATE_WINDOW,
+                  by: Sequence[str] = BY_ENDPOINT) -> str:
+    return f"{latency_quantile(sel, percentile, window, by)} > {format_number(threshold_ms)}"
 
 
-def ttfb_above(sel: Selector, percentile: float, threshold_ms: float, window: str = m.RATE_WINDOW) -> str:
-    return f"{ttfb_quantile(sel, percentile, window)} > {format_number(threshold_ms)}"
+def ttfb_above(sel: Selector, percentile: float, threshold_ms: float, window: str = m.RATE_WINDOW,
+               by: Sequence[str] = BY_ENDPOINT) -> str:
+    return f"{ttfb_quantile(sel, percentile, window, by)} > {format_number(threshold_ms)}"
 
 
-def error_percent_above(sel: Selector, max_percent: float, window: str = m.RATE_WINDOW) -> str:
-    return f"{error_percent(sel, window)} > {format_number(max_percent)}"
+def error_percent_above(sel: Selector, max_percent: float, window: str = m.RATE_WINDOW,
+                        by: Sequence[str] = BY_ENDPOINT) -> str:
+    return f"{error_percent(sel, window, by)} > {format_number(max_percent)}"
 
 
-def replicas_at_max(dep: Selector, max_replicas: int) -> str:
-    return f"{replicas_desired(dep)} >= {int(max_replicas)}"
+def replicas_at_max(dep: Selector, max_replicas: int, by: Sequence[str] = BY_DEPLOYMENT) -> str:
+    return f"{replicas_desired(dep, by)} >= {int(max_replicas)}"
 
 
-def no_ready_pods(dep: Selector) -> str:
+def no_ready_pods(dep: Selector, by: Sequence[str] = BY_DEPLOYMENT) -> str:
     """Replicas are wanted (spec > 0) but none is available; a scaled-to-zero endpoint does not match."""
-    return f"({replicas_desired(dep)} > 0) and ({replicas_available(dep)} == 0)"
+    return f"({replicas_desired(dep, by)} > 0) and ({replicas_available(dep, by)} == 0)"
+
+
+def with_endpoint_label(expr: str, source_label: str, pattern: str = "(.*)") -> str:
+    """Copy the endpoint's name (the first group of ``pattern`` in ``source_label``, the resource or Deployment name)
+    into an ``endpoint`` label: Alertmanager groups and titles alerts by it."""
+    return f'label_replace({expr}, "endpoint", "$1", "{source_label}", "{pattern}")'

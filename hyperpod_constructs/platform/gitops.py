@@ -15,10 +15,10 @@ import re
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Optional
 
-import yaml
 from aws_cdk import CfnOutput, Token
 from constructs import Construct
 
+from .. import yaml_writer
 from ..k8s.api_objects import MANAGED_BY_LABEL
 
 _UNRESOLVED = re.compile(r"\$\{Token\[[^\]]+\]\}")
@@ -71,7 +71,7 @@ class DeployTimeValues:
 
 def render_files(charts: Mapping[str, list[dict[str, Any]]], values: DeployTimeValues) -> dict[str, str]:
     """File name -> text: one ``<chart>.k8s.yaml`` per chart plus ``values.env`` naming the placeholders to fill."""
-    files = {f"{name}{MANIFEST_SUFFIX}": yaml.safe_dump_all(values.to_placeholders(manifests), sort_keys=False)
+    files = {f"{name}{MANIFEST_SUFFIX}": yaml_writer.dump_all(values.to_placeholders(manifests))
              for name, manifests in charts.items()}
     files[VALUES_FILE] = ("# Fill each value from the stack output of the same name, then: envsubst < chart.k8s.yaml\n"
                           + "".join(f"{name}=\n" for name in values.names))

@@ -286,14 +286,15 @@ def test_dashboard_charts_replicas_per_side(observed: ObservedEndpoint) -> None:
 
 def test_alerts_watch_each_side(observed: ObservedEndpoint) -> None:
     document = yaml.safe_load(alerts.rule_groups_yaml([observed], "5m"))
-    rules = document["groups"][0]["rules"]
+    rules = [rule for group in document["groups"] for rule in group["rules"]]
     replica_rules = [(rule["alert"], rule["labels"].get("side")) for rule in rules
                      if rule["alert"] in (alerts.REPLICAS_AT_MAX_ALERT, alerts.NO_READY_PODS_ALERT)]
-    assert replica_rules == [(alerts.REPLICAS_AT_MAX_ALERT, "prefill"), (alerts.NO_READY_PODS_ALERT, "prefill"),
-                             (alerts.REPLICAS_AT_MAX_ALERT, "decode"), (alerts.NO_READY_PODS_ALERT, "decode")]
+    assert replica_rules == [(alerts.REPLICAS_AT_MAX_ALERT, "prefill"), (alerts.REPLICAS_AT_MAX_ALERT, "decode"),
+                             (alerts.NO_READY_PODS_ALERT, "prefill"), (alerts.NO_READY_PODS_ALERT, "decode")]
     at_max = [rule for rule in rules if rule["alert"] == alerts.REPLICAS_AT_MAX_ALERT]
-    assert at_max[1]["expr"] == ('max(kube_deployment_spec_replicas{namespace="inference", '
-                                 'deployment=~"llama-70b-decod.*"}) >= 3')
+    assert at_max[1]["expr"] == ('label_replace(max by (namespace, deployment) (kube_deployment_spec_replicas'
+                                 '{namespace="inference", deployment=~"llama-70b-decod.*"}) >= 3, '
+                                 '"endpoint", "$1", "deployment", "(.*)-decod.*")')
     for rule in rules:
         promql_parser.parse(rule["expr"])
 

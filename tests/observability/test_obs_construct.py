@@ -64,6 +64,24 @@ def test_rule_groups_namespace_holds_the_generated_rules(full: Synthesized, temp
     assert rules["Properties"]["Data"] == full.construct.rules_yaml
 
 
+def test_rules_past_the_file_budget_go_to_more_namespaces(monkeypatch: pytest.MonkeyPatch) -> None:
+    from hyperpod_constructs.observability import alerts
+
+    monkeypatch.setattr(alerts, "RULES_FILE_BUDGET_BYTES", 4096)
+    app, stack, cluster = new_stack()
+    construct = InferenceObservability(stack, CONSTRUCT_ID, cluster=cluster, endpoints=ENDPOINTS[:1])
+    for index in range(40):  # added after construction, as the platform does: rendered at synth
+        construct.add_endpoint(ObservedEndpoint(name=f"m-{index}", max_replicas=1 + index % 7))
+    template = app.synth().get_stack_by_name(stack.stack_name).template
+    namespaces = resources_of_type(template, "AWS::APS::RuleGroupsNamespace")
+    assert len(namespaces) == len(construct.rule_files) > 1
+    names = [ns["Properties"]["Name"] for ns in namespaces.values()]
+    assert len(set(names)) == len(names) and all(len(name) <= 64 for name in names)
+    datas = [ns["Properties"]["Data"] for ns in namespaces.values()]
+    assert datas == construct.rule_files and all(len(data) <= 4096 for data in datas)
+    assert "m-39" in "".join(datas)
+
+
 def test_alert_manager_routes_to_the_encrypted_topic(full: Synthesized, template: Template) -> None:
     [workspace] = resources_of_type(full.template, "AWS::APS::Workspace").values()
     parts = workspace["Properties"]["AlertManagerDefinition"]["Fn::Join"][1]

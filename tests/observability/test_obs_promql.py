@@ -121,32 +121,32 @@ def test_dashboard_uids_fit_grafana_limit() -> None:
     assert len(uid) <= 40 and uid.startswith("hyperpod-gpu-a-very")
 
 
-def test_one_rule_group_per_endpoint_with_slos(rules: dict) -> None:
+def test_one_rule_group_per_slo_class(rules: dict) -> None:
     groups = {group["name"]: group["rules"] for group in rules["groups"]}
-    # "embedder" has EndpointSlos() (no alerts), so it gets no group.
-    assert list(groups) == ["hyperpod-inference-default-llama-8b", "hyperpod-inference-team-a-mistral-7b"]
-    assert [r["alert"] for r in groups["hyperpod-inference-default-llama-8b"]] == [
-        alerts.LATENCY_ALERT, alerts.TTFB_ALERT, alerts.ERROR_RATE_ALERT, alerts.REPLICAS_AT_MAX_ALERT,
-        alerts.NO_READY_PODS_ALERT]
-    for rule in groups["hyperpod-inference-default-llama-8b"]:
-        assert set(rule) == {"alert", "expr", "for", "labels", "annotations"}
-        assert rule["labels"]["endpoint"] == "llama-8b" and rule["labels"]["severity"] in {"critical", "warning"}
-        assert rule["annotations"]["summary"].startswith("default/llama-8b: ")
-        assert re.fullmatch(r"[0-9]+m", rule["for"])
-    mistral = {r["alert"]: r for r in groups["hyperpod-inference-team-a-mistral-7b"]}
-    assert set(mistral) == {alerts.LATENCY_ALERT, alerts.ERROR_RATE_ALERT}
-    assert mistral[alerts.LATENCY_ALERT]["expr"].startswith("histogram_quantile(0.95, ")
-    assert mistral[alerts.LATENCY_ALERT]["expr"].endswith(" > 8000")
-    assert mistral[alerts.LATENCY_ALERT]["for"] == "5m"
-    assert mistral[alerts.ERROR_RATE_ALERT]["expr"].endswith(" > 1")
+    # llama-8b has every SLO; mistral-7b (another namespace and kind) only latency and errors; "embedder" none.
+    assert list(groups) == [alerts.group_name(c.name) for c in alerts.SLO_CLASSES]
+    assert [len(members) for members in groups.values()] == [2, 1, 2, 1, 1]
+    for group in groups.values():
+        for rule in group:
+            assert set(rule) == {"alert", "expr", "for", "labels", "annotations"}
+            assert rule["labels"]["severity"] in {"critical", "warning"}
+            # The endpoint comes from the series, so one rule can speak for many endpoints.
+            assert rule["annotations"]["summary"].startswith("{{ $labels.namespace }}/{{ $labels.endpoint }}: ")
+            assert rule["expr"].startswith("label_replace(") and '"endpoint", "$1"' in rule["expr"]
+            assert re.fullmatch(r"[0-9]+m", rule["for"])
+    mistral = groups[alerts.group_name("latency")][1]
+    assert mistral["expr"].startswith("label_replace(histogram_quantile(0.95, ")
+    assert " > 8000, " in mistral["expr"] and mistral["for"] == "5m"
+    assert " > 1, " in groups[alerts.group_name("error-rate")][1]["expr"]
 
 
 def test_capacity_alerts_use_max_replicas_and_ignore_scale_to_zero(rules: dict) -> None:
-    llama = {r["alert"]: r["expr"] for r in rules["groups"][0]["rules"]}
-    assert llama[alerts.REPLICAS_AT_MAX_ALERT].endswith(">= 8")
-    no_ready = promql_parser.parse(llama[alerts.NO_READY_PODS_ALERT])
+    by_alert = {r["alert"]: r["expr"] for group in rules["groups"] for r in group["rules"]}
+    at_max = promql_parser.parse(by_alert[alerts.REPLICAS_AT_MAX_ALERT]).args[0]
+    assert at_max.rhs.val == 8
+    no_ready = promql_parser.parse(by_alert[alerts.NO_READY_PODS_ALERT]).args[0]
     assert isinstance(no_ready, promql_parser.BinaryExpr)  # (desired > 0) and (available == 0)
-    assert "kube_deployment_spec_replicas" in llama[alerts.NO_READY_PODS_ALERT]
+    assert "kube_deployment_spec_replicas" in by_alert[alerts.NO_READY_PODS_ALERT]
 
 
 def test_no_rules_when_no_endpoint_has_slos() -> None:
@@ -186,4 +186,4 @@ def test_snapshot_rules_yaml(snapshot) -> None:
 
 def test_endpoint_without_slos_gets_defaults() -> None:
     endpoint = ObservedEndpoint(name="x", max_replicas=1)
-    assert len(alerts.endpoint_rules(endpoint, WINDOW)) == 5
+    assert [rule.alert for rule in alerts.endpoint_rules(endpoint, WINDOW)] == [c.alert for c in alerts.SLO_CLASSES]
