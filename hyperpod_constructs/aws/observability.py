@@ -63,7 +63,7 @@ class InferenceObservability(Construct):
         sagemaker_spaces: bool = False,
     ) -> None:
         super().__init__(scope, id)
-        where = self.node.path
+        where = self._path = self.node.path  # read once: a jsii property read is a round trip to Node
         self._check_inputs(where, endpoints, instance_groups, workspace, grafana, metrics, logging)
         self.endpoints: list[ObservedEndpoint] = list(endpoints)
         self.instance_groups: tuple[ObservedInstanceGroup, ...] = tuple(instance_groups)
@@ -176,7 +176,7 @@ class InferenceObservability(Construct):
 
     def add_endpoint(self, endpoint: ObservedEndpoint) -> None:
         """Chart and alert on one more endpoint (rules and dashboards are rendered at synth)."""
-        self._check_inputs(self.node.path, [endpoint], (), None, None, None, False)
+        self._check_inputs(self._path, [endpoint], (), None, None, None, False)
         self.endpoints.append(endpoint)
         if not self.rule_groups_namespaces and alerts.rule_groups_yaml([endpoint], self.rate_window):
             self._create_alerting()

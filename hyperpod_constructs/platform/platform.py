@@ -121,8 +121,9 @@ class HyperPodInferencePlatform(Construct):
         delivery: ManifestDelivery = ManifestDelivery.CDK_DEPLOY,
     ) -> None:
         super().__init__(scope, construct_id)
-        check_arguments(self.node.path, HyperPodInferencePlatform.__init__, locals())
-        require(bool(re.match(NAMESPACE_PATTERN, namespace)), self.node.path, "namespace", namespace,
+        self._path: str = self.node.path  # read once: every jsii property read is a round trip to Node
+        check_arguments(self._path, HyperPodInferencePlatform.__init__, locals())
+        require(bool(re.match(NAMESPACE_PATTERN, namespace)), self._path, "namespace", namespace,
                 "a Kubernetes namespace name (lowercase alphanumerics and '-', at most 63)")
         self.instance_groups: tuple[InstanceGroup, ...] = tuple(instance_groups)
         self.node_autoscaling = (node_autoscaling if isinstance(node_autoscaling, NodeAutoscaling)
@@ -144,6 +145,7 @@ class HyperPodInferencePlatform(Construct):
         self.manifest_files = ManifestFiles(self.deploy_time_values, self.platform_label)
         self.manifests: Optional[ManifestApplier] = None
         self.endpoints: list[Endpoint] = []
+        self._endpoint_keys: set[tuple[str, str]] = set()  # (namespace, name) of each endpoint, for duplicates
         self._cdk8s = cdk8s.App()
         self.problems = ProblemList()
         self.node.add_validation(self.problems)
@@ -304,7 +306,7 @@ class HyperPodInferencePlatform(Construct):
 
     def add_chart(self, name: str, build: Callable[[cdk8s.Chart], None]) -> None:
         """Render a cdk8s chart into the platform's manifest files (exported, and applied by ``cdk deploy``)."""
-        require(name not in self.manifest_files.charts, self.node.path, "chart", name, "a chart name not used yet")
+        require(name not in self.manifest_files.charts, self._path, "chart", name, "a chart name not used yet")
         chart = cdk8s.Chart(self._cdk8s, name, disable_resource_name_hashes=True)
         build(chart)
         self.manifest_files.add(name, chart.to_json())
@@ -339,11 +341,11 @@ class HyperPodInferencePlatform(Construct):
     def add_endpoint(self, endpoint: Endpoint, *, slos: Optional[EndpointSlos] = None) -> None:
         """Deploy a model: its chart is applied by ``cdk deploy``, checked against the platform at synth,
         charted on the inference dashboard and alerted on with ``slos`` (defaults when observability is on)."""
-        check_arguments(self.node.path, HyperPodInferencePlatform.add_endpoint, locals())
+        check_arguments(self._path, HyperPodInferencePlatform.add_endpoint, locals())
         key = (endpoint.resolved_namespace(self.view), endpoint.name)
-        taken = {(other.resolved_namespace(self.view), other.name) for other in self.endpoints}
-        require(key not in taken, self.node.path, "endpoint.name", endpoint.name,
+        require(key not in self._endpoint_keys, self._path, "endpoint.name", endpoint.name,
                 f"a name not used by another endpoint in namespace {key[0]!r}")
+        self._endpoint_keys.add(key)
         self.endpoints.append(endpoint)
         if isinstance(endpoint, InferenceEndpoint) and isinstance(endpoint.model, S3ModelSource):
             self.storage_drivers.grant_read(endpoint.model.bucket)

@@ -1,6 +1,7 @@
 """Typed HyperPod instance groups, validated against HyperPod's rules before any CDK call."""
 from __future__ import annotations
 
+import functools
 from dataclasses import KW_ONLY, dataclass, field
 from typing import Literal, Mapping, Optional, Union
 
@@ -99,9 +100,10 @@ class InstanceGroup:
         assert info is not None  # checked in __post_init__
         return info
 
-    @property
+    @functools.cached_property
     def mig_layout(self) -> Optional[MigLayout]:
-        """``mig_config`` as a MigLayout (stock names resolved), or None without MIG."""
+        """``mig_config`` as a MigLayout (stock names resolved), or None without MIG; resolved once per group
+        (the platform asks for it per endpoint)."""
         if self.mig_config is None:
             return None
         return as_mig_layout(self.mig_config, f"instance group {self.name!r}")

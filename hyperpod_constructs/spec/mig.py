@@ -99,7 +99,8 @@ class MigLayout:
                 "a Kubernetes label value: 1-63 letters, digits, '-', '_' or '.', starting and ending "
                 "with a letter or digit (it becomes node label nvidia.com/mig.config)")
         if self.is_stock:
-            require(self.name in STOCK_LAYOUTS, where, "name", self.name, _stock_hint(self.name))
+            if self.name not in STOCK_LAYOUTS:  # the hint (difflib) is only worth building for an error
+                raise HyperPodValidationError(where, "name", self.name, _stock_hint(self.name))
         else:
             require(self.name not in STOCK_LAYOUTS, where, "name", self.name,
                     "a name that is not one of HyperPod's stock layouts (use MigLayout.stock for those)")
@@ -123,7 +124,8 @@ class MigLayout:
     @classmethod
     def stock(cls, name: str, *, where: str = "MIG layout", field: str = "mig_config") -> MigLayout:
         """One of HyperPod's stock layouts (keys of the gpu-operator chart's ``default-mig-config``)."""
-        require(isinstance(name, str) and name in STOCK_LAYOUTS, where, field, name, _stock_hint(name))
+        if not (isinstance(name, str) and name in STOCK_LAYOUTS):
+            raise HyperPodValidationError(where, field, name, _stock_hint(name))
         devices = STOCK_LAYOUTS[name]
         return cls(name=name, groups=(MigDeviceGroup("all", _check_devices(where, field, devices)),),
                    is_stock=True)
