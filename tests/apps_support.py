@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 import aws_cdk as cdk
+import yaml
 
 from support import REPO_ROOT
 
@@ -65,6 +66,75 @@ def synthesize(build: Callable[[cdk.App], tuple[cdk.Stack, Any]], tmp: Path) -> 
     outdir = Path(app.outdir)
     template = json.loads((outdir / f"{stack.artifact_id}.template.json").read_text())
     return SynthesizedApp(app, stack, platform, template, outdir, nag_violations(outdir))
+
+
+# Constructs aws-cdk-lib adds for its own plumbing (custom resource providers, their Lambda code, layers):
+# their resources are aws-cdk-lib's business, and a CDK upgrade rewrites them wholesale.
+_HANDLER_FQNS = frozenset({
+    "aws-cdk-lib.aws_eks_v2.KubectlProvider",
+    "aws-cdk-lib.custom_resources.Provider",
+    "aws-cdk-lib.CustomResourceProvider",
+    "aws-cdk-lib.CustomResourceProviderBase",
+    "aws-cdk-lib.lambda_layer_awscli.AwsCliLayer",
+    "@aws-cdk/lambda-layer-kubectl-v33.KubectlV33Layer",
+})
+# BucketDeployment's handler is a stack-level singleton function named after its fixed UUID.
+_HANDLER_ID_PREFIXES = ("Custom::CDKBucketDeployment",)
+
+
+def _construct_fqns(outdir: Path) -> dict[str, str]:
+    """Construct path -> class (``constructInfo.fqn``), from the cloud assembly's tree.json."""
+    fqns: dict[str, str] = {}
+    stack = [json.loads((outdir / "tree.json").read_text())["tree"]]
+    while stack:
+        node = stack.pop()
+        fqns[node.get("path", "")] = node.get("constructInfo", {}).get("fqn", "")
+        stack.extend(node.get("children", {}).values())
+    return fqns
+
+
+def _logical_id_paths(outdir: Path, artifact_id: str) -> dict[str, str]:
+    """Logical id -> construct path, from the stack's ``aws:cdk:logicalId`` metadata."""
+    split = outdir / f"{artifact_id}.metadata.json"
+    metadata = (json.loads(split.read_text()) if split.exists()
+                else json.loads((outdir / "manifest.json").read_text())["artifacts"][artifact_id].get("metadata", {}))
+    return {entry["data"]: path.lstrip("/") for path, entries in metadata.items() for entry in entries
+            if entry["type"] == "aws:cdk:logicalId"}
+
+
+def is_cdk_handler(path: str, fqns: dict[str, str]) -> bool:
+    parts = path.split("/")
+    return any(fqns.get("/".join(parts[:depth])) in _HANDLER_FQNS or parts[depth - 1].startswith(_HANDLER_ID_PREFIXES)
+               for depth in range(1, len(parts) + 1))
+
+
+# Properties holding a whole YAML document as one string: shown parsed, so a diff is per line, not one long line.
+_YAML_PROPERTIES = {("AWS::APS::RuleGroupsNamespace", "Data")}
+
+
+def _readable(resource: dict[str, Any]) -> dict[str, Any]:
+    properties = resource.get("Properties", {})
+    parsed = {name: {"(YAML, parsed)": yaml.safe_load(value)} for (kind, name) in _YAML_PROPERTIES
+              if kind == resource["Type"] and isinstance(value := properties.get(name), str)}
+    return {**resource, "Properties": {**properties, **parsed}} if parsed else resource
+
+
+def library_template(app: SynthesizedApp) -> dict[str, Any]:
+    """The template with aws-cdk-lib's own handler resources (providers, their Lambda functions, roles and
+    layers) listed by logical id and type only, so a snapshot shows what the library writes."""
+    fqns = _construct_fqns(app.outdir)
+    paths = _logical_id_paths(app.outdir, app.stack.artifact_id)
+    template = dict(app.template)
+    own: dict[str, Any] = {}
+    handlers: list[str] = []
+    for logical_id, resource in template["Resources"].items():
+        if is_cdk_handler(paths.get(logical_id, ""), fqns):
+            handlers.append(f"{logical_id} ({resource['Type']})")
+        else:
+            own[logical_id] = _readable(resource)
+    template["Resources"] = own
+    template["aws-cdk-lib handler resources (not shown)"] = sorted(handlers)
+    return template
 
 
 def mask_hashes(value: Any) -> Any:

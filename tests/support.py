@@ -130,7 +130,13 @@ def cfn_lint_errors(template: dict[str, Any]) -> list[str]:
     """cfn-lint errors (not warnings) for a synthesized template, in the regions users deploy to."""
     import json
 
+    return list(_cfn_lint_errors(json.dumps(template, sort_keys=True)))
+
+
+@functools.lru_cache(maxsize=32)
+def _cfn_lint_errors(text: str) -> tuple[str, ...]:
+    # Several tests lint the same template (the default app); linting takes seconds, so each text is linted once.
     from cfnlint.api import ManualArgs, lint
 
-    matches = lint(json.dumps(template), config=ManualArgs(regions=list(LINT_REGIONS)))
-    return [str(match) for match in matches if match.rule.id.startswith("E")]
+    matches = lint(text, config=ManualArgs(regions=list(LINT_REGIONS)))
+    return tuple(str(match) for match in matches if match.rule.id.startswith("E"))

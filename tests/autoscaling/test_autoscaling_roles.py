@@ -81,5 +81,6 @@ def test_cdk_nag_no_unacknowledged_findings(tmp_path: Path) -> None:
     assert ours == [("AwsSolutions-IAM5[Resource::*]", "Autoscaling/Karpenter/Control/DefaultPolicy/Resource")]
 
 
+@pytest.mark.slow  # the default app, which contains this construct, is linted in the fast suite too
 def test_cfn_lint_clean(template: Template) -> None:
     assert cfn_lint_errors(template.to_json()) == []

@@ -120,6 +120,7 @@ def test_installer_iam_is_scoped_to_this_cluster_and_its_log_group(template):
     assert "ManagedPolicyArns" not in role_resource["Properties"]
 
 
+@pytest.mark.slow  # the default app, which contains this construct, is linted in the fast suite too
 def test_cfn_lint_has_no_errors(synthesized):
     from cfnlint.api import lint_all
 

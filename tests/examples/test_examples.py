@@ -12,19 +12,23 @@ from typing import Any, Callable
 import pytest
 import yaml
 from aws_cdk.assertions import Annotations, Match
+from syrupy.extensions.json import JSONSnapshotExtension
 
-from apps_support import SynthesizedApp, load_module, mask_hashes, only, resources
+from apps_support import SynthesizedApp, library_template, load_module, mask_hashes, only, resources
 from examples_support import DEFAULT_APP, EXAMPLE_VALUES, app_files, app_id, exported_manifests, fill_placeholders
 from support import cfn_lint_errors, reference_file, validate_manifest
 
 APPS = app_files()
+# The default app runs in `make test-fast`; every other example is synthesized and checked in `make test`.
+APP_PARAMS = [pytest.param(path, id=app_id(path), marks=() if path == DEFAULT_APP else pytest.mark.slow)
+              for path in APPS]
 MIG_EXAMPLE = "examples/multi_model_mig.py"
 BYO_EXAMPLE = "examples/byo_vpc_and_eks.py"
 MIG_LABEL = "nvidia.com/mig.config"
 MIG_RESOURCE = re.compile(r"^nvidia\.com/mig-(\d+g\.\d+gb)$")
 
 
-@pytest.fixture(params=APPS, ids=app_id)
+@pytest.fixture(params=APP_PARAMS)
 def app(request: pytest.FixtureRequest, synthesized: Callable[[str], SynthesizedApp]) -> SynthesizedApp:
     return synthesized(request.param)
 
@@ -93,6 +97,7 @@ def test_app_says_what_it_shows(app: SynthesizedApp, request: pytest.FixtureRequ
     assert app.stack.template_options.description
 
 
+@pytest.mark.slow
 def test_stack_ids_are_distinct(synthesized: Callable[[str], SynthesizedApp]) -> None:
     ids = [synthesized(path).stack.node.id for path in APPS]
     assert len(ids) == len(set(ids)), ids
@@ -139,7 +144,22 @@ def test_every_deploy_time_value_is_a_stack_output_of_the_same_name(quick_setup:
 
 
 def test_snapshot(app: SynthesizedApp, snapshot) -> None:
-    assert mask_hashes({"template": app.template, "manifests": exported_manifests(app.platform)}) == snapshot
+    # One JSON file per app (__snapshots__/test_examples/), holding what the library writes: aws-cdk-lib's own
+    # handler resources are listed by logical id only (library_template).
+    expected = snapshot.use_extension(JSONSnapshotExtension)
+    assert mask_hashes({"template": library_template(app), "manifests": exported_manifests(app.platform)}) == expected
+
+
+def test_snapshot_leaves_out_only_aws_cdk_lib_handlers(quick_setup: SynthesizedApp) -> None:
+    shown = library_template(quick_setup)
+    hidden = shown["aws-cdk-lib handler resources (not shown)"]
+    assert len(shown["Resources"]) + len(hidden) == len(quick_setup.template["Resources"])
+    kinds = {entry.rsplit(" (", 1)[1].rstrip(")") for entry in hidden}
+    assert kinds <= {"AWS::Lambda::Function", "AWS::Lambda::LayerVersion", "AWS::IAM::Role", "AWS::IAM::Policy"}, kinds
+    assert any("KubectlProvider" in entry for entry in hidden)
+    # The library's own Lambda (the Helm installer) and every resource it declares stay in full.
+    own_types = {resource["Type"] for resource in shown["Resources"].values()}
+    assert {"AWS::SageMaker::Cluster", "AWS::Lambda::Function", "Custom::HyperPodHelmChart"} <= own_types
 
 
 def test_export_writes_manifests_plan_and_values(app: SynthesizedApp, tmp_path: Path) -> None:
@@ -225,6 +245,7 @@ def test_default_app_observability(quick_setup: SynthesizedApp) -> None:
 
 # ---- scenario checks ----------------------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_multi_model_mig_config_map_holds_the_planned_layout(synthesized: Callable[[str], SynthesizedApp]) -> None:
     app = synthesized(MIG_EXAMPLE)
     plan = load_module(MIG_EXAMPLE).PLAN
@@ -253,6 +274,7 @@ def test_multi_model_mig_prints_nothing_at_import(capsys: pytest.CaptureFixture[
     assert capsys.readouterr().out == ""
 
 
+@pytest.mark.slow
 def test_byo_reuses_the_existing_vpc_and_eks_cluster(synthesized: Callable[[str], SynthesizedApp]) -> None:
     app = synthesized(BYO_EXAMPLE)
     module = load_module(BYO_EXAMPLE)
@@ -273,6 +295,7 @@ def test_byo_reuses_the_existing_vpc_and_eks_cluster(synthesized: Callable[[str]
     assert app.stack.environment == "aws://unknown-account/unknown-region"
 
 
+@pytest.mark.slow
 def test_scale_to_zero_wakes_pods_and_nodes(synthesized: Callable[[str], SynthesizedApp]) -> None:
     app = synthesized("examples/scale_to_zero.py")
     endpoint = next(iter(of_kind(app, "InferenceEndpointConfig")))["spec"]

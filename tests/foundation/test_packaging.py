@@ -13,6 +13,9 @@ import pytest
 
 from support import REPO_ROOT
 
+# Subprocess synths and a pip install: minutes, so `make test-fast` leaves them to `make test`.
+pytestmark = pytest.mark.slow
+
 
 def _env() -> dict[str, str]:
     env = dict(os.environ)
@@ -49,8 +52,9 @@ def test_wheel_installs_into_a_clean_virtualenv_and_a_consumer_app_synthesizes(t
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120)
     python = venv / "bin" / "python"
-    install = subprocess.run([str(python), "-m", "pip", "install", "--quiet", str(wheel)], capture_output=True,
-                             text=True, timeout=900)
+    # The pinned versions (constraints.txt), so a new aws-cdk-lib release cannot change the outcome.
+    install = subprocess.run([str(python), "-m", "pip", "install", "--quiet", "-c", str(REPO_ROOT / "constraints.txt"),
+                              str(wheel)], capture_output=True, text=True, timeout=900)
     assert install.returncode == 0, install.stderr[-3000:]
     consumer = tmp_path / "consumer.py"
     consumer.write_text(textwrap.dedent("""

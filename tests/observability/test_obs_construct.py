@@ -141,6 +141,7 @@ def test_pod_identity_role_and_association(full: Synthesized, template: Template
     assert association_id in addon["DependsOn"]
 
 
+@pytest.mark.slow  # the default app, which contains this construct, is linted in the fast suite too
 def test_cfn_lint_has_no_errors(full: Synthesized) -> None:
     from cfnlint.api import lint
 

@@ -1,0 +1,86 @@
+"""Synth stays lean: pure-Python parts import without starting Node, the public names resolve lazily, YAML is
+written by libyaml's C emitter with the same text as PyYAML's Python one, and per-group work is done once."""
+from __future__ import annotations
+
+import ast
+import difflib
+import json
+import subprocess
+import sys
+
+import pytest
+import yaml
+
+import hyperpod_constructs
+from hyperpod_constructs import yaml_writer
+from support import REPO_ROOT
+
+NODE_BACKED = ("jsii", "aws_cdk", "cdk8s", "cdk8s_plus_28", "constructs")
+
+
+def test_pure_python_parts_import_without_jsii_or_cdk() -> None:
+    code = (
+        "import sys, json\n"
+        "import hyperpod_constructs.catalog.instance_types, hyperpod_constructs.catalog.mig\n"
+        "import hyperpod_constructs.planner, hyperpod_constructs.spec.endpoint, hyperpod_constructs.spec.jumpstart\n"
+        "import hyperpod_constructs.observability.alerts, hyperpod_constructs.observability.queries\n"
+        "from hyperpod_constructs import InstanceGroup, InferenceEndpoint, MigLayout, plan_mig, EndpointSlos\n"
+        "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] in %r)))\n" % (NODE_BACKED,))
+    result = subprocess.run([sys.executable, "-c", code], cwd=REPO_ROOT, capture_output=True, text=True, timeout=120,
+                            check=True)
+    assert json.loads(result.stdout.strip().splitlines()[-1]) == []
+    assert "node" not in result.stderr.lower(), result.stderr  # jsii prints a Node banner when it starts
+
+
+def test_every_public_name_resolves_and_matches_the_typing_imports() -> None:
+    for name in hyperpod_constructs.__all__:
+        assert getattr(hyperpod_constructs, name).__name__ == name
+    # The TYPE_CHECKING block (what IDEs and type checkers read) lists the same names from the same modules.
+    tree = ast.parse((REPO_ROOT / "hyperpod_constructs" / "__init__.py").read_text())
+    guarded = next(node for node in tree.body if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING")
+    typed = {alias.name: "." * node.level + (node.module or "") for node in guarded.body
+             if isinstance(node, ast.ImportFrom) for alias in node.names}
+    assert typed == hyperpod_constructs._EXPORTS
+    with pytest.raises(AttributeError, match="has no attribute 'NoSuchThing'"):
+        getattr(hyperpod_constructs, "NoSuchThing")
+
+
+def test_c_emitter_is_used_and_writes_the_same_text() -> None:
+    assert yaml_writer.SafeDumper is getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+    from hyperpod_constructs.observability import alerts
+    from hyperpod_constructs.observability.targets import ObservedEndpoint
+
+    rules = alerts.rule_groups([ObservedEndpoint(name=f"m-{i}", max_replicas=1 + i % 3) for i in range(20)], "5m")
+    manifest = {"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "x", "labels": {"a": "b"}},
+                "data": {"config.yaml": "version: v1\nmig-configs: {}\n", "token": "${Token[TOKEN.123]}",
+                         "long": "word " * 60, "empty": "", "quoted": "yes", "number-like": "0123"}}
+    for document, width in ((rules, yaml_writer.NO_WRAP), (manifest, None)):
+        assert (yaml_writer.dump(document, width=width)
+                == yaml_writer.dump(document, width=width, dumper=yaml.SafeDumper))
+    assert yaml_writer.dump_all([manifest, rules]) == yaml_writer.dump_all([manifest, rules], dumper=yaml.SafeDumper)
+
+
+def test_mig_layout_is_resolved_once_per_group() -> None:
+    from hyperpod_constructs import InstanceGroup
+
+    group = InstanceGroup("h100", "ml.p5.48xlarge", mig_config="all-3g.40gb")
+    assert group.mig_layout is group.mig_layout
+    assert group == InstanceGroup("h100", "ml.p5.48xlarge", mig_config="all-3g.40gb")  # cache is not a field
+
+
+def test_close_match_hint_is_built_only_for_a_wrong_layout(monkeypatch: pytest.MonkeyPatch) -> None:
+    from hyperpod_constructs import HyperPodValidationError, InstanceGroup
+
+    calls: list[str] = []
+    original = difflib.get_close_matches
+
+    def counting(word: str, *args, **kwargs):  # type: ignore[no-untyped-def]
+        calls.append(word)
+        return original(word, *args, **kwargs)
+
+    monkeypatch.setattr(difflib, "get_close_matches", counting)
+    InstanceGroup("h100", "ml.p5.48xlarge", mig_config="all-3g.40gb")
+    assert calls == []
+    with pytest.raises(HyperPodValidationError, match="close matches: all-3g.40gb"):
+        InstanceGroup("h100", "ml.p5.48xlarge", mig_config="all-3g.40g")
+    assert calls == ["all-3g.40g"]
