@@ -25,7 +25,7 @@ from ..aws.observability import InferenceObservability
 from ..aws.replacement import warn_replacements
 from ..aws.storage_drivers import FSX_CSI_ADDON, S3_CSI_ADDON, StorageDriverRoles, csi_addon_names
 from ..errors import ADVICE_ID_PREFIX, Advice, format_problem, require
-from ..k8s.api_objects import add_api_object, add_api_objects
+from ..k8s.api_objects import add_api_object, add_api_objects, rendered
 from ..k8s.endpoint_chart import endpoint_manifest
 from ..k8s.karpenter import render_node_autoscaling
 from ..k8s.keda import render_keda
@@ -353,8 +353,9 @@ class HyperPodInferencePlatform(Construct):
         if endpoint.data_capture is not None:
             self.data_capture_writers.add(endpoint.data_capture, endpoint.where)
         self._advise(endpoint.warnings(self.view), "endpoint")
-        manifest = endpoint_manifest(endpoint, self.view)
-        self.add_chart(f"endpoint-{key[0]}-{endpoint.name}", lambda chart: add_api_object(chart, manifest))
+        # A finished manifest: rendered in Python as cdk8s would, without five jsii round trips per endpoint.
+        self.manifest_files.add(f"endpoint-{key[0]}-{endpoint.name}",
+                                [rendered(endpoint_manifest(endpoint, self.view))])
         if self.observability is not None:
             self.observability.add_endpoint(ObservedEndpoint(
                 name=endpoint.name, namespace=key[0], max_replicas=endpoint.max_pods,

@@ -84,3 +84,38 @@ def test_close_match_hint_is_built_only_for_a_wrong_layout(monkeypatch: pytest.M
     with pytest.raises(HyperPodValidationError, match="close matches: all-3g.40gb"):
         InstanceGroup("h100", "ml.p5.48xlarge", mig_config="all-3g.40g")
     assert calls == ["all-3g.40g"]
+
+
+def _through_cdk8s(manifests: list[dict]) -> list[dict]:
+    import cdk8s
+
+    from hyperpod_constructs.k8s.api_objects import add_api_object
+
+    app = cdk8s.App()
+    rendered = []
+    for index, manifest in enumerate(manifests):
+        chart = cdk8s.Chart(app, f"chart-{index}", disable_resource_name_hashes=True)
+        add_api_object(chart, manifest)
+        (rendered_manifest,) = chart.to_json()
+        rendered.append(rendered_manifest)
+    return rendered
+
+
+def test_endpoints_render_in_python_exactly_as_cdk8s_would() -> None:
+    sys.path.insert(0, str(REPO_ROOT / "tests" / "endpoints"))  # the endpoint tests' cases, as pytest imports them
+    import test_endpoint_manifests as endpoint_cases
+
+    from hyperpod_constructs.k8s.api_objects import rendered
+    from hyperpod_constructs.k8s.endpoint_chart import endpoint_manifest
+
+    manifests = [endpoint_manifest(endpoint, view) for endpoint, view in endpoint_cases.ENDPOINTS.values()]
+    manifests.append({  # the corners: floats that are whole, empty and null metadata, annotations, a null in spec
+        "apiVersion": "v1", "kind": "ConfigMap",
+        "metadata": {"name": "x", "namespace": "ns", "labels": {}, "annotations": {"b": "2", "a": "1"},
+                     "finalizers": []},
+        "data": {"z": "1", "a": "2"}, "spec": {"ratio": 1.0, "half": 0.5, "nothing": None, "list": [{"b": 1, "a": {}, "c": None}, None]}})
+    assert len(manifests) > 10
+    python = [rendered(manifest) for manifest in manifests]
+    via_cdk8s = _through_cdk8s(manifests)
+    for mine, theirs in zip(python, via_cdk8s):
+        assert json.dumps(mine) == json.dumps(theirs)  # same keys, values, types and key order
