@@ -8,7 +8,6 @@ and observability with dashboards and SLO alerts.
 from __future__ import annotations
 
 import aws_cdk as cdk
-from cdk_nag import AwsSolutionsChecks
 
 from hyperpod_constructs import (
     Autoscaling, CloudWatchTrigger, ClusterSettings, GrafanaWorkspace, HyperPodInferencePlatform, InferenceEndpoint, InstanceGroup,
@@ -56,6 +55,9 @@ def build(app: cdk.App) -> tuple[cdk.Stack, HyperPodInferencePlatform]:
 
 
 if __name__ == "__main__":
+    # Imported here, not above: loading cdk-nag's jsii assembly costs seconds, and build() does not need it.
+    from cdk_nag import AwsSolutionsChecks
+
     app = cdk.App()
     stack, platform = build(app)
     cdk.Validations.of(app).add_plugins(AwsSolutionsChecks(app))
