@@ -5,7 +5,7 @@ into Amazon Managed Prometheus / Grafana resources.
 """
 from __future__ import annotations
 
-from hyperpod_constructs.observability.alerts import alert_manager_definition, rule_groups, rule_groups_yaml
+from hyperpod_constructs.observability.alerts import alert_manager_definition, rule_files, rule_groups, rule_groups_yaml
 from hyperpod_constructs.observability.dashboards import build_dashboards, gpu_dashboard, inference_dashboard
 from hyperpod_constructs.observability.targets import ObservedEndpoint, ObservedInstanceGroup, check_targets
 
@@ -17,6 +17,7 @@ __all__ = [
     "check_targets",
     "gpu_dashboard",
     "inference_dashboard",
+    "rule_files",
     "rule_groups",
     "rule_groups_yaml",
 ]

@@ -64,6 +64,20 @@ def test_rule_groups_namespace_holds_the_generated_rules(full: Synthesized, temp
     assert rules["Properties"]["Data"] == full.construct.rules_yaml
 
 
+def test_more_rules_than_the_amp_quota_is_a_warning_naming_the_quota(monkeypatch: pytest.MonkeyPatch) -> None:
+    from hyperpod_constructs.observability import alerts
+
+    monkeypatch.setattr(alerts, "AMP_RULES_PER_WORKSPACE", 6)
+    app, stack, cluster = new_stack()
+    construct = InferenceObservability(stack, CONSTRUCT_ID, cluster=cluster)
+    for index in range(3):  # different max_replicas: 3 replicas-at-max rules + 4 shared ones = 7
+        construct.add_endpoint(ObservedEndpoint(name=f"m-{index}", max_replicas=1 + index))
+    app.synth()
+    warnings = [str(found.entry.data) for found in Annotations.from_stack(stack).find_warning("*", Match.any_value())]
+    assert any("7 alert rules exceed Amazon Managed Prometheus's default quota of 6 "
+               "rules per workspace (quota code L-3D15CDB4, adjustable)" in text for text in warnings), warnings
+
+
 def test_rules_past_the_file_budget_go_to_more_namespaces(monkeypatch: pytest.MonkeyPatch) -> None:
     from hyperpod_constructs.observability import alerts
 
