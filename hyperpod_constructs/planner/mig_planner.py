@@ -220,7 +220,8 @@ def plan_mig(instance_type: str, endpoints: Sequence[MigDemand], *, layout_name:
     """Plan one instance group of ``instance_type`` that serves all ``endpoints`` at max replicas."""
     info = lookup_instance_type(instance_type)
     model = mig_gpu_model(instance_type)
-    require(info is not None, where, "instance_type", instance_type, unknown_instance_type_hint(instance_type))
+    if info is None:  # the close-match hint (difflib) only for an error
+        raise HyperPodValidationError(where, "instance_type", instance_type, unknown_instance_type_hint(instance_type))
     require(model is not None, where, "instance_type", instance_type,
             f"a MIG-capable HyperPod instance type, one of {', '.join(sorted(MIG_INSTANCE_TYPES))}")
     assert info is not None and model is not None

@@ -7,7 +7,7 @@ from typing import Literal, Mapping, Optional, Union
 
 from ..catalog import limits
 from ..catalog.instance_types import InstanceTypeInfo, instance_type, unknown_instance_type_hint
-from ..errors import require
+from ..errors import HyperPodValidationError, require
 from ..type_checks import check_fields
 from .mig import MigLayout, as_mig_layout
 
@@ -55,8 +55,9 @@ class InstanceGroup:
         require(bool(limits.INSTANCE_GROUP_NAME_PATTERN.match(self.name)) and len(self.name) <= limits.INSTANCE_GROUP_NAME_MAX,
                 where, "name", self.name,
                 "1-63 letters, digits and hyphens, starting and ending with a letter or digit")
-        require(instance_type(self.instance_type) is not None, where, "instance_type", self.instance_type,
-                unknown_instance_type_hint(self.instance_type))
+        if instance_type(self.instance_type) is None:  # the close-match hint (difflib) only for an error
+            raise HyperPodValidationError(where, "instance_type", self.instance_type,
+                                          unknown_instance_type_hint(self.instance_type))
         _check_count(where, "count", self.count)
         if self.min_count is not None:
             _check_count(where, "min_count", self.min_count)

@@ -216,7 +216,8 @@ class MigLayout:
     def validate_for(self, instance_type: str, where: str, field: str = "mig_config") -> None:
         """Raise HyperPodValidationError unless this layout can be applied to every node of ``instance_type``."""
         info = lookup_instance_type(instance_type)
-        require(info is not None, where, "instance_type", instance_type, unknown_instance_type_hint(instance_type))
+        if info is None:  # the close-match hint (difflib) only for an error
+            raise HyperPodValidationError(where, "instance_type", instance_type, unknown_instance_type_hint(instance_type))
         model = mig_gpu_model(instance_type)
         if model is None:
             accelerator = info.gpu_model or "no GPU"

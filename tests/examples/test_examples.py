@@ -318,6 +318,7 @@ def test_scale_to_zero_wakes_pods_and_nodes(synthesized: Callable[[str], Synthes
     assert groups["system"]["InstanceCount"] == 2
 
 
+@pytest.mark.slow
 def test_disaggregated_example_exercises_pd_spec_and_data_capture(synthesized: Callable[[str], SynthesizedApp]) -> None:
     # The schema test above validates these blocks; this makes sure an example carries them at all.
     app = synthesized("examples/disaggregated_prefill_decode.py")

@@ -73,6 +73,7 @@ def test_snippet_has_no_placeholder(snippet_id: str) -> None:
     assert "..." not in [token.string for token in tokens if token.type == tokenize.OP], snippet_id
 
 
+@pytest.mark.slow  # a subprocess synthesizing every snippet's app
 @pytest.mark.parametrize("snippet_id", list(SNIPPETS))
 def test_snippet_runs_as_written(outcomes: dict[str, str | None], snippet_id: str) -> None:
     assert outcomes[snippet_id] is None, outcomes[snippet_id]

@@ -79,11 +79,16 @@ def test_close_match_hint_is_built_only_for_a_wrong_layout(monkeypatch: pytest.M
         return original(word, *args, **kwargs)
 
     monkeypatch.setattr(difflib, "get_close_matches", counting)
+    from hyperpod_constructs import MigDemand, plan_mig
+
     InstanceGroup("h100", "ml.p5.48xlarge", mig_config="all-3g.40gb")
+    plan_mig("ml.p5.48xlarge", [MigDemand("a", "mig-3g.40gb", max_replicas=2)])
     assert calls == []
     with pytest.raises(HyperPodValidationError, match="close matches: all-3g.40gb"):
         InstanceGroup("h100", "ml.p5.48xlarge", mig_config="all-3g.40g")
-    assert calls == ["all-3g.40g"]
+    with pytest.raises(HyperPodValidationError, match="did you mean 'ml.p5.48xlarge'"):
+        InstanceGroup("h100", "ml.p5.48xl")
+    assert calls == ["all-3g.40g", "ml.p5.48xl"]
 
 
 def _through_cdk8s(manifests: list[dict]) -> list[dict]:

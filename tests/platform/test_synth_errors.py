@@ -39,6 +39,7 @@ def cdk_synth(tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
 
 
 @pytest.mark.skipif(not (REPO_ROOT / "node_modules" / ".bin" / "cdk").exists(), reason="run `make setup` first")
+@pytest.mark.slow  # the real cdk CLI in a subprocess
 def test_cdk_synth_prints_the_problems_first(tmp_path: Path) -> None:
     result = cdk_synth(tmp_path)
     lines = result.stderr.splitlines()
