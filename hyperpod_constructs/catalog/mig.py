@@ -91,7 +91,14 @@ class MigProfile:
 
     @property
     def memory_gb(self) -> int:
+        """The memory in the profile's name (rounded by NVIDIA: ``3g.40gb`` -> 40)."""
         return int(self.name.split(".")[1].removesuffix("gb"))
+
+    @property
+    def memory_fraction(self) -> float:
+        """Share of the GPU's memory the profile owns: its memory slices out of 8 (NVIDIA MIG user guide,
+        "Supported MIG Profiles", column "Fraction of Memory"; a 7g profile owns all 8)."""
+        return self.memory_slices / MEMORY_SLICES_PER_GPU
 
 
 MIG_PROFILES: dict[str, dict[str, MigProfile]] = {

@@ -277,6 +277,7 @@ class HyperPodInferencePlatform(Construct):
             model_store=store,
             tls_certificate_s3_uri=self.operator.tls_certificate_s3_uri,
             namespace=self.namespace,
+            jumpstart_gated_models=self.operator.gated_model_role is not None,
         )
 
     def _oidc_provider(self, existing: Optional[ExistingEksCluster]) -> iam.IOidcProvider:

@@ -9,12 +9,16 @@ PromQL queries built by the helpers (``PrometheusTrigger.concurrent_requests()``
 endpoint they scale. They hold the placeholder ``{selector}`` (see ``SELECTOR``), which the endpoint fills
 in at render time: ``autoscaling.to_operator_spec(view, where, selector=model_selector("llama-8b"))``.
 A query without the placeholder is used as written.
+
+``CloudWatchTrigger.invocations_per_instance()`` likewise does not repeat the endpoint's name: its ``EndpointName``
+dimension holds ``ENDPOINT_NAME`` until the deployment binds it to the SageMaker endpoint it registers
+(``sagemaker_endpoint_name``). A name given explicitly must be that endpoint's name.
 """
 from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal, Mapping, Optional, Union
 
 from ..errors import Advice, format_problem, require
@@ -26,6 +30,10 @@ MetricType = Literal["Average", "Value"]
 
 #: Placeholder in a PromQL query for the label selector of the endpoint being scaled.
 SELECTOR = "{selector}"
+#: Placeholder for the SageMaker endpoint name in a CloudWatch trigger's ``EndpointName`` dimension.
+ENDPOINT_NAME = "{endpoint}"
+SAGEMAKER_NAMESPACE = "AWS/SageMaker"
+ENDPOINT_DIMENSION = "EndpointName"
 #: The CRD's pattern for ``serverAddress``: an Amazon Managed Service for Prometheus workspace URL.
 AMP_SERVER_ADDRESS_PATTERN = re.compile(
     r"^https:\/\/aps-workspaces\.[a-zA-Z0-9-]+(?:\.[a-zA-Z0-9-]+)*\.amazonaws\.com\/workspaces\/ws-[a-zA-Z0-9-]+$"
@@ -200,25 +208,61 @@ class CloudWatchTrigger:
     pod_metric = False  # CloudWatch metrics exist whether or not any pod runs
 
     @classmethod
-    def invocations_per_instance(cls, endpoint_name: str, target: float = 10, activation: Optional[float] = 0.5, *,
-                                 variant_name: str = "AllTraffic", name: str = "invocations-per-instance",
-                                 **kwargs: object) -> "CloudWatchTrigger":
+    def invocations_per_instance(cls, endpoint_name: Optional[str] = None, target: float = 10,
+                                 activation: Optional[float] = 0.5, *, variant_name: str = "AllTraffic",
+                                 name: str = "invocations-per-instance", **kwargs: object) -> "CloudWatchTrigger":
         """Keep about ``target`` invocations per minute per pod, from the SageMaker endpoint's ``Invocations``
         metric (``AWS/SageMaker``, Sum over 60 s, divided by the replica count: ``metricType: Average``).
 
-        Needs the deployment to register a SageMaker endpoint (``endpointName``); the variant name is assumed to
-        be ``AllTraffic``. This metric exists at 0 replicas, so it can wake a scaled-to-zero endpoint: KEDA
-        activates when the value is strictly above ``activation`` (default 0.5, i.e. one invocation).
+        Needs the deployment to register a SageMaker endpoint (``sagemaker_endpoint_name``); ``endpoint_name=None``
+        (the default) binds the trigger to that endpoint, and a name given here must equal it. The variant name is
+        assumed to be ``AllTraffic``. This metric exists at 0 replicas, so it can wake a scaled-to-zero endpoint:
+        KEDA activates when the value is strictly above ``activation`` (default 0.5, i.e. one invocation).
         """
+        if endpoint_name is None:
+            endpoint_name = ENDPOINT_NAME
         require(isinstance(endpoint_name, str) and bool(endpoint_name), f"cloudwatch trigger {name!r}",
-                "endpoint_name", endpoint_name, "the SageMaker endpoint name the deployment registers")
+                "endpoint_name", endpoint_name, "the SageMaker endpoint name the deployment registers, or None")
         kwargs.setdefault("metric_collection_period", 60)
-        return cls(name=name, metric_name="Invocations", namespace="AWS/SageMaker",
-                   dimensions={"EndpointName": endpoint_name, "VariantName": variant_name}, metric_stat="Sum",
+        return cls(name=name, metric_name="Invocations", namespace=SAGEMAKER_NAMESPACE,
+                   dimensions={ENDPOINT_DIMENSION: endpoint_name, "VariantName": variant_name}, metric_stat="Sum",
                    metric_type="Average", target_value=target, activation_target_value=activation,
                    **kwargs)  # type: ignore[arg-type]
 
+    @property
+    def endpoint_name(self) -> Optional[str]:
+        """The SageMaker endpoint whose metric this reads (``ENDPOINT_NAME`` while unbound), or None."""
+        if self.namespace != SAGEMAKER_NAMESPACE:
+            return None
+        return self.dimensions.get(ENDPOINT_DIMENSION)
+
+    @property
+    def is_bound(self) -> bool:
+        return self.endpoint_name != ENDPOINT_NAME
+
+    def bound_to(self, endpoint_name: Optional[str], where: str) -> "CloudWatchTrigger":
+        """This trigger reading ``endpoint_name``'s metrics; raises when it reads another endpoint or the deployment
+        registers none (the metric would never exist, so the trigger would never fire)."""
+        current = self.endpoint_name
+        if current is None:
+            return self
+        field_name = f"autoscaling.triggers[{self.name!r}].dimensions[{ENDPOINT_DIMENSION!r}]"
+        require(endpoint_name is not None, where, field_name, "" if current == ENDPOINT_NAME else current,
+                "a trigger on a registered SageMaker endpoint: set sagemaker_endpoint_name on the endpoint (the "
+                "operator then registers it and CloudWatch reports its Invocations, also while no pod runs), or "
+                "use a PrometheusTrigger")
+        if current == ENDPOINT_NAME:
+            return replace(self, dimensions={**self.dimensions, ENDPOINT_DIMENSION: endpoint_name})
+        require(current == endpoint_name, where, field_name, current,
+                f"the endpoint's own SageMaker endpoint {endpoint_name!r} (sagemaker_endpoint_name); a different "
+                "name reads another endpoint's traffic, so this one would never wake. Leave endpoint_name unset "
+                "to bind the trigger automatically")
+        return self
+
     def to_operator_spec(self, view: PlatformView, where: str, selector: Optional[str] = None) -> dict[str, object]:
+        require(self.is_bound, where, f"autoscaling.triggers[{self.name!r}].endpoint_name", None,
+                "an endpoint name: only an endpoint binds invocations_per_instance() to itself; elsewhere pass "
+                "endpoint_name explicitly")
         spec: dict[str, object] = {
             "name": self.name, "namespace": self.namespace, "metricName": self.metric_name,
             "dimensions": [{"name": key, "value": value} for key, value in self.dimensions.items()],
@@ -289,6 +333,12 @@ class Autoscaling:
     @property
     def cloudwatch_triggers(self) -> tuple[CloudWatchTrigger, ...]:
         return tuple(trigger for trigger in self.triggers if isinstance(trigger, CloudWatchTrigger))
+
+    def bound_to(self, sagemaker_endpoint_name: Optional[str], where: str) -> "Autoscaling":
+        """These settings with every SageMaker CloudWatch trigger bound to the deployment's registered endpoint."""
+        triggers = tuple(trigger.bound_to(sagemaker_endpoint_name, where) if isinstance(trigger, CloudWatchTrigger)
+                         else trigger for trigger in self.triggers)
+        return self if triggers == self.triggers else replace(self, triggers=triggers)
 
     def to_operator_spec(self, view: PlatformView, where: str, selector: Optional[str] = None) -> dict[str, object]:
         """The camelCase ``autoScalingSpec``; ``selector`` fills ``{selector}`` in helper-built PromQL queries."""

@@ -31,6 +31,12 @@ class DeploymentCommon:
     data_capture: Optional[DataCapture]
     sagemaker_endpoint_name: Optional[str]
 
+    def _bind_triggers(self) -> None:
+        """Bind SageMaker CloudWatch triggers to the endpoint this deployment registers (call after validation)."""
+        if self.autoscaling is not None:
+            sagemaker_name: Optional[str] = getattr(self, "sagemaker_endpoint_name", None)
+            object.__setattr__(self, "autoscaling", self.autoscaling.bound_to(sagemaker_name, self.where))
+
     @property
     def intelligent_routing(self) -> Optional[IntelligentRouting]:
         return self.routing  # type: ignore[attr-defined, no-any-return]  # normalised in __post_init__

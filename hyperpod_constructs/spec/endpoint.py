@@ -13,11 +13,13 @@ from fractions import Fraction
 from typing import Any, Mapping, Optional, Sequence, Union
 
 from ..catalog.instance_types import InstanceTypeInfo, instance_type as lookup_instance_type
-from ..errors import Advice, format_problem, require
+from ..catalog.accelerator_memory import replica_memory_gb
+from ..errors import Advice, HyperPodValidationError, format_problem, require
 from ..type_checks import check_fields
 from .autoscaling import Autoscaling, model_selector
 from .data_capture import DataCapture
 from .disaggregation import DisaggregatedServing
+from .engine_args import gpu_memory_utilization, parallel_args
 from .endpoint_options import (
     SAGEMAKER_NAME_PATTERN,
     LoadBalancer,
@@ -42,6 +44,7 @@ from .mig import (
     validate_partition,
 )
 from .mig_checks import MigEndpointView, MigGroupView, check_partition_capacity, check_whole_gpu_requests
+from .model_size import DEFAULT_GPU_MEMORY_UTILIZATION, MemoryFit
 from .model_source import ModelSource
 from .platform_view import PlatformView
 from .routing import IntelligentRouting, Routing, as_intelligent_routing
@@ -133,8 +136,10 @@ class InferenceEndpoint(DeploymentCommon):
     Ask for ``gpus`` whole GPUs (default: 1 on GPU instance types) or one MIG slice with ``accelerator_partition``.
     Defaults for vLLM/LMCache images (``looks_like_vllm`` or ``vllm_based=True``): L1 KV cache, prefix-aware routing,
     ALB health check on ``/health``, readiness probe on ``/health``, request limits with 429 overflow, invocation
-    path ``/v1/chat/completions`` (``/completions`` with KV-aware routing), args ``[<model mount path>]``.
-    Other images get none of these (the operator's defaults apply).
+    path ``/v1/chat/completions`` (``/completions`` with KV-aware routing), args ``[<model mount path>]``, and
+    ``--tensor-parallel-size <gpus>`` when a replica has several GPUs and the args set no parallelism themselves.
+    Other images get none of these (the operator's defaults apply). With ``model=ModelSource.x(..., size=ModelSize(...))``
+    the weights are checked against each replica's GPU memory or MIG slice.
     """
 
     name: str
@@ -208,6 +213,8 @@ class InferenceEndpoint(DeploymentCommon):
             require(not isinstance(self.args, str) and all(isinstance(arg, str) for arg in self.args), where, "args",
                     self.args, "a list of strings, one per argument")
             set_("args", tuple(self.args))
+            if vllm:  # vLLM uses one GPU unless told: spread the replica over all of its GPUs
+                set_("args", self.args + parallel_args(self.args, self.gpu_request, where))
         require(isinstance(self.env, Mapping), where, "env", self.env, "a mapping of names to string values")
         for key, value in self.env.items():
             require(isinstance(key, str) and bool(ENV_NAME_PATTERN.match(key)), where, f"env[{key!r}]", key,
@@ -271,6 +278,12 @@ class InferenceEndpoint(DeploymentCommon):
                 where, placement_types=self.placement_types, replicas=self.replicas, autoscaling=self.autoscaling,
                 routing_strategy=self.routing.strategy if self.routing is not None else None)  # type: ignore[union-attr]
         self.validate_data_capture()
+        self._bind_triggers()
+        for fit in self.memory_fits():
+            if not fit.fits:
+                assert self.model.size is not None
+                raise HyperPodValidationError(where, "model.size", self.model.size.describe(),
+                                              fit.problem(self.model.size))
 
     def _validate_placement(self, where: str) -> None:
         set_ = lambda name, value: object.__setattr__(self, name, value)  # noqa: E731
@@ -342,6 +355,25 @@ class InferenceEndpoint(DeploymentCommon):
             return self.gpus
         infos = [lookup_instance_type(name) for name in self.placement_types]
         return 1 if infos and all(info is not None and info.has_gpu for info in infos) else 0
+
+    def memory_fits(self) -> tuple[MemoryFit, ...]:
+        """The declared model size against one replica's accelerator memory, per instance type it may run on
+        (empty without a declared size, or without GPUs)."""
+        size = self.model.size
+        if size is None:
+            return ()
+        utilization = (gpu_memory_utilization(self.args or (), self.where) if self.vllm_based
+                       else DEFAULT_GPU_MEMORY_UTILIZATION)
+        profile, gpus = self.partition_profile, self.gpu_request
+        fits: list[MemoryFit] = []
+        for name in self.placement_types:
+            memory = replica_memory_gb(name, gpus=gpus, profile=profile)
+            info = lookup_instance_type(name)
+            if memory is None or info is None:
+                continue
+            accelerator = f"1x mig-{profile}" if profile else f"{gpus}x {info.gpu_model}"
+            fits.append(MemoryFit(name, accelerator, memory, size.weight_gb, utilization))
+        return tuple(fits)
 
     def resources(self) -> dict[str, Any]:
         """``worker.resources``: the GPU / MIG device in requests and limits, cpu / memory requests."""
@@ -518,4 +550,6 @@ class InferenceEndpoint(DeploymentCommon):
             notes += self.autoscaling.warnings(where)
         if self.disaggregation is not None:
             notes += self.disaggregation.warnings(where, vllm_based=bool(self.vllm_based))
+        if self.model.size is not None:
+            notes += [fit.advice(where, self.model.size) for fit in self.memory_fits() if fit.thin]
         return notes

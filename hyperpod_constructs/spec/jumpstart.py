@@ -10,7 +10,9 @@ import re
 from dataclasses import KW_ONLY, dataclass, field
 from typing import Any, Mapping, Optional, Union
 
-from ..errors import Advice, format_problem, require
+from ..catalog.accelerator_memory import replica_memory_gb
+from ..catalog.instance_types import instance_type as lookup_instance_type
+from ..errors import Advice, HyperPodValidationError, format_problem, require
 from ..type_checks import check_fields
 from .autoscaling import Autoscaling
 from .data_capture import DataCapture
@@ -34,6 +36,7 @@ from .kv_cache import KvCache
 from .deployment import DeploymentCommon
 from .mig import normalize_partition, validate_partition
 from .mig_checks import MigEndpointView, check_partition_capacity
+from .model_size import MemoryFit, ModelSize
 from .platform_view import PlatformView
 from .routing import IntelligentRouting, Routing, as_intelligent_routing
 
@@ -46,6 +49,17 @@ MODEL_VERSION_PATTERN = re.compile(r"^\d{1,4}\.\d{1,4}\.\d{1,4}$")
 ROLE_ARN_PATTERN = re.compile(r"^arn:aws[a-z\-]*:iam::\d{12}:role/?[a-zA-Z_0-9+=,.@\-_/]+$")
 ROLE_ARN_LENGTH = (20, 2048)
 ENVIRONMENT_MAX = 100
+
+# JumpStart model ids whose weights are gated (served only after the provider's EULA, through the operator's
+# gated-model download role): Meta's Llama families in SageMakerPublicHub, whose JumpStart pages require accepting
+# Meta's license. Other gated models are declared with gated=True.
+GATED_MODEL_ID_PREFIXES = ("meta-textgeneration-llama", "meta-textgenerationneuron-llama", "meta-vlm-llama")
+
+
+def is_known_gated(model_id: str) -> bool:
+    """True for the model ids this library knows to be gated (``GATED_MODEL_ID_PREFIXES``)."""
+    return model_id.startswith(GATED_MODEL_ID_PREFIXES)
+
 
 EULA_HELP = ("True to deploy: JumpStart models that carry a Model Access Config (gated models such as Llama) are "
              "deployed only after you accept the model provider's end-user license agreement (EULA). Read it on the "
@@ -63,7 +77,12 @@ def _require_role_arn(value: Optional[str], where: str, field_name: str) -> None
 
 @dataclass(frozen=True)
 class JumpStartEndpoint(DeploymentCommon):
-    """A JumpStart model (``model_id`` from the hub, e.g. ``deepseek-llm-r1-distill-qwen-1-5b``) on HyperPod."""
+    """A JumpStart model (``model_id`` from the hub, e.g. ``deepseek-llm-r1-distill-qwen-1-5b``) on HyperPod.
+
+    ``gated=None`` treats Meta Llama ids (``GATED_MODEL_ID_PREFIXES``) as gated; a gated model needs a download role:
+    ``gated_model_role_arn`` here, or ``InferenceOperatorOptions(jumpstart_gated_models=True)`` on the platform.
+    ``model_size=ModelSize(...)`` checks the weights against the MIG slice, or against all of the instance's GPUs.
+    """
 
     name: str
     _: KW_ONLY
@@ -87,7 +106,8 @@ class JumpStartEndpoint(DeploymentCommon):
     namespace: Optional[str] = None
     max_deploy_time_s: Optional[int] = None
     data_capture: Optional[DataCapture] = None
-
+    gated: Optional[bool] = None
+    model_size: Optional[ModelSize] = None
 
     def __post_init__(self) -> None:
         where = self.where
@@ -140,6 +160,34 @@ class JumpStartEndpoint(DeploymentCommon):
         if self.max_deploy_time_s is not None:
             require_int(self.max_deploy_time_s, where, "max_deploy_time_s", 1, 2**31 - 1)
         self.validate_data_capture()
+        require(self.gated in (None, True, False), where, "gated", self.gated,
+                "True, False or None (None: gated when the model id is a known gated family)")
+        self._bind_triggers()
+        if self.model_size is not None:
+            require(isinstance(self.model_size, ModelSize), where, "model_size", self.model_size,
+                    "a ModelSize(parameters=..., dtype=...) or ModelSize(weight_bytes=...)")
+            self.model_size.validate(where, "model_size")
+            fit = self.memory_fit()
+            if fit is not None and not fit.fits:
+                raise HyperPodValidationError(where, "model_size", self.model_size.describe(),
+                                              fit.problem(self.model_size))
+
+    @property
+    def is_gated(self) -> bool:
+        return self.gated if self.gated is not None else is_known_gated(self.model_id)
+
+    def memory_fit(self) -> Optional[MemoryFit]:
+        """The declared size against the MIG slice, or against every GPU of the instance (JumpStart's own
+        configuration picks how many it uses, at most all of them); None without a size or a GPU."""
+        info = lookup_instance_type(self.instance_type)
+        if self.model_size is None or info is None:
+            return None
+        profile = self.partition_profile
+        memory = replica_memory_gb(self.instance_type, gpus=info.gpu_count if info.has_gpu else 0, profile=profile)
+        if memory is None:
+            return None
+        accelerator = f"1x mig-{profile}" if profile else f"up to {info.gpu_count}x {info.gpu_model}"
+        return MemoryFit(self.instance_type, accelerator, memory, self.model_size.weight_gb)
 
 
 
@@ -197,6 +245,13 @@ class JumpStartEndpoint(DeploymentCommon):
         if self.autoscaling is not None:
             problems += self.autoscaling.check(view, where)
         problems += self.data_capture_checks()
+        if self.is_gated and self.gated_model_role_arn is None and not view.jumpstart_gated_models:
+            problems.append(format_problem(
+                where, "model_id", self.model_id,
+                "a gated model only with a role that may download it: pass inference_operator="
+                "InferenceOperatorOptions(jumpstart_gated_models=True) to the platform, or gated_model_role_arn=... "
+                "on the endpoint; accept_eula=True alone does not grant access (set gated=False if this model is "
+                "not gated)"))
         return problems
 
     def warnings(self, view: PlatformView) -> list[str]:
@@ -215,4 +270,7 @@ class JumpStartEndpoint(DeploymentCommon):
             notes += self.kv_cache.warnings(where)
         if self.autoscaling is not None:
             notes += self.autoscaling.warnings(where)
+        fit = self.memory_fit()
+        if fit is not None and fit.thin and self.model_size is not None:
+            notes.append(fit.advice(where, self.model_size))
         return notes

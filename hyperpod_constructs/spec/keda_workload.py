@@ -52,6 +52,10 @@ class ScaledWorkload:
         require(isinstance(self.autoscaling, Autoscaling), where, "autoscaling", self.autoscaling, "an Autoscaling(...)")
         require(len(self.autoscaling.triggers) >= 1, where, "autoscaling.triggers", self.autoscaling.triggers,
                 "at least one PrometheusTrigger or CloudWatchTrigger (a ScaledObject without triggers never scales)")
+        for trigger in self.autoscaling.cloudwatch_triggers:
+            require(trigger.is_bound, where, f"autoscaling.triggers[{trigger.name!r}].endpoint_name", None,
+                    "the SageMaker endpoint whose metric scales this workload, passed explicitly: only an "
+                    "InferenceEndpoint or JumpStartEndpoint binds invocations_per_instance() to itself")
         polling = self.autoscaling.polling_interval_s
         # KEDA's ScaledObject CRD: pollingInterval minimum 1 (the operator's autoScalingSpec allows 0).
         require(polling is None or polling >= 1, where, "autoscaling.polling_interval_s", polling,

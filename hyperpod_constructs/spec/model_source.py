@@ -11,6 +11,7 @@ from typing import Any, Mapping, Optional
 
 from ..errors import HyperPodValidationError, format_problem, require
 from ..type_checks import check_fields
+from .model_size import ModelSize
 from .tokens import is_token
 from .platform_view import PlatformView
 
@@ -71,11 +72,13 @@ class ModelSource:
     """Base of the model sources; build one with ``ModelSource.s3 / fsx / hugging_face / kubernetes_volume``.
 
     ``prefetch=True`` (operator default False) copies the weights to RAM before the server loads them: faster
-    start when the model fits in memory.
+    start when the model fits in memory. ``size=ModelSize(...)`` declares how big the weights are, so the endpoint
+    can check that they fit each replica's GPU memory or MIG slice (see ``ModelSize``).
     """
 
     type_description = "a model source: ModelSource.s3(...), .fsx(...), .hugging_face(...) or .kubernetes_volume(...)"
     prefetch: Optional[bool] = None
+    size: Optional[ModelSize] = None
 
     @property
     def source_type(self) -> ModelSourceType:
@@ -83,37 +86,44 @@ class ModelSource:
 
     # -- constructors -------------------------------------------------------------------------------
     @staticmethod
-    def s3(uri: str, *, region: Optional[str] = None, prefetch: Optional[bool] = None) -> "S3ModelSource":
+    def s3(uri: str, *, region: Optional[str] = None, prefetch: Optional[bool] = None,
+           size: Optional[ModelSize] = None) -> "S3ModelSource":
         """Weights under ``s3://bucket/prefix/``, mounted by the S3 CSI driver. ``region=None``: the platform's."""
-        return S3ModelSource(uri=uri, region=region, prefetch=prefetch)
+        return S3ModelSource(uri=uri, region=region, prefetch=prefetch, size=size)
 
     @staticmethod
     def fsx(path: Optional[str] = None, *, file_system: Optional[FsxFileSystem] = None,
-            prefetch: Optional[bool] = None) -> "FsxModelSource":
+            prefetch: Optional[bool] = None, size: Optional[ModelSize] = None) -> "FsxModelSource":
         """Weights at ``path`` on FSx for Lustre; ``file_system=None``: the platform's model store."""
-        return FsxModelSource(path=path, file_system=file_system, prefetch=prefetch)
+        return FsxModelSource(path=path, file_system=file_system, prefetch=prefetch, size=size)
 
     @staticmethod
     def hugging_face(model_id: str, *, token_secret: Optional[SecretKeyRef] = None, commit_sha: Optional[str] = None,
-                     prefetch: Optional[bool] = None) -> "HuggingFaceModelSource":
+                     prefetch: Optional[bool] = None, size: Optional[ModelSize] = None) -> "HuggingFaceModelSource":
         """Download ``org/model`` from the Hugging Face Hub in an init container. ``token_secret`` (gated models)
         is injected as ``HF_TOKEN`` into that init container only; ``commit_sha=None`` means branch ``main``."""
         return HuggingFaceModelSource(model_id=model_id, token_secret=token_secret, commit_sha=commit_sha,
-                                      prefetch=prefetch)
+                                      prefetch=prefetch, size=size)
 
     @staticmethod
     def kubernetes_volume(*, host_path: Optional[str] = None, host_path_type: str = "Directory",
-                          volume: Optional[Mapping[str, Any]] = None) -> "KubernetesVolumeModelSource":
+                          volume: Optional[Mapping[str, Any]] = None,
+                          size: Optional[ModelSize] = None) -> "KubernetesVolumeModelSource":
         """Weights already on a Kubernetes volume (e.g. node-local NVMe via ``host_path``, or any volume source such
         as ``{"persistentVolumeClaim": {"claimName": "models"}}``). The operator creates no PV/PVC or CSI mount; it
         mounts the pod volume named like the worker's model volume mount, which the endpoint declares for you."""
-        return KubernetesVolumeModelSource(host_path=host_path, host_path_type=host_path_type, volume=volume)
+        return KubernetesVolumeModelSource(host_path=host_path, host_path_type=host_path_type, volume=volume,
+                                           size=size)
 
     # -- contract used by InferenceEndpoint ------------------------------------------------------------
     def validate(self, where: str) -> None:
         check_fields(self, f"{where} model")
         if self.prefetch is not None:
             require(isinstance(self.prefetch, bool), where, "model.prefetch", self.prefetch, "True or False")
+        if self.size is not None:
+            require(isinstance(self.size, ModelSize), where, "model.size", self.size,
+                    "a ModelSize(parameters=..., dtype=...) or ModelSize(weight_bytes=...)")
+            self.size.validate(where, "model.size")
 
     def check(self, view: PlatformView, where: str) -> list[str]:
         """Problems that need the platform (none for most sources)."""

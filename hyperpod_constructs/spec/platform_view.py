@@ -33,6 +33,7 @@ class PlatformView:
     model_store: Optional[ModelStoreView] = None
     tls_certificate_s3_uri: Optional[str] = None  # default location for the operator's self-signed certs
     namespace: str = "default"  # namespace endpoints deploy to unless they say otherwise
+    jumpstart_gated_models: bool = False  # the operator has a role that downloads gated JumpStart models
 
     def groups_of_type(self, instance_type: str) -> tuple[InstanceGroup, ...]:
         return tuple(group for group in self.instance_groups if group.instance_type == instance_type)
