@@ -3,7 +3,7 @@ costs the platform adds, and what the same endpoints would cost always on withou
 
 Definitions (also in docs/cost.md):
 
-- floor / ceiling: the plan's node counts (``Plan.floor`` and ``InstanceGroup.ceiling``) times the
+- floor / ceiling: the plan's node counts (``Plan.floor`` and ``Plan.ceiling``) times the
   instance type's hourly price; a month is 730 hours.
 - fixed costs: EKS control plane hours (when the platform creates the cluster), NAT gateway hours (the
   gateways the platform creates), FSx for Lustre capacity (GiB x the PERSISTENT_2 tier's GiB-month price),
@@ -185,7 +185,7 @@ class CostReport:
 
 def estimate_cost(plan: Plan, prices: Prices, items: FixedCostItems) -> CostReport:
     groups = tuple(GroupCost(group.name, group.instance_type, prices.hourly(group.instance_type),
-                             plan.floor(group), group.ceiling) for group in plan.groups)
+                             plan.floor(group), plan.ceiling(group)) for group in plan.groups)
     baseline, not_in_baseline = _baseline(plan, prices)
     return CostReport(prices, groups, _fixed(prices, items), baseline, not_in_baseline)
 

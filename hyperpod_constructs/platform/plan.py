@@ -1,13 +1,22 @@
-"""A readable plan: instance groups, GPUs and MIG slices, endpoints, at the floor and at the ceiling."""
+"""A readable plan: instance groups, GPUs and MIG slices, endpoints, at the floor and at the ceiling.
+
+The numbers are the ones the synthesized app runs: a fixed group's nodes are its ``count`` (the template's
+``InstanceCount``), an autoscaled group's ceiling is its ``max_count`` (its NodePool limit) and its floor the nodes
+the endpoints' minimum replicas keep busy, packed as ``spec.gpu_capacity`` packs them; endpoint replicas are the
+manifests' ``replicas`` or ``autoScalingSpec`` bounds.
+"""
 from __future__ import annotations
 
-import math
+import functools
 from dataclasses import dataclass
-from typing import Mapping, Optional
+from typing import Mapping, Optional, Union
 
+from ..spec.endpoint import InferenceEndpoint
 from ..prices.model import Prices
+from ..spec.gpu_capacity import GpuDemand, GpuGroup, floor_nodes, whole_gpu_totals
 from ..spec.instance_group import InstanceGroup
 from .cost import CostReport, FixedCostItems, estimate_cost
+from ..spec.jumpstart import JumpStartEndpoint
 
 
 @dataclass(frozen=True)
@@ -19,6 +28,22 @@ class PlannedEndpoint:
     max_replicas: int
     gpus: Optional[int] = 0  # whole GPUs per replica; None when the model's own configuration decides
     partition: Optional[str] = None  # MIG profile per replica, e.g. "3g.40gb"
+    memory: Optional[str] = None  # accelerator memory use per replica, when the model declares its size
+    instance_types: tuple[str, ...] = ()  # every type it may run on, preference order (default: instance_type)
+
+
+def planned_endpoint(endpoint: Union[InferenceEndpoint, JumpStartEndpoint]) -> PlannedEndpoint:
+    """An endpoint as the plan shows it (the first instance type it may run on stands for all of them)."""
+    if isinstance(endpoint, JumpStartEndpoint):
+        fit = endpoint.memory_fit()
+        return PlannedEndpoint(name=endpoint.name, kind="jumpstart", instance_type=endpoint.instance_type,
+                               min_replicas=endpoint.min_pods, max_replicas=endpoint.max_pods, gpus=None,
+                               partition=endpoint.partition_profile, memory=fit.summary() if fit else None)
+    fits = endpoint.memory_fits()
+    return PlannedEndpoint(name=endpoint.name, kind="custom", instance_type=(endpoint.placement_types or ("any",))[0],
+                           min_replicas=endpoint.min_pods, max_replicas=endpoint.max_pods,
+                           gpus=endpoint.gpu_request, partition=endpoint.partition_profile,
+                           memory=fits[0].summary() if fits else None, instance_types=endpoint.placement_types)
 
 
 @dataclass(frozen=True)
@@ -36,62 +61,97 @@ class Plan:
         prices = self.prices or (Prices.from_mapping(self.hourly_prices) if self.hourly_prices else None)
         return None if prices is None else estimate_cost(self, prices, self.fixed_costs)
 
+    # ---- the numbers --------------------------------------------------------------------------------------
+
     def floor(self, group: InstanceGroup) -> int:
         """Nodes running when idle: the group's own count, or for an autoscaled group the nodes the
-        endpoints' minimum replicas keep busy (counted on the first autoscaled group of that type)."""
-        if group.name not in self.autoscaled_groups:
-            return group.count
-        first = next(g for g in self.groups if g.instance_type == group.instance_type and g.name in self.autoscaled_groups)
-        if group is not first:
-            return 0
-        fixed = sum(g.count for g in self.groups if g.instance_type == group.instance_type and g.name not in self.autoscaled_groups)
-        return min(group.ceiling, max(0, math.ceil(self._nodes_for_min_replicas(group) - fixed)))
+        endpoints' minimum replicas keep busy (after the fixed groups of that type are used)."""
+        return self._floors[group.name]
 
-    def _nodes_for_min_replicas(self, group: InstanceGroup) -> float:
-        """Fraction of nodes of the group's type that the endpoints' minimum replicas occupy."""
-        info = group.info
-        slices = (self.slices_per_instance or {}).get(group.name) or {}
-        nodes = 0.0
-        for endpoint in self.endpoints:
-            if endpoint.instance_type != group.instance_type or endpoint.min_replicas == 0:
-                continue
-            if endpoint.partition and slices.get(endpoint.partition):
-                nodes += endpoint.min_replicas / slices[endpoint.partition]
-            elif endpoint.gpus and info.gpu_count:
-                nodes += endpoint.min_replicas * endpoint.gpus / info.gpu_count
-            else:  # the model's own configuration decides: count a whole node per replica
-                nodes += endpoint.min_replicas
-        return nodes
+    def ceiling(self, group: InstanceGroup) -> int:
+        """The most nodes: ``max_count`` for an autoscaled group, else ``count``."""
+        return self._gpu_group(group).nodes if group.name in self.autoscaled_groups else group.count
+
+    @functools.cached_property
+    def _floors(self) -> dict[str, int]:
+        return floor_nodes(self.gpu_groups, self.gpu_demands)
+
+    def _gpu_group(self, group: InstanceGroup) -> GpuGroup:
+        autoscaled = group.name in self.autoscaled_groups
+        layout = group.mig_layout
+        gpus = layout.whole_gpus_per_instance(group.instance_type) if layout else group.info.gpu_count
+        return GpuGroup(name=group.name, instance_type=group.instance_type,
+                        gpus_per_node=gpus if group.info.has_gpu else 0,
+                        nodes=group.ceiling if autoscaled else group.count, autoscaled=autoscaled,
+                        bounded=not autoscaled or group.max_count is not None,
+                        slices_per_node=dict((self.slices_per_instance or {}).get(group.name) or {}))
+
+    @property
+    def gpu_groups(self) -> tuple[GpuGroup, ...]:
+        return tuple(self._gpu_group(group) for group in self.groups)
+
+    @property
+    def gpu_demands(self) -> tuple[GpuDemand, ...]:
+        """Endpoints as capacity sees them; a JumpStart pod without a slice counts as at least one GPU."""
+        return tuple(GpuDemand(endpoint=endpoint.name, instance_types=endpoint.instance_types or (endpoint.instance_type,),
+                               min_replicas=endpoint.min_replicas, max_replicas=endpoint.max_replicas,
+                               gpus=0 if endpoint.partition else (1 if endpoint.gpus is None else endpoint.gpus),
+                               partition=endpoint.partition, exact=endpoint.gpus is not None)
+                     for endpoint in self.endpoints)
+
+    # ---- the text -----------------------------------------------------------------------------------------
 
     def render(self) -> str:
+        lines = self._group_lines()
+        lines += self._endpoint_lines()
+        lines += self._whole_gpu_utilisation()
+        lines += self._mig_utilisation()
+        lines += self._totals()
+        lines += self._cost_lines()
+        return "\n".join(lines) + "\n"
+
+    def _group_lines(self) -> list[str]:
         lines = ["Instance groups", _row("group", "instance type", "nodes min..max", "GPUs min..max", "MIG")]
         for group in self.groups:
             gpus = group.info.gpu_count
-            low, high = self.floor(group), group.ceiling
+            low, high = self.floor(group), self.ceiling(group)
             slices = (self.slices_per_instance or {}).get(group.name) or {}
             mig = ", ".join(f"{count}x {profile}" for profile, count in sorted(slices.items())) or "-"
             scaling = " (autoscaled)" if group.name in self.autoscaled_groups else ""
             lines.append(_row(group.name, group.instance_type, f"{low}..{high}{scaling}",
                               f"{low * gpus}..{high * gpus}", f"{mig} per node" if slices else mig))
-        lines += ["", "Endpoints", _row("endpoint", "kind", "instance type", "replicas min..max", "accelerators per replica")]
+        return lines
+
+    def _endpoint_lines(self) -> list[str]:
+        lines = ["", "Endpoints", _row("endpoint", "kind", "instance type", "replicas min..max",
+                                       "accelerators per replica", "GPU memory per replica")]
         for endpoint in self.endpoints:
             per_replica = (f"1x mig-{endpoint.partition}" if endpoint.partition
                            else "as the model's configuration sets" if endpoint.gpus is None
                            else f"{endpoint.gpus} GPU" if endpoint.gpus else "CPU only")
             lines.append(_row(endpoint.name, endpoint.kind, endpoint.instance_type,
-                              f"{endpoint.min_replicas}..{endpoint.max_replicas}", per_replica))
-        lines += self._mig_utilisation()
-        total_low = sum(self.floor(group) for group in self.groups)
-        total_high = sum(group.ceiling for group in self.groups)
-        gpus_low = sum(self.floor(group) * group.info.gpu_count for group in self.groups)
-        gpus_high = sum(group.ceiling * group.info.gpu_count for group in self.groups)
-        lines += ["", f"Floor:   {total_low} nodes, {gpus_low} GPUs running when idle",
-                  f"Ceiling: {total_high} nodes, {gpus_high} GPUs at full scale"]
-        cost = self.cost()
-        lines += cost.render() if cost is not None else [
-            "Cost:    no prices given; pass prices=Prices.from_file(...) to the platform (docs/cost.md)"]
-        return "\n".join(lines) + "\n"
+                              f"{endpoint.min_replicas}..{endpoint.max_replicas}", per_replica,
+                              endpoint.memory or "size not declared"))
+        return lines
 
+    def _whole_gpu_utilisation(self) -> list[str]:
+        """Per instance type: whole GPUs requested at min and at max replicas vs whole GPUs the groups offer."""
+        groups, demands = self.gpu_groups, self.gpu_demands
+        floor, ceiling = whole_gpu_totals(groups, demands, "floor"), whole_gpu_totals(groups, demands, "ceiling")
+        if not any(wanted for wanted, _ in ceiling.values()):
+            return []
+        inexact = {demand.instance_types[0] for demand in demands
+                   if not demand.exact and demand.partition is None and demand.gpus}
+        lines = ["", "Whole GPUs (requested at min / max replicas, available at count or max_count)"]
+        for instance_type in sorted(ceiling):
+            (low, available), (high, _) = floor.get(instance_type, (0, 0)), ceiling[instance_type]
+            share = f"{100 * high / available:.0f}%" if available else "-"
+            more = "+" if instance_type in inexact else ""
+            lines.append(f"  {instance_type}: floor {low}{more} / {available}, ceiling {high}{more} / {available} "
+                         f"({share})")
+        if inexact:
+            lines.append("  (+: JumpStart models counted as 1 GPU per replica; their configuration may use more)")
+        return lines
 
     def _mig_utilisation(self) -> list[str]:
         """Per instance type and profile: slices requested at max replicas vs slices the groups offer at ceiling."""
@@ -99,7 +159,7 @@ class Plan:
         for group in self.groups:
             for profile, count in ((self.slices_per_instance or {}).get(group.name) or {}).items():
                 key = (group.instance_type, profile)
-                supply[key] = supply.get(key, 0) + count * group.ceiling
+                supply[key] = supply.get(key, 0) + count * self.ceiling(group)
         demand: dict[tuple[str, str], int] = {}
         for endpoint in self.endpoints:
             if endpoint.partition:
@@ -114,8 +174,21 @@ class Plan:
             lines.append(f"  {instance_type} mig-{profile}: {used} / {available} ({share})")
         return lines
 
+    def _totals(self) -> list[str]:
+        total_low = sum(self.floor(group) for group in self.groups)
+        total_high = sum(self.ceiling(group) for group in self.groups)
+        gpus_low = sum(self.floor(group) * group.info.gpu_count for group in self.groups)
+        gpus_high = sum(self.ceiling(group) * group.info.gpu_count for group in self.groups)
+        lines = ["", f"Floor:   {total_low} nodes, {gpus_low} GPUs running when idle",
+                 f"Ceiling: {total_high} nodes, {gpus_high} GPUs at full scale"]
+        return lines
+
+    def _cost_lines(self) -> list[str]:
+        cost = self.cost()
+        return cost.render() if cost is not None else [
+            "Cost:    no prices given; pass prices=Prices.from_file(...) to the platform (docs/cost.md)"]
+
 
 def _row(*cells: str) -> str:
-    widths = (18, 22, 22, 18, 30)
+    widths = (18, 22, 22, 18, 34, 30)
     return "  ".join(cell.ljust(width) for cell, width in zip(cells, widths)).rstrip()
-

@@ -77,7 +77,8 @@ def _nodes(group: InstanceGroup, count: int) -> list[Node]:
 
 def place(plan: Plan, at: str) -> Panel:
     """Nodes at ``"floor"`` or ``"ceiling"`` with each endpoint's min or max replicas placed first-fit."""
-    nodes = {group.name: _nodes(group, plan.floor(group) if at == "floor" else group.ceiling) for group in plan.groups}
+    nodes = {group.name: _nodes(group, plan.floor(group) if at == "floor" else plan.ceiling(group))
+             for group in plan.groups}
     panel = Panel("Floor (idle)" if at == "floor" else "Ceiling (full scale)", nodes)
     for endpoint in plan.endpoints:
         candidates = [node for group in plan.groups if group.instance_type == endpoint.instance_type

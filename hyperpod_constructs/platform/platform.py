@@ -43,8 +43,10 @@ from ..spec.model_source import S3ModelSource
 from ..spec.model_store import ModelStore
 from ..spec.node_autoscaling import NodeAutoscaling
 from ..spec.observability import GrafanaWorkspace, ObservabilityMetrics, PrometheusWorkspace
+from ..spec.gpu_capacity import check_whole_gpu_capacity
 from ..spec.node_autoscaling_checks import (
-    check_node_autoscaling, check_node_provisioning_mode, check_node_recovery, node_autoscaling_warnings)
+    check_max_count_is_used, check_node_autoscaling, check_node_provisioning_mode, check_node_recovery,
+    node_autoscaling_warnings)
 from ..spec.platform_view import ModelStoreView, PlatformView
 from ..spec.slo import EndpointSlos
 from ..prices.model import Prices
@@ -55,7 +57,7 @@ from .access import (
     AlarmRouting, add_access_outputs, add_synth_time_advice, byo_network_advice, check_emails, retain_network_for_data)
 from .delivery import ManifestFiles, at_synth
 from .gitops import DeployTimeValues, platform_label_value, write_files
-from .plan import Plan, PlannedEndpoint
+from .plan import Plan, planned_endpoint
 from .plan_picture import draw_plan
 from .validations import ProblemList
 
@@ -389,6 +391,9 @@ class HyperPodInferencePlatform(Construct):
             self.settings.node_provisioning_mode, self.node_autoscaling.enabled, "cluster"))
         self.problems.add(lambda: check_node_autoscaling(self.instance_groups, self.node_autoscaling))
         self.problems.add(lambda: check_node_recovery(self.settings.node_recovery, self.node_autoscaling.enabled))
+        self.problems.add(lambda: check_max_count_is_used(self.instance_groups, self.node_autoscaling))
+        # Whole GPUs at min and max replicas against the groups, with the same numbers the plan shows.
+        self.problems.add(lambda: check_whole_gpu_capacity(self.plan.gpu_groups, self.plan.gpu_demands))
         self._advise(node_autoscaling_warnings(self.instance_groups, self.node_autoscaling), "node-autoscaling")
 
     def _advise(self, warnings: Sequence[str], area: str) -> None:
@@ -404,14 +409,8 @@ class HyperPodInferencePlatform(Construct):
         autoscaled = frozenset(self.node_autoscaling.autoscaled_group_names(self.instance_groups))
         slices = {group.name: group.mig_layout.slices_per_instance(group.instance_type)
                   for group in self.instance_groups if group.mig_layout is not None}
-        endpoints = tuple(row for endpoint in self.endpoints for row in (planned_sides(endpoint) or (PlannedEndpoint(
-            name=endpoint.name,
-            kind="jumpstart" if isinstance(endpoint, JumpStartEndpoint) else "custom",
-            instance_type=(endpoint.instance_type if isinstance(endpoint, JumpStartEndpoint)
-                           else (endpoint.placement_types or ("any",))[0]),
-            min_replicas=endpoint.min_pods, max_replicas=endpoint.max_pods,
-            gpus=None if isinstance(endpoint, JumpStartEndpoint) else endpoint.gpu_request,
-            partition=endpoint.partition_profile),)))
+        endpoints = tuple(row for endpoint in self.endpoints
+                          for row in (planned_sides(endpoint) or (planned_endpoint(endpoint),)))
         return Plan(groups=self.instance_groups, endpoints=endpoints, autoscaled_groups=autoscaled,
                     slices_per_instance=slices, hourly_prices=self.hourly_prices, prices=self.prices,
                     fixed_costs=fixed_cost_items(self))

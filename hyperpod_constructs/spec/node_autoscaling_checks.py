@@ -48,6 +48,29 @@ def check_node_autoscaling(groups: tuple[InstanceGroup, ...], spec: NodeAutoscal
     return problems
 
 
+def check_max_count_is_used(groups: tuple[InstanceGroup, ...], spec: NodeAutoscaling) -> list[str]:
+    """``max_count`` means "node autoscaling may grow this group to N"; without Karpenter growing the group, HyperPod
+    keeps ``count`` instances and the ceiling would never be reached, so it is an error, never silently dropped."""
+    autoscaled = set(spec.autoscaled_group_names(groups))
+    problems: list[str] = []
+    for group in groups:
+        if group.max_count is None or group.name in autoscaled:
+            continue
+        if not spec.enabled:
+            reason = "node autoscaling is off"
+            fix = (f"pass node_autoscaling=True to grow it with Karpenter (from count=0), or drop max_count and set "
+                   f"count={group.max_count} for a fixed size")
+        else:
+            reason = "no NodePool includes the group"
+            fix = (f"add {group.name!r} to a NodePoolSpec's instance_groups, or drop max_count and set "
+                   f"count={group.max_count} for a fixed size")
+        problems.append(format_problem(
+            f"instance group {group.name!r}", "max_count", group.max_count,
+            f"only on a group node autoscaling grows: {reason}, so HyperPod keeps count={group.count} instances and "
+            f"the group never reaches {group.max_count}; {fix}"))
+    return problems
+
+
 def node_autoscaling_warnings(groups: tuple[InstanceGroup, ...], spec: NodeAutoscaling,
                               where: str = "node_autoscaling") -> list[str]:
     """Advice: setups HyperPod accepts but that probably do not do what the user wants."""

@@ -21,7 +21,7 @@ MODEL_STORE = ModelStoreView(file_system_id="fs-0123456789abcdef0", dns_name="fs
 VIEW = PlatformView(
     instance_groups=GROUPS, region="us-west-2", tiered_storage_enabled=True, node_autoscaling=True,
     prometheus_query_url=AMP, model_store=MODEL_STORE, tls_certificate_s3_uri="s3://hyperpod-tls-123456789012/certs",
-    namespace="inference",
+    namespace="inference", jumpstart_gated_models=True,
 )
 
 # A platform with nothing optional: no model store, no tiered storage, no AMP, no TLS bucket.

@@ -303,9 +303,10 @@ def test_routing_and_kv_cache_on_a_non_vllm_image_warn() -> None:
 def test_scale_to_zero_without_activation_threshold_warns() -> None:
     scaling = Autoscaling(min_replicas=0, max_replicas=2, trigger=CloudWatchTrigger(
         name="invocations", metric_name="Invocations", target_value=10, dimensions={"EndpointName": "llama"}))
-    warnings = endpoint(autoscaling=scaling).warnings(VIEW)
+    warnings = endpoint(autoscaling=scaling, sagemaker_endpoint_name="llama").warnings(VIEW)
     assert any("activation_target_value 0/unset" in w for w in warnings)
-    assert any("activation_target_value 0/unset" in w for w in jumpstart(autoscaling=scaling).warnings(VIEW))
+    assert any("activation_target_value 0/unset" in w
+               for w in jumpstart(autoscaling=scaling, sagemaker_endpoint_name="llama").warnings(VIEW))
 
 
 def test_tiered_storage_isolation_warning() -> None:
