@@ -11,7 +11,7 @@ import aws_cdk as cdk
 
 from hyperpod_constructs import (
     Autoscaling, CloudWatchTrigger, ClusterSettings, GrafanaWorkspace, HyperPodInferencePlatform, InferenceEndpoint, InstanceGroup,
-    JumpStartEndpoint, KvCache, L2Cache, ModelSource, ModelStore, Observability, PrometheusTrigger, Routing,
+    JumpStartEndpoint, KvCache, L2Cache, ModelSize, ModelSource, ModelStore, Observability, PrometheusTrigger, Routing,
     TieredStorage,
 )
 
@@ -32,7 +32,7 @@ def build(app: cdk.App) -> tuple[cdk.Stack, HyperPodInferencePlatform]:
     )
     platform.add_endpoint(InferenceEndpoint(
         "llama-8b",
-        model=ModelSource.fsx("models/llama-3.1-8b-instruct/"),
+        model=ModelSource.fsx("models/llama-3.1-8b-instruct/", size=ModelSize(parameters=8.03e9, dtype="bfloat16")),
         instance_type="ml.p5.48xlarge",
         accelerator_partition="mig-3g.40gb",
         kv_cache=KvCache(l1=True, l2=L2Cache.tiered_storage()),
@@ -42,7 +42,7 @@ def build(app: cdk.App) -> tuple[cdk.Stack, HyperPodInferencePlatform]:
             min_replicas=0, max_replicas=8,
             # The CloudWatch signal exists while no pod runs, so the first request wakes the endpoint.
             triggers=(PrometheusTrigger.concurrent_requests(target=10),
-                      CloudWatchTrigger.invocations_per_instance("llama-8b", target=10)),
+                      CloudWatchTrigger.invocations_per_instance(target=10)),  # reads the endpoint's llama-8b
         ),
     ))
     platform.add_endpoint(JumpStartEndpoint(
@@ -50,6 +50,7 @@ def build(app: cdk.App) -> tuple[cdk.Stack, HyperPodInferencePlatform]:
         model_id="deepseek-llm-r1-distill-qwen-1-5b",
         accept_eula=True,
         instance_type="ml.g6e.12xlarge",
+        model_size=ModelSize(parameters=1.78e9, dtype="bfloat16"),
     ))
     return stack, platform
 

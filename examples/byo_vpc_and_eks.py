@@ -14,7 +14,7 @@ from aws_cdk import aws_ec2 as ec2
 from cdk_nag import AwsSolutionsChecks
 
 from hyperpod_constructs import (
-    ExistingEksCluster, HyperPodInferencePlatform, InferenceEndpoint, InstanceGroup, ModelSource,
+    ExistingEksCluster, HyperPodInferencePlatform, InferenceEndpoint, InstanceGroup, ModelSize, ModelSource,
 )
 
 CLUSTER_NAME = "ml-platform"
@@ -67,7 +67,7 @@ def build(app: cdk.App) -> tuple[cdk.Stack, HyperPodInferencePlatform]:
         "The EKS cluster security group carries every flow: all traffic from and to itself, all outbound.")
     platform.add_endpoint(InferenceEndpoint(
         "qwen-7b",
-        model=ModelSource.s3("s3://my-models/qwen2.5-7b-instruct/"),
+        model=ModelSource.s3("s3://my-models/qwen2.5-7b-instruct/", size=ModelSize(parameters=7.62e9)),
         instance_type="ml.g6e.12xlarge",
         gpus=1,
     ))

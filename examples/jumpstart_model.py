@@ -12,7 +12,7 @@ import aws_cdk as cdk
 from cdk_nag import AwsSolutionsChecks
 
 from hyperpod_constructs import (
-    HyperPodInferencePlatform, InferenceOperatorOptions, InstanceGroup, JumpStartEndpoint,
+    HyperPodInferencePlatform, InferenceOperatorOptions, InstanceGroup, JumpStartEndpoint, ModelSize,
 )
 
 
@@ -34,6 +34,7 @@ def build(app: cdk.App) -> tuple[cdk.Stack, HyperPodInferencePlatform]:
         instance_type="ml.p5.48xlarge",
         accelerator_partition="mig-3g.40gb",
         sagemaker_endpoint_name="llama-8b-js",
+        model_size=ModelSize(parameters=8.03e9),  # 16 GB of bf16 weights on a 40 GB slice
     ))
     return stack, platform
 

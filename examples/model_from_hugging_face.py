@@ -10,7 +10,7 @@ import aws_cdk as cdk
 from cdk_nag import AwsSolutionsChecks
 
 from hyperpod_constructs import (
-    HyperPodInferencePlatform, InferenceEndpoint, InstanceGroup, ModelSource, SecretKeyRef,
+    HyperPodInferencePlatform, InferenceEndpoint, InstanceGroup, ModelSize, ModelSource, SecretKeyRef,
 )
 
 
@@ -30,6 +30,7 @@ def build(app: cdk.App) -> tuple[cdk.Stack, HyperPodInferencePlatform]:
             "meta-llama/Llama-3.1-8B-Instruct",
             token_secret=SecretKeyRef("hf-token", "token"),
             commit_sha="0e9e39f249a16976918f6564b8830bc894c89659",
+            size=ModelSize(parameters=8.03e9),
         ),
         instance_type="ml.g6.12xlarge",
         gpus=1,

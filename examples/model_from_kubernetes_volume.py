@@ -9,7 +9,7 @@ from __future__ import annotations
 import aws_cdk as cdk
 from cdk_nag import AwsSolutionsChecks
 
-from hyperpod_constructs import HyperPodInferencePlatform, InferenceEndpoint, InstanceGroup, ModelSource
+from hyperpod_constructs import HyperPodInferencePlatform, InferenceEndpoint, InstanceGroup, ModelSize, ModelSource
 
 
 def build(app: cdk.App) -> tuple[cdk.Stack, HyperPodInferencePlatform]:
@@ -25,13 +25,15 @@ def build(app: cdk.App) -> tuple[cdk.Stack, HyperPodInferencePlatform]:
     )
     platform.add_endpoint(InferenceEndpoint(
         "llama-8b-nvme",
-        model=ModelSource.kubernetes_volume(host_path="/opt/dlami/nvme/models/llama-3.1-8b-instruct"),
+        model=ModelSource.kubernetes_volume(host_path="/opt/dlami/nvme/models/llama-3.1-8b-instruct",
+                                            size=ModelSize(parameters=8.03e9)),
         instance_types=["ml.g5.12xlarge", "ml.g5.8xlarge"],  # preference order
     ))
     platform.add_endpoint(InferenceEndpoint(
         "mistral-7b-pvc",
         model=ModelSource.kubernetes_volume(volume={"persistentVolumeClaim": {"claimName": "shared-models",
-                                                                              "readOnly": True}}),
+                                                                              "readOnly": True}},
+                                            size=ModelSize(parameters=7.25e9)),
         instance_type="ml.g5.12xlarge",
         gpus=1,
     ))

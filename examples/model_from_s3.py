@@ -8,7 +8,7 @@ from __future__ import annotations
 import aws_cdk as cdk
 from cdk_nag import AwsSolutionsChecks
 
-from hyperpod_constructs import HyperPodInferencePlatform, InferenceEndpoint, InstanceGroup, ModelSource
+from hyperpod_constructs import HyperPodInferencePlatform, InferenceEndpoint, InstanceGroup, ModelSize, ModelSource
 
 
 def build(app: cdk.App) -> tuple[cdk.Stack, HyperPodInferencePlatform]:
@@ -22,7 +22,8 @@ def build(app: cdk.App) -> tuple[cdk.Stack, HyperPodInferencePlatform]:
     )
     platform.add_endpoint(InferenceEndpoint(
         "llama-8b-s3",
-        model=ModelSource.s3("s3://my-models/llama-3.1-8b-instruct/", prefetch=True),
+        model=ModelSource.s3("s3://my-models/llama-3.1-8b-instruct/", prefetch=True,
+                             size=ModelSize(parameters=8.03e9)),  # 16 GB of bf16 weights on a 24 GB A10G
         instance_type="ml.g5.12xlarge",
         gpus=1,
         replicas=2,

@@ -12,18 +12,19 @@ import aws_cdk as cdk
 from cdk_nag import AwsSolutionsChecks
 
 from hyperpod_constructs import (
-    Autoscaling, HyperPodInferencePlatform, InferenceEndpoint, InstanceGroup, MigDemand, ModelSource, ModelStore,
-    Observability, PrometheusTrigger, plan_mig,
+    Autoscaling, HyperPodInferencePlatform, InferenceEndpoint, InstanceGroup, MigDemand, ModelSize, ModelSource,
+    ModelStore, Observability, PrometheusTrigger, plan_mig,
 )
 
-# Model name -> (path on the model store, MIG slice, max replicas).
+# Model name -> (path on the model store, size, MIG slice, max replicas). Each slice leaves room for the KV cache:
+# the 7B model in bf16 (15 GB) would leave under 3 GB of a 20 GB slice, so it is served 4-bit (AWQ).
 MODELS = {
-    "llama-3-1-8b": ("models/llama-3.1-8b-instruct/", "mig-3g.40gb", 6),
-    "qwen2-5-7b": ("models/qwen2.5-7b-instruct/", "mig-2g.20gb", 4),
-    "qwen2-5-1-5b": ("models/qwen2.5-1.5b-instruct/", "mig-1g.10gb", 10),
+    "llama-3-1-8b": ("models/llama-3.1-8b-instruct/", ModelSize(parameters=8.03e9), "mig-3g.40gb", 6),
+    "qwen2-5-7b": ("models/qwen2.5-7b-instruct-awq/", ModelSize(parameters=7.62e9, dtype="awq"), "mig-2g.20gb", 4),
+    "qwen2-5-1-5b": ("models/qwen2.5-1.5b-instruct/", ModelSize(parameters=1.54e9), "mig-1g.10gb", 10),
 }
 PLAN = plan_mig("ml.p5.48xlarge",
-                [MigDemand(name, partition, max_replicas) for name, (_, partition, max_replicas) in MODELS.items()],
+                [MigDemand(name, partition, max_replicas) for name, (_, _, partition, max_replicas) in MODELS.items()],
                 layout_name="small-llm-mix")
 
 
@@ -39,10 +40,10 @@ def build(app: cdk.App) -> tuple[cdk.Stack, HyperPodInferencePlatform]:
         node_autoscaling=True,
         observability=Observability(),
     )
-    for name, (path, partition, max_replicas) in MODELS.items():
+    for name, (path, size, partition, max_replicas) in MODELS.items():
         platform.add_endpoint(InferenceEndpoint(
             name,
-            model=ModelSource.fsx(path),
+            model=ModelSource.fsx(path, size=size),
             instance_type="ml.p5.48xlarge",
             accelerator_partition=partition,
             autoscaling=Autoscaling(min_replicas=1, max_replicas=max_replicas,

@@ -13,7 +13,7 @@ from cdk_nag import AwsSolutionsChecks
 
 from hyperpod_constructs import (
     Autoscaling, CloudWatchTrigger, Disruption, DisruptionBudget, HyperPodInferencePlatform, InferenceEndpoint,
-    InstanceGroup, ModelSource, NodeAutoscaling, NodePoolLimits, NodePoolSpec, Observability, PrometheusTrigger,
+    InstanceGroup, ModelSize, ModelSource, NodeAutoscaling, NodePoolLimits, NodePoolSpec, Observability, PrometheusTrigger,
     ScaledWorkload,
 )
 
@@ -41,7 +41,7 @@ def build(app: cdk.App) -> tuple[cdk.Stack, HyperPodInferencePlatform]:
     )
     platform.add_endpoint(InferenceEndpoint(
         "mistral-7b",
-        model=ModelSource.s3("s3://my-models/mistral-7b-instruct-v0.3/"),
+        model=ModelSource.s3("s3://my-models/mistral-7b-instruct-v0.3/", size=ModelSize(parameters=7.25e9)),
         instance_type="ml.g6e.12xlarge",
         gpus=1,
         sagemaker_endpoint_name="mistral-7b",
@@ -49,7 +49,8 @@ def build(app: cdk.App) -> tuple[cdk.Stack, HyperPodInferencePlatform]:
             min_replicas=0, max_replicas=16,
             cooldown_s=900,  # 15 idle minutes before the last pod goes; Karpenter then removes the empty node
             triggers=(
-                CloudWatchTrigger.invocations_per_instance("mistral-7b", target=30),  # exists at 0 pods: wakes it
+                # SageMaker's Invocations of this endpoint (mistral-7b) exist at 0 pods, so they wake it
+                CloudWatchTrigger.invocations_per_instance(target=30),
                 PrometheusTrigger.concurrent_requests(target=16),
             ),
         ),

@@ -40,6 +40,7 @@ _EXPORTED_BY_MODULE: dict[str, tuple[str, ...]] = {
     ".spec.keda_workload": ("ScaledWorkload",),
     ".spec.kv_cache": ("KvCache", "L2Cache"),
     ".spec.mig": ("MigLayout",),
+    ".spec.model_size": ("ModelSize",),
     ".spec.model_source": ("FsxFileSystem", "ModelSource", "SecretKeyRef"),
     ".spec.model_store": ("ModelStore",),
     ".spec.node_autoscaling": ("Disruption", "DisruptionBudget", "NodeAutoscaling", "NodePoolLimits", "NodePoolSpec",
@@ -95,6 +96,7 @@ if TYPE_CHECKING:  # static type checkers and IDEs see the eager imports
     from .spec.keda_workload import ScaledWorkload
     from .spec.kv_cache import KvCache, L2Cache
     from .spec.mig import MigLayout
+    from .spec.model_size import ModelSize
     from .spec.model_source import FsxFileSystem, ModelSource, SecretKeyRef
     from .spec.model_store import ModelStore
     from .spec.node_autoscaling import (

@@ -92,8 +92,9 @@ class MemoryFit:
 
     def summary(self) -> str:
         """For the plan: weights, KV-cache room and memory per replica."""
+        bound = "up to " if self.accelerator.startswith("up to") else ""  # JumpStart: its configuration decides
         return (f"{self.weights_gb:.1f} GB weights + {max(self.kv_cache_gb, 0):.1f} GB KV "
-                f"of {self.memory_gb:g} GB")
+                f"of {bound}{self.memory_gb:g} GB")
 
     def problem(self, size: ModelSize) -> str:
         return (f"a model that fits one replica's accelerator memory: {size.describe()}, but {self.accelerator} of "

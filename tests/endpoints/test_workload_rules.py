@@ -1,0 +1,280 @@
+"""Endpoints use what they ask for: tensor parallelism over a replica's GPUs, weights that fit its GPU memory or MIG
+slice, CloudWatch triggers bound to the endpoint they wake, gated JumpStart models with a download role."""
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import Any
+
+import pytest
+
+from endpoint_fixtures import VIEW
+from hyperpod_constructs import ModelSize, ScaledWorkload
+from hyperpod_constructs.catalog.accelerator_memory import mig_slice_memory_gb, replica_memory_gb
+from hyperpod_constructs.catalog.mig import MIG_PROFILES
+from hyperpod_constructs.errors import HyperPodValidationError
+from hyperpod_constructs.spec.autoscaling import Autoscaling, CloudWatchTrigger, PrometheusTrigger
+from hyperpod_constructs.spec.endpoint import InferenceEndpoint
+from hyperpod_constructs.spec.jumpstart import JumpStartEndpoint
+from hyperpod_constructs.spec.model_source import ModelSource
+
+LLAMA_8B = ModelSize(parameters=8.03e9, dtype="bfloat16")
+LLAMA_70B = ModelSize(parameters=70.6e9, dtype="bfloat16")
+
+
+def endpoint(size: ModelSize | None = None, **overrides: Any) -> InferenceEndpoint:
+    props: dict[str, Any] = {"model": ModelSource.s3("s3://my-models/llama/", size=size),
+                             "instance_type": "ml.g6e.12xlarge"}
+    props.update(overrides)
+    return InferenceEndpoint(props.pop("name", "llama"), **props)
+
+
+def jumpstart(**overrides: Any) -> JumpStartEndpoint:
+    props: dict[str, Any] = {"model_id": "deepseek-llm-r1-distill-qwen-1-5b", "accept_eula": True,
+                             "instance_type": "ml.g5.12xlarge"}
+    props.update(overrides)
+    return JumpStartEndpoint(props.pop("name", "deepseek"), **props)
+
+
+def args_of(item: InferenceEndpoint) -> list[str]:
+    return item.to_manifest(VIEW)["spec"]["worker"]["args"]
+
+
+# ---- tensor parallelism -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("gpus, expected", [
+    (1, ["/opt/ml/model"]),
+    (2, ["/opt/ml/model", "--tensor-parallel-size", "2"]),
+    (4, ["/opt/ml/model", "--tensor-parallel-size", "4"]),
+])
+def test_vllm_uses_every_gpu_of_a_replica(gpus: int, expected: list[str]) -> None:
+    assert args_of(endpoint(gpus=gpus)) == expected
+
+
+def test_tensor_parallelism_is_added_to_explicit_args_that_set_none() -> None:
+    assert args_of(endpoint(gpus=4, args=["/opt/ml/model", "--max-model-len", "8192"])) == [
+        "/opt/ml/model", "--max-model-len", "8192", "--tensor-parallel-size", "4"]
+
+
+@pytest.mark.parametrize("args", [
+    ["/opt/ml/model", "--tensor-parallel-size", "4"],
+    ["/opt/ml/model", "--tensor-parallel-size=4"],
+    ["/opt/ml/model", "-tp", "2", "--pipeline-parallel-size", "2"],
+    ["/opt/ml/model", "-tp=1", "-dp", "4"],
+])
+def test_the_users_own_parallelism_is_kept_when_it_uses_all_gpus(args: list[str]) -> None:
+    assert args_of(endpoint(gpus=4, args=args)) == args
+
+
+@pytest.mark.parametrize("args, shown, product", [
+    (["/opt/ml/model", "--tensor-parallel-size", "2"], "--tensor-parallel-size 2", 2),
+    (["/opt/ml/model", "-tp=8"], "--tensor-parallel-size 8", 8),
+    (["/opt/ml/model", "-tp", "2", "-pp", "1"], "--tensor-parallel-size 2 x --pipeline-parallel-size 1", 2),
+])
+def test_conflicting_parallelism_is_an_error(args: list[str], shown: str, product: int) -> None:
+    with pytest.raises(HyperPodValidationError, match=re.escape(
+            f"endpoint 'llama': args='{shown}' is not allowed; parallel sizes that multiply to the replica's 4 "
+            f"GPU(s) (gpus=4): vLLM would use {product}; drop them to get --tensor-parallel-size 4, or change gpus")):
+        endpoint(gpus=4, args=args)
+
+
+def test_parallel_size_must_be_a_number() -> None:
+    with pytest.raises(HyperPodValidationError,
+                       match=r"args\[--tensor-parallel-size\]='four' is not allowed; a whole number of at least 1"):
+        endpoint(gpus=4, args=["/opt/ml/model", "--tensor-parallel-size", "four"])
+
+
+def test_other_images_and_mig_slices_get_no_parallel_args() -> None:
+    other = endpoint(gpus=4, image="my-registry/my-server:1", args=["serve"])
+    assert args_of(other) == ["serve"]
+    sliced = endpoint(instance_type="ml.p5.48xlarge", accelerator_partition="mig-3g.40gb")
+    assert args_of(sliced) == ["/opt/ml/model"]
+
+
+# ---- does the model fit? ------------------------------------------------------------------------------------
+
+def test_mig_slice_memory_comes_from_its_memory_slices() -> None:
+    assert mig_slice_memory_gb("ml.p5.48xlarge", "1g.10gb") == 10
+    assert mig_slice_memory_gb("ml.p5.48xlarge", "3g.40gb") == 40
+    assert mig_slice_memory_gb("ml.p5.48xlarge", "7g.80gb") == 80
+    assert mig_slice_memory_gb("ml.p4d.24xlarge", "1g.5gb") == 5
+    assert replica_memory_gb("ml.g6.12xlarge", gpus=1) == 24
+    assert replica_memory_gb("ml.m5.2xlarge", gpus=1) is None
+    # Every profile's memory agrees with the GB in its name (NVIDIA rounds the name; allow 1 GB).
+    for model, profiles in MIG_PROFILES.items():
+        per_gpu = int(re.search(r"(\d+)GB", model).group(1))  # type: ignore[union-attr]
+        for profile in profiles.values():
+            assert abs(per_gpu * profile.memory_fraction - profile.memory_gb) <= 1, (model, profile.name)
+
+
+@pytest.mark.parametrize("placement, accelerator, memory", [
+    ({"instance_type": "ml.g6.12xlarge", "gpus": 1}, "1x L4 24GB of ml.g6.12xlarge", "24 GB, 21.6 GB usable"),
+    ({"instance_type": "ml.p5.48xlarge", "accelerator_partition": "mig-1g.10gb"}, "1x mig-1g.10gb of ml.p5.48xlarge",
+     "10 GB, 9.0 GB usable"),
+])
+def test_a_70b_model_on_one_l4_or_a_1g_slice_does_not_synthesize(placement: dict[str, Any], accelerator: str,
+                                                                  memory: str) -> None:
+    with pytest.raises(HyperPodValidationError, match=re.escape(
+            "endpoint 'llama': model.size='70.6B parameters in bfloat16 = 141.2 GB' is not allowed; a model that fits "
+            f"one replica's accelerator memory: 70.6B parameters in bfloat16 = 141.2 GB, but {accelerator} has "
+            f"{memory} at GPU memory utilization 0.9, leaving no room for the KV cache; use more GPUs per replica")):
+        endpoint(LLAMA_70B, **placement)
+
+
+def test_every_instance_type_an_endpoint_may_use_must_fit() -> None:
+    with pytest.raises(HyperPodValidationError, match=r"1x A10G 24GB of ml\.g5\.8xlarge has 24 GB"):
+        endpoint(ModelSize(weight_bytes=40_000_000_000), instance_type=None,
+                 instance_types=["ml.g6e.12xlarge", "ml.g5.8xlarge"])
+
+
+def test_a_70b_model_fits_four_l40s_but_the_kv_cache_is_thin() -> None:
+    item = endpoint(LLAMA_70B, gpus=4)
+    (fit,) = item.memory_fits()
+    assert fit.fits and fit.thin and fit.memory_gb == 192
+    (advice,) = [note for note in item.warnings(VIEW) if "KV cache" in note]
+    assert advice.startswith("endpoint 'llama': 70.6B parameters in bfloat16 = 141.2 GB leaves 31.6 GB for the KV "
+                             "cache on 4x L40S 48GB of ml.g6e.12xlarge (192 GB, 172.8 GB usable), under 20%")
+
+
+def test_an_8b_model_on_a_3g_slice_fits_without_advice() -> None:
+    item = endpoint(LLAMA_8B, instance_type="ml.p5.48xlarge", accelerator_partition="mig-3g.40gb")
+    (fit,) = item.memory_fits()
+    assert (fit.fits, fit.thin) == (True, False)
+    assert fit.summary() == "16.1 GB weights + 19.9 GB KV of 40 GB"
+    assert not [note for note in item.warnings(VIEW) if "KV cache" in note]
+
+
+def test_gpu_memory_utilization_in_the_args_is_honoured() -> None:
+    fits = endpoint(LLAMA_8B, instance_type="ml.g6.12xlarge", gpus=1).memory_fits()[0]
+    assert fits.fits and not fits.thin  # 16.1 GB of 21.6 usable
+    with pytest.raises(HyperPodValidationError, match=r"24 GB, 12\.0 GB usable at GPU memory utilization 0\.5"):
+        endpoint(LLAMA_8B, instance_type="ml.g6.12xlarge", gpus=1,
+                 args=["/opt/ml/model", "--gpu-memory-utilization", "0.5"])
+    with pytest.raises(HyperPodValidationError,
+                       match=r"args\[--gpu-memory-utilization\]='90' is not allowed; a fraction in \(0, 1\]"):
+        endpoint(LLAMA_8B, gpus=1, args=["/opt/ml/model", "--gpu-memory-utilization", "90"])
+
+
+def test_quantized_weights_are_smaller() -> None:
+    assert ModelSize(parameters=70.6e9, dtype="fp8").weight_gb == pytest.approx(70.6)
+    assert ModelSize(parameters=70.6e9, dtype="int4").weight_gb == pytest.approx(35.3)
+    assert ModelSize(weight_bytes=5_000_000_000).weight_gb == 5
+
+
+@pytest.mark.parametrize("size, message", [
+    (ModelSize(), r"model\.size=ModelSize\(.*\) is not allowed; exactly one of parameters \(with dtype\) or weight_bytes"),
+    (ModelSize(parameters=8e9, weight_bytes=1), r"exactly one of parameters"),
+    (ModelSize(parameters=8), r"model\.size\.parameters=8 is not allowed; a parameter count such as 8\.03e9 "
+                              r"\(a count, not billions\)"),
+    (ModelSize(parameters=8e9, dtype="bf17"), r"model\.size\.dtype='bf17' is not allowed; one of float32, fp32, "),
+    (ModelSize(weight_bytes=-1), r"model\.size\.weight_bytes=-1 is not allowed; the weights' size in bytes"),
+])
+def test_model_size_rules(size: ModelSize, message: str) -> None:
+    with pytest.raises(HyperPodValidationError, match=message):
+        endpoint(size)
+
+
+def test_model_size_must_be_a_model_size() -> None:
+    with pytest.raises(HyperPodValidationError, match=r"model\.size=8000000000\.0 is not allowed; a ModelSize"):
+        endpoint(8e9)  # type: ignore[arg-type]
+
+
+def test_jumpstart_model_size_is_checked_against_the_slice_or_all_gpus() -> None:
+    with pytest.raises(HyperPodValidationError, match=re.escape(
+            "endpoint 'llama-js': model_size='70.6B parameters in bfloat16 = 141.2 GB' is not allowed; a model that "
+            "fits one replica's accelerator memory: 70.6B parameters in bfloat16 = 141.2 GB, but 1x mig-1g.10gb of "
+            "ml.p5.48xlarge has 10 GB")):
+        jumpstart(name="llama-js", model_id="meta-textgeneration-llama-3-1-70b-instruct", model_size=LLAMA_70B,
+                  instance_type="ml.p5.48xlarge", accelerator_partition="mig-1g.10gb")
+    with pytest.raises(HyperPodValidationError, match=r"but up to 1x L4 24GB of ml\.g6\.2xlarge has 24 GB"):
+        jumpstart(model_size=LLAMA_70B, instance_type="ml.g6.2xlarge")
+    fit = jumpstart(model_size=ModelSize(parameters=1.78e9)).memory_fit()
+    assert fit is not None and fit.summary() == "3.6 GB weights + 82.8 GB KV of up to 96 GB"
+    thin = jumpstart(model_size=LLAMA_8B, instance_type="ml.p5.48xlarge", accelerator_partition="mig-1g.20gb")
+    assert any("leaves 1.9 GB for the KV cache on 1x mig-1g.20gb" in note for note in thin.warnings(VIEW))
+
+
+# ---- scale-from-zero wiring -----------------------------------------------------------------------------------
+
+def wake(**trigger: Any) -> Autoscaling:
+    return Autoscaling(min_replicas=0, max_replicas=2, triggers=(
+        CloudWatchTrigger.invocations_per_instance(**trigger), PrometheusTrigger.concurrent_requests()))
+
+
+def test_invocations_trigger_binds_to_the_endpoints_registered_sagemaker_endpoint() -> None:
+    for item in (endpoint(sagemaker_endpoint_name="llama-sme", autoscaling=wake()),
+                 jumpstart(sagemaker_endpoint_name="llama-sme", autoscaling=wake())):
+        (cloudwatch,) = item.to_manifest(VIEW)["spec"]["autoScalingSpec"]["cloudWatchTriggerList"]
+        assert cloudwatch["dimensions"] == [{"name": "EndpointName", "value": "llama-sme"},
+                                            {"name": "VariantName", "value": "AllTraffic"}]
+
+
+def test_a_matching_explicit_name_is_accepted() -> None:
+    item = endpoint(sagemaker_endpoint_name="llama-sme", autoscaling=wake(endpoint_name="llama-sme"))
+    assert item.autoscaling is not None and item.autoscaling.cloudwatch_triggers[0].dimensions["EndpointName"] == "llama-sme"
+
+
+@pytest.mark.parametrize("factory", [endpoint, jumpstart])
+def test_a_trigger_on_another_endpoint_is_an_error(factory: Any) -> None:
+    with pytest.raises(HyperPodValidationError, match=re.escape(
+            "autoscaling.triggers['invocations-per-instance'].dimensions['EndpointName']='lama-sme' is not allowed; "
+            "the endpoint's own SageMaker endpoint 'llama-sme' (sagemaker_endpoint_name); a different name reads "
+            "another endpoint's traffic, so this one would never wake. Leave endpoint_name unset")):
+        factory(sagemaker_endpoint_name="llama-sme", autoscaling=wake(endpoint_name="lama-sme"))
+
+
+@pytest.mark.parametrize("trigger", [{}, {"endpoint_name": "llama-sme"}])
+def test_a_trigger_without_a_registered_endpoint_is_an_error_with_advice(trigger: dict[str, Any]) -> None:
+    with pytest.raises(HyperPodValidationError, match=re.escape(
+            "endpoint 'llama': autoscaling.triggers['invocations-per-instance'].dimensions['EndpointName']=") + ".*" +
+            re.escape("is not allowed; a trigger on a registered SageMaker endpoint: set sagemaker_endpoint_name on "
+                      "the endpoint (the operator then registers it")):
+        endpoint(autoscaling=wake(**trigger))
+
+
+def test_other_cloudwatch_metrics_are_not_bound() -> None:
+    custom = CloudWatchTrigger(name="queue", metric_name="ApproximateNumberOfMessagesVisible", namespace="AWS/SQS",
+                               dimensions={"QueueName": "requests"}, target_value=5, activation_target_value=1)
+    item = endpoint(autoscaling=Autoscaling(min_replicas=0, trigger=custom))
+    assert item.autoscaling is not None and item.autoscaling.triggers == (custom,)
+
+
+def test_a_scaled_workload_needs_the_endpoint_name_spelled_out() -> None:
+    with pytest.raises(HyperPodValidationError, match=re.escape(
+            "scaled workload default/router: autoscaling.triggers['invocations-per-instance'].endpoint_name=None is "
+            "not allowed; the SageMaker endpoint whose metric scales this workload, passed explicitly")):
+        ScaledWorkload(name="router", target_name="router", autoscaling=wake())
+    ScaledWorkload(name="router", target_name="router", autoscaling=wake(endpoint_name="llama-sme"))
+
+
+# ---- gated JumpStart models ------------------------------------------------------------------------------------
+
+GATED_PROBLEM = re.escape(
+    "endpoint 'llama-js': model_id='meta-textgeneration-llama-3-1-8b-instruct' is not allowed; a gated model only "
+    "with a role that may download it: pass inference_operator=InferenceOperatorOptions(jumpstart_gated_models=True) "
+    "to the platform, or gated_model_role_arn=... on the endpoint; accept_eula=True alone does not grant access")
+NO_GATED_ROLE = dataclasses.replace(VIEW, jumpstart_gated_models=False)
+
+
+def llama_js(**overrides: Any) -> JumpStartEndpoint:
+    return jumpstart(name="llama-js", model_id="meta-textgeneration-llama-3-1-8b-instruct", **overrides)
+
+
+def test_a_gated_model_without_a_download_role_is_an_error() -> None:
+    (problem,) = llama_js().checks(NO_GATED_ROLE)
+    assert re.match(GATED_PROBLEM, problem)
+
+
+def test_a_gated_model_with_a_role_passes() -> None:
+    assert llama_js().checks(VIEW) == []
+    role = "arn:aws:iam::123456789012:role/GatedModelDownload"
+    assert llama_js(gated_model_role_arn=role).checks(NO_GATED_ROLE) == []
+
+
+def test_gated_is_declared_for_models_the_library_does_not_know() -> None:
+    assert jumpstart().checks(NO_GATED_ROLE) == []
+    (problem,) = jumpstart(gated=True).checks(NO_GATED_ROLE)
+    assert "endpoint 'deepseek': model_id='deepseek-llm-r1-distill-qwen-1-5b' is not allowed; a gated model" in problem
+    assert llama_js(gated=False).checks(NO_GATED_ROLE) == []
+    with pytest.raises(HyperPodValidationError, match=r"gated='yes' is not allowed; True, False or None"):
+        jumpstart(gated="yes")
