@@ -16,6 +16,7 @@ import pytest
 
 from apps_support import SynthesizedApp, only
 from examples_support import app_files, app_id, exported_manifests
+from support import REPO_ROOT
 
 MIG_RESOURCE = re.compile(r"^nvidia\.com/mig-(\d+g\.\d+gb)$")
 ENDPOINT_KINDS = ("InferenceEndpointConfig", "JumpStartModel")
@@ -181,3 +182,10 @@ def test_the_rendered_plan_shows_those_numbers(app: SynthesizedApp) -> None:
         low, high = sum(p.low * p.gpus for p in sharing), sum(p.high * p.gpus for p in sharing)
         assert re.search(rf"^  {re.escape(instance_type)}: floor {low}\+? / {offered}, ceiling {high}\+? / {offered} ",
                          text, re.M), (instance_type, text)
+
+
+def test_the_readme_shows_the_default_apps_plan(quick_setup: SynthesizedApp) -> None:
+    readme = (REPO_ROOT / "README.md").read_text()
+    excerpt = re.search(r"The plan for the default app \(`dist/plan.txt`\):\n\n```\n(.*?)```", readme, re.S)
+    assert excerpt, "README.md lost its plan excerpt"
+    assert excerpt.group(1) == quick_setup.platform.plan.render()
