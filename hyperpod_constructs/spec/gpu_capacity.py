@@ -3,9 +3,9 @@
 Pure Python, like ``mig_checks``. Supply is the groups' nodes (``count``, or ``max_count`` for groups node autoscaling
 grows, since Karpenter adds nodes for pending pods up to it) times the GPUs a node leaves MIG-disabled. Demand is the
 endpoints' pods: at the floor ``min_replicas``, at the ceiling ``max_replicas``, each asking for ``gpus`` whole GPUs on
-one node. Pods are packed onto nodes (largest first, best fit), so three 3-GPU pods do not "fit" on two 4-GPU nodes
-just because 9 <= 8 + ... would say so; groups that run anyway (fixed ``count``) are filled before autoscaled ones,
-which is also how the plan counts the nodes the floor keeps running.
+one node. Pods are packed onto nodes (largest first, best fit), not compared as GPU totals: two 3-GPU pods need two
+4-GPU nodes although 6 GPUs <= 8. Groups that run anyway (fixed ``count``) are filled before autoscaled ones, which
+is also how the plan counts the nodes the floor keeps running.
 
 A JumpStart model without a MIG slice uses as many GPUs as its JumpStart configuration sets; it is counted as one
 GPU per pod (a lower bound, so the check never rejects a setup that could work) and shown as such in the plan.

@@ -162,3 +162,22 @@ def test_max_count_on_a_group_no_node_pool_names_is_an_error() -> None:
             "includes the group, so HyperPod keeps count=0 instances and the group never reaches 3; add 'b' to a "
             "NodePoolSpec's instance_groups, or drop max_count and set count=3 for a fixed size") in report
     assert "instance group 'a': max_count" not in report
+
+
+def test_thin_kv_cache_headroom_is_a_cdk_warning() -> None:
+    from aws_cdk.assertions import Annotations, Match
+
+    from hyperpod_constructs import ModelSize
+
+    app = cdk.App()
+    stack = cdk.Stack(app, "Thin")
+    platform = HyperPodInferencePlatform(stack, "Platform", instance_groups=[
+        InstanceGroup("l40s", "ml.g6e.12xlarge", count=1)])
+    platform.add_endpoint(InferenceEndpoint(
+        "llama-70b", model=ModelSource.s3("s3://my-models/llama-70b/", size=ModelSize(parameters=70.6e9)),
+        instance_type="ml.g6e.12xlarge", gpus=4))
+    app.synth()
+    warnings = [str(found.entry.data) for found in Annotations.from_stack(stack).find_warning("*", Match.any_value())]
+    assert any("endpoint 'llama-70b': 70.6B parameters in bfloat16 = 141.2 GB leaves 31.6 GB for the KV cache" in w
+               for w in warnings), warnings
+    assert "141.2 GB weights + 31.6 GB KV of 192 GB" in platform.plan.render()
