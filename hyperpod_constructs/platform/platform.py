@@ -393,7 +393,7 @@ class HyperPodInferencePlatform(Construct):
         self.problems.add(lambda: check_node_recovery(self.settings.node_recovery, self.node_autoscaling.enabled))
         self.problems.add(lambda: check_max_count_is_used(self.instance_groups, self.node_autoscaling))
         # Whole GPUs at min and max replicas against the groups, with the same numbers the plan shows.
-        self.problems.add(lambda: check_whole_gpu_capacity(self.plan.gpu_groups, self.plan.gpu_demands))
+        self.problems.add(lambda: self._whole_gpu_problems())
         self._advise(node_autoscaling_warnings(self.instance_groups, self.node_autoscaling), "node-autoscaling")
 
     def _advise(self, warnings: Sequence[str], area: str) -> None:
@@ -406,14 +406,22 @@ class HyperPodInferencePlatform(Construct):
 
     @property
     def plan(self) -> Plan:
+        return self._capacity_plan(hourly_prices=self.hourly_prices, prices=self.prices,
+                                   fixed_costs=fixed_cost_items(self))
+
+    def _capacity_plan(self, **costs: Any) -> Plan:
+        """The plan's groups and endpoints (``costs``: the price fields, left out where only capacity matters)."""
         autoscaled = frozenset(self.node_autoscaling.autoscaled_group_names(self.instance_groups))
         slices = {group.name: group.mig_layout.slices_per_instance(group.instance_type)
                   for group in self.instance_groups if group.mig_layout is not None}
         endpoints = tuple(row for endpoint in self.endpoints
                           for row in (planned_sides(endpoint) or (planned_endpoint(endpoint),)))
         return Plan(groups=self.instance_groups, endpoints=endpoints, autoscaled_groups=autoscaled,
-                    slices_per_instance=slices, hourly_prices=self.hourly_prices, prices=self.prices,
-                    fixed_costs=fixed_cost_items(self))
+                    slices_per_instance=slices, **costs)
+
+    def _whole_gpu_problems(self) -> list[str]:
+        plan = self._capacity_plan()  # the same numbers the plan shows
+        return check_whole_gpu_capacity(plan.gpu_groups, plan.gpu_demands)
 
     @property
     def charts(self) -> Mapping[str, list[dict[str, Any]]]:
