@@ -14,7 +14,7 @@ from cdk_nag import AwsSolutionsChecks
 
 from hyperpod_constructs import (
     Autoscaling, CaptureMode, DataCapture, DisaggregatedServing, DisaggregatedWorker, HyperPodInferencePlatform,
-    InferenceEndpoint, InstanceGroup, ModelSource, ModelStore, Observability, PrometheusTrigger, Topology,
+    InferenceEndpoint, InstanceGroup, ModelSize, ModelSource, ModelStore, Observability, PrometheusTrigger, Topology,
 )
 
 # AWS's DPD guide: an image with vLLM, LMCache, NVIDIA NIXL and the EFA libfabric provider.
@@ -50,7 +50,7 @@ def build(app: cdk.App) -> tuple[cdk.Stack, HyperPodInferencePlatform]:
 
     platform.add_endpoint(InferenceEndpoint(
         "llama-3-3-70b",
-        model=ModelSource.fsx("models/llama-3.3-70b-instruct/"),
+        model=ModelSource.fsx("models/llama-3.3-70b-instruct/", size=ModelSize(parameters=70.6e9)),  # 141 GB bf16
         image=DPD_IMAGE,
         instance_type="ml.p5.48xlarge",
         gpus=4,

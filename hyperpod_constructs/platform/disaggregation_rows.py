@@ -12,10 +12,11 @@ def planned_sides(endpoint: Any) -> tuple[PlannedEndpoint, ...]:
     disaggregation = getattr(endpoint, "disaggregation", None)
     if disaggregation is None:
         return ()
+    memory = {side: fit.summary() for side, fit in endpoint.side_memory_fits()}
     return tuple(PlannedEndpoint(name=f"{endpoint.name}/{side}", kind=f"custom, {side}",
                                  instance_type=worker.instance_type, min_replicas=worker.min_pods,
                                  max_replicas=worker.max_pods, gpus=0 if worker.partition_profile else worker.gpus,
-                                 partition=worker.partition_profile)
+                                 partition=worker.partition_profile, memory=memory.get(side))
                  for side, worker in disaggregation.workers())
 
 

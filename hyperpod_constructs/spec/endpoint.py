@@ -5,6 +5,7 @@ rules that need the platform are returned by ``checks(view)``; advice by ``warni
 """
 from __future__ import annotations
 
+import dataclasses
 import enum
 import math
 import re
@@ -213,7 +214,7 @@ class InferenceEndpoint(DeploymentCommon):
             require(not isinstance(self.args, str) and all(isinstance(arg, str) for arg in self.args), where, "args",
                     self.args, "a list of strings, one per argument")
             set_("args", tuple(self.args))
-            if vllm:  # vLLM uses one GPU unless told: spread the replica over all of its GPUs
+            if vllm and self.disaggregation is None:  # vLLM uses one GPU unless told: use all of the replica's
                 set_("args", self.args + parallel_args(self.args, self.gpu_request, where))
         require(isinstance(self.env, Mapping), where, "env", self.env, "a mapping of names to string values")
         for key, value in self.env.items():
@@ -277,13 +278,36 @@ class InferenceEndpoint(DeploymentCommon):
             self.disaggregation.validate_for_endpoint(
                 where, placement_types=self.placement_types, replicas=self.replicas, autoscaling=self.autoscaling,
                 routing_strategy=self.routing.strategy if self.routing is not None else None)  # type: ignore[union-attr]
+            if vllm and self.args is not None:
+                self._spread_sides(where)
         self.validate_data_capture()
         self._bind_triggers()
+        if self.disaggregation is not None:
+            self._bind_side_triggers(where)
         for fit in self.memory_fits():
             if not fit.fits:
                 assert self.model.size is not None
                 raise HyperPodValidationError(where, "model.size", self.model.size.describe(),
                                               fit.problem(self.model.size))
+
+    def _spread_sides(self, where: str) -> None:
+        """Disaggregated sides run the endpoint's args plus their own: each side's pods use all of their GPUs."""
+        assert self.disaggregation is not None and self.args is not None
+        sides = {}
+        for side, worker in self.disaggregation.workers():
+            gpus = 0 if worker.partition_profile else (worker.gpus or 1)
+            extra = parallel_args((*self.args, *worker.args), gpus, where, f"disaggregation.{side}.args")
+            sides[side] = dataclasses.replace(worker, args=(*worker.args, *extra)) if extra else worker
+        object.__setattr__(self, "disaggregation", dataclasses.replace(self.disaggregation, **sides))
+
+    def _bind_side_triggers(self, where: str) -> None:
+        """Each side's SageMaker CloudWatch triggers read this endpoint's registered SageMaker endpoint."""
+        assert self.disaggregation is not None
+        sides = {side: dataclasses.replace(worker, autoscaling=worker.autoscaling.bound_to(
+                     self.sagemaker_endpoint_name, f"{where} disaggregation.{side}"))
+                 for side, worker in self.disaggregation.workers() if worker.autoscaling is not None}
+        if sides:
+            object.__setattr__(self, "disaggregation", dataclasses.replace(self.disaggregation, **sides))
 
     def _validate_placement(self, where: str) -> None:
         set_ = lambda name, value: object.__setattr__(self, name, value)  # noqa: E731
@@ -364,6 +388,8 @@ class InferenceEndpoint(DeploymentCommon):
             return ()
         utilization = (gpu_memory_utilization(self.args or (), self.where) if self.vllm_based
                        else DEFAULT_GPU_MEMORY_UTILIZATION)
+        if self.disaggregation is not None:
+            return tuple(fit for _, fit in self.side_memory_fits(utilization))
         profile, gpus = self.partition_profile, self.gpu_request
         fits: list[MemoryFit] = []
         for name in self.placement_types:
@@ -373,6 +399,26 @@ class InferenceEndpoint(DeploymentCommon):
                 continue
             accelerator = f"1x mig-{profile}" if profile else f"{gpus}x {info.gpu_model}"
             fits.append(MemoryFit(name, accelerator, memory, size.weight_gb, utilization))
+        return tuple(fits)
+
+    def side_memory_fits(self, utilization: Optional[float] = None) -> tuple[tuple[str, MemoryFit], ...]:
+        """Per disaggregated side: the declared model size against one of its pods (each side loads all weights)."""
+        size = self.model.size
+        if size is None or self.disaggregation is None:
+            return ()
+        if utilization is None:
+            utilization = (gpu_memory_utilization(self.args or (), self.where) if self.vllm_based
+                           else DEFAULT_GPU_MEMORY_UTILIZATION)
+        fits: list[tuple[str, MemoryFit]] = []
+        for side, worker in self.disaggregation.workers():
+            profile = worker.partition_profile
+            gpus = 0 if profile else (worker.gpus or 1)
+            memory = replica_memory_gb(worker.instance_type, gpus=gpus, profile=profile)
+            info = lookup_instance_type(worker.instance_type)
+            if memory is None or info is None:
+                continue
+            accelerator = f"{side}: " + (f"1x mig-{profile}" if profile else f"{gpus}x {info.gpu_model}")
+            fits.append((side, MemoryFit(worker.instance_type, accelerator, memory, size.weight_gb, utilization)))
         return tuple(fits)
 
     def resources(self) -> dict[str, Any]:

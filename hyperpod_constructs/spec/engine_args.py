@@ -34,17 +34,18 @@ def arg_value(args: Sequence[str], names: Sequence[str]) -> Optional[str]:
     return found
 
 
-def _int_option(args: Sequence[str], names: Sequence[str], where: str) -> Optional[int]:
+def _int_option(args: Sequence[str], names: Sequence[str], where: str, field: str) -> Optional[int]:
     raw = arg_value(args, names)
     if raw is None:
         return None
-    require(raw.isdigit() and int(raw) >= 1, where, f"args[{names[0]}]", raw, "a whole number of at least 1")
+    require(raw.isdigit() and int(raw) >= 1, where, f"{field}[{names[0]}]", raw, "a whole number of at least 1")
     return int(raw)
 
 
-def parallel_args(args: Sequence[str], gpus: int, where: str) -> tuple[str, ...]:
+def parallel_args(args: Sequence[str], gpus: int, where: str, field: str = "args") -> tuple[str, ...]:
     """Arguments to append so vLLM uses all ``gpus`` of a replica; raises when the user's own values disagree."""
-    sizes = {names[0]: _int_option(args, names, where) for names in (TENSOR_PARALLEL, PIPELINE_PARALLEL, DATA_PARALLEL)}
+    sizes = {names[0]: _int_option(args, names, where, field)
+             for names in (TENSOR_PARALLEL, PIPELINE_PARALLEL, DATA_PARALLEL)}
     given = {name: size for name, size in sizes.items() if size is not None}
     if not given:
         return (TENSOR_PARALLEL[0], str(gpus)) if gpus > 1 else ()
@@ -52,7 +53,7 @@ def parallel_args(args: Sequence[str], gpus: int, where: str) -> tuple[str, ...]
     for size in given.values():
         product *= size
     shown = " x ".join(f"{name} {size}" for name, size in given.items())
-    require(product == max(gpus, 1), where, "args", shown,
+    require(product == max(gpus, 1), where, field, shown,
             f"parallel sizes that multiply to the replica's {gpus} GPU(s) (gpus={gpus}): vLLM would use {product}; "
             f"drop them to get --tensor-parallel-size {gpus}, or change gpus")
     return ()

@@ -227,6 +227,8 @@ def test_pd_spec_renders_per_the_crd() -> None:
                       "requests": {"cpu": "86400m", "memory": "921Gi", "nvidia.com/gpu": "4",
                                    "vpc.amazonaws.com/efa": "16"}}}
     assert pd["decodingSpec"] == {
+        # vLLM would use 1 of the side's 2 GPUs: the endpoint adds tensor parallelism the side's args do not set
+        "args": ["--tensor-parallel-size", "2"],
         "nodeSelector": {"node.kubernetes.io/instance-type": P5}, "replicas": 2,
         "resources": {"limits": {"nvidia.com/gpu": "2", "vpc.amazonaws.com/efa": "8"},
                       "requests": {"cpu": "40", "memory": "400Gi", "nvidia.com/gpu": "2", "vpc.amazonaws.com/efa": "8"}}}

@@ -278,3 +278,37 @@ def test_gated_is_declared_for_models_the_library_does_not_know() -> None:
     assert llama_js(gated=False).checks(NO_GATED_ROLE) == []
     with pytest.raises(HyperPodValidationError, match=r"gated='yes' is not allowed; True, False or None"):
         jumpstart(gated="yes")
+
+
+# ---- disaggregated prefill / decode sides ------------------------------------------------------------------------
+
+def disaggregated(prefill_args: tuple[str, ...] = (), size: ModelSize | None = None, **overrides: Any) -> InferenceEndpoint:
+    from hyperpod_constructs.spec.disaggregation import DisaggregatedServing, DisaggregatedWorker
+
+    def side(args: tuple[str, ...], **extra: Any) -> DisaggregatedWorker:
+        return DisaggregatedWorker(instance_type="ml.p5.48xlarge", gpus=4, efa_devices=16, args=args, **extra)
+
+    return endpoint(size, instance_type="ml.p5.48xlarge", gpus=4, **overrides,
+                    disaggregation=DisaggregatedServing(prefill=side(prefill_args), decode=side(())))
+
+
+def test_each_disaggregated_side_uses_all_of_its_gpus() -> None:
+    item = disaggregated()
+    pd = item.to_manifest(VIEW)["spec"]["pdSpec"]
+    assert args_of(item) == ["/opt/ml/model"]  # shared by both sides: no side's parallelism here
+    assert pd["prefillSpec"]["args"] == pd["decodingSpec"]["args"] == ["--tensor-parallel-size", "4"]
+
+
+def test_a_sides_conflicting_parallelism_names_the_side() -> None:
+    with pytest.raises(HyperPodValidationError, match=re.escape(
+            "endpoint 'llama': disaggregation.prefill.args='--tensor-parallel-size 2' is not allowed; parallel sizes "
+            "that multiply to the replica's 4 GPU(s) (gpus=4)")):
+        disaggregated(("--tensor-parallel-size", "2"))
+
+
+def test_each_side_must_hold_the_weights() -> None:
+    fits = disaggregated(size=LLAMA_70B).side_memory_fits()
+    assert [(side, fit.summary()) for side, fit in fits] == [
+        ("prefill", "141.2 GB weights + 146.8 GB KV of 320 GB"), ("decode", "141.2 GB weights + 146.8 GB KV of 320 GB")]
+    with pytest.raises(HyperPodValidationError, match=r"but prefill: 4x H100 80GB of ml\.p5\.48xlarge has 320 GB"):
+        disaggregated(size=ModelSize(parameters=405e9, dtype="bf16"))

@@ -20,6 +20,8 @@ from support import REPO_ROOT
 
 MIG_RESOURCE = re.compile(r"^nvidia\.com/mig-(\d+g\.\d+gb)$")
 ENDPOINT_KINDS = ("InferenceEndpointConfig", "JumpStartModel")
+# Disaggregated prefill/decode: pdSpec role -> (plan row suffix, autoScalingSpec key).
+PD_ROLES = {"prefillSpec": ("prefill", "prefillAutoScaling"), "decodingSpec": ("decode", "decodingAutoScaling")}
 
 
 @dataclass(frozen=True)
@@ -58,12 +60,27 @@ def pods_from_manifests(app: SynthesizedApp) -> dict[str, Pods]:
                     manifest["metadata"]["name"], spec["server"]["instanceType"], low, high,
                     0 if partition else 1, partition.removeprefix("mig-") if partition else None)
                 continue
-            requests = spec["worker"]["resources"].get("requests", {})
-            mig = [match.group(1) for key in requests if (match := MIG_RESOURCE.match(key))]
+            if "pdSpec" in spec:  # one row per side, each with its own pods
+                for key, (suffix, scaling_key) in PD_ROLES.items():
+                    role = spec["pdSpec"][key]
+                    side_scaling = spec["pdSpec"].get("autoScalingSpec", {}).get(scaling_key)
+                    replicas = role.get("replicas", 1)
+                    name = f"{manifest['metadata']['name']}/{suffix}"
+                    found[name] = pods_of(name, role["nodeSelector"]["node.kubernetes.io/instance-type"],
+                                          side_scaling["minReplicaCount"] if side_scaling else replicas,
+                                          side_scaling["maxReplicaCount"] if side_scaling else replicas,
+                                          role["resources"])
+                continue
             instance_type = spec.get("instanceType") or spec["instanceTypes"][0]
-            found[manifest["metadata"]["name"]] = Pods(manifest["metadata"]["name"], instance_type, low, high,
-                                                       int(requests.get("nvidia.com/gpu", 0)), mig[0] if mig else None)
+            name = manifest["metadata"]["name"]
+            found[name] = pods_of(name, instance_type, low, high, spec["worker"]["resources"])
     return found
+
+
+def pods_of(name: str, instance_type: str, low: int, high: int, resources: dict[str, Any]) -> Pods:
+    requests = resources.get("requests", {})
+    mig = [match.group(1) for key in requests if (match := MIG_RESOURCE.match(key))]
+    return Pods(name, instance_type, low, high, int(requests.get("nvidia.com/gpu", 0)), mig[0] if mig else None)
 
 
 def template_counts(app: SynthesizedApp) -> dict[str, int]:
@@ -152,7 +169,7 @@ def test_endpoint_replicas_and_accelerators_match_the_manifests(app: Synthesized
         endpoint = planned[name]
         assert (endpoint.instance_type, endpoint.min_replicas, endpoint.max_replicas, endpoint.partition) == (
             pods.instance_type, pods.low, pods.high, pods.partition), name
-        if endpoint.kind == "custom":
+        if endpoint.kind.startswith("custom"):
             assert endpoint.gpus == pods.gpus, name
 
 
@@ -171,7 +188,7 @@ def test_the_rendered_plan_shows_those_numbers(app: SynthesizedApp) -> None:
     assert f"Ceiling: {sum(ceilings.values())} nodes, {gpus(ceilings)} GPUs at full scale" in text
     pods = pods_from_manifests(app)
     for name, pod in pods.items():
-        assert re.search(rf"^{re.escape(name)}\s+\S+\s+{re.escape(pod.instance_type)}\s+{pod.low}\.\.{pod.high}\s",
+        assert re.search(rf"^{re.escape(name)}\s+.+?\s+{re.escape(pod.instance_type)}\s+{pod.low}\.\.{pod.high}\s",
                          text, re.M), name
     # Whole GPUs requested at min / max replicas vs offered, per instance type with whole-GPU pods.
     for instance_type in {pod.instance_type for pod in pods.values() if pod.partition is None and pod.gpus}:
