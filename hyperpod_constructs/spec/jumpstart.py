@@ -163,9 +163,7 @@ class JumpStartEndpoint(DeploymentCommon):
         require(self.gated in (None, True, False), where, "gated", self.gated,
                 "True, False or None (None: gated when the model id is a known gated family)")
         self._bind_triggers()
-        if self.model_size is not None:
-            require(isinstance(self.model_size, ModelSize), where, "model_size", self.model_size,
-                    "a ModelSize(parameters=..., dtype=...) or ModelSize(weight_bytes=...)")
+        if self.model_size is not None:  # its type is checked by check_fields
             self.model_size.validate(where, "model_size")
             fit = self.memory_fit()
             if fit is not None and not fit.fits:

@@ -120,9 +120,7 @@ class ModelSource:
         check_fields(self, f"{where} model")
         if self.prefetch is not None:
             require(isinstance(self.prefetch, bool), where, "model.prefetch", self.prefetch, "True or False")
-        if self.size is not None:
-            require(isinstance(self.size, ModelSize), where, "model.size", self.size,
-                    "a ModelSize(parameters=..., dtype=...) or ModelSize(weight_bytes=...)")
+        if self.size is not None:  # its type is checked by check_fields above
             self.size.validate(where, "model.size")
 
     def check(self, view: PlatformView, where: str) -> list[str]:

@@ -12,7 +12,7 @@ from endpoint_fixtures import VIEW
 from hyperpod_constructs import ModelSize, ScaledWorkload
 from hyperpod_constructs.catalog.accelerator_memory import mig_slice_memory_gb, replica_memory_gb
 from hyperpod_constructs.catalog.mig import MIG_PROFILES
-from hyperpod_constructs.errors import HyperPodValidationError
+from hyperpod_constructs.errors import HyperPodTypeError, HyperPodValidationError
 from hyperpod_constructs.spec.autoscaling import Autoscaling, CloudWatchTrigger, PrometheusTrigger
 from hyperpod_constructs.spec.endpoint import InferenceEndpoint
 from hyperpod_constructs.spec.jumpstart import JumpStartEndpoint
@@ -175,8 +175,12 @@ def test_model_size_rules(size: ModelSize, message: str) -> None:
 
 
 def test_model_size_must_be_a_model_size() -> None:
-    with pytest.raises(HyperPodValidationError, match=r"model\.size=8000000000\.0 is not allowed; a ModelSize"):
+    with pytest.raises(HyperPodTypeError, match=re.escape(
+            "endpoint 'llama' model: size=8000000000.0 is not allowed; expected a ModelSize(...) or None, got float")):
         endpoint(8e9)  # type: ignore[arg-type]
+    with pytest.raises(HyperPodTypeError, match=re.escape(
+            "model_size=8000000000.0 is not allowed; expected a ModelSize(...) or None, got float")):
+        jumpstart(model_size=8e9)
 
 
 def test_jumpstart_model_size_is_checked_against_the_slice_or_all_gpus() -> None:
