@@ -117,32 +117,27 @@ def _ceiling(target: Target) -> int:
     return next(s.max_replicas for s in endpoint.sides if s.name == side) if side else endpoint.max_replicas
 
 
-def _latency_key(endpoint: ObservedEndpoint) -> Hashable | None:
-    s = endpoint.effective_slos.latency
-    return None if s is None else (endpoint.namespace, endpoint.kind, s.percentile, s.threshold_ms, s.for_minutes, s.severity)
+def _percentile_slo(slo: str, alert: str, above: Callable[..., str], what: str) -> tuple[
+        Callable[[ObservedEndpoint], Hashable | None], Callable[[Sequence[Target], str], AlertRule]]:
+    """Key and rule of a percentile SLO (latency, time to first byte): endpoints with equal settings share a rule."""
+
+    def key(endpoint: ObservedEndpoint) -> Hashable | None:
+        s = getattr(endpoint.effective_slos, slo)
+        return None if s is None else (endpoint.namespace, endpoint.kind, s.percentile, s.threshold_ms, s.for_minutes,
+                                       s.severity)
+
+    def rule(targets: Sequence[Target], window: str) -> AlertRule:
+        endpoints = [endpoint for endpoint, _ in targets]
+        s = getattr(endpoints[0].effective_slos, slo)
+        expr = above(_selector(endpoints), s.percentile, s.threshold_ms, window)
+        return AlertRule(slo, alert, q.with_endpoint_label(expr, m.LABEL_RESOURCE_NAME), s.for_minutes, s.severity,
+                         f"{_WHO}: {s.label} {what} above {q.format_number(s.threshold_ms)} ms", tuple(endpoints))
+
+    return key, rule
 
 
-def _latency_rule(targets: Sequence[Target], window: str) -> AlertRule:
-    endpoints = [endpoint for endpoint, _ in targets]
-    s = endpoints[0].effective_slos.latency
-    assert s is not None
-    expr = q.latency_above(_selector(endpoints), s.percentile, s.threshold_ms, window)
-    return AlertRule("latency", LATENCY_ALERT, q.with_endpoint_label(expr, m.LABEL_RESOURCE_NAME), s.for_minutes,
-                     s.severity, f"{_WHO}: {s.label} latency above {q.format_number(s.threshold_ms)} ms", tuple(endpoints))
-
-
-def _ttfb_key(endpoint: ObservedEndpoint) -> Hashable | None:
-    s = endpoint.effective_slos.ttfb
-    return None if s is None else (endpoint.namespace, endpoint.kind, s.percentile, s.threshold_ms, s.for_minutes, s.severity)
-
-
-def _ttfb_rule(targets: Sequence[Target], window: str) -> AlertRule:
-    endpoints = [endpoint for endpoint, _ in targets]
-    s = endpoints[0].effective_slos.ttfb
-    assert s is not None
-    expr = q.ttfb_above(_selector(endpoints), s.percentile, s.threshold_ms, window)
-    return AlertRule("ttfb", TTFB_ALERT, q.with_endpoint_label(expr, m.LABEL_RESOURCE_NAME), s.for_minutes, s.severity,
-                     f"{_WHO}: {s.label} time to first byte above {q.format_number(s.threshold_ms)} ms", tuple(endpoints))
+_latency_key, _latency_rule = _percentile_slo("latency", LATENCY_ALERT, q.latency_above, "latency")
+_ttfb_key, _ttfb_rule = _percentile_slo("ttfb", TTFB_ALERT, q.ttfb_above, "time to first byte")
 
 
 def _error_rate_key(endpoint: ObservedEndpoint) -> Hashable | None:

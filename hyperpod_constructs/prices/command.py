@@ -82,13 +82,17 @@ def build_price_file(client: Any, *, region: str, instance_types: Sequence[str],
                      today: Optional[datetime.date] = None) -> dict[str, Any]:
     """The price file as a dict; anything not found is listed under ``missing`` with the reason."""
     missing: list[str] = []
-    instances: dict[str, Any] = {}
-    for instance_type in instance_types:
-        price, problem = try_lookup(client, hyperpod_instance_query(region, instance_type))
+
+    def priced(query: Any, unit: str) -> Optional[dict[str, Any]]:
+        """The price entry, or None with the reason added to ``missing``."""
+        price, problem = try_lookup(client, query)
         if price is None:
             missing.append(str(problem))
-        else:
-            instances[instance_type] = price.as_entry("usd_per_hour")
+            return None
+        return price.as_entry(unit)
+
+    instances = {instance_type: entry for instance_type in instance_types
+                 if (entry := priced(hyperpod_instance_query(region, instance_type), "usd_per_hour")) is not None}
     data: dict[str, Any] = {
         "format": FORMAT,
         "source": SOURCE,
@@ -98,19 +102,11 @@ def build_price_file(client: Any, *, region: str, instance_types: Sequence[str],
         "instances": instances,
     }
     for key, query in (("eks_cluster", eks_cluster_query(region)), ("nat_gateway", nat_gateway_query(region))):
-        price, problem = try_lookup(client, query)
-        if price is None:
-            missing.append(str(problem))
-        else:
-            data[key] = price.as_entry("usd_per_hour")
-    tiers: dict[str, Any] = {}
-    for tier in fsx_tiers:
-        price, problem = try_lookup(client, fsx_lustre_query(region, tier))
-        if price is None:
-            missing.append(str(problem))
-        else:
-            # Billed per GB-month of provisioned capacity, which FSx states in GiB.
-            tiers[str(tier)] = price.as_entry("usd_per_gib_month")
+        if (entry := priced(query, "usd_per_hour")) is not None:
+            data[key] = entry
+    # Billed per GB-month of provisioned capacity, which FSx states in GiB.
+    tiers = {str(tier): entry for tier in fsx_tiers
+             if (entry := priced(fsx_lustre_query(region, tier), "usd_per_gib_month")) is not None}
     if tiers:
         data["fsx_lustre_persistent_2"] = tiers
     for key, value in (("amp", amp_monthly), ("grafana", grafana_monthly)):

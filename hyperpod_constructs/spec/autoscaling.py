@@ -48,6 +48,14 @@ DEFAULTS = {
 
 
 
+def pods_at(level: Literal["floor", "ceiling"], autoscaling: Optional["Autoscaling"], replicas: Optional[int]) -> int:
+    """Pods at the ``"floor"`` (min_replicas; 0 = scale to zero) or ``"ceiling"`` (max_replicas); without
+    autoscaling, ``replicas`` (the CRD's default is 1)."""
+    if autoscaling is not None:
+        return autoscaling.min_replicas if level == "floor" else autoscaling.max_replicas
+    return replicas if replicas is not None else 1
+
+
 def model_selector(model_name: str, namespace: Optional[str] = None) -> str:
     """The PromQL label selector for one endpoint's reverse-proxy metrics (labels ``model_name``, ``namespace``)."""
     selector = f'model_name="{model_name}"'

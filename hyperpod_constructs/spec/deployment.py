@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Optional
 
-from .autoscaling import model_selector
+from .autoscaling import model_selector, pods_at
 from ..errors import require
 from .mig import normalize_partition
 
@@ -47,17 +47,11 @@ class DeploymentCommon:
 
     @property
     def max_pods(self) -> int:
-        """Pods at the ceiling: autoscaling's max_replicas, else replicas (CRD default 1)."""
-        if self.autoscaling is not None:
-            return self.autoscaling.max_replicas
-        return self.replicas if self.replicas is not None else 1
+        return pods_at("ceiling", self.autoscaling, self.replicas)
 
     @property
     def min_pods(self) -> int:
-        """Pods at the floor: autoscaling's min_replicas (0 = scale to zero), else replicas (CRD default 1)."""
-        if self.autoscaling is not None:
-            return self.autoscaling.min_replicas
-        return self.replicas if self.replicas is not None else 1
+        return pods_at("floor", self.autoscaling, self.replicas)
 
     @property
     def partition_profile(self) -> Optional[str]:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Literal, Optional, Sequence
 
 from ..catalog.instance_types import instance_type as lookup_instance_type
 from ..errors import Advice, format_problem, require
-from .autoscaling import Autoscaling
+from .autoscaling import Autoscaling, pods_at
 from .endpoint_options import require_int
 from .mig import mig_resource_name, normalize_partition, partition_resources, validate_partition
 from .mig_checks import MigEndpointView
@@ -150,15 +150,11 @@ class DisaggregatedWorker:
 
     @property
     def min_pods(self) -> int:
-        if self.autoscaling is not None:
-            return self.autoscaling.min_replicas
-        return self.replicas if self.replicas is not None else 1
+        return pods_at("floor", self.autoscaling, self.replicas)
 
     @property
     def max_pods(self) -> int:
-        if self.autoscaling is not None:
-            return self.autoscaling.max_replicas
-        return self.replicas if self.replicas is not None else 1
+        return pods_at("ceiling", self.autoscaling, self.replicas)
 
     @property
     def partition_profile(self) -> Optional[str]:
