@@ -576,6 +576,12 @@ class InferenceEndpoint(DeploymentCommon):
                 notes.append(Advice("vllm-features-without-vllm", f"{where}: {' and '.join(used)} {'work' if len(used) > 1 else 'works'} only with vLLM-based containers, and image "
                              f"{self.image!r} is not recognisably vLLM or LMCache; set vllm_based=True if it is, or "
                              f"{' and '.join(name + '=None' for name in used)}"))
+        elif self.args is None and self.gpu_request > 1:
+            # args=None leaves the image's own command, which we cannot see: vLLM defaults to one GPU.
+            notes.append(Advice("parallelism-unknown", f"{where}: args=None with gpus={self.gpu_request}: the "
+                                "image's own command decides how many GPUs vLLM uses (one unless it sets "
+                                "--tensor-parallel-size); leave args unset to get --tensor-parallel-size "
+                                f"{self.gpu_request}, or pass args that set it"))
         routing = self.intelligent_routing
         if routing is not None:
             if self.metrics is None or not self.metrics.enabled:

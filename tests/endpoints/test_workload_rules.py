@@ -91,6 +91,16 @@ def test_other_images_and_mig_slices_get_no_parallel_args() -> None:
     assert args_of(sliced) == ["/opt/ml/model"]
 
 
+def test_image_args_with_several_gpus_are_advised_once() -> None:
+    (advice,) = endpoint(gpus=4, args=None).warnings(VIEW)
+    assert advice.warning_id == "hyperpod-constructs:parallelism-unknown"
+    assert advice == ("endpoint 'llama': args=None with gpus=4: the image's own command decides how many GPUs vLLM "
+                      "uses (one unless it sets --tensor-parallel-size); leave args unset to get "
+                      "--tensor-parallel-size 4, or pass args that set it")
+    assert endpoint(gpus=1, args=None).warnings(VIEW) == []
+    assert endpoint(gpus=4).warnings(VIEW) == []
+
+
 # ---- does the model fit? ------------------------------------------------------------------------------------
 
 def test_mig_slice_memory_comes_from_its_memory_slices() -> None:
