@@ -10,11 +10,33 @@ from pathlib import Path
 from typing import Any, Callable
 
 import aws_cdk as cdk
+import pytest
 import yaml
 
 from support import REPO_ROOT
 
 _HASH = re.compile(r"[0-9a-f]{64}")
+
+DEFAULT_APP = "apps/quick_setup.py"
+
+
+def app_files() -> list[str]:
+    """The default app and every example (found by glob, so a new example is covered without editing tests)."""
+    examples = sorted(path.relative_to(REPO_ROOT).as_posix() for path in (REPO_ROOT / "examples").glob("*.py")
+                      if not path.name.startswith("_"))
+    return [DEFAULT_APP, *examples]
+
+
+def app_id(relative: str) -> str:
+    """A short test id: the file's stem (``quick_setup``, ``scale_to_zero`` ...)."""
+    return relative.rsplit("/", 1)[-1].removesuffix(".py")
+
+
+def app_param(relative: str, *values: Any) -> Any:
+    """A pytest param for one app, id'd by its stem: the default app runs in `make test-fast`, the examples
+    (a synth each) are marked slow and run in `make test`."""
+    return pytest.param(*(values or (relative,)), id=app_id(relative),
+                        marks=() if relative == DEFAULT_APP else pytest.mark.slow)
 
 
 @dataclass

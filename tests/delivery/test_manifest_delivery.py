@@ -57,6 +57,7 @@ def files_under(folder: Path) -> dict[str, bytes]:
 
 # ---- constant size --------------------------------------------------------------------------------------------
 
+@pytest.mark.slow  # synthesizes a fifty-endpoint platform
 def test_template_size_and_resource_count_do_not_grow_with_endpoints(one_and_fifty):
     one, fifty = one_and_fifty[1], one_and_fifty[50]
     assert len(one["Resources"]) == len(fifty["Resources"])
@@ -69,6 +70,7 @@ def test_template_size_and_resource_count_do_not_grow_with_endpoints(one_and_fif
         assert resources(template, LEGACY_MANIFEST) == {}
 
 
+@pytest.mark.slow  # synthesizes a fifty-endpoint platform
 def test_fifty_endpoints_are_in_the_bundle_not_the_template(tmp_path):
     template, platform, outdir = platform_with(50, tmp_path)
     inventory = json.loads((bundle_dir(template, outdir) / "inventory.json").read_text())

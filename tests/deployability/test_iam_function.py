@@ -9,11 +9,11 @@ from __future__ import annotations
 import copy
 import json
 import re
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 import pytest
 
-from apps_support import SynthesizedApp, load_module, synthesize
+from apps_support import DEFAULT_APP, SynthesizedApp, app_id, app_param
 from cfn_resolve import TemplateResolver
 from support import REPO_ROOT
 from iam_support import (
@@ -23,16 +23,8 @@ from iam_support import (
 
 # The default app plus the examples that create the roles it lacks (gated-model role, S3 model sources,
 # a BYO VPC and EKS cluster); together they create every role in the requirements.
-EXAMPLES = ("examples/jumpstart_model.py", "examples/model_from_s3.py", "examples/byo_vpc_and_eks.py")
-
-
-@pytest.fixture(scope="module")
-def apps(quick_setup: SynthesizedApp, tmp_path_factory: pytest.TempPathFactory) -> dict[str, SynthesizedApp]:
-    built = {"quick_setup": quick_setup}
-    for relative in EXAMPLES:
-        name = relative.rsplit("/", 1)[-1].removesuffix(".py")
-        built[name] = synthesize(load_module(relative).build, tmp_path_factory.mktemp(name))
-    return built
+APPS = {app_id(path): path for path in (
+    DEFAULT_APP, "examples/jumpstart_model.py", "examples/model_from_s3.py", "examples/byo_vpc_and_eks.py")}
 
 
 def role_cases(app: SynthesizedApp) -> tuple[list[tuple[Request, str, list]], list[str], dict[str, Any]]:
@@ -55,22 +47,28 @@ def role_cases(app: SynthesizedApp) -> tuple[list[tuple[Request, str, list]], li
 
 
 @pytest.fixture(scope="module")
-def evaluated(apps: dict[str, SynthesizedApp]) -> dict[str, Any]:
-    """Every app's requests evaluated in one simulator run."""
-    per_app, all_cases = {}, []
-    for name, app in apps.items():
-        cases, missing, policies = role_cases(app)
-        per_app[name] = {"cases": cases, "missing": missing, "policies": policies, "start": len(all_cases)}
-        all_cases.extend(cases)
-    outcomes = simulate(all_cases)
-    for entry in per_app.values():
-        entry["outcomes"] = outcomes[entry["start"]:entry["start"] + len(entry["cases"])]
-    return per_app
+def app(synthesized: Callable[[str], SynthesizedApp]) -> Callable[[str], SynthesizedApp]:
+    """``app("jumpstart_model")``: synthesized on first use, so a test pays only for the apps it reads."""
+    return lambda name: synthesized(APPS[name])
 
 
-@pytest.mark.parametrize("app_name", ["quick_setup", *(path.rsplit("/", 1)[-1][:-3] for path in EXAMPLES)])
-def test_every_role_allows_what_its_consumer_calls(evaluated: dict[str, Any], app_name: str) -> None:
-    entry = evaluated[app_name]
+@pytest.fixture(scope="module")
+def evaluated(app: Callable[[str], SynthesizedApp]) -> Callable[[str], dict[str, Any]]:
+    """``evaluated(name)``: one app's requests evaluated in one simulator run, once per module."""
+    cache: dict[str, dict[str, Any]] = {}
+
+    def get(name: str) -> dict[str, Any]:
+        if name not in cache:
+            cases, missing, policies = role_cases(app(name))
+            cache[name] = {"cases": cases, "missing": missing, "policies": policies, "outcomes": simulate(cases)}
+        return cache[name]
+
+    return get
+
+
+@pytest.mark.parametrize("app_name", [app_param(path, name) for name, path in APPS.items()])
+def test_every_role_allows_what_its_consumer_calls(evaluated: Callable[[str], dict[str, Any]], app_name: str) -> None:
+    entry = evaluated(app_name)
     assert not entry["missing"], entry["missing"]
     assert entry["cases"], "no request was evaluated"
     problems = [f"{case[0].describe()} -> {outcome['result']} {outcome.get('errors', '')}"
@@ -78,13 +76,15 @@ def test_every_role_allows_what_its_consumer_calls(evaluated: dict[str, Any], ap
     assert not problems, "\n".join(problems)
 
 
-def test_every_role_in_the_requirements_is_evaluated_somewhere(evaluated: dict[str, Any]) -> None:
-    evaluated_roles = {case[0].role for entry in evaluated.values() for case in entry["cases"]}
+@pytest.mark.slow
+def test_every_role_in_the_requirements_is_evaluated_somewhere(evaluated: Callable[[str], dict[str, Any]]) -> None:
+    evaluated_roles = {case[0].role for name in APPS for case in evaluated(name)["cases"]}
     assert evaluated_roles == set(requirements()), set(requirements()) - evaluated_roles
 
 
-def test_s3_csi_role_reads_every_bucket_the_endpoints_mount(evaluated: dict[str, Any]) -> None:
-    buckets = {case[0].resource.split(":::")[1] for case in evaluated["model_from_s3"]["cases"]
+@pytest.mark.slow
+def test_s3_csi_role_reads_every_bucket_the_endpoints_mount(evaluated: Callable[[str], dict[str, Any]]) -> None:
+    buckets = {case[0].resource.split(":::")[1] for case in evaluated("model_from_s3")["cases"]
                if case[0].role == "s3-csi" and case[0].action == "s3:ListBucket"}
     assert buckets == {"my-models"}, buckets
 
@@ -99,8 +99,8 @@ def _outcomes(entry: dict[str, Any], role_id: str, policies: list, actions: set[
     return {case[0].describe(): outcome["result"] for case, outcome in zip(cases, simulate(cases))}
 
 
-def test_execution_role_without_ecr_and_pod_identity_fails(evaluated: dict[str, Any]) -> None:
-    entry = evaluated["quick_setup"]
+def test_execution_role_without_ecr_and_pod_identity_fails(evaluated: Callable[[str], dict[str, Any]]) -> None:
+    entry = evaluated("quick_setup")
     _, policies = entry["policies"]["execution-role"]
     old = without_statements(policies, {"EcrAuthorization", "EcrImagePull", "PodIdentity"})
     results = _outcomes(entry, "execution-role", old, {
@@ -108,9 +108,9 @@ def test_execution_role_without_ecr_and_pod_identity_fails(evaluated: dict[str, 
     assert set(results.values()) == {"ImplicitlyDenied"}, results
 
 
-def test_load_balancer_controller_limited_to_its_own_groups_fails(evaluated: dict[str, Any]) -> None:
+def test_load_balancer_controller_limited_to_its_own_groups_fails(evaluated: Callable[[str], dict[str, Any]]) -> None:
     """Before: ingress rules only on groups tagged elbv2.k8s.aws/cluster, which the node group is not."""
-    entry = evaluated["quick_setup"]
+    entry = evaluated("quick_setup")
     _, policies = entry["policies"]["load-balancer-controller"]
     old = without_statements(policies, {"OpenVpcSecurityGroupsToLoadBalancers"})
     results = _outcomes(entry, "load-balancer-controller", old, {"ec2:AuthorizeSecurityGroupIngress"})
@@ -118,8 +118,8 @@ def test_load_balancer_controller_limited_to_its_own_groups_fails(evaluated: dic
     assert node_group and all(results[key] == "ImplicitlyDenied" for key in node_group), results
 
 
-def test_load_balancer_controller_cannot_open_groups_of_another_vpc(evaluated: dict[str, Any]) -> None:
-    entry = evaluated["quick_setup"]
+def test_load_balancer_controller_cannot_open_groups_of_another_vpc(evaluated: Callable[[str], dict[str, Any]]) -> None:
+    entry = evaluated("quick_setup")
     principal, policies = entry["policies"]["load-balancer-controller"]
     request = next(case[0] for case in entry["cases"] if case[0].role == "load-balancer-controller"
                    and case[0].action == "ec2:AuthorizeSecurityGroupIngress" and "ec2:Vpc" in case[0].context)
@@ -128,22 +128,22 @@ def test_load_balancer_controller_cannot_open_groups_of_another_vpc(evaluated: d
     assert [outcome["result"] for outcome in simulate([(elsewhere, principal, policies)])] == ["ImplicitlyDenied"]
 
 
-def test_a_platform_without_the_s3_csi_role_is_reported(evaluated: dict[str, Any],
-                                                        apps: dict[str, SynthesizedApp]) -> None:
-    platform = apps["quick_setup"].platform
+def test_a_platform_without_the_s3_csi_role_is_reported(quick_setup: SynthesizedApp) -> None:
+    platform = quick_setup.platform
     saved = platform.storage_drivers
     platform.storage_drivers = None  # the platform as it was before it created CSI driver roles
     try:
-        _, missing, _ = role_cases(apps["quick_setup"])
+        _, missing, _ = role_cases(quick_setup)
     finally:
         platform.storage_drivers = saved
     assert any(problem.startswith("s3-csi: platform.storage_drivers.s3_csi_role does not exist")
                for problem in missing), missing
 
 
-def test_gated_model_role_on_the_public_hub(evaluated: dict[str, Any]) -> None:
+@pytest.mark.slow
+def test_gated_model_role_on_the_public_hub(evaluated: Callable[[str], dict[str, Any]]) -> None:
     """The public hub's ARNs carry the account 'aws'; a role scoped to the user's account cannot download."""
-    entry = evaluated["jumpstart_model"]
+    entry = evaluated("jumpstart_model")
     principal, policies = entry["policies"]["gated-model"]
     own_account = [(name, _replace_in(document, ":aws:hub", ":111122223333:hub")) for name, document in policies]
     results = _outcomes(entry, "gated-model", own_account, {"sagemaker:CreateHubContentPresignedUrls"})
@@ -224,12 +224,12 @@ def policy_documents(template: dict[str, Any]) -> list[tuple[str, dict[str, Any]
 
 
 @pytest.fixture(scope="module")
-def parliament_findings(apps: dict[str, SynthesizedApp]) -> list[tuple[str, str, str]]:
+def parliament_findings(app: Callable[[str], SynthesizedApp]) -> list[tuple[str, str, str]]:
     from parliament import analyze_policy_string
 
     findings = []
-    for name, app in apps.items():
-        documents = policy_documents(app.template)
+    for name in APPS:
+        documents = policy_documents(app(name).template)
         assert len(documents) > 10, f"{name}: only {len(documents)} policy documents found"
         for logical, document in documents:
             policy = analyze_policy_string(json.dumps(document), ignore_private_auditors=True)
@@ -238,6 +238,7 @@ def parliament_findings(apps: dict[str, SynthesizedApp]) -> list[tuple[str, str,
     return findings
 
 
+@pytest.mark.slow  # every app: the triage table names roles only the examples create
 def test_parliament_finds_nothing_untriaged(parliament_findings: list[tuple[str, str, str]]) -> None:
     untriaged = [finding for finding in parliament_findings if not any(
         re.search(pattern, finding[0]) and issue == finding[1] and named in finding[2]

@@ -16,7 +16,7 @@ import aws_cdk as cdk
 import pytest
 from aws_cdk import aws_ec2 as ec2
 
-from apps_support import SynthesizedApp, load_module, resources, synthesize
+from apps_support import SynthesizedApp, app_files, app_param, load_module, resources, synthesize
 from flow_model import ANYWHERE, Declared, FlowModel, Rule, assert_flows, unproven
 from hyperpod_constructs import ApiEndpoint, EksOptions, HyperPodInferencePlatform, InstanceGroup, ModelStore
 from hyperpod_constructs.aws.network_flows import REQUIRED_FLOWS
@@ -25,9 +25,7 @@ from support import REPO_ROOT
 FIXTURES = Path(__file__).parent / "fixtures"
 BYO_EXAMPLE = "examples/byo_vpc_and_eks.py"
 # Every app whose network is created by the stack (the custom setup imports its groups; tested below).
-CREATED_NETWORK_APPS = ["apps/quick_setup.py"] + sorted(
-    path.relative_to(REPO_ROOT).as_posix() for path in (REPO_ROOT / "examples").glob("*.py")
-    if not path.name.startswith("_") and path.name != Path(BYO_EXAMPLE).name)
+CREATED_NETWORK_APPS = [app_param(path) for path in app_files() if path != BYO_EXAMPLE]
 NODE_CONTROL_PLANE_FLOWS = {flow.name for flow in REQUIRED_FLOWS if "control-plane" in (flow.source, flow.destination)
                             and "deploy-functions" not in (flow.source, flow.destination)}
 
@@ -48,7 +46,7 @@ def the(template: dict[str, Any], type_name: str) -> tuple[str, dict[str, Any]]:
 
 # ---- every app -------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("relative", CREATED_NETWORK_APPS, ids=lambda relative: Path(relative).stem)
+@pytest.mark.parametrize("relative", CREATED_NETWORK_APPS)
 def test_app_carries_every_required_flow(relative: str, synthesized: Callable[[str], SynthesizedApp]) -> None:
     checks = assert_flows(synthesized(relative).template)
     proven = {check.flow.name for check in checks if check.status == "proven"}
@@ -195,6 +193,7 @@ EKS_CLUSTER_GROUP_RULES = (Rule("in", "-1", 0, 65535, peer_group="sg-0a1b2c3d4e5
                            Rule("out", "-1", 0, 65535, cidr=ANYWHERE))
 
 
+@pytest.mark.slow  # synthesizes the custom-setup example
 def test_custom_setup_flows_hold_with_the_groups_it_declares(synthesized: Callable[[str], SynthesizedApp]) -> None:
     module = load_module(BYO_EXAMPLE)
     group = module.NODE_SECURITY_GROUP_ID
@@ -202,6 +201,7 @@ def test_custom_setup_flows_hold_with_the_groups_it_declares(synthesized: Callab
     assert_flows(synthesized(BYO_EXAMPLE).template, declared)
 
 
+@pytest.mark.slow  # synthesizes the custom-setup example
 def test_custom_setup_names_every_flow_it_cannot_see(synthesized: Callable[[str], SynthesizedApp]) -> None:
     app = synthesized(BYO_EXAMPLE)
     declared = Declared(control_plane_groups=[load_module(BYO_EXAMPLE).NODE_SECURITY_GROUP_ID])

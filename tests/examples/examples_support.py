@@ -5,22 +5,7 @@ import json
 import re
 from typing import Any, Mapping
 
-from support import REPO_ROOT
-
-DEFAULT_APP = "apps/quick_setup.py"
-
-
-def app_files() -> list[str]:
-    """The default app and every example (found by glob, so a new example is covered without editing tests)."""
-    examples = sorted(path.relative_to(REPO_ROOT).as_posix() for path in (REPO_ROOT / "examples").glob("*.py")
-                      if not path.name.startswith("_"))
-    return [DEFAULT_APP, *examples]
-
-
-def app_id(relative: str) -> str:
-    """A short test id: the file's stem (``quick_setup``, ``scale_to_zero`` ...)."""
-    return relative.rsplit("/", 1)[-1].removesuffix(".py")
-
+from apps_support import DEFAULT_APP, app_files, app_id  # noqa: F401  (the example tests import them from here)
 
 # One example value of the right shape for every deploy-time value the platform registers
 # (``DeployTimeValues.register``), i.e. what ``envsubst`` would fill in from the stack outputs.

@@ -15,13 +15,13 @@ from aws_cdk.assertions import Annotations, Match
 from syrupy.extensions.json import JSONSnapshotExtension
 
 from apps_support import SynthesizedApp, library_template, load_module, mask_hashes, only, resources
+from apps_support import app_param
 from examples_support import DEFAULT_APP, EXAMPLE_VALUES, app_files, app_id, exported_manifests, fill_placeholders
 from support import cfn_lint_errors, reference_file, validate_manifest
 
 APPS = app_files()
 # The default app runs in `make test-fast`; every other example is synthesized and checked in `make test`.
-APP_PARAMS = [pytest.param(path, id=app_id(path), marks=() if path == DEFAULT_APP else pytest.mark.slow)
-              for path in APPS]
+APP_PARAMS = [app_param(path) for path in APPS]
 MIG_EXAMPLE = "examples/multi_model_mig.py"
 BYO_EXAMPLE = "examples/byo_vpc_and_eks.py"
 MIG_LABEL = "nvidia.com/mig.config"
