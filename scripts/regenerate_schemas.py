@@ -83,6 +83,16 @@ def strip_schema(node: Any) -> Any:
     return stripped
 
 
+# What validating a template needs of a CloudFormation registry schema; the registry's own bookkeeping
+# (tagging, identifiers, read-only attributes) is left behind.
+CFN_SCHEMA_FACTS = ("typeName", "properties", "definitions", "required", "additionalProperties",
+                    "createOnlyProperties")
+
+
+def cfn_schema_facts(schema: dict[str, Any]) -> dict[str, Any]:
+    return {key: strip_schema(schema[key]) for key in CFN_SCHEMA_FACTS if key in schema}
+
+
 def crd_facts(document: dict[str, Any]) -> dict[str, Any]:
     """What validation needs of a CRD: group, names, and each version's schema (no printer columns, no prose)."""
     spec = document["spec"]
@@ -155,7 +165,7 @@ def regenerate(source: Path, target: Path = TARGET) -> list[Path]:
             write_yaml(out, [yaml.safe_load(text)])  # the layouts without the comments
         elif name == "aws-sagemaker-cluster.cfn-schema.json":
             out = target / name
-            out.write_text(json.dumps(strip_schema(json.loads(text)), indent=1, sort_keys=True) + "\n")
+            out.write_text(json.dumps(cfn_schema_facts(json.loads(text)), indent=1, sort_keys=True) + "\n")
         else:
             out = target / DASHBOARD_FACTS
             out.write_text(json.dumps(dashboard_facts(json.loads(text)), indent=1) + "\n")
