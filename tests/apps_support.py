@@ -174,3 +174,12 @@ def only(template: dict[str, Any], type_name: str) -> dict[str, Any]:
     found = resources(template, type_name)
     assert len(found) == 1, f"expected one {type_name}, found {sorted(found)}"
     return next(iter(found.values()))
+
+
+def synth_problems(build: Callable[[cdk.Stack], Any], stack_id: str = "Checks") -> str:
+    """Synthesize what ``build`` adds to a new stack and return the validation report; fail if synth succeeds."""
+    app = cdk.App()
+    build(cdk.Stack(app, stack_id))
+    with pytest.raises(Exception) as raised:
+        app.synth()
+    return str(raised.value)

@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 import re
-from typing import Any, Callable
+from typing import Any
 
 import aws_cdk as cdk
 import pytest
 
+from apps_support import synth_problems
 from hyperpod_constructs import (
     Autoscaling, HyperPodInferencePlatform, InferenceEndpoint, InstanceGroup, JumpStartEndpoint, ModelSource,
     NodeAutoscaling, NodePoolSpec, PrometheusTrigger,
@@ -15,14 +16,6 @@ from hyperpod_constructs.spec.gpu_capacity import (
     GpuDemand, GpuGroup, check_whole_gpu_capacity, floor_nodes, pack_whole_gpus, whole_gpu_totals)
 
 S3 = ModelSource.s3("s3://my-models/m/")
-
-
-def synth_problems(build: Callable[[cdk.Stack], Any]) -> str:
-    app = cdk.App()
-    build(cdk.Stack(app, "Capacity"))
-    with pytest.raises(Exception) as raised:
-        app.synth()
-    return str(raised.value)
 
 
 def scaled(low: int, high: int) -> Autoscaling:

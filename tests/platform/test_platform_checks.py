@@ -2,24 +2,16 @@
 from __future__ import annotations
 
 import re
-from typing import Any, Callable
+from typing import Any
 
 import aws_cdk as cdk
 import pytest
 
+from apps_support import synth_problems
 from hyperpod_constructs import (
     Autoscaling, ClusterSettings, ExistingEksCluster, HyperPodHelmChart, HyperPodInferencePlatform,
     HyperPodValidationError, InferenceEndpoint, InstanceGroup, KvCache, L2Cache, ModelSource, PrometheusTrigger,
 )
-
-
-def synth_problems(build: Callable[[cdk.Stack], Any]) -> str:
-    """Synthesize and return the validation report; fail if synth succeeds."""
-    app = cdk.App()
-    build(cdk.Stack(app, "Checks"))
-    with pytest.raises(Exception) as raised:
-        app.synth()
-    return str(raised.value)
 
 
 def llama(**overrides: Any) -> InferenceEndpoint:
