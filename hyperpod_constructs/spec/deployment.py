@@ -4,7 +4,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Optional
 
 from .autoscaling import model_selector, pods_at
-from ..errors import require
 from .mig import normalize_partition
 
 if TYPE_CHECKING:
@@ -61,12 +60,8 @@ class DeploymentCommon:
         return normalize_partition(self.accelerator_partition, self.where)
 
     def validate_data_capture(self) -> None:
-        """Eager rules of ``data_capture`` (called from ``__post_init__``)."""
-        from .data_capture import DataCapture
-
+        """Eager rules of ``data_capture`` (called from ``__post_init__``, after check_fields checked its type)."""
         if self.data_capture is not None:
-            require(isinstance(self.data_capture, DataCapture), self.where, "data_capture", self.data_capture,
-                    "a DataCapture(bucket=...) or None")
             self.data_capture.validate(self.where)
 
     def data_capture_checks(self) -> list[str]:

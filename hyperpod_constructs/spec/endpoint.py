@@ -229,7 +229,6 @@ class InferenceEndpoint(DeploymentCommon):
         if self.kv_cache is AUTO:
             set_("kv_cache", KvCache() if vllm else None)
         if self.kv_cache is not None:
-            require(isinstance(self.kv_cache, KvCache), where, "kv_cache", self.kv_cache, "a KvCache(...) or None")
             self.kv_cache.validate(where)
         kv_aware = self.routing is not None and self.routing.strategy is Routing.KV_AWARE
         if self.invocation_path is AUTO:
@@ -250,15 +249,10 @@ class InferenceEndpoint(DeploymentCommon):
             set_("request_limits", VLLM_REQUEST_LIMITS if vllm else None)
         if self.probes is AUTO:
             set_("probes", VLLM_PROBES if vllm else None)
-        for name, kind in (("load_balancer", LoadBalancer), ("tls", Tls), ("metrics", Metrics),
-                           ("request_limits", RequestLimits), ("probes", Probes)):
-            option = getattr(self, name)
+        # Types are checked by check_fields; each option checks its own values.
+        for option in (self.load_balancer, self.tls, self.metrics, self.request_limits, self.probes):
             if option is not None:
-                require(isinstance(option, kind), where, name, option, f"a {kind.__name__}(...) or None")
                 option.validate(where)
-        if self.autoscaling is not None:
-            require(isinstance(self.autoscaling, Autoscaling), where, "autoscaling", self.autoscaling,
-                    "an Autoscaling(...) or None")
         set_("tags", tuple(self.tags))
         validate_tags(self.tags, where)  # type: ignore[arg-type]
         if self.sagemaker_endpoint_name is not None:
@@ -272,8 +266,6 @@ class InferenceEndpoint(DeploymentCommon):
         if self.max_deploy_time_s is not None:
             require_int(self.max_deploy_time_s, where, "max_deploy_time_s", 1, 2**31 - 1)
         if self.disaggregation is not None:
-            require(isinstance(self.disaggregation, DisaggregatedServing), where, "disaggregation",
-                    self.disaggregation, "a DisaggregatedServing(prefill=..., decode=...) or None")
             self.disaggregation.validate(where)
             self.disaggregation.validate_for_endpoint(
                 where, placement_types=self.placement_types, replicas=self.replicas, autoscaling=self.autoscaling,
