@@ -1,7 +1,7 @@
 """hyperpod-constructs: LLM inference on Amazon SageMaker HyperPod (EKS) as typed CDK + cdk8s constructs.
 
-Imports are lazy (PEP 562): ``from hyperpod_constructs import InstanceGroup`` loads only the spec layer, and
-the pure-Python parts (catalog, spec, planner, observability queries) never start jsii's Node process; a CDK
+Imports are lazy (PEP 562): ``from hyperpod_constructs import InstanceGroup`` loads only the intent layer, and
+the pure-Python parts (catalog, intent, planner, observability queries) never start jsii's Node process; a CDK
 class such as ``HyperPodInferencePlatform`` loads aws-cdk-lib on first use.
 """
 from __future__ import annotations
@@ -27,27 +27,27 @@ _EXPORTED_BY_MODULE: dict[str, tuple[str, ...]] = {
     ".planner": ("MigDemand", "MigPlan", "plan_mig"),
     ".platform": ("HyperPodInferencePlatform", "Observability", "Plan", "CostReport"),
     ".prices": ("Prices",),
-    ".spec.api_endpoint": ("ApiEndpoint",),
-    ".spec.autoscaling": ("Autoscaling", "CloudWatchTrigger", "PrometheusTrigger"),
-    ".spec.cluster": ("ClusterSettings", "TieredStorage"),
-    ".spec.data_capture": ("CaptureMode", "DataCapture"),
-    ".spec.disaggregation": ("DisaggregatedServing", "DisaggregatedWorker", "Topology"),
-    ".spec.endpoint": ("InferenceEndpoint",),
-    ".spec.endpoint_options": ("HttpProbe", "LoadBalancer", "Metrics", "Probes", "RequestLimits", "RoutingAlgorithm",
+    ".intent.api_endpoint": ("ApiEndpoint",),
+    ".intent.autoscaling": ("Autoscaling", "CloudWatchTrigger", "PrometheusTrigger"),
+    ".intent.cluster": ("ClusterSettings", "TieredStorage"),
+    ".intent.data_capture": ("CaptureMode", "DataCapture"),
+    ".intent.disaggregation": ("DisaggregatedServing", "DisaggregatedWorker", "Topology"),
+    ".intent.endpoint": ("InferenceEndpoint",),
+    ".intent.endpoint_options": ("HttpProbe", "LoadBalancer", "Metrics", "Probes", "RequestLimits", "RoutingAlgorithm",
         "Tag", "Tls"),
-    ".spec.instance_group": ("InstanceGroup", "Taint"),
-    ".spec.jumpstart": ("JumpStartEndpoint",),
-    ".spec.keda_workload": ("ScaledWorkload",),
-    ".spec.kv_cache": ("KvCache", "L2Cache"),
-    ".spec.mig": ("MigLayout",),
-    ".spec.model_size": ("ModelSize",),
-    ".spec.model_source": ("FsxFileSystem", "ModelSource", "SecretKeyRef"),
-    ".spec.model_store": ("ModelStore",),
-    ".spec.node_autoscaling": ("Disruption", "DisruptionBudget", "NodeAutoscaling", "NodePoolLimits", "NodePoolSpec",
+    ".intent.instance_group": ("InstanceGroup", "Taint"),
+    ".intent.jumpstart": ("JumpStartEndpoint",),
+    ".intent.keda_workload": ("ScaledWorkload",),
+    ".intent.kv_cache": ("KvCache", "L2Cache"),
+    ".intent.mig": ("MigLayout",),
+    ".intent.model_size": ("ModelSize",),
+    ".intent.model_source": ("FsxFileSystem", "ModelSource", "SecretKeyRef"),
+    ".intent.model_store": ("ModelStore",),
+    ".intent.node_autoscaling": ("Disruption", "DisruptionBudget", "NodeAutoscaling", "NodePoolLimits", "NodePoolSpec",
         "NodeRequirement"),
-    ".spec.observability": ("GrafanaWorkspace", "ObservabilityMetrics", "PrometheusWorkspace"),
-    ".spec.routing": ("IntelligentRouting", "Routing"),
-    ".spec.slo": ("EndpointSlos", "ErrorRateSlo", "LatencySlo", "NoReadyPodsSlo", "ReplicasAtMaxSlo", "TtfbSlo"),
+    ".intent.observability": ("GrafanaWorkspace", "ObservabilityMetrics", "PrometheusWorkspace"),
+    ".intent.routing": ("IntelligentRouting", "Routing"),
+    ".intent.slo": ("EndpointSlos", "ErrorRateSlo", "LatencySlo", "NoReadyPodsSlo", "ReplicasAtMaxSlo", "TtfbSlo"),
 }
 _EXPORTS: dict[str, str] = {name: module for module, names in _EXPORTED_BY_MODULE.items() for name in names}
 
@@ -83,24 +83,24 @@ if TYPE_CHECKING:  # static type checkers and IDEs see the eager imports
     from .planner import MigDemand, MigPlan, plan_mig
     from .platform import HyperPodInferencePlatform, Observability, Plan, CostReport
     from .prices import Prices
-    from .spec.api_endpoint import ApiEndpoint
-    from .spec.autoscaling import Autoscaling, CloudWatchTrigger, PrometheusTrigger
-    from .spec.cluster import ClusterSettings, TieredStorage
-    from .spec.data_capture import CaptureMode, DataCapture
-    from .spec.disaggregation import DisaggregatedServing, DisaggregatedWorker, Topology
-    from .spec.endpoint import InferenceEndpoint
-    from .spec.endpoint_options import (
+    from .intent.api_endpoint import ApiEndpoint
+    from .intent.autoscaling import Autoscaling, CloudWatchTrigger, PrometheusTrigger
+    from .intent.cluster import ClusterSettings, TieredStorage
+    from .intent.data_capture import CaptureMode, DataCapture
+    from .intent.disaggregation import DisaggregatedServing, DisaggregatedWorker, Topology
+    from .intent.endpoint import InferenceEndpoint
+    from .intent.endpoint_options import (
         HttpProbe, LoadBalancer, Metrics, Probes, RequestLimits, RoutingAlgorithm, Tag, Tls)
-    from .spec.instance_group import InstanceGroup, Taint
-    from .spec.jumpstart import JumpStartEndpoint
-    from .spec.keda_workload import ScaledWorkload
-    from .spec.kv_cache import KvCache, L2Cache
-    from .spec.mig import MigLayout
-    from .spec.model_size import ModelSize
-    from .spec.model_source import FsxFileSystem, ModelSource, SecretKeyRef
-    from .spec.model_store import ModelStore
-    from .spec.node_autoscaling import (
+    from .intent.instance_group import InstanceGroup, Taint
+    from .intent.jumpstart import JumpStartEndpoint
+    from .intent.keda_workload import ScaledWorkload
+    from .intent.kv_cache import KvCache, L2Cache
+    from .intent.mig import MigLayout
+    from .intent.model_size import ModelSize
+    from .intent.model_source import FsxFileSystem, ModelSource, SecretKeyRef
+    from .intent.model_store import ModelStore
+    from .intent.node_autoscaling import (
         Disruption, DisruptionBudget, NodeAutoscaling, NodePoolLimits, NodePoolSpec, NodeRequirement)
-    from .spec.observability import GrafanaWorkspace, ObservabilityMetrics, PrometheusWorkspace
-    from .spec.routing import IntelligentRouting, Routing
-    from .spec.slo import EndpointSlos, ErrorRateSlo, LatencySlo, NoReadyPodsSlo, ReplicasAtMaxSlo, TtfbSlo
+    from .intent.observability import GrafanaWorkspace, ObservabilityMetrics, PrometheusWorkspace
+    from .intent.routing import IntelligentRouting, Routing
+    from .intent.slo import EndpointSlos, ErrorRateSlo, LatencySlo, NoReadyPodsSlo, ReplicasAtMaxSlo, TtfbSlo

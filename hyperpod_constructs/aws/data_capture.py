@@ -17,7 +17,7 @@ from aws_cdk import Token, aws_iam as iam
 from constructs import Construct
 
 from ..errors import require
-from ..spec.data_capture import DataCapture
+from ..intent.data_capture import DataCapture
 from .nag import acknowledge, logical_id
 
 ELB_LOG_DELIVERY = "logdelivery.elasticloadbalancing.amazonaws.com"

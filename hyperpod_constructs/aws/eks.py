@@ -11,7 +11,7 @@ from constructs import Construct
 
 from ..catalog import limits
 from ..errors import require
-from ..spec.api_endpoint import ApiEndpoint
+from ..intent.api_endpoint import ApiEndpoint
 from .nag import acknowledge, managed_policy
 from .network import HyperPodNetwork
 

@@ -9,8 +9,8 @@ from constructs import Construct
 
 from ..catalog import limits
 from ..errors import require
-from ..spec.cluster import ClusterSettings
-from ..spec.instance_group import InstanceGroup
+from ..intent.cluster import ClusterSettings
+from ..intent.instance_group import InstanceGroup
 from .eks import HyperPodEks
 from .nag import acknowledge, logical_id, managed_policy
 from .network import HyperPodNetwork

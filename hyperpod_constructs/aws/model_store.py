@@ -4,7 +4,7 @@ from __future__ import annotations
 from aws_cdk import RemovalPolicy, aws_ec2 as ec2, aws_fsx as fsx
 from constructs import Construct
 
-from ..spec.model_store import ModelStore
+from ..intent.model_store import ModelStore
 from .network import HyperPodNetwork
 
 

@@ -33,7 +33,7 @@ from hyperpod_constructs.aws.nag import acknowledge
 from hyperpod_constructs.errors import require
 from hyperpod_constructs.observability import alerts, dashboards, queries
 from hyperpod_constructs.observability.targets import ObservedEndpoint, ObservedInstanceGroup, check_targets
-from hyperpod_constructs.spec.observability import GrafanaWorkspace, ObservabilityMetrics, PrometheusWorkspace
+from hyperpod_constructs.intent.observability import GrafanaWorkspace, ObservabilityMetrics, PrometheusWorkspace
 
 OBSERVABILITY_ADDON = "amazon-sagemaker-hyperpod-observability"
 OBSERVABILITY_NAMESPACE = "hyperpod-observability"

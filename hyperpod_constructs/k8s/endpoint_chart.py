@@ -6,9 +6,9 @@ from typing import Any, Optional, Union
 import cdk8s
 from constructs import Construct
 
-from ..spec.endpoint import InferenceEndpoint
-from ..spec.jumpstart import JumpStartEndpoint
-from ..spec.platform_view import PlatformView
+from ..intent.endpoint import InferenceEndpoint
+from ..intent.jumpstart import JumpStartEndpoint
+from ..intent.platform_view import PlatformView
 from .api_objects import MANAGED_BY_LABEL, add_api_object
 
 Endpoint = Union[InferenceEndpoint, JumpStartEndpoint]

@@ -10,9 +10,9 @@ from typing import Any, Optional
 import cdk8s
 from constructs import Construct
 
-from ..spec.instance_group import InstanceGroup
+from ..intent.instance_group import InstanceGroup
 from .api_objects import MANAGED_BY_LABEL, add_api_objects
-from ..spec.node_autoscaling import INSTANCE_TYPE_KEY, NodeAutoscaling, NodePoolSpec, NodeRequirement
+from ..intent.node_autoscaling import INSTANCE_TYPE_KEY, NodeAutoscaling, NodePoolSpec, NodeRequirement
 
 NODE_CLASS_API_VERSION = "karpenter.sagemaker.amazonaws.com/v1"
 NODE_CLASS_KIND = "HyperpodNodeClass"

@@ -12,9 +12,9 @@ import cdk8s
 from constructs import Construct
 
 from ..errors import require
-from ..spec.autoscaling import CloudWatchTrigger, PrometheusTrigger
-from ..spec.keda_workload import ScaledWorkload
-from ..spec.platform_view import PlatformView
+from ..intent.autoscaling import CloudWatchTrigger, PrometheusTrigger
+from ..intent.keda_workload import ScaledWorkload
+from ..intent.platform_view import PlatformView
 from .api_objects import MANAGED_BY_LABEL, add_api_objects
 
 KEDA_API_VERSION = "keda.sh/v1alpha1"

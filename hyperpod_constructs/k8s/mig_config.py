@@ -17,7 +17,7 @@ from typing import Any, Sequence
 from .. import yaml_writer
 from ..catalog.mig import STOCK_LAYOUTS
 from ..errors import require
-from ..spec.mig import MigLayout
+from ..intent.mig import MigLayout
 
 ACCELERATOR_PARTITION_CONFIGMAP_LABEL = "sagemaker.amazonaws.com/accelerator-partition-configmap"
 DEFAULT_CONFIG_MAP_NAME = "hyperpod-mig-config"

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..spec.platform_view import ModelStoreView
+from ..intent.platform_view import ModelStoreView
 
 STORAGE_CLASS = "fsx-model-store"
 FSX_CSI_DRIVER = "fsx.csi.aws.com"

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Literal, Optional, Sequence, get_args
 
 from hyperpod_constructs.errors import format_problem, require
-from hyperpod_constructs.spec.slo import EndpointSlos
+from hyperpod_constructs.intent.slo import EndpointSlos
 
 EndpointKind = Literal["inference-endpoint", "jumpstart"]
 ENDPOINT_KINDS: tuple[str, ...] = get_args(EndpointKind)

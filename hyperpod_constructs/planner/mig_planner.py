@@ -27,7 +27,7 @@ from ..catalog.mig import (
     mig_gpu_model,
 )
 from ..errors import HyperPodValidationError, require
-from ..spec.mig import MigLayout, validate_partition
+from ..intent.mig import MigLayout, validate_partition
 
 # Geometry kinds in catalog order: 1g, 1g with 2 memory slices, 2g, 3g, 4g, 7g.
 _K1, _K1X2, _K2, _K3, _K4, _K7 = range(6)

@@ -11,12 +11,12 @@ import functools
 from dataclasses import dataclass
 from typing import Mapping, Optional, Union
 
-from ..spec.endpoint import InferenceEndpoint
+from ..intent.endpoint import InferenceEndpoint
 from ..prices.model import Prices
-from ..spec.gpu_capacity import GpuDemand, GpuGroup, floor_nodes, whole_gpu_totals
-from ..spec.instance_group import InstanceGroup
+from ..intent.gpu_capacity import GpuDemand, GpuGroup, floor_nodes, whole_gpu_totals
+from ..intent.instance_group import InstanceGroup
 from .cost import CostReport, FixedCostItems, estimate_cost
-from ..spec.jumpstart import JumpStartEndpoint
+from ..intent.jumpstart import JumpStartEndpoint
 
 
 @dataclass(frozen=True)

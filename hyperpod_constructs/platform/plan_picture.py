@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional, Union
 
-from ..spec.instance_group import InstanceGroup
+from ..intent.instance_group import InstanceGroup
 
 if TYPE_CHECKING:
     from .plan import Plan

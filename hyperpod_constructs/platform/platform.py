@@ -32,23 +32,23 @@ from ..k8s.keda import render_keda
 from ..k8s.mig_config import mig_config_map
 from ..k8s.model_store import model_store_manifests
 from ..observability.targets import ObservedEndpoint, ObservedInstanceGroup
-from ..spec.cluster import ClusterSettings
-from ..spec.endpoint import InferenceEndpoint, mig_group_views
-from ..spec.instance_group import InstanceGroup
-from ..spec.jumpstart import JumpStartEndpoint
-from ..spec.keda_workload import ScaledWorkload
-from ..spec.mig import MigLayout
-from ..spec.mig_checks import check_partition_capacity
-from ..spec.model_source import S3ModelSource
-from ..spec.model_store import ModelStore
-from ..spec.node_autoscaling import NodeAutoscaling
-from ..spec.observability import GrafanaWorkspace, ObservabilityMetrics, PrometheusWorkspace
-from ..spec.gpu_capacity import check_whole_gpu_capacity
-from ..spec.node_autoscaling_checks import (
+from ..intent.cluster import ClusterSettings
+from ..intent.endpoint import InferenceEndpoint, mig_group_views
+from ..intent.instance_group import InstanceGroup
+from ..intent.jumpstart import JumpStartEndpoint
+from ..intent.keda_workload import ScaledWorkload
+from ..intent.mig import MigLayout
+from ..intent.mig_checks import check_partition_capacity
+from ..intent.model_source import S3ModelSource
+from ..intent.model_store import ModelStore
+from ..intent.node_autoscaling import NodeAutoscaling
+from ..intent.observability import GrafanaWorkspace, ObservabilityMetrics, PrometheusWorkspace
+from ..intent.gpu_capacity import check_whole_gpu_capacity
+from ..intent.node_autoscaling_checks import (
     check_max_count_is_used, check_node_autoscaling, check_node_provisioning_mode, check_node_recovery,
     node_autoscaling_warnings)
-from ..spec.platform_view import ModelStoreView, PlatformView
-from ..spec.slo import EndpointSlos
+from ..intent.platform_view import ModelStoreView, PlatformView
+from ..intent.slo import EndpointSlos
 from ..prices.model import Prices
 from .cost_inputs import fixed_cost_items, price_warnings
 from .disaggregation_rows import observed_sides, planned_sides

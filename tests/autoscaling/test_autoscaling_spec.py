@@ -4,10 +4,10 @@ from __future__ import annotations
 import pytest
 
 from hyperpod_constructs.errors import HyperPodValidationError
-from hyperpod_constructs.spec.autoscaling import (
+from hyperpod_constructs.intent.autoscaling import (
     DEFAULTS, SELECTOR, Autoscaling, CloudWatchTrigger, PrometheusTrigger, model_selector,
 )
-from hyperpod_constructs.spec.platform_view import PlatformView
+from hyperpod_constructs.intent.platform_view import PlatformView
 from support import validate_manifest
 
 AMP = "https://aps-workspaces.us-east-1.amazonaws.com/workspaces/ws-0123abcd-4567"

@@ -8,9 +8,9 @@ import pytest
 
 from hyperpod_constructs.errors import HyperPodValidationError
 from hyperpod_constructs.k8s.keda import KedaChart, render_keda, render_scaled_object
-from hyperpod_constructs.spec.autoscaling import Autoscaling, CloudWatchTrigger, PrometheusTrigger
-from hyperpod_constructs.spec.keda_workload import ScaledWorkload
-from hyperpod_constructs.spec.platform_view import PlatformView
+from hyperpod_constructs.intent.autoscaling import Autoscaling, CloudWatchTrigger, PrometheusTrigger
+from hyperpod_constructs.intent.keda_workload import ScaledWorkload
+from hyperpod_constructs.intent.platform_view import PlatformView
 from support import validate_manifests
 
 AMP = "https://aps-workspaces.us-west-2.amazonaws.com/workspaces/ws-abc123"

@@ -7,11 +7,11 @@ import pytest
 from hyperpod_constructs import ClusterSettings
 from hyperpod_constructs.errors import HyperPodValidationError
 from hyperpod_constructs.k8s.karpenter import NodeAutoscalingChart, render_node_autoscaling
-from hyperpod_constructs.spec.instance_group import InstanceGroup, Taint
-from hyperpod_constructs.spec.node_autoscaling import (
+from hyperpod_constructs.intent.instance_group import InstanceGroup, Taint
+from hyperpod_constructs.intent.node_autoscaling import (
     Disruption, DisruptionBudget, NodeAutoscaling, NodePoolLimits, NodePoolSpec, NodeRequirement,
 )
-from hyperpod_constructs.spec.node_autoscaling_checks import (
+from hyperpod_constructs.intent.node_autoscaling_checks import (
     check_node_autoscaling, check_node_provisioning_mode, check_node_recovery, node_autoscaling_warnings,
 )
 from support import validate_manifests

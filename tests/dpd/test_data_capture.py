@@ -11,11 +11,11 @@ from aws_cdk.assertions import Template
 
 from hyperpod_constructs import HyperPodInferencePlatform, InstanceGroup
 from hyperpod_constructs.errors import HyperPodValidationError
-from hyperpod_constructs.spec.data_capture import CaptureMode, DataCapture
-from hyperpod_constructs.spec.endpoint import InferenceEndpoint
-from hyperpod_constructs.spec.jumpstart import JumpStartEndpoint
-from hyperpod_constructs.spec.model_source import ModelSource
-from hyperpod_constructs.spec.platform_view import PlatformView
+from hyperpod_constructs.intent.data_capture import CaptureMode, DataCapture
+from hyperpod_constructs.intent.endpoint import InferenceEndpoint
+from hyperpod_constructs.intent.jumpstart import JumpStartEndpoint
+from hyperpod_constructs.intent.model_source import ModelSource
+from hyperpod_constructs.intent.platform_view import PlatformView
 from support import validate_manifest
 
 STACK = cdk.Stack(cdk.App(), "CaptureSpecs")

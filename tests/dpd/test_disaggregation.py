@@ -14,15 +14,15 @@ from hyperpod_constructs.observability import alerts, dashboards
 from hyperpod_constructs.observability.targets import ObservedEndpoint, ObservedSide
 from hyperpod_constructs.platform.disaggregation_rows import observed_sides, planned_sides
 from hyperpod_constructs.platform.plan import Plan
-from hyperpod_constructs.spec.autoscaling import Autoscaling, PrometheusTrigger
-from hyperpod_constructs.spec.disaggregation import DisaggregatedServing, DisaggregatedWorker, Topology
-from hyperpod_constructs.spec.endpoint import InferenceEndpoint
-from hyperpod_constructs.spec.instance_group import InstanceGroup
-from hyperpod_constructs.spec.mig_checks import check_partition_capacity
-from hyperpod_constructs.spec.endpoint import mig_group_views
-from hyperpod_constructs.spec.model_source import ModelSource
-from hyperpod_constructs.spec.platform_view import PlatformView
-from hyperpod_constructs.spec.routing import Routing
+from hyperpod_constructs.intent.autoscaling import Autoscaling, PrometheusTrigger
+from hyperpod_constructs.intent.disaggregation import DisaggregatedServing, DisaggregatedWorker, Topology
+from hyperpod_constructs.intent.endpoint import InferenceEndpoint
+from hyperpod_constructs.intent.instance_group import InstanceGroup
+from hyperpod_constructs.intent.mig_checks import check_partition_capacity
+from hyperpod_constructs.intent.endpoint import mig_group_views
+from hyperpod_constructs.intent.model_source import ModelSource
+from hyperpod_constructs.intent.platform_view import PlatformView
+from hyperpod_constructs.intent.routing import Routing
 from support import validate_manifest
 
 AMP = "https://aps-workspaces.us-west-2.amazonaws.com/workspaces/ws-abc123"

@@ -1,8 +1,8 @@
 """Platform views shared by the endpoint tests."""
 from __future__ import annotations
 
-from hyperpod_constructs.spec.instance_group import InstanceGroup
-from hyperpod_constructs.spec.platform_view import ModelStoreView, PlatformView
+from hyperpod_constructs.intent.instance_group import InstanceGroup
+from hyperpod_constructs.intent.platform_view import ModelStoreView, PlatformView
 
 AMP = "https://aps-workspaces.us-west-2.amazonaws.com/workspaces/ws-abc123"
 ACM_ARN = "arn:aws:acm:us-west-2:123456789012:certificate/0a1b2c3d-4e5f-6789-abcd-ef0123456789"

@@ -8,9 +8,9 @@ import pytest
 
 from endpoint_fixtures import ACM_ARN, BARE_VIEW, ROLE_ARN, VIEW
 from hyperpod_constructs.k8s.endpoint_chart import MANAGED_BY_LABEL, EndpointChart
-from hyperpod_constructs.spec.autoscaling import Autoscaling, CloudWatchTrigger, PrometheusTrigger
-from hyperpod_constructs.spec.endpoint import DEFAULT_IMAGE, InferenceEndpoint
-from hyperpod_constructs.spec.endpoint_options import (
+from hyperpod_constructs.intent.autoscaling import Autoscaling, CloudWatchTrigger, PrometheusTrigger
+from hyperpod_constructs.intent.endpoint import DEFAULT_IMAGE, InferenceEndpoint
+from hyperpod_constructs.intent.endpoint_options import (
     HttpProbe,
     LoadBalancer,
     Metrics,
@@ -20,11 +20,11 @@ from hyperpod_constructs.spec.endpoint_options import (
     Tag,
     Tls,
 )
-from hyperpod_constructs.spec.jumpstart import JumpStartEndpoint
-from hyperpod_constructs.spec.kv_cache import KvCache, L2Cache
-from hyperpod_constructs.spec.model_source import FsxFileSystem, ModelSource, SecretKeyRef
-from hyperpod_constructs.spec.platform_view import PlatformView
-from hyperpod_constructs.spec.routing import IntelligentRouting, Routing
+from hyperpod_constructs.intent.jumpstart import JumpStartEndpoint
+from hyperpod_constructs.intent.kv_cache import KvCache, L2Cache
+from hyperpod_constructs.intent.model_source import FsxFileSystem, ModelSource, SecretKeyRef
+from hyperpod_constructs.intent.platform_view import PlatformView
+from hyperpod_constructs.intent.routing import IntelligentRouting, Routing
 from support import validate_manifest, validate_manifests
 
 Endpoint = Union[InferenceEndpoint, JumpStartEndpoint]

@@ -8,9 +8,9 @@ import pytest
 
 from endpoint_fixtures import ACM_ARN, BARE_VIEW, VIEW
 from hyperpod_constructs.errors import HyperPodValidationError
-from hyperpod_constructs.spec.autoscaling import Autoscaling, CloudWatchTrigger, PrometheusTrigger
-from hyperpod_constructs.spec.endpoint import InferenceEndpoint, looks_like_vllm
-from hyperpod_constructs.spec.endpoint_options import (
+from hyperpod_constructs.intent.autoscaling import Autoscaling, CloudWatchTrigger, PrometheusTrigger
+from hyperpod_constructs.intent.endpoint import InferenceEndpoint, looks_like_vllm
+from hyperpod_constructs.intent.endpoint_options import (
     HttpProbe,
     LoadBalancer,
     Metrics,
@@ -19,12 +19,12 @@ from hyperpod_constructs.spec.endpoint_options import (
     Tag,
     Tls,
 )
-from hyperpod_constructs.spec.instance_group import InstanceGroup
-from hyperpod_constructs.spec.jumpstart import JumpStartEndpoint
-from hyperpod_constructs.spec.kv_cache import KvCache, L2Backend, L2Cache
-from hyperpod_constructs.spec.model_source import FsxFileSystem, ModelSource, SecretKeyRef
-from hyperpod_constructs.spec.platform_view import PlatformView
-from hyperpod_constructs.spec.routing import IntelligentRouting, Routing
+from hyperpod_constructs.intent.instance_group import InstanceGroup
+from hyperpod_constructs.intent.jumpstart import JumpStartEndpoint
+from hyperpod_constructs.intent.kv_cache import KvCache, L2Backend, L2Cache
+from hyperpod_constructs.intent.model_source import FsxFileSystem, ModelSource, SecretKeyRef
+from hyperpod_constructs.intent.platform_view import PlatformView
+from hyperpod_constructs.intent.routing import IntelligentRouting, Routing
 
 S3 = ModelSource.s3("s3://my-models/llama/")
 

@@ -13,10 +13,10 @@ from hyperpod_constructs import ModelSize, ScaledWorkload
 from hyperpod_constructs.catalog.accelerator_memory import mig_slice_memory_gb, replica_memory_gb
 from hyperpod_constructs.catalog.mig import MIG_PROFILES
 from hyperpod_constructs.errors import HyperPodTypeError, HyperPodValidationError
-from hyperpod_constructs.spec.autoscaling import Autoscaling, CloudWatchTrigger, PrometheusTrigger
-from hyperpod_constructs.spec.endpoint import InferenceEndpoint
-from hyperpod_constructs.spec.jumpstart import JumpStartEndpoint
-from hyperpod_constructs.spec.model_source import ModelSource
+from hyperpod_constructs.intent.autoscaling import Autoscaling, CloudWatchTrigger, PrometheusTrigger
+from hyperpod_constructs.intent.endpoint import InferenceEndpoint
+from hyperpod_constructs.intent.jumpstart import JumpStartEndpoint
+from hyperpod_constructs.intent.model_source import ModelSource
 
 LLAMA_8B = ModelSize(parameters=8.03e9, dtype="bfloat16")
 LLAMA_70B = ModelSize(parameters=70.6e9, dtype="bfloat16")
@@ -297,7 +297,7 @@ def test_gated_is_declared_for_models_the_library_does_not_know() -> None:
 # ---- disaggregated prefill / decode sides ------------------------------------------------------------------------
 
 def disaggregated(prefill_args: tuple[str, ...] = (), size: ModelSize | None = None, **overrides: Any) -> InferenceEndpoint:
-    from hyperpod_constructs.spec.disaggregation import DisaggregatedServing, DisaggregatedWorker
+    from hyperpod_constructs.intent.disaggregation import DisaggregatedServing, DisaggregatedWorker
 
     def side(args: tuple[str, ...], **extra: Any) -> DisaggregatedWorker:
         return DisaggregatedWorker(instance_type="ml.p5.48xlarge", gpus=4, efa_devices=16, args=args, **extra)

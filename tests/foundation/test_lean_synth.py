@@ -22,7 +22,7 @@ def test_pure_python_parts_import_without_jsii_or_cdk() -> None:
     code = (
         "import sys, json\n"
         "import hyperpod_constructs.catalog.instance_types, hyperpod_constructs.catalog.mig\n"
-        "import hyperpod_constructs.planner, hyperpod_constructs.spec.endpoint, hyperpod_constructs.spec.jumpstart\n"
+        "import hyperpod_constructs.planner, hyperpod_constructs.intent.endpoint, hyperpod_constructs.intent.jumpstart\n"
         "import hyperpod_constructs.observability.alerts, hyperpod_constructs.observability.queries\n"
         "from hyperpod_constructs import InstanceGroup, InferenceEndpoint, MigLayout, plan_mig, EndpointSlos\n"
         "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] in %r)))\n" % (NODE_BACKED,))

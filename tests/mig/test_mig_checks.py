@@ -1,8 +1,8 @@
 """Cross-resource MIG checks: endpoints' partitions against the instance groups' layouts."""
 from __future__ import annotations
 
-from hyperpod_constructs.spec.mig import MigLayout
-from hyperpod_constructs.spec.mig_checks import (
+from hyperpod_constructs.intent.mig import MigLayout
+from hyperpod_constructs.intent.mig_checks import (
     MigEndpointView,
     MigGroupView,
     check_partition_capacity,

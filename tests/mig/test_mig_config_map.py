@@ -6,7 +6,7 @@ import yaml
 
 from hyperpod_constructs.errors import HyperPodValidationError
 from hyperpod_constructs.k8s.mig_config import mig_config_map, mig_parted_document
-from hyperpod_constructs.spec.mig import MigLayout
+from hyperpod_constructs.intent.mig import MigLayout
 from support import reference_file, validate_manifest
 
 MIX = MigLayout.custom(name="llm-mix", devices={"3g.40gb": 1, "2g.20gb": 1, "1g.10gb": 2})

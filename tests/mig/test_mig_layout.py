@@ -9,7 +9,7 @@ import yaml
 from hyperpod_constructs.catalog.instance_types import instance_type
 from hyperpod_constructs.catalog.mig import MIG_INSTANCE_TYPES, MIG_PROFILES, mig_gpu_model
 from hyperpod_constructs.errors import HyperPodValidationError
-from hyperpod_constructs.spec.mig import (
+from hyperpod_constructs.intent.mig import (
     MigLayout,
     as_mig_layout,
     mig_resource_name,
@@ -194,7 +194,7 @@ def test_layout_name_must_be_a_label_value():
 
 
 def test_all_cannot_be_mixed_with_gpu_indices():
-    from hyperpod_constructs.spec.mig import MigDeviceGroup
+    from hyperpod_constructs.intent.mig import MigDeviceGroup
     with pytest.raises(HyperPodValidationError, match=r"devices='all' is not allowed; 'all' alone"):
         MigLayout(name="mixed", groups=(MigDeviceGroup("all", (("3g.40gb", 2),)), MigDeviceGroup((0,), ())))
 

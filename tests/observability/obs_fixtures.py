@@ -12,9 +12,9 @@ from aws_cdk import aws_eks_v2 as eks
 from aws_cdk.lambda_layer_kubectl_v33 import KubectlV33Layer
 
 from hyperpod_constructs.aws.observability import InferenceObservability
-from hyperpod_constructs.spec.observability import GrafanaWorkspace
+from hyperpod_constructs.intent.observability import GrafanaWorkspace
 from hyperpod_constructs.observability.targets import ObservedEndpoint, ObservedInstanceGroup
-from hyperpod_constructs.spec.slo import EndpointSlos, ErrorRateSlo, LatencySlo
+from hyperpod_constructs.intent.slo import EndpointSlos, ErrorRateSlo, LatencySlo
 
 CONSTRUCT_ID = "Observability"
 

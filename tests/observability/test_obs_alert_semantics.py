@@ -16,7 +16,7 @@ import yaml
 
 from hyperpod_constructs.observability import alerts
 from hyperpod_constructs.observability.targets import ObservedEndpoint, ObservedSide
-from hyperpod_constructs.spec.slo import EndpointSlos, ErrorRateSlo, LatencySlo, NoReadyPodsSlo, TtfbSlo
+from hyperpod_constructs.intent.slo import EndpointSlos, ErrorRateSlo, LatencySlo, NoReadyPodsSlo, TtfbSlo
 
 WINDOW = "5m"
 

@@ -5,10 +5,10 @@ from typing import Any, Callable
 
 import pytest
 
-from hyperpod_constructs.spec.observability import GrafanaWorkspace, ObservabilityMetrics, PrometheusWorkspace
+from hyperpod_constructs.intent.observability import GrafanaWorkspace, ObservabilityMetrics, PrometheusWorkspace
 from hyperpod_constructs.errors import HyperPodValidationError
 from hyperpod_constructs.observability.targets import ObservedEndpoint, ObservedInstanceGroup, check_targets
-from hyperpod_constructs.spec.slo import (EndpointSlos, ErrorRateSlo, LatencySlo, NoReadyPodsSlo, ReplicasAtMaxSlo,
+from hyperpod_constructs.intent.slo import (EndpointSlos, ErrorRateSlo, LatencySlo, NoReadyPodsSlo, ReplicasAtMaxSlo,
                                           TtfbSlo)
 
 WS_ARN = "arn:aws:aps:us-west-2:111111111111:workspace/ws-12345678-abcd-1234-abcd-123456789012"

@@ -12,7 +12,7 @@ from hyperpod_constructs import (
     Autoscaling, HyperPodInferencePlatform, InferenceEndpoint, InstanceGroup, JumpStartEndpoint, ModelSource,
     NodeAutoscaling, NodePoolSpec, PrometheusTrigger,
 )
-from hyperpod_constructs.spec.gpu_capacity import (
+from hyperpod_constructs.intent.gpu_capacity import (
     GpuDemand, GpuGroup, check_whole_gpu_capacity, floor_nodes, pack_whole_gpus, whole_gpu_totals)
 
 S3 = ModelSource.s3("s3://my-models/m/")
