@@ -1,7 +1,8 @@
 """One error type for bad input, with a message that names where, what, the value and what is allowed."""
 from __future__ import annotations
 
-from typing import Any
+from contextlib import contextmanager
+from typing import Any, Iterator
 
 
 class HyperPodValidationError(ValueError):
@@ -17,6 +18,20 @@ class HyperPodValidationError(ValueError):
         self.value = value
         self.allowed = allowed
         super().__init__(format_problem(where, field, value, allowed))
+
+    def relocated(self, where: str, field_prefix: str = "") -> "HyperPodValidationError":
+        """The same problem seen from a parent: its location, the child's field under ``field_prefix``."""
+        field = f"{field_prefix}.{self.field}" if field_prefix and self.field else (field_prefix or self.field)
+        return type(self)(where, field, self.value, self.allowed)
+
+
+@contextmanager
+def located(where: str, field_prefix: str = "") -> Iterator[None]:
+    """Re-raise a child value's validation error at the parent's location (``with located(where, "kv_cache"):``)."""
+    try:
+        yield
+    except HyperPodValidationError as error:
+        raise error.relocated(where, field_prefix) from None
 
 
 class HyperPodTypeError(HyperPodValidationError, TypeError):

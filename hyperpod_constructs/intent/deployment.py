@@ -1,7 +1,9 @@
 """What custom and JumpStart deployments share: replicas, MIG slice, namespace and the common spec blocks."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Optional
+import dataclasses
+import functools
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, TypeVar
 
 from .autoscaling import model_selector, pods_at
 from .mig import normalize_partition
@@ -13,6 +15,17 @@ if TYPE_CHECKING:
     from .kv_cache import KvCache
     from .platform_view import PlatformView
     from .routing import IntelligentRouting
+
+D = TypeVar("D", bound="DeploymentCommon")
+R = TypeVar("R")
+
+
+def on_resolved(method: Callable[..., R]) -> Callable[..., R]:
+    """Run ``method`` on the resolved deployment, so what it reads are the defaults worked out (``resolve()``)."""
+    @functools.wraps(method)
+    def on_resolved_deployment(self: Any, *args: Any, **kwargs: Any) -> R:
+        return method(self.resolve(), *args, **kwargs)
+    return on_resolved_deployment
 
 
 class DeploymentCommon:
@@ -30,15 +43,21 @@ class DeploymentCommon:
     data_capture: Optional[DataCapture]
     sagemaker_endpoint_name: Optional[str]
 
-    def _bind_triggers(self) -> None:
-        """Bind SageMaker CloudWatch triggers to the endpoint this deployment registers (call after validation)."""
-        if self.autoscaling is not None:
-            sagemaker_name: Optional[str] = getattr(self, "sagemaker_endpoint_name", None)
-            object.__setattr__(self, "autoscaling", self.autoscaling.bound_to(sagemaker_name, self.where))
+    def _resolved(self: D, values: Mapping[str, Any]) -> D:
+        """This deployment with ``values`` (its resolved defaults): itself when nothing changes, else a new one."""
+        changed = {name: value for name, value in values.items() if getattr(self, name) != value}
+        return dataclasses.replace(self, **changed) if changed else self  # type: ignore[type-var]
+
+    def _bound_autoscaling(self) -> Optional[Autoscaling]:
+        """The autoscaling with its SageMaker CloudWatch triggers bound to the endpoint this deployment registers."""
+        if self.autoscaling is None:
+            return None
+        return self.autoscaling.bound_to(self.sagemaker_endpoint_name, self.where)
 
     @property
     def intelligent_routing(self) -> Optional[IntelligentRouting]:
-        return self.routing  # type: ignore[attr-defined, no-any-return]  # normalised in __post_init__
+        """The router of a resolved deployment (``resolve()`` turns ``routing=`` into IntelligentRouting or None)."""
+        return self.routing  # type: ignore[attr-defined, no-any-return]
 
     @property
     def where(self) -> str:

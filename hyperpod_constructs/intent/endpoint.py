@@ -21,6 +21,7 @@ from .autoscaling import Autoscaling, model_selector
 from .data_capture import DataCapture
 from .disaggregation import DisaggregatedServing
 from .engine_args import gpu_memory_utilization, parallel_args
+from .frozen import Frozen, thaw
 from .endpoint_options import (
     SAGEMAKER_NAME_PATTERN,
     LoadBalancer,
@@ -36,7 +37,7 @@ from .endpoint_options import (
     validate_tags,
 )
 from .kv_cache import KvCache
-from .deployment import DeploymentCommon
+from .deployment import DeploymentCommon, on_resolved
 from .mig import (
     SYSTEM_HEADROOM,
     mig_resource_name,
@@ -150,15 +151,15 @@ class InferenceEndpoint(DeploymentCommon):
     vllm_based: Optional[bool] = None
     model_name: Optional[str] = None
     instance_type: Optional[str] = None
-    instance_types: Sequence[str] = ()
-    node_affinity: Optional[Mapping[str, Any]] = None
+    instance_types: Sequence[str] = Frozen(())
+    node_affinity: Optional[Mapping[str, Any]] = Frozen(None)
     gpus: Optional[int] = None
     accelerator_partition: Optional[str] = None
     cpu: Union[str, int, float, None] = None
     memory: Optional[str] = None
     replicas: Optional[int] = None
-    args: Union[Sequence[str], None, _Auto] = AUTO
-    env: Mapping[str, str] = field(default_factory=dict)
+    args: Union[Sequence[str], None, _Auto] = Frozen(AUTO)
+    env: Mapping[str, str] = Frozen({})
     port: int = 8000
     invocation_path: Union[str, None, _Auto] = AUTO
     model_mount_path: Optional[str] = None
@@ -170,7 +171,7 @@ class InferenceEndpoint(DeploymentCommon):
     request_limits: Union[RequestLimits, None, _Auto] = AUTO
     probes: Union[Probes, None, _Auto] = AUTO
     autoscaling: Optional[Autoscaling] = None
-    tags: Sequence[Tag] = ()
+    tags: Sequence[Tag] = Frozen(())
     sagemaker_endpoint_name: Optional[str] = None
     model_version: Optional[str] = None
     namespace: Optional[str] = None
@@ -178,13 +179,11 @@ class InferenceEndpoint(DeploymentCommon):
     disaggregation: Optional[DisaggregatedServing] = None
     data_capture: Optional[DataCapture] = None
 
-
     # ---- construction-time validation ----------------------------------------------------------------
 
     def __post_init__(self) -> None:
         where = self.where
         check_fields(self, where)
-        set_ = lambda name, value: object.__setattr__(self, name, value)  # noqa: E731 (frozen dataclass)
         require(isinstance(self.name, str) and bool(ENDPOINT_NAME_PATTERN.match(self.name)), where, "name", self.name,
                 "1-63 lowercase letters, digits and '-', starting with a letter and ending with a letter or digit "
                 "(it names the Kubernetes objects the operator creates)")
@@ -193,13 +192,10 @@ class InferenceEndpoint(DeploymentCommon):
         self.model.validate(where)
         require(isinstance(self.image, str) and bool(self.image.strip()) and not any(c.isspace() for c in self.image),
                 where, "image", self.image, "a container image reference such as lmcache/vllm-openai:v0.4.3")
-        if self.vllm_based is None:
-            set_("vllm_based", looks_like_vllm(self.image))
-        vllm = bool(self.vllm_based)
-        if self.model_name is None:
-            set_("model_name", self.name)
-        require(isinstance(self.model_name, str) and bool(SAGEMAKER_NAME_PATTERN.match(self.model_name)), where,
-                "model_name", self.model_name, "1-63 letters, digits and hyphens, starting and ending with a letter or digit")
+        if self.model_name is not None:
+            require(isinstance(self.model_name, str) and bool(SAGEMAKER_NAME_PATTERN.match(self.model_name)), where,
+                    "model_name", self.model_name,
+                    "1-63 letters, digits and hyphens, starting and ending with a letter or digit")
         self._validate_placement(where)
         self._validate_resources(where)
         if self.replicas is not None:
@@ -208,52 +204,21 @@ class InferenceEndpoint(DeploymentCommon):
         if self.model_mount_path is not None:
             require(isinstance(self.model_mount_path, str) and self.model_mount_path.startswith("/"), where,
                     "model_mount_path", self.model_mount_path, "an absolute path in the container")
-        if self.args is AUTO:
-            set_("args", self._default_args() if vllm else None)
-        if self.args is not None:
+        if self.args is not None and self.args is not AUTO:
             require(not isinstance(self.args, str) and all(isinstance(arg, str) for arg in self.args), where, "args",
                     self.args, "a list of strings, one per argument")
-            set_("args", tuple(self.args))
-            if vllm and self.disaggregation is None:  # vLLM uses one GPU unless told: use all of the replica's
-                set_("args", self.args + parallel_args(self.args, self.gpu_request, where))
         require(isinstance(self.env, Mapping), where, "env", self.env, "a mapping of names to string values")
         for key, value in self.env.items():
             require(isinstance(key, str) and bool(ENV_NAME_PATTERN.match(key)), where, f"env[{key!r}]", key,
                     "a name of printable ASCII characters without '=' or spaces")
             require(isinstance(value, str), where, f"env[{key!r}]", value, "a string value")
-
-        # Routing and the KV cache first: the invocation path default depends on the strategy.
-        if self.routing is AUTO:
-            set_("routing", Routing.PREFIX_AWARE if vllm else None)
-        set_("routing", as_intelligent_routing(self.routing, where))  # type: ignore[arg-type]
-        if self.kv_cache is AUTO:
-            set_("kv_cache", KvCache() if vllm else None)
-        if self.kv_cache is not None:
-            self.kv_cache.validate(where)
-        kv_aware = self.routing is not None and self.routing.strategy is Routing.KV_AWARE
-        if self.invocation_path is AUTO:
-            set_("invocation_path", (KV_AWARE_PATH if kv_aware else VLLM_CHAT_PATH) if vllm else None)
-        if self.invocation_path is not None:
+        if self.invocation_path is not None and self.invocation_path is not AUTO:
             require(isinstance(self.invocation_path, str) and bool(INVOCATION_PATH_PATTERN.match(self.invocation_path)),
                     where, "invocation_path", self.invocation_path, "a URL path such as /v1/chat/completions")
-        if kv_aware:
-            path = self.invocation_path
-            require(path is not None and normalize_path(path) == KV_AWARE_PATH, where, "invocation_path",
-                    path if path is not None else "invocations (operator default)",
-                    "'/completions' with routing=Routing.KV_AWARE: kvaware routing supports only the /completions API; "
-                    "/v1/chat/completions is not supported (use prefixaware, session or roundrobin for chat)")
-
-        if self.load_balancer is AUTO:
-            set_("load_balancer", LoadBalancer(health_check_path="/health") if vllm else None)
-        if self.request_limits is AUTO:
-            set_("request_limits", VLLM_REQUEST_LIMITS if vllm else None)
-        if self.probes is AUTO:
-            set_("probes", VLLM_PROBES if vllm else None)
         # Types are checked by check_fields; each option checks its own values.
-        for option in (self.load_balancer, self.tls, self.metrics, self.request_limits, self.probes):
-            if option is not None:
+        for option in (self.kv_cache, self.load_balancer, self.tls, self.metrics, self.request_limits, self.probes):
+            if option is not None and option is not AUTO:
                 option.validate(where)
-        set_("tags", tuple(self.tags))
         validate_tags(self.tags, where)  # type: ignore[arg-type]
         if self.sagemaker_endpoint_name is not None:
             SageMakerEndpoint(self.sagemaker_endpoint_name).validate(where)
@@ -267,45 +232,90 @@ class InferenceEndpoint(DeploymentCommon):
             require_int(self.max_deploy_time_s, where, "max_deploy_time_s", 1, 2**31 - 1)
         if self.disaggregation is not None:
             self.disaggregation.validate(where)
+        self.validate_data_capture()
+        # The rules on derived defaults run on the resolved endpoint, so they too fail here, at construction. When
+        # resolving changed something, building the resolved endpoint already ran them (it resolves to itself).
+        if self.resolve() is self:
+            self._validate_resolved(where)
+
+    def _validate_resolved(self, where: str) -> None:
+        """Rules that read resolved defaults (routing strategy, invocation path, args)."""
+        kv_aware = self.intelligent_routing is not None and self.intelligent_routing.strategy is Routing.KV_AWARE
+        if kv_aware:
+            path = self.invocation_path
+            require(isinstance(path, str) and normalize_path(path) == KV_AWARE_PATH, where, "invocation_path",
+                    path if path is not None else "invocations (operator default)",
+                    "'/completions' with routing=Routing.KV_AWARE: kvaware routing supports only the /completions API; "
+                    "/v1/chat/completions is not supported (use prefixaware, session or roundrobin for chat)")
+        if self.disaggregation is not None:
             self.disaggregation.validate_for_endpoint(
                 where, placement_types=self.placement_types, replicas=self.replicas, autoscaling=self.autoscaling,
-                routing_strategy=self.routing.strategy if self.routing is not None else None)  # type: ignore[union-attr]
-            if vllm and self.args is not None:
-                self._spread_sides(where)
-        self.validate_data_capture()
-        self._bind_triggers()
-        if self.disaggregation is not None:
-            self._bind_side_triggers(where)
+                routing_strategy=self.intelligent_routing.strategy if self.intelligent_routing is not None else None)
         for fit in self.memory_fits():
             if not fit.fits:
                 assert self.model.size is not None
                 raise HyperPodValidationError(where, "model.size", self.model.size.describe(),
                                               fit.problem(self.model.size))
 
-    def _spread_sides(self, where: str) -> None:
-        """Disaggregated sides run the endpoint's args plus their own: each side's pods use all of their GPUs."""
-        assert self.disaggregation is not None and self.args is not None
+    # ---- defaults that depend on other fields --------------------------------------------------------
+
+    def resolve(self) -> InferenceEndpoint:
+        """This endpoint with every default that depends on other fields worked out: vLLM detection, model name,
+        args (with the tensor-parallel flags), routing, KV cache, invocation path, load balancer, request limits,
+        probes, the disaggregated sides' args and the triggers bound to the SageMaker endpoint.
+
+        Pure: returns a new endpoint and leaves this one unchanged (an already resolved endpoint returns itself).
+        So ``dataclasses.replace(endpoint, image=...)`` on what you wrote re-derives every default from the new image.
+        """
+        where = self.where
+        vllm = looks_like_vllm(self.image) if self.vllm_based is None else bool(self.vllm_based)
+        args = self.args
+        if args is AUTO:
+            args = self._default_args() if vllm else None
+        if args is not None and vllm and self.disaggregation is None:  # vLLM uses one GPU unless told: use all
+            args = (*args, *parallel_args(args, self.gpu_request, where))
+        routing = as_intelligent_routing(
+            (Routing.PREFIX_AWARE if vllm else None) if self.routing is AUTO else self.routing, where)  # type: ignore[arg-type]
+        kv_aware = routing is not None and routing.strategy is Routing.KV_AWARE
+        resolved: dict[str, Any] = {
+            "vllm_based": vllm,
+            "model_name": self.model_name if self.model_name is not None else self.name,
+            "args": args,
+            "routing": routing,
+            "kv_cache": (KvCache() if vllm else None) if self.kv_cache is AUTO else self.kv_cache,
+            "invocation_path": ((KV_AWARE_PATH if kv_aware else VLLM_CHAT_PATH) if vllm else None)
+                               if self.invocation_path is AUTO else self.invocation_path,
+            "load_balancer": (LoadBalancer(health_check_path="/health") if vllm else None)
+                             if self.load_balancer is AUTO else self.load_balancer,
+            "request_limits": (VLLM_REQUEST_LIMITS if vllm else None) if self.request_limits is AUTO else self.request_limits,
+            "probes": (VLLM_PROBES if vllm else None) if self.probes is AUTO else self.probes,
+            "autoscaling": self._bound_autoscaling(),
+            "disaggregation": self._resolved_sides(args if vllm else None, where),
+        }
+        return self._resolved(resolved)
+
+    def _resolved_sides(self, args: Optional[Sequence[str]], where: str) -> Optional[DisaggregatedServing]:
+        """Each disaggregated side runs the endpoint's vLLM args plus its own, extended so its pods use all of their
+        GPUs; its SageMaker CloudWatch triggers read this endpoint's registered SageMaker endpoint."""
+        if self.disaggregation is None:
+            return None
         sides = {}
         for side, worker in self.disaggregation.workers():
-            gpus = 0 if worker.partition_profile else (worker.gpus or 1)
-            extra = parallel_args((*self.args, *worker.args), gpus, where, f"disaggregation.{side}.args")
-            sides[side] = dataclasses.replace(worker, args=(*worker.args, *extra)) if extra else worker
-        object.__setattr__(self, "disaggregation", dataclasses.replace(self.disaggregation, **sides))
-
-    def _bind_side_triggers(self, where: str) -> None:
-        """Each side's SageMaker CloudWatch triggers read this endpoint's registered SageMaker endpoint."""
-        assert self.disaggregation is not None
-        sides = {side: dataclasses.replace(worker, autoscaling=worker.autoscaling.bound_to(
-                     self.sagemaker_endpoint_name, f"{where} disaggregation.{side}"))
-                 for side, worker in self.disaggregation.workers() if worker.autoscaling is not None}
-        if sides:
-            object.__setattr__(self, "disaggregation", dataclasses.replace(self.disaggregation, **sides))
+            changes: dict[str, Any] = {}
+            if args is not None:
+                gpus = 0 if worker.partition_profile else (worker.gpus or 1)
+                extra = parallel_args((*args, *worker.args), gpus, where, f"disaggregation.{side}.args")
+                if extra:
+                    changes["args"] = (*worker.args, *extra)
+            if worker.autoscaling is not None:
+                changes["autoscaling"] = worker.autoscaling.bound_to(self.sagemaker_endpoint_name,
+                                                                     f"{where} disaggregation.{side}")
+            sides[side] = dataclasses.replace(worker, **changes) if changes else worker
+        return dataclasses.replace(self.disaggregation, **sides)
 
     def _validate_placement(self, where: str) -> None:
-        set_ = lambda name, value: object.__setattr__(self, name, value)  # noqa: E731
         require(not isinstance(self.instance_types, str), where, "instance_types", self.instance_types,
                 "a list of instance types (use instance_type= for one)")
-        set_("instance_types", tuple(self.instance_types))
         given = [name for name, value in (("instance_type", self.instance_type), ("instance_types", self.instance_types),
                                           ("node_affinity", self.node_affinity)) if value]
         require(len(given) == 1, where, " / ".join(given) or "instance_type", given or None,
@@ -372,6 +382,7 @@ class InferenceEndpoint(DeploymentCommon):
         infos = [lookup_instance_type(name) for name in self.placement_types]
         return 1 if infos and all(info is not None and info.has_gpu for info in infos) else 0
 
+    @on_resolved
     def memory_fits(self) -> tuple[MemoryFit, ...]:
         """The declared model size against one replica's accelerator memory, per instance type it may run on
         (empty without a declared size, or without GPUs)."""
@@ -393,6 +404,7 @@ class InferenceEndpoint(DeploymentCommon):
             fits.append(MemoryFit(name, accelerator, memory, size.weight_gb, utilization))
         return tuple(fits)
 
+    @on_resolved
     def side_memory_fits(self, utilization: Optional[float] = None) -> tuple[tuple[str, MemoryFit], ...]:
         """Per disaggregated side: the declared model size against one of its pods (each side loads all weights)."""
         size = self.model.size
@@ -450,6 +462,7 @@ class InferenceEndpoint(DeploymentCommon):
 
     # ---- rendering -----------------------------------------------------------------------------------
 
+    @on_resolved
     def to_manifest(self, view: PlatformView) -> dict[str, Any]:
         """The InferenceEndpointConfig as a plain dict (unset options omitted: the operator's defaults apply)."""
         where = self.where
@@ -464,7 +477,7 @@ class InferenceEndpoint(DeploymentCommon):
         elif self.instance_types:
             spec["instanceTypes"] = list(self.instance_types)
         else:
-            spec["nodeAffinity"] = dict(self.node_affinity or {})
+            spec["nodeAffinity"] = thaw(self.node_affinity or {})
         if self.replicas is not None:
             spec["replicas"] = self.replicas
         if self.invocation_path is not None:
@@ -513,6 +526,7 @@ class InferenceEndpoint(DeploymentCommon):
 
     # ---- platform checks and advice ------------------------------------------------------------------
 
+    @on_resolved
     def checks(self, view: PlatformView) -> list[str]:
         """Problems that need the platform; the platform registers them with ``node.add_validation``."""
         where = self.where
@@ -540,6 +554,7 @@ class InferenceEndpoint(DeploymentCommon):
 
 
 
+    @on_resolved
     def mig_views(self) -> tuple[MigEndpointView, ...]:
         """This endpoint for ``mig_checks`` (one view per instance type it may run on; per side when disaggregated)."""
         if self.disaggregation is not None:
@@ -557,6 +572,7 @@ class InferenceEndpoint(DeploymentCommon):
         groups = mig_group_views(view)
         return [*check_partition_capacity(groups, mine), *check_whole_gpu_requests(groups, mine)]
 
+    @on_resolved
     def warnings(self, view: PlatformView) -> list[str]:
         """Advice, not errors: the platform turns each into a CDK warning annotation."""
         where = self.where

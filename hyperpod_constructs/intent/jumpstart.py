@@ -7,7 +7,7 @@ ask (they work only when the model's JumpStart container is vLLM-based).
 from __future__ import annotations
 
 import re
-from dataclasses import KW_ONLY, dataclass, field
+from dataclasses import KW_ONLY, dataclass
 from typing import Any, Mapping, Optional, Union
 
 from ..catalog.accelerator_memory import replica_memory_gb
@@ -32,8 +32,9 @@ from .endpoint_options import (
     is_token,
     require_int,
 )
+from .frozen import Frozen
 from .kv_cache import KvCache
-from .deployment import DeploymentCommon
+from .deployment import DeploymentCommon, on_resolved
 from .mig import normalize_partition, validate_partition
 from .mig_checks import MigEndpointView, check_partition_capacity
 from .model_size import MemoryFit, ModelSize
@@ -94,7 +95,7 @@ class JumpStartEndpoint(DeploymentCommon):
     gated_model_role_arn: Optional[str] = None
     execution_role_arn: Optional[str] = None
     accelerator_partition: Optional[str] = None
-    environment: Mapping[str, str] = field(default_factory=dict)
+    environment: Mapping[str, str] = Frozen({})
     kv_cache: Optional[KvCache] = None
     routing: Union[Routing, IntelligentRouting, str, None] = None
     load_balancer: Optional[LoadBalancer] = None
@@ -138,18 +139,10 @@ class JumpStartEndpoint(DeploymentCommon):
             require(isinstance(key, str) and bool(ENV_NAME_PATTERN.match(key)), where, f"environment[{key!r}]", key,
                     "a name of printable ASCII characters without '=' or spaces")
             require(isinstance(value, str), where, f"environment[{key!r}]", value, "a string value")
-        if self.kv_cache is not None:
-            require(isinstance(self.kv_cache, KvCache), where, "kv_cache", self.kv_cache, "a KvCache(...) or None")
-            self.kv_cache.validate(where)
-        object.__setattr__(self, "routing", as_intelligent_routing(self.routing, where))
-        for name, kind in (("load_balancer", LoadBalancer), ("tls", Tls), ("metrics", Metrics)):
-            option = getattr(self, name)
+        # Types are checked by check_fields; each option checks its own values.
+        for option in (self.kv_cache, self.load_balancer, self.tls, self.metrics):
             if option is not None:
-                require(isinstance(option, kind), where, name, option, f"a {kind.__name__}(...) or None")
                 option.validate(where)
-        if self.autoscaling is not None:
-            require(isinstance(self.autoscaling, Autoscaling), where, "autoscaling", self.autoscaling,
-                    "an Autoscaling(...) or None")
         if self.replicas is not None:
             require_int(self.replicas, where, "replicas", 0)
         if self.sagemaker_endpoint_name is not None:
@@ -162,13 +155,19 @@ class JumpStartEndpoint(DeploymentCommon):
         self.validate_data_capture()
         require(self.gated in (None, True, False), where, "gated", self.gated,
                 "True, False or None (None: gated when the model id is a known gated family)")
-        self._bind_triggers()
+        self.resolve()  # routing and trigger binding fail here, at construction
         if self.model_size is not None:  # its type is checked by check_fields
             self.model_size.validate(where, "model_size")
             fit = self.memory_fit()
             if fit is not None and not fit.fits:
                 raise HyperPodValidationError(where, "model_size", self.model_size.describe(),
                                               fit.problem(self.model_size))
+
+    def resolve(self) -> JumpStartEndpoint:
+        """This endpoint with ``routing=`` as IntelligentRouting (or None) and its SageMaker CloudWatch triggers bound
+        to the endpoint it registers. Pure: a new endpoint, or itself when already resolved."""
+        return self._resolved({"routing": as_intelligent_routing(self.routing, self.where),
+                               "autoscaling": self._bound_autoscaling()})
 
     @property
     def is_gated(self) -> bool:
@@ -192,12 +191,14 @@ class JumpStartEndpoint(DeploymentCommon):
 
 
 
+    @on_resolved
     def mig_views(self) -> tuple[MigEndpointView, ...]:
         if self.accelerator_partition is None:
             return ()
         return (MigEndpointView(name=self.name, instance_type=self.instance_type,
                                 partition=self.accelerator_partition, max_replicas=self.max_pods),)
 
+    @on_resolved
     def to_manifest(self, view: PlatformView) -> dict[str, Any]:
         where = self.where
         namespace = self.resolved_namespace(view)
@@ -226,6 +227,7 @@ class JumpStartEndpoint(DeploymentCommon):
         return {"apiVersion": API_VERSION, "kind": KIND,
                 "metadata": {"name": self.name, "namespace": namespace}, "spec": spec}
 
+    @on_resolved
     def checks(self, view: PlatformView) -> list[str]:
         where = self.where
         problems: list[str] = []
@@ -252,6 +254,7 @@ class JumpStartEndpoint(DeploymentCommon):
                 "not gated)"))
         return problems
 
+    @on_resolved
     def warnings(self, view: PlatformView) -> list[str]:
         where = self.where
         notes: list[str] = []

@@ -345,6 +345,7 @@ class HyperPodInferencePlatform(Construct):
         """Deploy a model: its chart is applied by ``cdk deploy``, checked against the platform at synth,
         charted on the inference dashboard and alerted on with ``slos`` (defaults when observability is on)."""
         check_arguments(self._path, HyperPodInferencePlatform.add_endpoint, locals())
+        endpoint = endpoint.resolve()  # checks, charts and observability read the defaults worked out
         key = (endpoint.resolved_namespace(self.view), endpoint.name)
         require(key not in self._endpoint_keys, self._path, "endpoint.name", endpoint.name,
                 f"a name not used by another endpoint in namespace {key[0]!r}")

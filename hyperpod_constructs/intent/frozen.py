@@ -1,0 +1,78 @@
+"""Immutable fields for frozen dataclasses: what a user passes as a list or dict is kept as a tuple or a read-only
+mapping, so changing the list afterwards does not change the value, and nothing inside a value can be changed.
+
+``x: Sequence[str] = Frozen(())`` declares such a field. It is a dataclass descriptor-typed field: the generated
+``__init__`` (the only code that may assign a field of a frozen dataclass) stores the frozen copy, so no
+``object.__setattr__`` is needed and the keyword arguments, defaults, ``dataclasses.replace`` and ``check_fields``
+work as for any field.
+"""
+from __future__ import annotations
+
+from typing import Any, Generic, Iterator, Mapping, TypeVar
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class FrozenDict(Mapping[K, V], Generic[K, V]):
+    """A read-only, hashable mapping that reads and compares like the dict it was built from."""
+
+    __slots__ = ("_items",)
+
+    def __init__(self, items: Mapping[K, V] | None = None) -> None:
+        self._items: dict[K, V] = dict(items or {})
+
+    def __getitem__(self, key: K) -> V:
+        return self._items[key]
+
+    def __iter__(self) -> Iterator[K]:
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __hash__(self) -> int:
+        return hash(frozenset(self._items.items()))
+
+    def __repr__(self) -> str:
+        return repr(self._items)  # error messages quote the value as the user wrote it
+
+
+def freeze(value: Any) -> Any:
+    """Lists and tuples -> tuples, mappings -> FrozenDicts, recursively; anything else (strings too) unchanged,
+    so a wrong type still reaches the rule or type check that names it."""
+    if isinstance(value, (list, tuple)):
+        return tuple(freeze(item) for item in value)
+    if isinstance(value, Mapping) and not isinstance(value, FrozenDict):
+        return FrozenDict({key: freeze(item) for key, item in value.items()})
+    return value
+
+
+def thaw(value: Any) -> Any:
+    """The plain dicts and lists a manifest is written from (the inverse of ``freeze``)."""
+    if isinstance(value, Mapping):
+        return {key: thaw(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [thaw(item) for item in value]
+    return value
+
+
+class Frozen:
+    """A dataclass field (``= Frozen(default)``) whose value is stored frozen (``freeze``) when the object is built.
+
+    After construction the frozen dataclass's own ``__setattr__`` refuses assignment before this is reached.
+    """
+
+    def __init__(self, default: Any = None) -> None:
+        self._default = freeze(default)
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self._name = name
+
+    def __get__(self, instance: Any, owner: Any = None) -> Any:
+        if instance is None:
+            return self._default  # how dataclasses read the field's default
+        return instance.__dict__[self._name]
+
+    def __set__(self, instance: Any, value: Any) -> None:
+        instance.__dict__[self._name] = freeze(value)

@@ -1,0 +1,101 @@
+"""Defaults that depend on other fields are worked out by a pure ``resolve()``; values are immutable throughout."""
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pytest
+
+from endpoint_fixtures import VIEW
+from hyperpod_constructs.intent.autoscaling import Autoscaling, CloudWatchTrigger
+from hyperpod_constructs.intent.endpoint import AUTO, InferenceEndpoint
+from hyperpod_constructs.intent.endpoint_options import Tag
+from hyperpod_constructs.intent.jumpstart import JumpStartEndpoint
+from hyperpod_constructs.intent.kv_cache import KvCache
+from hyperpod_constructs.intent.model_source import ModelSource
+from hyperpod_constructs.intent.routing import IntelligentRouting, Routing
+
+S3 = ModelSource.s3("s3://my-models/llama/")
+TGI = "ghcr.io/huggingface/text-generation-inference:3.3.4"
+
+
+def endpoint(**overrides: Any) -> InferenceEndpoint:
+    props: dict[str, Any] = {"model": S3, "instance_type": "ml.g5.12xlarge", "gpus": 4}
+    props.update(overrides)
+    return InferenceEndpoint("llama-8b", **props)
+
+
+def test_resolve_returns_a_new_endpoint_and_leaves_what_the_user_wrote() -> None:
+    written = endpoint()
+    resolved = written.resolve()
+    assert resolved is not written
+    assert (written.vllm_based, written.model_name, written.args, written.routing, written.kv_cache) == \
+        (None, None, AUTO, AUTO, AUTO)
+    assert resolved.vllm_based is True and resolved.model_name == "llama-8b"
+    assert resolved.args == ("/opt/ml/model", "--tensor-parallel-size", "4")
+    assert resolved.routing == IntelligentRouting(strategy=Routing.PREFIX_AWARE)
+    assert resolved.kv_cache == KvCache() and resolved.invocation_path == "/v1/chat/completions"
+    assert resolved.load_balancer is not None and resolved.load_balancer.health_check_path == "/health"
+    assert resolved.request_limits is not None and resolved.probes is not None
+
+
+def test_resolve_is_idempotent() -> None:
+    resolved = endpoint(routing=Routing.KV_AWARE, args=["/opt/ml/model"]).resolve()
+    assert resolved.resolve() is resolved
+    assert resolved.args == ("/opt/ml/model", "--tensor-parallel-size", "4")  # flags appended once
+
+
+def test_replacing_the_image_re_derives_every_vllm_default() -> None:
+    vllm = endpoint(routing=Routing.KV_AWARE)
+    tgi = dataclasses.replace(vllm, image="mycorp/tgi:1.0", routing=AUTO).resolve()
+    assert vllm.resolve().kv_cache is not None  # the vLLM endpoint has them ...
+    # ... the TGI one keeps none of vLLM's KV cache, routing, args, path, load balancer, limits or probes.
+    assert (tgi.vllm_based, tgi.kv_cache, tgi.routing, tgi.args, tgi.invocation_path, tgi.load_balancer,
+            tgi.request_limits, tgi.probes) == (False, None, None, None, None, None, None, None)
+    assert dataclasses.replace(endpoint(), image="mycorp/tgi:1.0").resolve().kv_cache is None
+
+
+def test_rendering_reads_the_resolved_endpoint() -> None:
+    written = endpoint(image=TGI)
+    assert written.to_manifest(VIEW) == written.resolve().to_manifest(VIEW)
+    assert "args" not in written.to_manifest(VIEW)["spec"]["worker"]
+
+
+def test_triggers_are_bound_to_the_sagemaker_endpoint_on_resolve() -> None:
+    trigger = CloudWatchTrigger.invocations_per_instance(target=10)
+    written = endpoint(sagemaker_endpoint_name="llama-sm", autoscaling=Autoscaling(trigger=trigger))
+    (bound,) = written.resolve().autoscaling.cloudwatch_triggers  # type: ignore[union-attr]
+    assert bound.endpoint_name == "llama-sm"
+    (unbound,) = written.autoscaling.cloudwatch_triggers  # type: ignore[union-attr]
+    assert unbound is trigger
+    jumpstart = JumpStartEndpoint("ds", model_id="deepseek-llm-r1-distill-qwen-1-5b", accept_eula=True,
+                                  instance_type="ml.g5.8xlarge", routing="session", sagemaker_endpoint_name="ds-sm",
+                                  autoscaling=Autoscaling(trigger=trigger))
+    assert jumpstart.routing == "session"
+    assert jumpstart.resolve().routing == IntelligentRouting(strategy=Routing.SESSION)
+    assert jumpstart.resolve().autoscaling.cloudwatch_triggers[0].endpoint_name == "ds-sm"  # type: ignore[union-attr]
+
+
+def test_passed_in_lists_and_dicts_are_copied_frozen() -> None:
+    args, env = ["/opt/ml/model"], {"HF_HOME": "/tmp"}
+    affinity = {"requiredDuringSchedulingIgnoredDuringExecution": {"nodeSelectorTerms": [
+        {"matchExpressions": [{"key": "node.kubernetes.io/instance-type", "operator": "In", "values": ["ml.g5.12xlarge"]}]}]}}
+    tags = [Tag("team", "a")]
+    ep = InferenceEndpoint("llama-8b", model=S3, node_affinity=affinity, args=args, env=env, tags=tags)
+    args.append("--bad")
+    env["MORE"] = "x"
+    tags.append(Tag("x", "y"))
+    affinity["requiredDuringSchedulingIgnoredDuringExecution"]["nodeSelectorTerms"].clear()
+    assert ep.args == ("/opt/ml/model",) and dict(ep.env) == {"HF_HOME": "/tmp"} and ep.tags == (Tag("team", "a"),)
+    terms = ep.node_affinity["requiredDuringSchedulingIgnoredDuringExecution"]["nodeSelectorTerms"]  # type: ignore[index]
+    assert len(terms) == 1 and isinstance(terms, tuple)
+    with pytest.raises(TypeError):
+        ep.env["HF_HOME"] = "/other"  # type: ignore[index]
+    with pytest.raises(TypeError):
+        terms[0]["matchExpressions"][0]["values"] = ["ml.p5.48xlarge"]  # nested mappings are read-only too
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        ep.args = ("x",)  # type: ignore[misc]
+    # Rendering writes plain JSON again.
+    spec = ep.to_manifest(VIEW)["spec"]
+    assert spec["nodeAffinity"] == {"requiredDuringSchedulingIgnoredDuringExecution": {"nodeSelectorTerms": [
+        {"matchExpressions": [{"key": "node.kubernetes.io/instance-type", "operator": "In", "values": ["ml.g5.12xlarge"]}]}]}}
