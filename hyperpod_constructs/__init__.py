@@ -20,9 +20,6 @@ _EXPORTED_BY_MODULE: dict[str, tuple[str, ...]] = {
     ".aws.observability": ("InferenceObservability",),
     ".aws.storage_drivers": ("StorageDriverRoles",),
     ".errors": ("HyperPodValidationError", "HyperPodTypeError"),
-    ".k8s.endpoint_chart": ("EndpointChart",),
-    ".k8s.karpenter": ("NodeAutoscalingChart",),
-    ".k8s.keda": ("KedaChart",),
     ".k8s.mig_config": ("mig_config_map",),
     ".planner": ("MigDemand", "MigPlan", "plan_mig"),
     ".platform": ("HyperPodInferencePlatform", "Observability", "Plan", "CostReport"),
@@ -76,9 +73,6 @@ if TYPE_CHECKING:  # static type checkers and IDEs see the eager imports
     from .aws.observability import InferenceObservability
     from .aws.storage_drivers import StorageDriverRoles
     from .errors import HyperPodValidationError, HyperPodTypeError
-    from .k8s.endpoint_chart import EndpointChart
-    from .k8s.karpenter import NodeAutoscalingChart
-    from .k8s.keda import KedaChart
     from .k8s.mig_config import mig_config_map
     from .planner import MigDemand, MigPlan, plan_mig
     from .platform import HyperPodInferencePlatform, Observability, Plan, CostReport

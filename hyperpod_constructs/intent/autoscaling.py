@@ -7,7 +7,7 @@ Unset fields are omitted from the manifest so the CRD defaults apply:
 
 PromQL queries built by the helpers (``PrometheusTrigger.concurrent_requests()`` ...) do not know which
 endpoint they scale. They hold the placeholder ``{selector}`` (see ``SELECTOR``), which the endpoint fills
-in at render time: ``autoscaling.to_operator_spec(view, where, selector=model_selector("llama-8b"))``.
+in at render time (``k8s.operator_spec.autoscaling_spec(..., selector=model_selector("llama-8b"))``).
 A query without the placeholder is used as written.
 
 ``CloudWatchTrigger.invocations_per_instance()`` likewise does not repeat the endpoint's name: its ``EndpointName``
@@ -40,11 +40,6 @@ AMP_SERVER_ADDRESS_PATTERN = re.compile(
 )
 TRIGGERS_PER_KIND_MAX = 100  # maxItems of prometheusTriggerList / cloudWatchTriggerList
 METRIC_TYPES = ("Average", "Value")
-# CRD defaults, for documentation and the plan; never written to manifests.
-DEFAULTS = {
-    "minReplicaCount": 1, "maxReplicaCount": 5, "pollingInterval": 30, "cooldownPeriod": 300,
-    "initialCooldownPeriod": 300, "scaleUpStabilizationTime": 0, "scaleDownStabilizationTime": 300,
-}
 
 
 
@@ -158,23 +153,11 @@ class PrometheusTrigger:
         if not self.needs_selector:
             return self.query
         require(bool(selector), where, f"triggers[{self.name!r}].query", self.query,
-                "a selector for the endpoint's metrics, e.g. to_operator_spec(..., selector=model_selector(name))")
+                "a selector for the endpoint's metrics, e.g. selector=model_selector(name)")
         return self.query.replace(SELECTOR, selector or "")
 
     def resolved_server_address(self, view: PlatformView) -> Optional[str]:
         return self.server_address or view.prometheus_query_url
-
-    def to_operator_spec(self, view: PlatformView, where: str, selector: Optional[str] = None) -> dict[str, object]:
-        spec: dict[str, object] = {"name": self.name, "query": self.resolved_query(where, selector),
-                                   "targetValue": self.target_value, "metricType": self.metric_type}
-        server_address = self.resolved_server_address(view)
-        if server_address:
-            spec["serverAddress"] = server_address
-        _put(spec, "activationTargetValue", self.activation_target_value)
-        _put(spec, "namespace", self.namespace)
-        _put(spec, "useCachedMetrics", self.use_cached_metrics)
-        return spec
-
 
 @dataclass(frozen=True, kw_only=True)
 class CloudWatchTrigger:
@@ -267,24 +250,6 @@ class CloudWatchTrigger:
                 "to bind the trigger automatically")
         return self
 
-    def to_operator_spec(self, view: PlatformView, where: str, selector: Optional[str] = None) -> dict[str, object]:
-        require(self.is_bound, where, f"autoscaling.triggers[{self.name!r}].endpoint_name", None,
-                "an endpoint name: only an endpoint binds invocations_per_instance() to itself; elsewhere pass "
-                "endpoint_name explicitly")
-        spec: dict[str, object] = {
-            "name": self.name, "namespace": self.namespace, "metricName": self.metric_name,
-            "dimensions": [{"name": key, "value": value} for key, value in self.dimensions.items()],
-            "metricStat": self.metric_stat, "targetValue": self.target_value,
-        }
-        _put(spec, "metricType", self.metric_type)
-        _put(spec, "activationTargetValue", self.activation_target_value)
-        _put(spec, "minValue", self.min_value)
-        _put(spec, "metricCollectionStartTime", self.metric_collection_start_time)
-        _put(spec, "metricCollectionPeriod", self.metric_collection_period)
-        _put(spec, "useCachedMetrics", self.use_cached_metrics)
-        return spec
-
-
 Trigger = Union[PrometheusTrigger, CloudWatchTrigger]
 
 
@@ -348,20 +313,6 @@ class Autoscaling:
                          else trigger for trigger in self.triggers)
         return self if triggers == self.triggers else replace(self, triggers=triggers)
 
-    def to_operator_spec(self, view: PlatformView, where: str, selector: Optional[str] = None) -> dict[str, object]:
-        """The camelCase ``autoScalingSpec``; ``selector`` fills ``{selector}`` in helper-built PromQL queries."""
-        spec: dict[str, object] = {"minReplicaCount": self.min_replicas, "maxReplicaCount": self.max_replicas}
-        _put(spec, "pollingInterval", self.polling_interval_s)
-        _put(spec, "cooldownPeriod", self.cooldown_s)
-        _put(spec, "initialCooldownPeriod", self.initial_cooldown_s)
-        _put(spec, "scaleUpStabilizationTime", self.scale_up_stabilization_s)
-        _put(spec, "scaleDownStabilizationTime", self.scale_down_stabilization_s)
-        if self.prometheus_triggers:
-            spec["prometheusTriggerList"] = [t.to_operator_spec(view, where, selector) for t in self.prometheus_triggers]
-        if self.cloudwatch_triggers:
-            spec["cloudWatchTriggerList"] = [t.to_operator_spec(view, where, selector) for t in self.cloudwatch_triggers]
-        return spec
-
     def check(self, view: PlatformView, where: str) -> list[str]:
         """Cross-resource problems: a Prometheus trigger needs an AMP query URL from somewhere."""
         return [
@@ -397,8 +348,3 @@ class Autoscaling:
                 "or a router/queue metric)"))
         return advice
 
-
-def _put(spec: dict[str, object], key: str, value: object) -> None:
-    """Write only what the user set, so the CRD defaults apply to the rest."""
-    if value is not None:
-        spec[key] = value

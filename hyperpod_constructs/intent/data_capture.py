@@ -18,11 +18,10 @@ from __future__ import annotations
 import enum
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Optional, Sequence
+from typing import TYPE_CHECKING, Optional, Sequence
 
 from ..errors import format_problem, require
 from .endpoint_options import coerce_enum, require_int
-from .tokens import is_token
 
 if TYPE_CHECKING:
     from aws_cdk import aws_kms as kms, aws_s3 as s3
@@ -131,7 +130,7 @@ class DataCapture:
             require(getattr(self.bucket, "encryption_key", None) is None, where, field("load_balancer_access_logs"),
                     True, "False for a bucket encrypted with a KMS key: ALB access logs need SSE-S3 (Amazon S3 managed keys)")
 
-    # ---- rendering ---------------------------------------------------------------------------------------
+    # ---- where captures go ---------------------------------------------------------------------------------------
 
     @property
     def bucket_name(self) -> str:
@@ -144,46 +143,6 @@ class DataCapture:
     def s3_uri(self, bucket_name: Optional[str] = None) -> str:
         prefix = self.prefix.strip("/")
         return f"s3://{bucket_name or self.bucket_name}" + (f"/{prefix}" if prefix else "")
-
-    def to_operator_spec(self, bucket_name: Optional[str] = None, kms_key_id: Optional[str] = None) -> dict[str, Any]:
-        """``spec.dataCapture``; ``bucket_name`` / ``kms_key_id`` override the objects' own (deploy-time) values."""
-        key = kms_key_id if kms_key_id is not None else self.kms_key_id
-        if key is not None and not is_token(key):
-            require(len(key) <= KMS_KEY_ID_MAX_LENGTH and bool(KMS_KEY_ID_PATTERN.match(key)), "data capture",
-                    "data_capture.kms_key", key, "a KMS key id, key ARN, alias name or alias ARN")
-        spec: dict[str, Any] = {"s3Uri": self.s3_uri(bucket_name)}
-        if self.sagemaker_endpoint:
-            spec["sagemakerEndpoint"] = self._payload_tier(key)
-        if self.load_balancer_access_logs:
-            spec["loadBalancer"] = {"enabled": True}
-        if self.model_pod:
-            tier = self._payload_tier(key)
-            buffer: dict[str, Any] = {}
-            if self.batch_size is not None:
-                buffer["batchSize"] = self.batch_size
-            if self.flush_interval_s is not None:
-                buffer["flushIntervalSeconds"] = self.flush_interval_s
-            if buffer:
-                tier["bufferConfig"] = buffer
-            if self.max_payload_kb is not None:
-                tier["payloadConfig"] = {"maxPayloadSizeKB": self.max_payload_kb}
-            spec["modelPod"] = tier
-        return spec
-
-    def _payload_tier(self, kms_key_id: Optional[str]) -> dict[str, Any]:
-        # Written out even where they equal the operator's defaults: what is captured should be readable in the YAML.
-        tier: dict[str, Any] = {"enabled": True, "initialSamplingPercentage": self.sampling_percentage,
-                                "captureOptions": [{"captureMode": mode.value} for mode in self.capture]}
-        headers: dict[str, Any] = {}
-        if self.json_content_types:
-            headers["jsonContentTypes"] = list(self.json_content_types)
-        if self.csv_content_types:
-            headers["csvContentTypes"] = list(self.csv_content_types)
-        if headers:
-            tier["captureContentTypeHeader"] = headers
-        if kms_key_id is not None:
-            tier["kmsKeyId"] = kms_key_id
-        return tier
 
     def checks(self, where: str, sagemaker_endpoint_name: Optional[str]) -> list[str]:
         """Rules that need the endpoint's other options (returned, for the platform's problem list)."""

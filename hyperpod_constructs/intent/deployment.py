@@ -1,11 +1,11 @@
-"""What custom and JumpStart deployments share: replicas, MIG slice, namespace and the common spec blocks."""
+"""What custom and JumpStart deployments share: replicas, MIG slice, namespace, resolution and derived values."""
 from __future__ import annotations
 
 import dataclasses
 import functools
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, TypeVar
 
-from .autoscaling import model_selector, pods_at
+from .autoscaling import pods_at
 from .mig import normalize_partition
 
 if TYPE_CHECKING:
@@ -90,32 +90,3 @@ class DeploymentCommon:
 
     def resolved_namespace(self, view: PlatformView) -> str:
         return self.namespace or view.namespace
-
-    def common_spec(self, view: PlatformView, metrics_model: str, metrics_port: Optional[int] = None) -> dict[str, Any]:
-        """The spec blocks both CRDs share: KV cache, routing, ALB, TLS/DNS, metrics, autoscaling.
-
-        ``metrics_model`` is the ``model_name`` label autoscaling queries select on.
-        """
-        where = self.where
-        spec: dict[str, Any] = {}
-        if self.kv_cache is not None:
-            spec["kvCacheSpec"] = self.kv_cache.to_operator_spec()
-        if self.intelligent_routing is not None:
-            spec["intelligentRoutingSpec"] = self.intelligent_routing.to_operator_spec(view, where)
-        load_balancer = self.load_balancer.to_operator_spec() if self.load_balancer is not None else None
-        if load_balancer:
-            spec["loadBalancer"] = load_balancer
-        if self.tls is not None:
-            tls_config, dns_config = self.tls.tls_config(view), self.tls.dns_config()
-            if tls_config:
-                spec["tlsConfig"] = tls_config
-            if dns_config:
-                spec["dnsConfig"] = dns_config
-        if self.metrics is not None:
-            spec["metrics"] = self.metrics.to_operator_spec(metrics_port)
-        if self.autoscaling is not None:
-            spec["autoScalingSpec"] = self.autoscaling.to_operator_spec(
-                view, where, selector=model_selector(metrics_model, self.resolved_namespace(view)))
-        if self.data_capture is not None:
-            spec["dataCapture"] = self.data_capture.to_operator_spec()
-        return spec

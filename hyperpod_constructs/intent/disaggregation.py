@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, Optional, Sequence
+from typing import TYPE_CHECKING, Literal, Optional, Sequence
 
 from ..catalog.instance_types import instance_type as lookup_instance_type
 from ..errors import Advice, format_problem, require
 from .autoscaling import Autoscaling, pods_at
 from .endpoint_options import require_int
-from .mig import mig_resource_name, normalize_partition, partition_resources, validate_partition
+from .mig import normalize_partition, validate_partition
 from .mig_checks import MigEndpointView
 from .platform_view import PlatformView
 from .routing import Routing
@@ -72,17 +72,6 @@ class Topology:
             require(isinstance(self.placement_group, str) and 0 < len(self.placement_group) <= PLACEMENT_GROUP_MAX,
                     where, "disaggregation.topology.placement_group", self.placement_group,
                     f"a placement group name of 1-{PLACEMENT_GROUP_MAX} characters")
-
-    def to_operator_spec(self) -> dict[str, Any]:
-        spec: dict[str, Any] = {}
-        if self.same_az is not None:
-            spec["sameAZ"] = self.same_az
-        if self.availability_zone is not None:
-            spec["availabilityZone"] = self.availability_zone
-        if self.placement_group is not None:
-            spec["placementGroup"] = self.placement_group
-        return spec
-
 
 @dataclass(frozen=True, kw_only=True)
 class DisaggregatedWorker:
@@ -160,35 +149,6 @@ class DisaggregatedWorker:
     def partition_profile(self) -> Optional[str]:
         return None if self.accelerator_partition is None else normalize_partition(self.accelerator_partition)
 
-    def node_selector(self) -> dict[str, str]:
-        selector = {INSTANCE_TYPE_LABEL: self.instance_type}
-        if self.instance_group is not None:
-            selector[INSTANCE_GROUP_LABEL] = self.instance_group
-        return selector
-
-    def resources(self, where: str, side: Side) -> dict[str, Any]:
-        """Requests and limits: the GPU or MIG device and the EFA devices (limits == requests), cpu / memory."""
-        from .endpoint import whole_gpu_resources  # the endpoint module imports this one
-
-        info = lookup_instance_type(self.instance_type)
-        assert info is not None  # validated
-        device: dict[str, str] = {}
-        if self.accelerator_partition is not None:
-            share = partition_resources(self.instance_type, self.accelerator_partition, where,
-                                        f"disaggregation.{side}.accelerator_partition")
-            requests = {"cpu": share["cpu"], "memory": share["memory"]}
-            device[mig_resource_name(self.accelerator_partition)] = "1"
-        else:
-            requests = whole_gpu_resources(info, self.gpus or 1)
-            device["nvidia.com/gpu"] = str(self.gpus)
-        device[EFA_RESOURCE] = str(self.efa_devices)
-        if self.cpu is not None:
-            requests["cpu"] = self.cpu
-        if self.memory is not None:
-            requests["memory"] = self.memory
-        return {"limits": dict(device), "requests": {**requests, **device}}
-
-
 @dataclass(frozen=True, kw_only=True)
 class DisaggregatedServing:
     """``InferenceEndpoint(disaggregation=...)``: separate prefill and decode pods for one endpoint.
@@ -235,34 +195,6 @@ class DisaggregatedServing:
         require(routing_strategy is not Routing.KV_AWARE, where, "routing", "kvaware",
                 "prefixaware, session or roundrobin with disaggregation: the remote-prefill path moves the KV cache "
                 "from prefill to decode pods, which kvaware routing does not follow")
-
-    # ---- rendering ---------------------------------------------------------------------------------------
-
-    def to_operator_spec(self, view: PlatformView, where: str, selector: Optional[str] = None) -> dict[str, Any]:
-        spec: dict[str, Any] = {}
-        scaling: dict[str, Any] = {}
-        for side in SIDES:
-            worker: DisaggregatedWorker = getattr(self, side)
-            role: dict[str, Any] = {}
-            if worker.args:
-                role["args"] = list(worker.args)
-            role["nodeSelector"] = worker.node_selector()
-            if worker.replicas is not None:
-                role["replicas"] = worker.replicas
-            role["resources"] = worker.resources(where, side)
-            spec[SPEC_KEYS[side]] = role
-            if worker.autoscaling is not None:
-                scaling[AUTOSCALING_KEYS[side]] = worker.autoscaling.to_operator_spec(
-                    view, f"{where} {side}", selector=selector)
-        if self.routing_threshold_tokens is not None:
-            spec["routingThreshold"] = self.routing_threshold_tokens
-        if self.topology is not None:
-            topology = self.topology.to_operator_spec()
-            if topology:
-                spec["topologySpec"] = topology
-        if scaling:
-            spec["autoScalingSpec"] = scaling
-        return spec
 
     # ---- what the platform sees ------------------------------------------------------------------------
 

@@ -9,7 +9,7 @@ import dataclasses
 import enum
 import math
 import re
-from dataclasses import KW_ONLY, dataclass, field
+from dataclasses import KW_ONLY, dataclass
 from fractions import Fraction
 from typing import Any, Mapping, Optional, Sequence, Union
 
@@ -17,11 +17,11 @@ from ..catalog.instance_types import InstanceTypeInfo, instance_type as lookup_i
 from ..catalog.accelerator_memory import replica_memory_gb
 from ..errors import Advice, HyperPodValidationError, format_problem, require
 from ..type_checks import check_fields
-from .autoscaling import Autoscaling, model_selector
+from .autoscaling import Autoscaling
 from .data_capture import DataCapture
 from .disaggregation import DisaggregatedServing
 from .engine_args import gpu_memory_utilization, parallel_args
-from .frozen import Frozen, thaw
+from .frozen import Frozen
 from .endpoint_options import (
     SAGEMAKER_NAME_PATTERN,
     LoadBalancer,
@@ -40,9 +40,7 @@ from .kv_cache import KvCache
 from .deployment import DeploymentCommon, on_resolved
 from .mig import (
     SYSTEM_HEADROOM,
-    mig_resource_name,
     normalize_partition,
-    partition_resources,
     validate_partition,
 )
 from .mig_checks import MigEndpointView, MigGroupView, check_partition_capacity, check_whole_gpu_requests
@@ -115,7 +113,7 @@ def whole_gpu_resources(info: InstanceTypeInfo, gpus: int) -> dict[str, str]:
             "memory": f"{math.floor(info.memory_gib * share)}Gi"}
 
 
-def _smaller(left: dict[str, str], right: dict[str, str]) -> dict[str, str]:
+def smaller_share(left: dict[str, str], right: dict[str, str]) -> dict[str, str]:
     """Per-key minimum of two cpu/memory request sets (so a pod fits every listed instance type)."""
     def value(quantity: str, key: str) -> float:
         if key == "cpu":
@@ -424,105 +422,6 @@ class InferenceEndpoint(DeploymentCommon):
             accelerator = f"{side}: " + (f"1x mig-{profile}" if profile else f"{gpus}x {info.gpu_model}")
             fits.append((side, MemoryFit(worker.instance_type, accelerator, memory, size.weight_gb, utilization)))
         return tuple(fits)
-
-    def resources(self) -> dict[str, Any]:
-        """``worker.resources``: the GPU / MIG device in requests and limits, cpu / memory requests."""
-        requests: dict[str, str] = {}
-        device: dict[str, str] = {}
-        infos = [info for info in (lookup_instance_type(name) for name in self.placement_types) if info is not None]
-        known = infos and len(infos) == len(self.placement_types)
-        if self.accelerator_partition is not None:
-            device[mig_resource_name(self.accelerator_partition)] = "1"
-            if known:
-                shares = [partition_resources(info.name, self.accelerator_partition, self.where) for info in infos]
-                share = shares[0]
-                for other in shares[1:]:
-                    share = {**share, **_smaller(share, other)}
-                requests.update({"cpu": share["cpu"], "memory": share["memory"]})
-        elif self.gpu_request > 0:
-            device["nvidia.com/gpu"] = str(self.gpu_request)
-            if known:
-                shares = [whole_gpu_resources(info, self.gpu_request) for info in infos]
-                share = shares[0]
-                for other in shares[1:]:
-                    share = _smaller(share, other)
-                requests.update(share)
-        if self.cpu is not None:
-            requests["cpu"] = str(self.cpu)
-        if self.memory is not None:
-            requests["memory"] = self.memory
-        requests.update(device)
-        resources: dict[str, Any] = {}
-        if device:
-            resources["limits"] = dict(device)  # extended resources must have limits == requests
-        if requests:
-            resources["requests"] = requests
-        return resources
-
-
-    # ---- rendering -----------------------------------------------------------------------------------
-
-    @on_resolved
-    def to_manifest(self, view: PlatformView) -> dict[str, Any]:
-        """The InferenceEndpointConfig as a plain dict (unset options omitted: the operator's defaults apply)."""
-        where = self.where
-        namespace = self.resolved_namespace(view)
-        spec: dict[str, Any] = {"modelName": self.model_name}
-        if self.sagemaker_endpoint_name is not None:
-            spec["endpointName"] = self.sagemaker_endpoint_name
-        if self.model_version is not None:
-            spec["modelVersion"] = self.model_version
-        if self.instance_type:
-            spec["instanceType"] = self.instance_type
-        elif self.instance_types:
-            spec["instanceTypes"] = list(self.instance_types)
-        else:
-            spec["nodeAffinity"] = thaw(self.node_affinity or {})
-        if self.replicas is not None:
-            spec["replicas"] = self.replicas
-        if self.invocation_path is not None:
-            spec["invocationEndpoint"] = self.invocation_path
-        if self.max_deploy_time_s is not None:
-            spec["maxDeployTimeInSeconds"] = self.max_deploy_time_s
-        spec["modelSourceConfig"] = self.model.to_operator_spec(view, where)
-        spec["worker"] = self._worker()
-        volumes = self.model.pod_volumes(MODEL_VOLUME_NAME)
-        if volumes:
-            spec["kubernetes"] = {"volumes": volumes}
-        spec.update(self.common_spec(view, self.model_name or self.name, self._default_metrics_port()))
-        if self.disaggregation is not None:
-            spec["pdSpec"] = self.disaggregation.to_operator_spec(
-                view, where, selector=model_selector(self.model_name or self.name, namespace))
-        if self.tags:
-            spec["tags"] = [{"name": tag.name, "value": tag.value} for tag in self.tags]
-        return {"apiVersion": API_VERSION, "kind": KIND,
-                "metadata": {"name": self.name, "namespace": namespace}, "spec": spec}
-
-    def _worker(self) -> dict[str, Any]:
-        worker: dict[str, Any] = {"image": self.image}
-        if self.args is not None:
-            worker["args"] = list(self.args)
-        if self.env:
-            worker["environmentVariables"] = [{"name": key, "value": value} for key, value in self.env.items()]
-        worker["modelInvocationPort"] = {"containerPort": self.port}
-        mount: dict[str, Any] = {"name": MODEL_VOLUME_NAME}
-        if self.model_mount_path is not None:
-            mount["mountPath"] = self.model_mount_path
-        worker["modelVolumeMount"] = mount
-        worker["resources"] = self.resources()
-        if self.probes is not None:
-            probes = self.probes.to_operator_spec(self.port)
-            if probes:
-                worker["probes"] = probes
-        if self.request_limits is not None:
-            worker["requestLimits"] = self.request_limits.to_operator_spec()
-        return worker
-
-    def _default_metrics_port(self) -> Optional[int]:
-        # The guide: with intelligent routing, modelMetrics.port must equal the container port for router/cache metrics.
-        if self.intelligent_routing is not None and 1024 <= self.port <= 65535:
-            return self.port
-        return None
 
     # ---- platform checks and advice ------------------------------------------------------------------
 

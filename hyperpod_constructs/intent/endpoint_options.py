@@ -12,7 +12,6 @@ from typing import Any, Optional, TypeVar
 from ..errors import HyperPodValidationError, require
 from ..type_checks import check_fields
 from .tokens import is_token
-from .platform_view import PlatformView
 
 E = TypeVar("E", bound=enum.Enum)
 
@@ -56,11 +55,6 @@ def require_int(value: Any, where: str, field: str, low: Optional[int] = None, h
     require(ok, where, field, value, allowed)
 
 
-def put(target: dict[str, Any], key: str, value: Any) -> None:
-    """Set ``key`` only when the user set it, so the operator's default applies otherwise."""
-    if value is not None:
-        target[key] = value
-
 
 class RoutingAlgorithm(enum.Enum):
     """``loadBalancer.routingAlgorithm``: how the ALB target group spreads requests over pods."""
@@ -86,14 +80,6 @@ class LoadBalancer:
         if self.routing_algorithm is not None:
             object.__setattr__(self, "routing_algorithm",
                                coerce_enum(RoutingAlgorithm, self.routing_algorithm, where, "load_balancer.routing_algorithm"))
-
-    def to_operator_spec(self) -> dict[str, Any]:
-        spec: dict[str, Any] = {}
-        put(spec, "healthCheckPath", self.health_check_path)
-        if self.routing_algorithm is not None:
-            spec["routingAlgorithm"] = self.routing_algorithm.value
-        return spec
-
 
 @dataclass(frozen=True, kw_only=True)
 class Tls:
@@ -143,21 +129,6 @@ class Tls:
                 require(isinstance(self.hosted_zone_id, str) and bool(HOSTED_ZONE_ID_PATTERN.match(self.hosted_zone_id)),
                         where, "tls.hosted_zone_id", self.hosted_zone_id, "a Route 53 hosted zone id matching ^Z[A-Z0-9]+$")
 
-    def tls_config(self, view: PlatformView) -> Optional[dict[str, Any]]:
-        """``spec.tlsConfig``, or None when there is nothing to say (operator default bucket)."""
-        spec: dict[str, Any] = {}
-        if self.acm_certificate_arn is not None:
-            spec["customCertificateConfig"] = {"acmArn": self.acm_certificate_arn, "domainName": self.domain_name}
-            put(spec, "tlsCertificateOutputS3Uri", self.output_s3_uri)
-        else:
-            put(spec, "tlsCertificateOutputS3Uri", self.output_s3_uri or view.tls_certificate_s3_uri)
-        return spec or None
-
-    def dns_config(self) -> Optional[dict[str, Any]]:
-        """``spec.dnsConfig`` (Route 53 record management), or None."""
-        return {"hostedZoneId": self.hosted_zone_id} if self.hosted_zone_id is not None else None
-
-
 @dataclass(frozen=True, kw_only=True)
 class Metrics:
     """``spec.metrics``: rendered with ``enabled`` explicit (best practice: on).
@@ -183,20 +154,6 @@ class Metrics:
                     where, "metrics.model_metrics_path", self.model_metrics_path,
                     "a path starting with '/' of letters, digits, '-', '_', '.', '/'")
 
-    def to_operator_spec(self, default_model_metrics_port: Optional[int] = None) -> dict[str, Any]:
-        spec: dict[str, Any] = {"enabled": self.enabled}
-        put(spec, "metricsScrapeIntervalSeconds", self.scrape_interval_s)
-        model_metrics: dict[str, Any] = {}
-        put(model_metrics, "path", self.model_metrics_path)
-        port = self.model_metrics_port
-        if port is None and self.enabled:
-            port = default_model_metrics_port
-        put(model_metrics, "port", port)
-        if model_metrics:
-            spec["modelMetrics"] = model_metrics
-        return spec
-
-
 @dataclass(frozen=True, kw_only=True)
 class RequestLimits:
     """``worker.requestLimits``, enforced per pod by the operator's nginx sidecar.
@@ -214,13 +171,6 @@ class RequestLimits:
         if self.max_queue_size is not None:
             require_int(self.max_queue_size, where, "request_limits.max_queue_size", 0)
         require_int(self.overflow_status_code, where, "request_limits.overflow_status_code", *OVERFLOW_STATUS_RANGE)
-
-    def to_operator_spec(self) -> dict[str, Any]:
-        spec: dict[str, Any] = {"maxConcurrentRequests": self.max_concurrent_requests}
-        put(spec, "maxQueueSize", self.max_queue_size)
-        spec["overflowStatusCode"] = self.overflow_status_code
-        return spec
-
 
 @dataclass(frozen=True, kw_only=True)
 class HttpProbe:
@@ -245,15 +195,6 @@ class HttpProbe:
             if value is not None:
                 require_int(value, where, f"{field}.{name}", 1)
 
-    def to_k8s(self, container_port: int) -> dict[str, Any]:
-        probe: dict[str, Any] = {"httpGet": {"path": self.path, "port": self.port or container_port}}
-        put(probe, "initialDelaySeconds", self.initial_delay_s)
-        put(probe, "periodSeconds", self.period_s)
-        put(probe, "timeoutSeconds", self.timeout_s)
-        put(probe, "failureThreshold", self.failure_threshold)
-        return probe
-
-
 @dataclass(frozen=True, kw_only=True)
 class Probes:
     """``worker.probes``. Unset probes are omitted (the operator applies its readiness defaults)."""
@@ -268,15 +209,6 @@ class Probes:
             probe = getattr(self, name)
             if probe is not None:
                 probe.validate(where, f"probes.{name}")
-
-    def to_operator_spec(self, container_port: int) -> dict[str, Any]:
-        spec: dict[str, Any] = {}
-        for name, key in (("readiness", "readinessProbe"), ("liveness", "livenessProbe"), ("startup", "startupProbe")):
-            probe = getattr(self, name)
-            if probe is not None:
-                spec[key] = probe.to_k8s(container_port)
-        return spec
-
 
 @dataclass(frozen=True)
 class Tag:

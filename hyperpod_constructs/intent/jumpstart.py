@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import KW_ONLY, dataclass
-from typing import Any, Mapping, Optional, Union
+from typing import Mapping, Optional, Union
 
 from ..catalog.accelerator_memory import replica_memory_gb
 from ..catalog.instance_types import instance_type as lookup_instance_type
@@ -197,35 +197,6 @@ class JumpStartEndpoint(DeploymentCommon):
             return ()
         return (MigEndpointView(name=self.name, instance_type=self.instance_type,
                                 partition=self.accelerator_partition, max_replicas=self.max_pods),)
-
-    @on_resolved
-    def to_manifest(self, view: PlatformView) -> dict[str, Any]:
-        where = self.where
-        namespace = self.resolved_namespace(view)
-        model: dict[str, Any] = {"modelId": self.model_id, "acceptEula": self.accept_eula}
-        if self.hub_name is not None:
-            model["modelHubName"] = self.hub_name
-        if self.model_version is not None:
-            model["modelVersion"] = self.model_version
-        if self.gated_model_role_arn is not None:
-            model["gatedModelDownloadRole"] = self.gated_model_role_arn
-        server: dict[str, Any] = {"instanceType": self.instance_type}
-        if self.execution_role_arn is not None:
-            server["executionRole"] = self.execution_role_arn
-        if self.accelerator_partition is not None:
-            server["acceleratorPartitionType"] = "mig-" + normalize_partition(self.accelerator_partition, where)
-        spec: dict[str, Any] = {"model": model, "server": server}
-        if self.sagemaker_endpoint_name is not None:
-            spec["sageMakerEndpoint"] = {"name": self.sagemaker_endpoint_name}
-        if self.replicas is not None:
-            spec["replicas"] = self.replicas
-        if self.max_deploy_time_s is not None:
-            spec["maxDeployTimeInSeconds"] = self.max_deploy_time_s
-        if self.environment:
-            spec["environmentVariables"] = [{"name": key, "value": value} for key, value in self.environment.items()]
-        spec.update(self.common_spec(view, self.model_id))
-        return {"apiVersion": API_VERSION, "kind": KIND,
-                "metadata": {"name": self.name, "namespace": namespace}, "spec": spec}
 
     @on_resolved
     def checks(self, view: PlatformView) -> list[str]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import enum
 import re
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import Optional
 
 from ..errors import Advice, format_problem, require
 from ..type_checks import check_fields
@@ -53,13 +53,6 @@ class L2Cache:
             require(self.url is None, where, "kv_cache.l2.url", self.url,
                     "no URL for tiered storage (the operator finds the node's tiered-storage daemon)")
 
-    def to_operator_spec(self) -> dict[str, Any]:
-        spec: dict[str, Any] = {"l2CacheBackend": self.backend.value}
-        if self.url is not None:
-            spec["l2CacheLocalUrl"] = self.url
-        return spec
-
-
 @dataclass(frozen=True, kw_only=True)
 class KvCache:
     """``kvCacheSpec``. ``l1=True`` offloads KV blocks to CPU memory; ``l2`` shares them across pods on a node
@@ -98,12 +91,3 @@ class KvCache:
             notes.append(Advice("kv-cache-config-file-overrides", f"{where}: kv_cache.cache_config_file overrides "
                                 "l1/l2; the l1/l2 settings are ignored."))
         return notes
-
-    def to_operator_spec(self) -> dict[str, Any]:
-        spec: dict[str, Any] = {"enableL1Cache": self.l1}
-        if self.l2 is not None:
-            spec["enableL2Cache"] = True
-            spec["l2CacheSpec"] = self.l2.to_operator_spec()
-        if self.cache_config_file is not None:
-            spec["cacheConfigFile"] = self.cache_config_file
-        return spec

@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Mapping, Optional
 
-from ..errors import HyperPodValidationError, format_problem, require
+from ..errors import format_problem, require
 from ..type_checks import check_fields
 from .model_size import ModelSize
 from .tokens import is_token
@@ -50,13 +50,6 @@ class SecretKeyRef:
                 where, f"{field}.name", self.name, "a Kubernetes Secret name (lowercase DNS subdomain)")
         require(isinstance(self.key, str) and len(self.key) <= 253 and bool(SECRET_KEY_PATTERN.match(self.key)),
                 where, f"{field}.key", self.key, "a Secret key: letters, digits, '-', '_', '.'")
-
-    def to_k8s(self) -> dict[str, Any]:
-        ref: dict[str, Any] = {"name": self.name, "key": self.key}
-        if self.optional is not None:
-            ref["optional"] = self.optional
-        return ref
-
 
 @dataclass(frozen=True)
 class FsxFileSystem:
@@ -127,22 +120,7 @@ class ModelSource:
         """Problems that need the platform (none for most sources)."""
         return []
 
-    def to_operator_spec(self, view: PlatformView, where: str) -> dict[str, Any]:
-        spec: dict[str, Any] = {"modelSourceType": self.source_type.value}
-        spec.update(self._storage(view, where))
-        if self.prefetch is not None:
-            spec["prefetchEnabled"] = self.prefetch
-        return spec
-
-    def pod_volumes(self, volume_name: str) -> list[dict[str, Any]]:
-        """Extra pod volumes for ``spec.kubernetes.volumes`` (only the Kubernetes volume source has one)."""
-        return []
-
-    def _storage(self, view: PlatformView, where: str) -> dict[str, Any]:
-        raise NotImplementedError
-
-
-def _location(path: Optional[str]) -> Optional[str]:
+def model_location(path: Optional[str]) -> Optional[str]:
     """``modelLocation`` is a path relative to the bucket / file system root (the chart sample: ``llama31_8b``)."""
     if path is None:
         return None
@@ -171,23 +149,15 @@ class S3ModelSource(ModelSource):
     @property
     def bucket(self) -> str:
         """The bucket the driver mounts (the whole URI when it is a deploy-time token)."""
-        return self._bucket_and_prefix()[0]
+        return self.bucket_and_prefix()[0]
 
-    def _bucket_and_prefix(self) -> tuple[str, Optional[str]]:
+    def bucket_and_prefix(self) -> tuple[str, Optional[str]]:
         match = S3_URI_PATTERN.match(self.uri)
         if match is None:  # a token URI: only the bucket/prefix split is unknown, pass it whole as the bucket
             body = self.uri[len("s3://"):] if self.uri.startswith("s3://") else self.uri
             bucket, _, prefix = body.partition("/")
-            return bucket, _location(prefix)
-        return match.group("bucket"), _location(match.group("prefix"))
-
-    def _storage(self, view: PlatformView, where: str) -> dict[str, Any]:
-        bucket, prefix = self._bucket_and_prefix()
-        spec: dict[str, Any] = {"s3Storage": {"bucketName": bucket, "region": self.region or view.region}}
-        if prefix is not None:
-            spec["modelLocation"] = prefix
-        return spec
-
+            return bucket, model_location(prefix)
+        return match.group("bucket"), model_location(match.group("prefix"))
 
 @dataclass(frozen=True, kw_only=True)
 class FsxModelSource(ModelSource):
@@ -217,26 +187,6 @@ class FsxModelSource(ModelSource):
                                    "file_system=FsxFileSystem(...)")]
         return []
 
-    def _storage(self, view: PlatformView, where: str) -> dict[str, Any]:
-        fs = self.file_system
-        if fs is None:
-            store = view.model_store
-            if store is None:  # checks() reports this too; rendering cannot go on without a file system
-                raise HyperPodValidationError(where, "model", "ModelSource.fsx()",
-                                              "the platform has no model store: pass file_system=FsxFileSystem(...)")
-            fs = FsxFileSystem(store.file_system_id, store.dns_name, store.mount_name)
-        storage: dict[str, Any] = {"fileSystemId": fs.file_system_id}
-        if fs.dns_name is not None:
-            storage["dnsName"] = fs.dns_name
-        if fs.mount_name is not None:
-            storage["mountName"] = fs.mount_name
-        spec: dict[str, Any] = {"fsxStorage": storage}
-        location = _location(self.path)
-        if location is not None:
-            spec["modelLocation"] = location
-        return spec
-
-
 @dataclass(frozen=True, kw_only=True)
 class HuggingFaceModelSource(ModelSource):
     model_id: str
@@ -259,15 +209,6 @@ class HuggingFaceModelSource(ModelSource):
             require(isinstance(self.token_secret, SecretKeyRef), where, "model.token_secret", self.token_secret,
                     "a SecretKeyRef(name, key)")
             self.token_secret.validate(where, "model.token_secret")
-
-    def _storage(self, view: PlatformView, where: str) -> dict[str, Any]:
-        hf: dict[str, Any] = {"modelId": self.model_id}
-        if self.commit_sha is not None:
-            hf["commitSHA"] = self.commit_sha
-        if self.token_secret is not None:
-            hf["tokenSecretRef"] = self.token_secret.to_k8s()
-        return {"huggingFaceModel": hf}
-
 
 @dataclass(frozen=True, kw_only=True)
 class KubernetesVolumeModelSource(ModelSource):
@@ -293,14 +234,3 @@ class KubernetesVolumeModelSource(ModelSource):
             require(isinstance(self.volume, Mapping) and len(self.volume) == 1 and "name" not in self.volume, where,
                     "model.volume", self.volume,
                     "one Kubernetes volume source without 'name', e.g. {'persistentVolumeClaim': {'claimName': 'models'}}")
-
-    def pod_volumes(self, volume_name: str) -> list[dict[str, Any]]:
-        if self.host_path is not None:
-            source: dict[str, Any] = {"hostPath": {"path": self.host_path, "type": self.host_path_type}}
-        else:
-            assert self.volume is not None
-            source = {key: value for key, value in self.volume.items()}
-        return [{"name": volume_name, **source}]
-
-    def _storage(self, view: PlatformView, where: str) -> dict[str, Any]:
-        return {}

@@ -83,13 +83,6 @@ class NodeRequirement:
     def zones(cls, *names: str) -> "NodeRequirement":
         return cls(key=ZONE_KEY, values=names)
 
-    def to_manifest(self) -> dict[str, object]:
-        item: dict[str, object] = {"key": self.key, "operator": self.operator}
-        if self.values:
-            item["values"] = list(self.values)
-        return item
-
-
 @dataclass(frozen=True, kw_only=True)
 class NodePoolLimits:
     """Ceilings on what one NodePool may hold in total: GPUs, vCPUs, memory (GiB)."""
@@ -104,17 +97,6 @@ class NodePoolLimits:
             if value is not None:
                 require(isinstance(value, int) and not isinstance(value, bool) and value >= 0, "node pool limits",
                         name, value, "a whole number of at least 0")
-
-    def to_manifest(self) -> dict[str, object]:
-        out: dict[str, object] = {}
-        if self.cpu is not None:
-            out["cpu"] = str(self.cpu)
-        if self.memory_gib is not None:
-            out["memory"] = f"{self.memory_gib}Gi"
-        if self.gpus is not None:
-            out["nvidia.com/gpu"] = str(self.gpus)
-        return out
-
 
 @dataclass(frozen=True, kw_only=True)
 class DisruptionBudget:
@@ -140,15 +122,6 @@ class DisruptionBudget:
         for reason in self.reasons:
             require(reason in BUDGET_REASONS, where, "reasons", reason, f"one of {BUDGET_REASONS}")
 
-    def to_manifest(self) -> dict[str, object]:
-        out: dict[str, object] = {"nodes": self.nodes}
-        if self.schedule is not None:
-            out["schedule"], out["duration"] = self.schedule, self.duration
-        if self.reasons:
-            out["reasons"] = list(self.reasons)
-        return out
-
-
 @dataclass(frozen=True, kw_only=True)
 class Disruption:
     """When Karpenter removes nodes.
@@ -172,14 +145,6 @@ class Disruption:
                 where, "consolidate_after", self.consolidate_after, "a duration such as '30s', '5m', '1h' or 'Never'")
         require(len(self.budgets) <= BUDGETS_MAX, where, "budgets", f"{len(self.budgets)} budgets",
                 f"at most {BUDGETS_MAX}")
-
-    def to_manifest(self) -> dict[str, object]:
-        out: dict[str, object] = {"consolidationPolicy": self.consolidation_policy,
-                                  "consolidateAfter": self.consolidate_after}
-        if self.budgets:
-            out["budgets"] = [budget.to_manifest() for budget in self.budgets]
-        return out
-
 
 @dataclass(frozen=True, kw_only=True)
 class NodePoolSpec:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Any, Optional, Union
+from typing import Optional, Union
 
 from ..errors import require
 from .autoscaling import Autoscaling
@@ -48,14 +48,6 @@ class IntelligentRouting:
 
     def warnings(self, where: str) -> list[str]:
         return self.autoscaling.warnings(f"{where} router") if self.autoscaling is not None else []
-
-    def to_operator_spec(self, view: PlatformView, where: str) -> dict[str, Any]:
-        # enabled and the strategy are written out: the spec is immutable once set, so say exactly what is meant.
-        spec: dict[str, Any] = {"enabled": True, "routingStrategy": self.strategy.value}
-        if self.autoscaling is not None:
-            spec["autoScalingSpec"] = self.autoscaling.to_operator_spec(view, f"{where} router")
-        return spec
-
 
 def as_intelligent_routing(value: Union[Routing, IntelligentRouting, str, None], where: str) -> Optional[IntelligentRouting]:
     """Normalise an endpoint's ``routing=`` value (None = no router)."""

@@ -25,9 +25,8 @@ def add_api_object(chart: cdk8s.Chart, manifest: Mapping[str, Any]) -> cdk8s.Api
     return api_object
 
 
-def add_api_objects(chart: cdk8s.Chart, manifests: Sequence[Mapping[str, Any]]) -> None:
-    for manifest in manifests:
-        add_api_object(chart, manifest)
+def add_api_objects(chart: cdk8s.Chart, manifests: Sequence[Mapping[str, Any]]) -> list[cdk8s.ApiObject]:
+    return [add_api_object(chart, manifest) for manifest in manifests]
 
 
 def rendered(manifest: Mapping[str, Any]) -> dict[str, Any]:

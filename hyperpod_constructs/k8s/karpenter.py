@@ -1,18 +1,17 @@
-"""HyperpodNodeClass and NodePool manifests for HyperPod-managed Karpenter, and the chart that holds them.
+"""HyperpodNodeClass and NodePool manifests for HyperPod-managed Karpenter.
 
-Both kinds are cluster-scoped. Manifests are built as plain dicts (fast, testable) and handed to cdk8s
-finished, one ``ApiObject`` each.
+Both kinds are cluster-scoped. ``add_node_autoscaling`` adds them to a cdk8s chart.
 """
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any
 
 import cdk8s
-from constructs import Construct
 
 from ..intent.instance_group import InstanceGroup
 from .api_objects import MANAGED_BY_LABEL, add_api_objects
-from ..intent.node_autoscaling import INSTANCE_TYPE_KEY, NodeAutoscaling, NodePoolSpec, NodeRequirement
+from ..intent.node_autoscaling import (
+    INSTANCE_TYPE_KEY, Disruption, DisruptionBudget, NodeAutoscaling, NodePoolLimits, NodePoolSpec, NodeRequirement)
 
 NODE_CLASS_API_VERSION = "karpenter.sagemaker.amazonaws.com/v1"
 NODE_CLASS_KIND = "HyperpodNodeClass"
@@ -41,15 +40,15 @@ def render_node_pool(pool: NodePoolSpec, groups: tuple[InstanceGroup, ...]) -> d
     template_spec: dict[str, Any] = {
         "nodeClassRef": {"group": "karpenter.sagemaker.amazonaws.com", "kind": NODE_CLASS_KIND, "name": pool.name},
         "expireAfter": pool.expire_after,
-        "requirements": [requirement.to_manifest() for requirement in requirements],
+        "requirements": [requirement_manifest(requirement) for requirement in requirements],
     }
     taints = _common_taints(members)
     if taints:
         template_spec["taints"] = taints
-    spec: dict[str, Any] = {"template": {"spec": template_spec}, "disruption": pool.disruption.to_manifest()}
+    spec: dict[str, Any] = {"template": {"spec": template_spec}, "disruption": disruption_manifest(pool.disruption)}
     limits = pool.effective_limits(groups)
-    if limits is not None and limits.to_manifest():
-        spec["limits"] = limits.to_manifest()
+    if limits is not None and limits_manifest(limits):
+        spec["limits"] = limits_manifest(limits)
     if pool.weight is not None:
         spec["weight"] = pool.weight
     return {
@@ -67,6 +66,41 @@ def render_node_autoscaling(groups: tuple[InstanceGroup, ...], spec: NodeAutosca
         manifests.append(render_node_class(pool))
         manifests.append(render_node_pool(pool, groups))
     return manifests
+
+
+def requirement_manifest(requirement: NodeRequirement) -> dict[str, object]:
+    item: dict[str, object] = {"key": requirement.key, "operator": requirement.operator}
+    if requirement.values:
+        item["values"] = list(requirement.values)
+    return item
+
+
+def limits_manifest(limits: NodePoolLimits) -> dict[str, object]:
+    out: dict[str, object] = {}
+    if limits.cpu is not None:
+        out["cpu"] = str(limits.cpu)
+    if limits.memory_gib is not None:
+        out["memory"] = f"{limits.memory_gib}Gi"
+    if limits.gpus is not None:
+        out["nvidia.com/gpu"] = str(limits.gpus)
+    return out
+
+
+def budget_manifest(budget: DisruptionBudget) -> dict[str, object]:
+    out: dict[str, object] = {"nodes": budget.nodes}
+    if budget.schedule is not None:
+        out["schedule"], out["duration"] = budget.schedule, budget.duration
+    if budget.reasons:
+        out["reasons"] = list(budget.reasons)
+    return out
+
+
+def disruption_manifest(disruption: Disruption) -> dict[str, object]:
+    out: dict[str, object] = {"consolidationPolicy": disruption.consolidation_policy,
+                              "consolidateAfter": disruption.consolidate_after}
+    if disruption.budgets:
+        out["budgets"] = [budget_manifest(budget) for budget in disruption.budgets]
+    return out
 
 
 def _default_requirements(members: list[InstanceGroup]) -> tuple[NodeRequirement, ...]:
@@ -92,11 +126,7 @@ def _common_taints(members: list[InstanceGroup]) -> list[dict[str, str]]:
     return out
 
 
-class NodeAutoscalingChart(cdk8s.Chart):
-    """HyperpodNodeClass + NodePool per NodePoolSpec (cluster-scoped, so the chart has no namespace)."""
-
-    def __init__(self, scope: Construct, construct_id: str, *, instance_groups: tuple[InstanceGroup, ...],
-                 node_autoscaling: NodeAutoscaling, labels: Optional[dict[str, str]] = None) -> None:
-        super().__init__(scope, construct_id, labels=labels, disable_resource_name_hashes=True)
-        self.manifests = render_node_autoscaling(tuple(instance_groups), node_autoscaling)
-        add_api_objects(self, self.manifests)
+def add_node_autoscaling(chart: cdk8s.Chart, groups: tuple[InstanceGroup, ...],
+                         spec: NodeAutoscaling) -> list[cdk8s.ApiObject]:
+    """A HyperpodNodeClass and a NodePool per pool, added to ``chart`` (cluster-scoped: no namespace)."""
+    return add_api_objects(chart, render_node_autoscaling(tuple(groups), spec))

@@ -1,4 +1,4 @@
-"""KEDA ScaledObject and TriggerAuthentication manifests for ``ScaledWorkload``s, and the chart that holds them.
+"""KEDA ScaledObject and TriggerAuthentication manifests for ``ScaledWorkload``s.
 
 Triggers reuse ``PrometheusTrigger`` / ``CloudWatchTrigger``. The ``prometheus`` trigger reaches AMP with
 SigV4 (``awsRegion`` + an ``authenticationRef`` to a TriggerAuthentication with ``podIdentity.provider:
@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any, Iterable, Optional
 
 import cdk8s
-from constructs import Construct
 
 from ..errors import require
 from ..intent.autoscaling import CloudWatchTrigger, PrometheusTrigger
@@ -143,12 +142,7 @@ def render_keda(workloads: Iterable[ScaledWorkload], view: PlatformView,
     return manifests
 
 
-class KedaChart(cdk8s.Chart):
-    """ScaledObjects for non-operator workloads plus the TriggerAuthentications they reference."""
-
-    def __init__(self, scope: Construct, construct_id: str, *, workloads: Iterable[ScaledWorkload],
-                 view: PlatformView, role_arn: Optional[str] = None,
-                 labels: Optional[dict[str, str]] = None) -> None:
-        super().__init__(scope, construct_id, labels=labels, disable_resource_name_hashes=True)
-        self.manifests = render_keda(workloads, view, role_arn)
-        add_api_objects(self, self.manifests)
+def add_scaled_workloads(chart: cdk8s.Chart, workloads: Iterable[ScaledWorkload], view: PlatformView,
+                         role_arn: Optional[str] = None) -> list[cdk8s.ApiObject]:
+    """The TriggerAuthentications and ScaledObjects of ``workloads`` (``render_keda``), added to ``chart``."""
+    return add_api_objects(chart, render_keda(workloads, view, role_arn))

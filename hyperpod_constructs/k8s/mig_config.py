@@ -7,17 +7,20 @@ MIG manager reads the one ConfigMap named by the chart value ``migManager.config
 therefore has to live in a ConfigMap that the MIG manager is pointed at, and that ConfigMap should keep
 the stock layouts too, so groups labelled ``all-3g.40gb`` keep working. That is what this renders.
 
-Pure dict rendering; the platform wraps the result in a cdk8s ApiObject.
+``add_mig_config_map`` adds it to a cdk8s chart.
 """
 from __future__ import annotations
 
 import re
 from typing import Any, Sequence
 
+import cdk8s
+
 from .. import yaml_writer
 from ..catalog.mig import STOCK_LAYOUTS
 from ..errors import require
 from ..intent.mig import MigLayout
+from .api_objects import add_api_object
 
 ACCELERATOR_PARTITION_CONFIGMAP_LABEL = "sagemaker.amazonaws.com/accelerator-partition-configmap"
 DEFAULT_CONFIG_MAP_NAME = "hyperpod-mig-config"
@@ -73,3 +76,9 @@ def mig_config_map(layouts: Sequence[MigLayout], *, name: str = DEFAULT_CONFIG_M
         },
         "data": {CONFIG_KEY: mig_parted_yaml(document)},
     }
+
+
+def add_mig_config_map(chart: cdk8s.Chart, layouts: Sequence[MigLayout], *, name: str = DEFAULT_CONFIG_MAP_NAME,
+                       namespace: str = DEFAULT_NAMESPACE, include_stock: bool = True) -> cdk8s.ApiObject:
+    """The MIG ConfigMap (``mig_config_map``), added to ``chart``."""
+    return add_api_object(chart, mig_config_map(layouts, name=name, namespace=namespace, include_stock=include_stock))

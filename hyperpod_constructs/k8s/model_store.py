@@ -3,7 +3,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import cdk8s
+
 from ..intent.platform_view import ModelStoreView
+from .api_objects import add_api_objects
 
 STORAGE_CLASS = "fsx-model-store"
 FSX_CSI_DRIVER = "fsx.csi.aws.com"
@@ -48,3 +51,9 @@ def model_store_manifests(store: ModelStoreView, capacity_gib: int, namespace: s
             },
         },
     ]
+
+
+def add_model_store_volumes(chart: cdk8s.Chart, store: ModelStoreView, capacity_gib: int, namespace: str,
+                            subnet_id: str, security_group_id: str) -> list[cdk8s.ApiObject]:
+    """The StorageClass, PersistentVolume and PersistentVolumeClaim (``model_store_manifests``), added to ``chart``."""
+    return add_api_objects(chart, model_store_manifests(store, capacity_gib, namespace, subnet_id, security_group_id))

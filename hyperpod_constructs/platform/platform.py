@@ -25,12 +25,12 @@ from ..aws.observability import InferenceObservability
 from ..aws.replacement import warn_replacements
 from ..aws.storage_drivers import FSX_CSI_ADDON, S3_CSI_ADDON, StorageDriverRoles, csi_addon_names
 from ..errors import ADVICE_ID_PREFIX, Advice, format_problem, require
-from ..k8s.api_objects import add_api_object, add_api_objects, rendered
-from ..k8s.endpoint_chart import endpoint_manifest
-from ..k8s.karpenter import render_node_autoscaling
-from ..k8s.keda import render_keda
-from ..k8s.mig_config import mig_config_map
-from ..k8s.model_store import model_store_manifests
+from ..k8s.api_objects import rendered
+from ..k8s.karpenter import add_node_autoscaling
+from ..k8s.keda import add_scaled_workloads
+from ..k8s.mig_config import add_mig_config_map
+from ..k8s.model_deployment import endpoint_manifest
+from ..k8s.model_store import add_model_store_volumes
 from ..observability.targets import ObservedEndpoint, ObservedInstanceGroup
 from ..intent.cluster import ClusterSettings
 from ..intent.endpoint import InferenceEndpoint, mig_group_views
@@ -240,8 +240,8 @@ class HyperPodInferencePlatform(Construct):
             self._add_model_store_chart(model_store)
         self._add_mig_chart()
         if self.node_autoscaling.enabled:
-            self.add_chart("node-autoscaling", lambda chart: add_api_objects(
-                chart, render_node_autoscaling(self.instance_groups, self.node_autoscaling)))
+            self.add_chart("node-autoscaling", lambda chart: add_node_autoscaling(
+                chart, self.instance_groups, self.node_autoscaling))
         if delivery is ManifestDelivery.CDK_DEPLOY:
             # Endpoints are added after construction, so the bundle is made once the app is complete.
             at_synth(self, "ManifestDelivery", self._deliver)
@@ -329,15 +329,16 @@ class HyperPodInferencePlatform(Construct):
                                                   "Subnet of the model store")
         group = self.deploy_time_values.register("NodeSecurityGroupId", self.network.security_groups[0].security_group_id,
                                                  "Security group of HyperPod nodes and the model store")
-        manifests = model_store_manifests(self.view.model_store, spec.capacity_gib, self.namespace, subnet, group)
-        self.add_chart("model-store", lambda chart: add_api_objects(chart, manifests))
+        store = self.view.model_store
+        self.add_chart("model-store", lambda chart: add_model_store_volumes(
+            chart, store, spec.capacity_gib, self.namespace, subnet, group))
 
     def _add_mig_chart(self) -> None:
         layouts = self._custom_mig_layouts()
         if layouts:
             namespace = self.dependencies.chart.namespace if self.dependencies else "kube-system"
-            config_map = mig_config_map(layouts, name=CUSTOM_MIG_CONFIG_MAP, namespace=namespace)
-            self.add_chart("mig-config", lambda chart: add_api_object(chart, config_map))
+            self.add_chart("mig-config", lambda chart: add_mig_config_map(
+                chart, layouts, name=CUSTOM_MIG_CONFIG_MAP, namespace=namespace))
 
     # ---- endpoints and workloads -----------------------------------------------------------------------
 
@@ -374,8 +375,7 @@ class HyperPodInferencePlatform(Construct):
         for workload in workloads:
             self.problems.add(lambda workload=workload: workload.check(self.view))
             self._advise(workload.warnings(), "scaled-workload")
-        manifests = render_keda(workloads, self.view)
-        self.add_chart("scaled-workloads", lambda chart: add_api_objects(chart, manifests))
+        self.add_chart("scaled-workloads", lambda chart: add_scaled_workloads(chart, workloads, self.view))
 
     # ---- checks ----------------------------------------------------------------------------------------
 

@@ -5,9 +5,10 @@ import pytest
 
 from hyperpod_constructs.errors import HyperPodValidationError
 from hyperpod_constructs.intent.autoscaling import (
-    DEFAULTS, SELECTOR, Autoscaling, CloudWatchTrigger, PrometheusTrigger, model_selector,
+    SELECTOR, Autoscaling, CloudWatchTrigger, PrometheusTrigger, model_selector,
 )
 from hyperpod_constructs.intent.platform_view import PlatformView
+from hyperpod_constructs.k8s.operator_spec import AUTOSCALING_DEFAULTS, autoscaling_spec
 from support import validate_manifest
 
 AMP = "https://aps-workspaces.us-east-1.amazonaws.com/workspaces/ws-0123abcd-4567"
@@ -31,8 +32,8 @@ def _iec(autoscaling_spec: dict) -> dict:
 
 
 def test_defaults_render_only_replica_bounds() -> None:
-    assert Autoscaling().to_operator_spec(VIEW, "ep") == {"minReplicaCount": 1, "maxReplicaCount": 5}
-    assert DEFAULTS["pollingInterval"] == 30 and DEFAULTS["scaleDownStabilizationTime"] == 300
+    assert autoscaling_spec(Autoscaling(), VIEW, "ep") == {"minReplicaCount": 1, "maxReplicaCount": 5}
+    assert AUTOSCALING_DEFAULTS["pollingInterval"] == 30 and AUTOSCALING_DEFAULTS["scaleDownStabilizationTime"] == 300
 
 
 def test_full_spec_renders_camel_case_lists_and_validates_against_crd() -> None:
@@ -45,7 +46,7 @@ def test_full_spec_renders_camel_case_lists_and_validates_against_crd() -> None:
                   PrometheusTrigger.queue_depth(target=4, activation=0.5),
                   CloudWatchTrigger.invocations_per_instance("llama-8b-sme", target=30)),
     )
-    spec = autoscaling.to_operator_spec(VIEW, "ep", selector=SEL)
+    spec = autoscaling_spec(autoscaling, VIEW, "ep", selector=SEL)
     assert spec["minReplicaCount"] == 0 and spec["maxReplicaCount"] == 8
     assert (spec["pollingInterval"], spec["cooldownPeriod"], spec["initialCooldownPeriod"]) == (15, 120, 60)
     assert (spec["scaleUpStabilizationTime"], spec["scaleDownStabilizationTime"]) == (0, 60)
@@ -69,7 +70,7 @@ def test_single_trigger_shorthand_and_explicit_server_address() -> None:
     trigger = PrometheusTrigger(name="q", query="sum(up)", target_value=1, server_address=AMP.replace("ws-0", "ws-9"))
     autoscaling = Autoscaling(trigger=trigger)
     assert autoscaling.triggers == (trigger,)
-    spec = autoscaling.to_operator_spec(PlatformView(), "ep")
+    spec = autoscaling_spec(autoscaling, PlatformView(), "ep")
     assert spec["prometheusTriggerList"][0]["serverAddress"].endswith("ws-9123abcd-4567")
     assert spec["prometheusTriggerList"][0]["query"] == "sum(up)"
     assert autoscaling.check(PlatformView(), "ep") == []
@@ -78,7 +79,7 @@ def test_single_trigger_shorthand_and_explicit_server_address() -> None:
 def test_explicit_selector_on_helper_needs_no_render_selector() -> None:
     trigger = PrometheusTrigger.concurrent_requests(selector='model_name="x"')
     assert not trigger.needs_selector
-    assert Autoscaling(trigger=trigger).to_operator_spec(VIEW, "ep")["prometheusTriggerList"][0]["query"] == \
+    assert autoscaling_spec(Autoscaling(trigger=trigger), VIEW, "ep")["prometheusTriggerList"][0]["query"] == \
         'sum(model_concurrent_requests{model_name="x"})'
 
 
@@ -169,7 +170,7 @@ def test_invocations_helper_needs_endpoint_name() -> None:
 def test_template_query_without_selector_is_an_error() -> None:
     autoscaling = Autoscaling(trigger=PrometheusTrigger.concurrent_requests())
     with pytest.raises(HyperPodValidationError, match="is not allowed; a selector for the endpoint's metrics"):
-        autoscaling.to_operator_spec(VIEW, "endpoint llama-8b")
+        autoscaling_spec(autoscaling, VIEW, "endpoint llama-8b")
 
 
 # --- cross-resource check and warnings ------------------------------------------------------------------

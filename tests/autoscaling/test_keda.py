@@ -7,7 +7,7 @@ import cdk8s
 import pytest
 
 from hyperpod_constructs.errors import HyperPodValidationError
-from hyperpod_constructs.k8s.keda import KedaChart, render_keda, render_scaled_object
+from hyperpod_constructs.k8s.keda import add_scaled_workloads, render_keda, render_scaled_object
 from hyperpod_constructs.intent.autoscaling import Autoscaling, CloudWatchTrigger, PrometheusTrigger
 from hyperpod_constructs.intent.keda_workload import ScaledWorkload
 from hyperpod_constructs.intent.platform_view import PlatformView
@@ -67,8 +67,10 @@ def test_role_arn_goes_into_trigger_authentication() -> None:
 
 def test_chart_synthesizes() -> None:
     app = cdk8s.App()
-    chart = KedaChart(app, "keda", workloads=(_router(), _consumer()), view=VIEW)
+    chart = cdk8s.Chart(app, "keda", disable_resource_name_hashes=True)
+    objects = add_scaled_workloads(chart, (_router(), _consumer()), VIEW)
     synthesized = chart.to_json()
+    assert [o.kind for o in objects] == [m["kind"] for m in synthesized]
     assert [m["kind"] for m in synthesized] == ["TriggerAuthentication", "ScaledObject", "ScaledObject"]
     assert validate_manifests(synthesized) == 3
 

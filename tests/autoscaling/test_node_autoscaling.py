@@ -6,7 +6,7 @@ import pytest
 
 from hyperpod_constructs import ClusterSettings
 from hyperpod_constructs.errors import HyperPodValidationError
-from hyperpod_constructs.k8s.karpenter import NodeAutoscalingChart, render_node_autoscaling
+from hyperpod_constructs.k8s.karpenter import add_node_autoscaling, render_node_autoscaling
 from hyperpod_constructs.intent.instance_group import InstanceGroup, Taint
 from hyperpod_constructs.intent.node_autoscaling import (
     Disruption, DisruptionBudget, NodeAutoscaling, NodePoolLimits, NodePoolSpec, NodeRequirement,
@@ -75,8 +75,10 @@ def test_explicit_pool_renders_every_field_and_validates(snapshot) -> None:
 
 def test_chart_synthesizes_same_manifests() -> None:
     app = cdk8s.App()
-    chart = NodeAutoscalingChart(app, "node-autoscaling", instance_groups=GROUPS, node_autoscaling=NodeAutoscaling())
+    chart = cdk8s.Chart(app, "node-autoscaling", disable_resource_name_hashes=True)
+    objects = add_node_autoscaling(chart, GROUPS, NodeAutoscaling())
     synthesized = chart.to_json()
+    assert [o.name for o in objects] == [m["metadata"]["name"] for m in synthesized]
     assert [m["kind"] for m in synthesized] == ["HyperpodNodeClass", "NodePool", "HyperpodNodeClass", "NodePool"]
     assert validate_manifests(synthesized) == 4
     assert synthesized[1]["spec"]["limits"] == {"nvidia.com/gpu": "32"}

@@ -23,6 +23,7 @@ from hyperpod_constructs.intent.endpoint import mig_group_views
 from hyperpod_constructs.intent.model_source import ModelSource
 from hyperpod_constructs.intent.platform_view import PlatformView
 from hyperpod_constructs.intent.routing import Routing
+from hyperpod_constructs.k8s.model_deployment import render_endpoint
 from support import validate_manifest
 
 AMP = "https://aps-workspaces.us-west-2.amazonaws.com/workspaces/ws-abc123"
@@ -216,7 +217,7 @@ def test_pd_spec_renders_per_the_crd() -> None:
         decode=worker(instance_group=None, replicas=2, gpus=2, efa_devices=8, cpu="40", memory="400Gi"),
         routing_threshold_tokens=0, topology=Topology(same_az=True, availability_zone="us-west-2a",
                                                       placement_group="llm-cluster")))
-    manifest = ep.to_manifest(VIEW)
+    manifest = render_endpoint(ep, VIEW)
     validate_manifest(manifest)
     pd = manifest["spec"]["pdSpec"]
     assert pd["prefillSpec"] == {
@@ -243,7 +244,8 @@ def test_pd_spec_renders_per_the_crd() -> None:
 
 def test_mig_side_renders_its_slice_and_efa() -> None:
     side = worker(instance_group="h100-mig", gpus=None, accelerator_partition="mig-3g.40gb", efa_devices=2)
-    manifest = endpoint(serving(prefill=side, decode=side), accelerator_partition="mig-3g.40gb", gpus=None).to_manifest(VIEW)
+    manifest = render_endpoint(
+        endpoint(serving(prefill=side, decode=side), accelerator_partition="mig-3g.40gb", gpus=None), VIEW)
     validate_manifest(manifest)
     resources = manifest["spec"]["pdSpec"]["prefillSpec"]["resources"]
     assert resources["limits"] == {"nvidia.com/mig-3g.40gb": "1", "vpc.amazonaws.com/efa": "2"}

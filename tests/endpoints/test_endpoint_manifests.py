@@ -7,7 +7,8 @@ import cdk8s
 import pytest
 
 from endpoint_fixtures import ACM_ARN, BARE_VIEW, ROLE_ARN, VIEW
-from hyperpod_constructs.k8s.endpoint_chart import MANAGED_BY_LABEL, EndpointChart
+from hyperpod_constructs.k8s.api_objects import MANAGED_BY_LABEL
+from hyperpod_constructs.k8s.model_deployment import add_endpoint_object, render_endpoint
 from hyperpod_constructs.intent.autoscaling import Autoscaling, CloudWatchTrigger, PrometheusTrigger
 from hyperpod_constructs.intent.endpoint import DEFAULT_IMAGE, InferenceEndpoint
 from hyperpod_constructs.intent.endpoint_options import (
@@ -111,15 +112,17 @@ ENDPOINTS = _endpoints()
 
 @pytest.fixture(scope="module")
 def manifests() -> dict[str, dict[str, Any]]:
-    return {name: endpoint.to_manifest(view) for name, (endpoint, view) in ENDPOINTS.items()}
+    return {name: render_endpoint(endpoint, view) for name, (endpoint, view) in ENDPOINTS.items()}
 
 
 @pytest.fixture(scope="module")
 def synthesized() -> dict[str, list[dict[str, Any]]]:
-    """Every endpoint through EndpointChart in one cdk8s app (synthesizes once for the module)."""
+    """Every endpoint through add_endpoint_object, a chart each in one cdk8s app (synthesized once for the module)."""
     app = cdk8s.App()
-    charts = {name: EndpointChart(app, name, endpoint=endpoint, view=view)
-              for name, (endpoint, view) in ENDPOINTS.items()}
+    charts = {}
+    for name, (endpoint, view) in ENDPOINTS.items():
+        charts[name] = cdk8s.Chart(app, name, disable_resource_name_hashes=True)
+        add_endpoint_object(charts[name], endpoint, view)
     return {name: chart.to_json() for name, chart in charts.items()}
 
 

@@ -25,6 +25,7 @@ from hyperpod_constructs.intent.kv_cache import KvCache, L2Backend, L2Cache
 from hyperpod_constructs.intent.model_source import FsxFileSystem, ModelSource, SecretKeyRef
 from hyperpod_constructs.intent.platform_view import PlatformView
 from hyperpod_constructs.intent.routing import IntelligentRouting, Routing
+from hyperpod_constructs.k8s.model_deployment import render_endpoint
 
 S3 = ModelSource.s3("s3://my-models/llama/")
 
@@ -283,7 +284,7 @@ def test_fsx_source_needs_a_model_store_or_a_file_system() -> None:
     (problem,) = fsx.checks(BARE_VIEW)
     assert "model='ModelSource.fsx()' is not allowed; the platform has no model store" in problem
     with pytest.raises(HyperPodValidationError, match="the platform has no model store"):
-        fsx.to_manifest(BARE_VIEW)
+        render_endpoint(fsx, BARE_VIEW)
 
 
 # ---- warnings -----------------------------------------------------------------------------------------
@@ -322,7 +323,7 @@ def test_routing_metrics_advice() -> None:
     assert "model_metrics_port=9000 differs from the container port 8000" in other_port
     (low,) = endpoint(port=80).warnings(VIEW)
     assert "port 80 is below 1024" in low
-    assert endpoint(port=80).to_manifest(VIEW)["spec"]["metrics"] == {"enabled": True}
+    assert render_endpoint(endpoint(port=80), VIEW)["spec"]["metrics"] == {"enabled": True}
 
 
 def test_jumpstart_kv_aware_warns() -> None:
@@ -368,8 +369,8 @@ def test_non_default_port_is_passed_to_vllm() -> None:
 
 def test_cdk_tokens_skip_pattern_checks() -> None:
     token = "${Token[TOKEN.42]}"
-    manifest = endpoint(model=ModelSource.s3(f"s3://{token}/llama/"), tls=Tls.acm(token, "llm.example.com"),
-                        sagemaker_endpoint_name=token).to_manifest(VIEW)
+    manifest = render_endpoint(endpoint(model=ModelSource.s3(f"s3://{token}/llama/"),
+                                        tls=Tls.acm(token, "llm.example.com"), sagemaker_endpoint_name=token), VIEW)
     assert manifest["spec"]["modelSourceConfig"]["s3Storage"]["bucketName"] == token
     assert manifest["spec"]["modelSourceConfig"]["modelLocation"] == "llama"
 
@@ -380,7 +381,7 @@ def test_groups_without_mig_do_not_break_mig_checks() -> None:
 
 
 def test_metrics_off_keeps_operator_port() -> None:
-    assert endpoint(metrics=Metrics(enabled=False)).to_manifest(VIEW)["spec"]["metrics"] == {"enabled": False}
+    assert render_endpoint(endpoint(metrics=Metrics(enabled=False)), VIEW)["spec"]["metrics"] == {"enabled": False}
 
 
 def test_plan_facts() -> None:
@@ -399,4 +400,4 @@ def test_plan_facts() -> None:
 def test_rendering_is_repeatable() -> None:
     llama = endpoint(autoscaling=Autoscaling(min_replicas=1, max_replicas=2,
                                              trigger=PrometheusTrigger.concurrent_requests()))
-    assert llama.to_manifest(VIEW) == llama.to_manifest(VIEW)
+    assert render_endpoint(llama, VIEW) == render_endpoint(llama, VIEW)

@@ -17,6 +17,7 @@ from hyperpod_constructs.intent.autoscaling import Autoscaling, CloudWatchTrigge
 from hyperpod_constructs.intent.endpoint import InferenceEndpoint
 from hyperpod_constructs.intent.jumpstart import JumpStartEndpoint
 from hyperpod_constructs.intent.model_source import ModelSource
+from hyperpod_constructs.k8s.model_deployment import render_endpoint
 
 LLAMA_8B = ModelSize(parameters=8.03e9, dtype="bfloat16")
 LLAMA_70B = ModelSize(parameters=70.6e9, dtype="bfloat16")
@@ -37,7 +38,7 @@ def jumpstart(**overrides: Any) -> JumpStartEndpoint:
 
 
 def args_of(item: InferenceEndpoint) -> list[str]:
-    return item.to_manifest(VIEW)["spec"]["worker"]["args"]
+    return render_endpoint(item, VIEW)["spec"]["worker"]["args"]
 
 
 # ---- tensor parallelism -----------------------------------------------------------------------------------
@@ -218,7 +219,7 @@ def wake(**trigger: Any) -> Autoscaling:
 def test_invocations_trigger_binds_to_the_endpoints_registered_sagemaker_endpoint() -> None:
     for item in (endpoint(sagemaker_endpoint_name="llama-sme", autoscaling=wake()),
                  jumpstart(sagemaker_endpoint_name="llama-sme", autoscaling=wake())):
-        (cloudwatch,) = item.to_manifest(VIEW)["spec"]["autoScalingSpec"]["cloudWatchTriggerList"]
+        (cloudwatch,) = render_endpoint(item, VIEW)["spec"]["autoScalingSpec"]["cloudWatchTriggerList"]
         assert cloudwatch["dimensions"] == [{"name": "EndpointName", "value": "llama-sme"},
                                             {"name": "VariantName", "value": "AllTraffic"}]
 
@@ -308,7 +309,7 @@ def disaggregated(prefill_args: tuple[str, ...] = (), size: ModelSize | None = N
 
 def test_each_disaggregated_side_uses_all_of_its_gpus() -> None:
     item = disaggregated()
-    pd = item.to_manifest(VIEW)["spec"]["pdSpec"]
+    pd = render_endpoint(item, VIEW)["spec"]["pdSpec"]
     assert args_of(item) == ["/opt/ml/model"]  # shared by both sides: no side's parallelism here
     assert pd["prefillSpec"]["args"] == pd["decodingSpec"]["args"] == ["--tensor-parallel-size", "4"]
 

@@ -111,7 +111,7 @@ def test_endpoints_render_in_python_exactly_as_cdk8s_would() -> None:
     import test_endpoint_manifests as endpoint_cases
 
     from hyperpod_constructs.k8s.api_objects import rendered
-    from hyperpod_constructs.k8s.endpoint_chart import endpoint_manifest
+    from hyperpod_constructs.k8s.model_deployment import endpoint_manifest
 
     manifests = [endpoint_manifest(endpoint, view) for endpoint, view in endpoint_cases.ENDPOINTS.values()]
     manifests.append({  # the corners: floats that are whole, empty and null metadata, annotations, a null in spec

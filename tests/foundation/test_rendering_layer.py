@@ -1,0 +1,85 @@
+"""Kubernetes objects are rendered in one layer, ``hyperpod_constructs/k8s``: no other module writes a manifest.
+
+Two checks over the source (AST, so comments and strings in prose do not count): no rendering method by the names
+the other layers used to have, and no dict key spelled like a field of a carried CRD (camelCase, e.g.
+``modelSourceConfig``, ``minReplicaCount``). A renderer moved back into the intent layer fails both.
+"""
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+from typing import Any, Iterator
+
+import yaml
+
+from support import CRD_DIR, REPO_ROOT
+
+PACKAGE = REPO_ROOT / "hyperpod_constructs"
+# k8s/ renders; assets/ is Lambda code that runs at deploy time (kubeconfig, the applier's record ConfigMap).
+EXEMPT = ("k8s/", "assets/")
+RENDERING_METHODS = {"to_manifest", "to_operator_spec", "common_spec", "to_k8s", "tls_config", "dns_config",
+                     "pod_volumes", "node_selector"}
+# CloudFormation properties and add-on configuration values that happen to share a CRD field's name.
+NOT_KUBERNETES = {
+    ("aws/hyperpod_cluster.py", "securityGroupIds"),  # AWS::SageMaker::Cluster VpcConfig
+    ("aws/inference_operator.py", "serviceAccount"),  # the operator add-on's configuration values
+    ("aws/inference_operator.py", "roleArn"),
+}
+
+
+def _crd_field_names() -> set[str]:
+    names: set[str] = set()
+
+    def walk(node: Any) -> None:
+        if not isinstance(node, dict):
+            return
+        for name, child in (node.get("properties") or {}).items():
+            names.add(name)
+            walk(child)
+        for key in ("items", "additionalProperties"):
+            walk(node.get(key))
+        for key in ("allOf", "anyOf", "oneOf"):
+            for child in node.get(key) or ():
+                walk(child)
+
+    for path in CRD_DIR.glob("*.yaml"):
+        for document in yaml.safe_load_all(path.read_text()):
+            for version in document["spec"]["versions"]:
+                walk(version["schema"]["openAPIV3Schema"])
+    return {name for name in names if re.match(r"^[a-z]+[A-Z]", name)}
+
+
+def _modules() -> Iterator[tuple[str, ast.Module]]:
+    for path in sorted(PACKAGE.rglob("*.py")):
+        relative = path.relative_to(PACKAGE).as_posix()
+        if not relative.startswith(EXEMPT):
+            yield relative, ast.parse(path.read_text(), filename=str(path))
+
+
+def _dict_keys(node: ast.AST) -> list[str]:
+    if isinstance(node, ast.Dict):
+        return [key.value for key in node.keys if isinstance(key, ast.Constant) and isinstance(key.value, str)]
+    if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store) and isinstance(node.slice, ast.Constant):
+        return [node.slice.value] if isinstance(node.slice.value, str) else []
+    return []
+
+
+def test_the_scan_sees_the_package() -> None:
+    modules = dict(_modules())
+    assert "intent/endpoint.py" in modules and "platform/platform.py" in modules
+    assert not any(name.startswith("k8s/") for name in modules)
+    assert {"modelSourceConfig", "minReplicaCount", "enableL1Cache", "scaleTargetRef"} <= _crd_field_names()
+
+
+def test_no_rendering_methods_outside_the_k8s_layer() -> None:
+    found = [f"{module}:{node.lineno} {node.name}" for module, tree in _modules() for node in ast.walk(tree)
+             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in RENDERING_METHODS]
+    assert found == []
+
+
+def test_no_crd_fields_written_outside_the_k8s_layer() -> None:
+    fields = _crd_field_names()
+    found = [f"{module}:{getattr(node, 'lineno', '?')} {key}" for module, tree in _modules() for node in ast.walk(tree)
+             for key in _dict_keys(node) if key in fields and (module, key) not in NOT_KUBERNETES]
+    assert found == []
