@@ -23,6 +23,7 @@ _EXPORTED_BY_MODULE: dict[str, tuple[str, ...]] = {
     ".k8s.mig_config": ("mig_config_map",),
     ".planner": ("MigDemand", "MigPlan", "plan_mig"),
     ".platform": ("HyperPodInferencePlatform", "Observability", "Plan", "CostReport"),
+    ".platform.deployments": ("ChartDeployment", "EndpointDeployment"),
     ".prices": ("Prices",),
     ".intent.api_endpoint": ("ApiEndpoint",),
     ".intent.autoscaling": ("Autoscaling", "CloudWatchTrigger", "PrometheusTrigger"),
@@ -76,6 +77,7 @@ if TYPE_CHECKING:  # static type checkers and IDEs see the eager imports
     from .k8s.mig_config import mig_config_map
     from .planner import MigDemand, MigPlan, plan_mig
     from .platform import HyperPodInferencePlatform, Observability, Plan, CostReport
+    from .platform.deployments import ChartDeployment, EndpointDeployment
     from .prices import Prices
     from .intent.api_endpoint import ApiEndpoint
     from .intent.autoscaling import Autoscaling, CloudWatchTrigger, PrometheusTrigger

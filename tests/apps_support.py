@@ -183,3 +183,18 @@ def synth_problems(build: Callable[[cdk.Stack], Any], stack_id: str = "Checks") 
     with pytest.raises(Exception) as raised:
         app.synth()
     return str(raised.value)
+
+
+APPLIER = "Custom::HyperPodManifests"
+
+
+def bundle_dir(template: dict[str, Any], outdir: Path) -> Path:
+    """The applier's bundle as staged in the cloud assembly (asset.<hash>/, the hash names the S3 object)."""
+    key = only(template, APPLIER)["Properties"]["BundleKey"]
+    path = outdir / f"asset.{key.removesuffix('.zip')}"
+    assert path.is_dir(), f"no staged bundle {path}"
+    return path
+
+
+def files_under(folder: Path) -> dict[str, bytes]:
+    return {path.relative_to(folder).as_posix(): path.read_bytes() for path in sorted(folder.rglob("*")) if path.is_file()}

@@ -25,12 +25,12 @@ from ..aws.observability import InferenceObservability
 from ..aws.replacement import warn_replacements
 from ..aws.storage_drivers import FSX_CSI_ADDON, S3_CSI_ADDON, StorageDriverRoles, csi_addon_names
 from ..errors import ADVICE_ID_PREFIX, Advice, format_problem, require
-from ..k8s.api_objects import rendered
-from ..k8s.karpenter import add_node_autoscaling
-from ..k8s.keda import add_scaled_workloads
-from ..k8s.mig_config import add_mig_config_map
-from ..k8s.model_deployment import endpoint_manifest
-from ..k8s.model_store import add_model_store_volumes
+from ..k8s.api_objects import add_api_objects
+from ..k8s.karpenter import add_node_autoscaling, render_node_autoscaling
+from ..k8s.keda import render_keda
+from ..k8s.mig_config import add_mig_config_map, mig_config_map
+from ..k8s.model_deployment import add_endpoint_object, endpoint_manifest
+from ..k8s.model_store import add_model_store_volumes, model_store_manifests
 from ..observability.targets import ObservedEndpoint, ObservedInstanceGroup
 from ..intent.cluster import ClusterSettings
 from ..intent.endpoint import InferenceEndpoint, mig_group_views
@@ -56,6 +56,7 @@ from ..type_checks import check_arguments, check_fields
 from .access import (
     AlarmRouting, add_access_outputs, add_synth_time_advice, byo_network_advice, check_emails, retain_network_for_data)
 from .delivery import ManifestFiles, at_synth
+from .deployments import BuildChart, ChartDeployment, EndpointDeployment, endpoint_chart_name, endpoint_construct_id
 from .gitops import DeployTimeValues, platform_label_value, write_files
 from .plan import Plan, planned_endpoint
 from .plan_picture import draw_plan
@@ -144,11 +145,19 @@ class HyperPodInferencePlatform(Construct):
         self.deploy_time_values = DeployTimeValues(self)
         self.delivery = delivery
         self.platform_label = platform_label_value(Stack.of(self).stack_name, self.node.path)
-        self.manifest_files = ManifestFiles(self.deploy_time_values, self.platform_label)
+        self.manifest_files = ManifestFiles(self.deploy_time_values, self.platform_label, self._path)
         self.manifests: Optional[ManifestApplier] = None
         self.endpoints: list[Endpoint] = []
+        self.endpoint_deployments: list[EndpointDeployment] = []
         self._endpoint_keys: set[tuple[str, str]] = set()  # (namespace, name) of each endpoint, for duplicates
-        self._cdk8s = cdk8s.App()
+        # Handles on the other charts: Platform/Charts/<chart name>, apart from the endpoints' ids.
+        self._charts_scope = Construct(self, "Charts")
+        self.model_store_volumes: Optional[ChartDeployment] = None
+        self.mig_config_map: Optional[ChartDeployment] = None
+        self.node_pools: Optional[ChartDeployment] = None
+        self.scaled_workloads: list[ChartDeployment] = []
+        self._scaled: tuple[ScaledWorkload, ...] = ()  # every workload added, checked together
+        self._keda_objects: set[tuple[str, str, str]] = set()  # (kind, namespace, name) already in a chart
         self.problems = ProblemList()
         self.node.add_validation(self.problems)
 
@@ -240,8 +249,9 @@ class HyperPodInferencePlatform(Construct):
             self._add_model_store_chart(model_store)
         self._add_mig_chart()
         if self.node_autoscaling.enabled:
-            self.add_chart("node-autoscaling", lambda chart: add_node_autoscaling(
-                chart, self.instance_groups, self.node_autoscaling))
+            self.node_pools = self._add_rendered_chart(
+                "node-autoscaling", render_node_autoscaling(self.instance_groups, self.node_autoscaling),
+                lambda chart: add_node_autoscaling(chart, self.instance_groups, self.node_autoscaling))
         if delivery is ManifestDelivery.CDK_DEPLOY:
             # Endpoints are added after construction, so the bundle is made once the app is complete.
             at_synth(self, "ManifestDelivery", self._deliver)
@@ -307,12 +317,20 @@ class HyperPodInferencePlatform(Construct):
 
     # ---- charts ----------------------------------------------------------------------------------------
 
-    def add_chart(self, name: str, build: Callable[[cdk8s.Chart], None]) -> None:
-        """Render a cdk8s chart into the platform's manifest files (exported, and applied by ``cdk deploy``)."""
-        require(name not in self.manifest_files.charts, self._path, "chart", name, "a chart name not used yet")
-        chart = cdk8s.Chart(self._cdk8s, name, disable_resource_name_hashes=True)
-        build(chart)
-        self.manifest_files.add(name, chart.to_json())
+    def add_chart(self, name: str, build: Callable[[cdk8s.Chart], None]) -> cdk8s.Chart:
+        """A cdk8s chart delivered with the platform's (exported as ``manifests/<name>.k8s.yaml``, applied by
+        ``cdk deploy``): ``build`` fills it now; it is rendered when the first output needs it."""
+        def build_chart(chart: cdk8s.Chart) -> list[cdk8s.ApiObject]:
+            build(chart)
+            return list(chart.api_objects)
+        deployment = self.manifest_files.add(name, lambda: ChartDeployment(
+            self._charts_scope, name, chart_name=name, build=build_chart))
+        return deployment.chart
+
+    def _add_rendered_chart(self, name: str, manifests: list[dict[str, Any]], build: BuildChart) -> ChartDeployment:
+        """A chart under ``Platform/Charts/<name>``: ``build`` adds what ``manifests`` hold, once it is touched."""
+        return self.manifest_files.add(name, lambda: ChartDeployment(
+            self._charts_scope, name, chart_name=name, build=build, manifests=manifests))
 
     def _deliver(self) -> None:
         """One bundle of every chart, applied by one custom resource after everything the charts need."""
@@ -330,27 +348,37 @@ class HyperPodInferencePlatform(Construct):
         group = self.deploy_time_values.register("NodeSecurityGroupId", self.network.security_groups[0].security_group_id,
                                                  "Security group of HyperPod nodes and the model store")
         store = self.view.model_store
-        self.add_chart("model-store", lambda chart: add_model_store_volumes(
-            chart, store, spec.capacity_gib, self.namespace, subnet, group))
+        self.model_store_volumes = self._add_rendered_chart(
+            "model-store", model_store_manifests(store, spec.capacity_gib, self.namespace, subnet, group),
+            lambda chart: add_model_store_volumes(chart, store, spec.capacity_gib, self.namespace, subnet, group))
 
     def _add_mig_chart(self) -> None:
         layouts = self._custom_mig_layouts()
         if layouts:
             namespace = self.dependencies.chart.namespace if self.dependencies else "kube-system"
-            self.add_chart("mig-config", lambda chart: add_mig_config_map(
-                chart, layouts, name=CUSTOM_MIG_CONFIG_MAP, namespace=namespace))
+            self.mig_config_map = self._add_rendered_chart(
+                "mig-config", [mig_config_map(layouts, name=CUSTOM_MIG_CONFIG_MAP, namespace=namespace)],
+                lambda chart: [add_mig_config_map(chart, layouts, name=CUSTOM_MIG_CONFIG_MAP, namespace=namespace)])
 
     # ---- endpoints and workloads -----------------------------------------------------------------------
 
-    def add_endpoint(self, endpoint: Endpoint, *, slos: Optional[EndpointSlos] = None) -> None:
+    def add_endpoint(self, endpoint: Endpoint, *, slos: Optional[EndpointSlos] = None) -> EndpointDeployment:
         """Deploy a model: its chart is applied by ``cdk deploy``, checked against the platform at synth,
-        charted on the inference dashboard and alerted on with ``slos`` (defaults when observability is on)."""
+        charted on the inference dashboard and alerted on with ``slos`` (defaults when observability is on).
+
+        Returns its handle, construct ``Platform/<name>`` (``<name>.<namespace>`` outside the platform's namespace):
+        ``.api_object`` is the operator's custom resource, to patch fields the library does not model."""
         check_arguments(self._path, HyperPodInferencePlatform.add_endpoint, locals())
         endpoint = endpoint.resolve()  # checks, charts and observability read the defaults worked out
         key = (endpoint.resolved_namespace(self.view), endpoint.name)
         require(key not in self._endpoint_keys, self._path, "endpoint.name", endpoint.name,
                 f"a name not used by another endpoint in namespace {key[0]!r}")
+        manifest = endpoint_manifest(endpoint, self.view)
+        deployment = self.manifest_files.add(endpoint_chart_name(key[0], endpoint.name), lambda: EndpointDeployment(
+            self, endpoint_construct_id(endpoint.name, key[0], self.namespace), endpoint=endpoint, namespace=key[0],
+            manifest=manifest, build=lambda chart: [add_endpoint_object(chart, endpoint, self.view)]))
         self._endpoint_keys.add(key)
+        self.endpoint_deployments.append(deployment)
         self.endpoints.append(endpoint)
         if isinstance(endpoint, InferenceEndpoint) and isinstance(endpoint.model, S3ModelSource):
             self.storage_drivers.grant_read(endpoint.model.bucket)
@@ -358,9 +386,6 @@ class HyperPodInferencePlatform(Construct):
         if endpoint.data_capture is not None:
             self.data_capture_writers.add(endpoint.data_capture, endpoint.where)
         self._advise(endpoint.warnings(self.view), "endpoint")
-        # A finished manifest: rendered in Python as cdk8s would, without five jsii round trips per endpoint.
-        self.manifest_files.add(f"endpoint-{key[0]}-{endpoint.name}",
-                                [rendered(endpoint_manifest(endpoint, self.view))])
         if self.observability is not None:
             self.observability.add_endpoint(ObservedEndpoint(
                 name=endpoint.name, namespace=key[0], max_replicas=endpoint.max_pods,
@@ -368,14 +393,27 @@ class HyperPodInferencePlatform(Construct):
                 intelligent_routing=endpoint.routing is not None, kv_cache=endpoint.kv_cache is not None, slos=slos,
                 sides=observed_sides(endpoint)))
             self.alarm_routing.update()
+        return deployment
 
-    def add_scaled_workloads(self, *workloads: ScaledWorkload) -> None:
-        """KEDA ScaledObjects for workloads that are not operator endpoints (a router, a batch consumer)."""
-        check_arguments(self.node.path, HyperPodInferencePlatform.add_scaled_workloads, locals())
+    def add_scaled_workloads(self, *workloads: ScaledWorkload, name: Optional[str] = None) -> ChartDeployment:
+        """KEDA ScaledObjects for workloads that are not operator endpoints (a router, a batch consumer).
+
+        Each call adds one chart, ``name`` (default ``scaled-workloads``, then ``scaled-workloads-2`` ...), holding
+        its ScaledObjects and each TriggerAuthentication no earlier call added. Returns its handle."""
+        check_arguments(self._path, HyperPodInferencePlatform.add_scaled_workloads, locals())
+        if name is None:
+            name = "scaled-workloads" + (f"-{len(self.scaled_workloads) + 1}" if self.scaled_workloads else "")
+        # Rendered with the earlier calls' workloads: names and targets are unique across all of them.
+        manifests = [manifest for manifest in render_keda(self._scaled + workloads, self.view)
+                     if _object_key(manifest) not in self._keda_objects]
+        deployment = self._add_rendered_chart(name, manifests, lambda chart: add_api_objects(chart, manifests))
+        self._scaled += workloads
+        self._keda_objects.update(_object_key(manifest) for manifest in manifests)
+        self.scaled_workloads.append(deployment)
         for workload in workloads:
             self.problems.add(lambda workload=workload: workload.check(self.view))
             self._advise(workload.warnings(), "scaled-workload")
-        self.add_chart("scaled-workloads", lambda chart: add_scaled_workloads(chart, workloads, self.view))
+        return deployment
 
     # ---- checks ----------------------------------------------------------------------------------------
 
@@ -426,12 +464,15 @@ class HyperPodInferencePlatform(Construct):
 
     @property
     def charts(self) -> Mapping[str, list[dict[str, Any]]]:
-        """Chart name -> manifests, as applied by ``cdk deploy`` (deploy-time values are CDK tokens)."""
-        return dict(self.manifest_files.charts)
+        """Chart name -> manifests as the charts hold them now, what ``cdk deploy`` applies (deploy-time values are
+        CDK tokens)."""
+        return self.manifest_files.charts()
 
     def export(self, out_dir: Union[str, Path] = "dist", *, picture: Optional[bool] = None) -> list[Path]:
         """Write ``manifests/*.k8s.yaml`` (GitOps; the same files ``cdk deploy`` applies), ``plan.txt``,
         ``plan.svg`` and dashboards under ``out_dir``.
+
+        The first of ``export()`` and synth renders the charts; a chart changed after that makes the next one raise.
 
         ``picture``: None draws ``plan.svg`` when matplotlib is installed (the ``picture`` extra) and says on
         stderr how to get it otherwise; True requires it; False skips it.
@@ -452,3 +493,7 @@ class HyperPodInferencePlatform(Construct):
         if self.observability is not None:
             written.extend(self.observability.write_dashboards(out / "dashboards"))
         return written
+
+
+def _object_key(manifest: Mapping[str, Any]) -> tuple[str, str, str]:
+    return manifest["kind"], manifest["metadata"].get("namespace", ""), manifest["metadata"]["name"]

@@ -11,13 +11,12 @@ import pytest
 import yaml
 from aws_cdk.assertions import Template
 
-from apps_support import SynthesizedApp, only, resources
+from apps_support import APPLIER, SynthesizedApp, bundle_dir, files_under, only, resources
 from hyperpod_constructs import (
     HyperPodInferencePlatform, HyperPodTypeError, InferenceEndpoint, InstanceGroup, ManifestDelivery, ModelSource,
 )
 from support import cfn_lint_errors
 
-APPLIER = "Custom::HyperPodManifests"
 HELM_CHART = "Custom::HyperPodHelmChart"
 LEGACY_MANIFEST = "Custom::AWSCDK-EKS-KubernetesResource"
 PLATFORM_LABEL = "hyperpod-constructs.io/platform"
@@ -41,18 +40,6 @@ def platform_with(endpoints: int, tmp: Path, **options: Any) -> tuple[dict[str, 
 @pytest.fixture(scope="module")
 def one_and_fifty(tmp_path_factory: pytest.TempPathFactory) -> dict[int, dict[str, Any]]:
     return {count: platform_with(count, tmp_path_factory.mktemp(f"n{count}"))[0] for count in (1, 50)}
-
-
-def bundle_dir(template: dict[str, Any], outdir: Path) -> Path:
-    """The applier's bundle as staged in the cloud assembly (asset.<hash>/, the hash names the S3 object)."""
-    key = only(template, APPLIER)["Properties"]["BundleKey"]
-    path = outdir / f"asset.{key.removesuffix('.zip')}"
-    assert path.is_dir(), f"no staged bundle {path}"
-    return path
-
-
-def files_under(folder: Path) -> dict[str, bytes]:
-    return {path.relative_to(folder).as_posix(): path.read_bytes() for path in sorted(folder.rglob("*")) if path.is_file()}
 
 
 # ---- constant size --------------------------------------------------------------------------------------------

@@ -1,0 +1,96 @@
+"""Handles on what the platform delivers to Kubernetes: one construct per cdk8s chart (one file in ``manifests/``).
+
+A handle's chart is the one source of its manifests for both outputs: the platform reads them only when an output
+needs them (the ``cdk deploy`` bundle at synth, ``platform.export()``), so a change made on the chart with cdk8s's
+own escape hatch (``deployment.api_object.add_json_patch(...)``, ``cdk8s.ApiObject.of(...)``) reaches both.
+
+The chart is created the first time ``.chart``, ``.api_objects`` or ``.api_object`` is read. Until then the
+manifests are rendered in plain Python exactly as cdk8s would (``k8s.api_objects.rendered``), so an endpoint nobody
+touches costs no cdk8s jsii round trip; each chart has its own cdk8s App, because cdk8s prepares and validates a
+chart's whole App every time it renders one chart.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping, Optional, Sequence, Union
+
+import cdk8s
+from constructs import Construct
+
+from ..intent.endpoint import InferenceEndpoint
+from ..intent.jumpstart import JumpStartEndpoint
+from ..k8s.api_objects import rendered
+
+Endpoint = Union[InferenceEndpoint, JumpStartEndpoint]
+BuildChart = Callable[[cdk8s.Chart], Sequence[cdk8s.ApiObject]]
+
+
+class ChartDeployment(Construct):
+    """One chart the platform delivers: ``.chart`` and ``.api_objects`` are cdk8s's, change them before synth/export.
+
+    ``chart_name`` names the file (``manifests/<chart_name>.k8s.yaml``). ``build`` adds the objects to the chart and
+    returns them; ``manifests`` (optional), the same objects as the k8s layer renders them to dicts, stand in for
+    the chart until it is touched (without them the chart is created at once).
+    """
+
+    def __init__(self, scope: Construct, construct_id: str, *, chart_name: str, build: BuildChart,
+                 manifests: Optional[Sequence[Mapping[str, Any]]] = None) -> None:
+        super().__init__(scope, construct_id)
+        self.chart_name = chart_name
+        self._build = build
+        self._manifests = manifests
+        self._chart: Optional[cdk8s.Chart] = None
+        self._api_objects: tuple[cdk8s.ApiObject, ...] = ()
+        self._python_manifests: Optional[list[dict[str, Any]]] = None
+        if manifests is None:
+            _ = self.chart
+
+    @property
+    def chart(self) -> cdk8s.Chart:
+        """The cdk8s chart holding this deployment's objects (created on first use)."""
+        if self._chart is None:
+            chart = cdk8s.Chart(cdk8s.App(), self.chart_name, disable_resource_name_hashes=True)
+            self._api_objects = tuple(self._build(chart))
+            self._chart = chart
+        return self._chart
+
+    @property
+    def api_objects(self) -> tuple[cdk8s.ApiObject, ...]:
+        """The objects the platform put in the chart, in file order (objects you add yourself are not listed)."""
+        _ = self.chart
+        return self._api_objects
+
+    def manifests(self) -> list[dict[str, Any]]:
+        """The manifests as the chart holds them now: from cdk8s once the chart exists, else rendered in Python."""
+        if self._chart is not None:
+            return self._chart.to_json()
+        if self._python_manifests is None:
+            assert self._manifests is not None  # else the chart exists
+            self._python_manifests = [rendered(manifest) for manifest in self._manifests]
+        return self._python_manifests
+
+
+class EndpointDeployment(ChartDeployment):
+    """An endpoint on the platform: the intent value (``.endpoint``), its chart and its operator custom resource
+    (``.api_object``, an InferenceEndpointConfig or JumpStartModel)."""
+
+    def __init__(self, scope: Construct, construct_id: str, *, endpoint: Endpoint, namespace: str,
+                 build: BuildChart, manifest: Mapping[str, Any]) -> None:
+        super().__init__(scope, construct_id, chart_name=endpoint_chart_name(namespace, endpoint.name), build=build,
+                         manifests=[manifest])
+        self.endpoint = endpoint
+        self.namespace = namespace
+
+    @property
+    def api_object(self) -> cdk8s.ApiObject:
+        return self.api_objects[0]
+
+
+def endpoint_chart_name(namespace: str, name: str) -> str:
+    return f"endpoint-{namespace}-{name}"
+
+
+def endpoint_construct_id(name: str, namespace: str, platform_namespace: str) -> str:
+    """The endpoint's name; ``<name>.<namespace>`` outside the platform's namespace. A name is a DNS label (no dots),
+    so the two forms never meet and equal names in different namespaces get different ids."""
+    return name if namespace == platform_namespace else f"{name}.{namespace}"
+
