@@ -2,19 +2,21 @@
 
 Nothing here looks anything up, so it synthesizes without credentials and stays env-agnostic: the VPC is
 imported with ``ec2.Vpc.from_vpc_attributes`` (explicit AZs and private subnet ids), the EKS cluster with
-``ExistingEksCluster`` (HyperPod needs API or API_AND_CONFIG_MAP authentication and the cluster's IAM OIDC
-provider, which the inference operator's roles trust). The stack creates the HyperPod cluster on those
+``eks.Cluster.from_cluster_attributes`` (its VPC, security groups and IAM OIDC provider, which the inference
+operator's roles trust) and handed over as ``Eks.existing`` (HyperPod needs API or API_AND_CONFIG_MAP
+authentication). The stack creates the HyperPod cluster on those
 subnets, one L40S (g6e) group, the inference operator add-on and one custom model served from S3.
 Replace the ids below with your own.
 """
 from __future__ import annotations
 
 import aws_cdk as cdk
-from aws_cdk import aws_ec2 as ec2
+from aws_cdk import aws_ec2 as ec2, aws_eks_v2 as eks, aws_iam as iam
 from cdk_nag import AwsSolutionsChecks
 
 from hyperpod_constructs import (
-    ExistingEksCluster, HyperPodInferencePlatform, InferenceEndpoint, InstanceGroup, ModelSize, ModelSource,
+    ClusterSettings, Eks, HyperPodInferencePlatform, InferenceEndpoint, InferenceOperatorOptions, InstanceGroup,
+    ModelSize, ModelSource, Network,
 )
 
 CLUSTER_NAME = "ml-platform"
@@ -39,26 +41,23 @@ def build(app: cdk.App) -> tuple[cdk.Stack, HyperPodInferencePlatform]:
         private_subnet_ids=PRIVATE_SUBNET_IDS, private_subnet_route_table_ids=PRIVATE_ROUTE_TABLE_IDS)
     node_security_group = ec2.SecurityGroup.from_security_group_id(
         stack, "ExistingNodeSecurityGroup", NODE_SECURITY_GROUP_ID, mutable=False)
+    cluster = eks.Cluster.from_cluster_attributes(
+        stack, "ExistingCluster", cluster_name=CLUSTER_NAME, vpc=vpc,
+        security_group_ids=[NODE_SECURITY_GROUP_ID], cluster_security_group_id=NODE_SECURITY_GROUP_ID,
+        open_id_connect_provider=iam.OpenIdConnectProvider.from_open_id_connect_provider_arn(
+            stack, "ExistingOidcProvider", OIDC_PROVIDER_ARN))
     platform = HyperPodInferencePlatform(
         stack, "Platform",
         instance_groups=[InstanceGroup("l40s", "ml.g6e.12xlarge", count=1)],
-        vpc=vpc,
-        security_groups=[node_security_group],
-        existing_eks=ExistingEksCluster(
-            cluster_name=CLUSTER_NAME,
-            authentication_mode="API_AND_CONFIG_MAP",
-            kubernetes_version="1.32",
-            vpc_id=VPC_ID,
-            oidc_provider_arn=OIDC_PROVIDER_ARN,
-            security_group_ids=(NODE_SECURITY_GROUP_ID,),
-            cluster_security_group_id=NODE_SECURITY_GROUP_ID,
-        ),
+        network=Network(vpc=vpc, security_groups=[node_security_group]),
+        cluster=ClusterSettings(eks=Eks.existing(cluster, authentication_mode="API_AND_CONFIG_MAP",
+                                                 kubernetes_version="1.32")),
         # HyperPod's dependency Helm chart (device plugins, health-monitoring agent, ...) is cluster-wide and
         # must be on the cluster before any HyperPod cluster joins it; on an existing cluster the team that owns
         # it installs it once (HyperPod's custom-setup instructions). Installing it again from this stack would
-        # fight that Helm release, so this stack leaves it alone. No group here is MIG-partitioned, so the chart's
-        # GPU operator is not needed either.
-        install_helm_chart=False,
+        # fight that Helm release, so this stack leaves it alone (helm_chart=None). No group here is
+        # MIG-partitioned, so the chart's GPU operator is not needed either.
+        operator=InferenceOperatorOptions(helm_chart=None),
     )
     # The stack cannot see an imported group's rules, so it lists the flows they must carry; this group was
     # checked against that list (see NODE_SECURITY_GROUP_ID above).

@@ -24,7 +24,7 @@ def build(app: cdk.App) -> tuple[cdk.Stack, HyperPodInferencePlatform]:
             InstanceGroup("system", "ml.m5.2xlarge", count=2),
             InstanceGroup("h100", "ml.p5.48xlarge", count=1, mig_config="all-3g.40gb"),
         ],
-        inference_operator=InferenceOperatorOptions(jumpstart_gated_models=True),
+        operator=InferenceOperatorOptions(jumpstart_gated_models=True),
     )
     platform.add_endpoint(JumpStartEndpoint(
         "llama-8b-js",

@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any
 # Module (relative to this package) -> the public names it defines. Keep in step with the TYPE_CHECKING
 # imports below (a test compares them).
 _EXPORTED_BY_MODULE: dict[str, tuple[str, ...]] = {
-    ".aws.eks": ("EksOptions", "ExistingEksCluster"),
     ".aws.hyperpod_dependencies": ("HyperPodDependencies", "HyperPodHelmChart"),
     ".aws.inference_operator": ("InferenceOperatorOptions",),
     ".aws.kubectl_handler": ("KubectlHandler",),
@@ -22,12 +21,12 @@ _EXPORTED_BY_MODULE: dict[str, tuple[str, ...]] = {
     ".errors": ("HyperPodValidationError", "HyperPodTypeError"),
     ".k8s.mig_config": ("mig_config_map",),
     ".planner": ("MigDemand", "MigPlan", "plan_mig"),
-    ".platform": ("HyperPodInferencePlatform", "Observability", "Plan", "CostReport"),
+    ".platform": ("HyperPodInferencePlatform", "Plan", "CostReport"),
     ".platform.deployments": ("ChartDeployment", "EndpointDeployment"),
     ".prices": ("Prices",),
     ".intent.api_endpoint": ("ApiEndpoint",),
     ".intent.autoscaling": ("Autoscaling", "CloudWatchTrigger", "PrometheusTrigger"),
-    ".intent.cluster": ("ClusterSettings", "TieredStorage"),
+    ".intent.cluster": ("ClusterSettings", "Eks", "TieredStorage"),
     ".intent.data_capture": ("CaptureMode", "DataCapture"),
     ".intent.disaggregation": ("DisaggregatedServing", "DisaggregatedWorker", "Topology"),
     ".intent.endpoint": ("InferenceEndpoint",),
@@ -43,7 +42,8 @@ _EXPORTED_BY_MODULE: dict[str, tuple[str, ...]] = {
     ".intent.model_store": ("ModelStore",),
     ".intent.node_autoscaling": ("Disruption", "DisruptionBudget", "NodeAutoscaling", "NodePoolLimits", "NodePoolSpec",
         "NodeRequirement"),
-    ".intent.observability": ("GrafanaWorkspace", "ObservabilityMetrics", "PrometheusWorkspace"),
+    ".intent.network": ("Network",),
+    ".intent.observability": ("GrafanaWorkspace", "Observability", "ObservabilityMetrics", "PrometheusWorkspace"),
     ".intent.routing": ("IntelligentRouting", "Routing"),
     ".intent.slo": ("EndpointSlos", "ErrorRateSlo", "LatencySlo", "NoReadyPodsSlo", "ReplicasAtMaxSlo", "TtfbSlo"),
 }
@@ -66,7 +66,6 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:  # static type checkers and IDEs see the eager imports
-    from .aws.eks import EksOptions, ExistingEksCluster
     from .aws.hyperpod_dependencies import HyperPodDependencies, HyperPodHelmChart
     from .aws.inference_operator import InferenceOperatorOptions
     from .aws.kubectl_handler import KubectlHandler
@@ -76,12 +75,12 @@ if TYPE_CHECKING:  # static type checkers and IDEs see the eager imports
     from .errors import HyperPodValidationError, HyperPodTypeError
     from .k8s.mig_config import mig_config_map
     from .planner import MigDemand, MigPlan, plan_mig
-    from .platform import HyperPodInferencePlatform, Observability, Plan, CostReport
+    from .platform import HyperPodInferencePlatform, Plan, CostReport
     from .platform.deployments import ChartDeployment, EndpointDeployment
     from .prices import Prices
     from .intent.api_endpoint import ApiEndpoint
     from .intent.autoscaling import Autoscaling, CloudWatchTrigger, PrometheusTrigger
-    from .intent.cluster import ClusterSettings, TieredStorage
+    from .intent.cluster import ClusterSettings, Eks, TieredStorage
     from .intent.data_capture import CaptureMode, DataCapture
     from .intent.disaggregation import DisaggregatedServing, DisaggregatedWorker, Topology
     from .intent.endpoint import InferenceEndpoint
@@ -97,6 +96,7 @@ if TYPE_CHECKING:  # static type checkers and IDEs see the eager imports
     from .intent.model_store import ModelStore
     from .intent.node_autoscaling import (
         Disruption, DisruptionBudget, NodeAutoscaling, NodePoolLimits, NodePoolSpec, NodeRequirement)
-    from .intent.observability import GrafanaWorkspace, ObservabilityMetrics, PrometheusWorkspace
+    from .intent.network import Network
+    from .intent.observability import GrafanaWorkspace, Observability, ObservabilityMetrics, PrometheusWorkspace
     from .intent.routing import IntelligentRouting, Routing
     from .intent.slo import EndpointSlos, ErrorRateSlo, LatencySlo, NoReadyPodsSlo, ReplicasAtMaxSlo, TtfbSlo

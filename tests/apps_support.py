@@ -198,3 +198,26 @@ def bundle_dir(template: dict[str, Any], outdir: Path) -> Path:
 
 def files_under(folder: Path) -> dict[str, bytes]:
     return {path.relative_to(folder).as_posix(): path.read_bytes() for path in sorted(folder.rglob("*")) if path.is_file()}
+
+
+OIDC_PROVIDER_ARN = "arn:aws:iam::111122223333:oidc-provider/oidc.eks.us-west-2.amazonaws.com/id/EXAMPLE"
+
+
+def imported_vpc(stack: cdk.Stack, construct_id: str = "Vpc", subnets: int = 2) -> Any:
+    """An existing VPC as a custom setup imports it (no lookups, so no credentials)."""
+    from aws_cdk import aws_ec2 as ec2
+
+    return ec2.Vpc.from_vpc_attributes(stack, construct_id, vpc_id="vpc-1",
+                                       availability_zones=[f"us-west-2{chr(97 + index)}" for index in range(subnets)],
+                                       private_subnet_ids=[f"subnet-{index + 1}" for index in range(subnets)])
+
+
+def imported_cluster(stack: cdk.Stack, vpc: Any = None, *, oidc: bool = True, **attributes: Any) -> Any:
+    """An existing EKS cluster (aws_eks_v2) imported with its VPC and, unless ``oidc=False``, its OIDC provider."""
+    from aws_cdk import aws_eks_v2 as eks, aws_iam as iam
+
+    if oidc:
+        attributes["open_id_connect_provider"] = iam.OpenIdConnectProvider.from_open_id_connect_provider_arn(
+            stack, "ClusterOidc", OIDC_PROVIDER_ARN)
+    return eks.Cluster.from_cluster_attributes(stack, "ExistingCluster", cluster_name=attributes.pop("cluster_name", "c"),
+                                               vpc=vpc, **attributes)

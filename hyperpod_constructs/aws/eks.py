@@ -1,89 +1,18 @@
 """An EKS cluster prepared for HyperPod (created or imported), with its add-ons and access entries."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Mapping, Optional
+from typing import Any, Mapping, Optional
 
 from aws_cdk import (
     Annotations, DefaultStackSynthesizer, Fn, RemovalPolicy, Stack, aws_ec2 as ec2, aws_eks_v2 as eks, aws_iam as iam,
     aws_kms as kms)
 from constructs import Construct
 
-from ..catalog import limits
 from ..errors import require
 from ..intent.api_endpoint import ApiEndpoint
+from ..intent.cluster import NETWORK_ADDONS, WORKLOAD_ADDONS, Eks, ExistingEks, NewEks
 from .nag import acknowledge, managed_policy
 from .network import HyperPodNetwork
-
-# Add-ons HyperPod and the inference operator need. The first three run as DaemonSets and come up with
-# the first node; the rest schedule pods, so the platform orders them after the HyperPod cluster.
-NETWORK_ADDONS = ("vpc-cni", "kube-proxy", "eks-pod-identity-agent")
-WORKLOAD_ADDONS = ("coredns", "metrics-server", "cert-manager", "aws-fsx-csi-driver", "aws-mountpoint-s3-csi-driver")
-
-
-@dataclass(frozen=True, kw_only=True)
-class ExistingEksCluster:
-    """An EKS cluster created elsewhere ("custom setup"). HyperPod needs API or API_AND_CONFIG_MAP auth."""
-
-    cluster_name: str
-    authentication_mode: str
-    kubernetes_version: str
-    vpc_id: Optional[str] = None
-    # ResourcesVpcConfig.SecurityGroupIds of the cluster: HyperPod nodes must share one with the control plane.
-    security_group_ids: tuple[str, ...] = ()
-    # The security group EKS created for the cluster (ClusterSecurityGroupId): deploy-time functions use it to
-    # reach a private or CIDR-restricted endpoint.
-    cluster_security_group_id: Optional[str] = None
-    oidc_provider_arn: Optional[str] = None  # IAM OIDC provider the inference operator's roles trust
-    install_addons: bool = False  # most existing clusters already run them
-    # How the existing endpoint is exposed: a private or CIDR-restricted one puts deploy-time functions in the VPC.
-    api_endpoint: ApiEndpoint = ApiEndpoint()
-    # Cluster-admin access entries this stack adds to the existing cluster (its owners already have access).
-    admin_role_arns: tuple[str, ...] = ()
-
-    def __post_init__(self) -> None:
-        where = f"existing EKS cluster {self.cluster_name!r}"
-        require(self.authentication_mode in limits.SUPPORTED_AUTH_MODES, where, "authentication_mode",
-                self.authentication_mode, f"HyperPod supports {' or '.join(limits.SUPPORTED_AUTH_MODES)} (not CONFIG_MAP)")
-        _check_version(where, self.kubernetes_version)
-
-
-def _check_version(where: str, version: str) -> None:
-    require(version in limits.SUPPORTED_KUBERNETES_VERSIONS, where, "kubernetes_version", version,
-            f"a version HyperPod supports: {', '.join(limits.SUPPORTED_KUBERNETES_VERSIONS)}")
-
-
-@dataclass(frozen=True, kw_only=True)
-class EksOptions:
-    """How the platform's own EKS cluster is created, exposed and administered."""
-
-    kubernetes_version: str = limits.DEFAULT_KUBERNETES_VERSION
-    cluster_name: Optional[str] = None
-    # IAM roles given cluster-admin access entries. None: the CDK bootstrap's deploy role, i.e. whoever may run
-    # `cdk deploy` for this stack (they could change these entries anyway); () grants nobody.
-    admin_role_arns: Optional[tuple[str, ...]] = None
-    api_endpoint: ApiEndpoint = ApiEndpoint()
-    # Envelope encryption of Kubernetes Secrets with a KMS key (created unless one is given). Create-only:
-    # changing it later replaces the EKS cluster.
-    secrets_encryption: bool = True
-    secrets_encryption_key: Optional[kms.IKey] = None
-    addon_versions: Mapping[str, str] = field(default_factory=dict)  # pin an add-on, e.g. {"vpc-cni": "v1.19.2-eksbuild.1"}
-    # HyperPod creates the access entry for its nodes' execution role itself (DescribeCluster reports it as
-    # EksRoleAccessEntries); True manages that entry in CloudFormation instead, as type HYPERPOD_LINUX.
-    hyperpod_node_access_entry: bool = False
-
-    def __post_init__(self) -> None:
-        _check_version("eks", self.kubernetes_version)
-        unknown = sorted(set(self.addon_versions) - set(NETWORK_ADDONS + WORKLOAD_ADDONS))
-        require(not unknown, "eks", "addon_versions", unknown, f"keys from {NETWORK_ADDONS + WORKLOAD_ADDONS}")
-        require(isinstance(self.api_endpoint, ApiEndpoint), "eks", "api_endpoint", self.api_endpoint,
-                "ApiEndpoint.public(), ApiEndpoint.public(allowed_cidrs=[...]) or ApiEndpoint.private()")
-        require(self.secrets_encryption or self.secrets_encryption_key is None, "eks", "secrets_encryption_key",
-                "a key", "no key while secrets_encryption is False")
-        if self.admin_role_arns is not None:
-            for index, arn in enumerate(self.admin_role_arns):
-                require(isinstance(arn, str) and (arn.startswith("arn:") or "${Token[" in arn), "eks",
-                        f"admin_role_arns[{index}]", arn, "an IAM role ARN (arn:aws:iam::123456789012:role/name)")
 
 
 class HyperPodEks(Construct):
@@ -101,8 +30,7 @@ class HyperPodEks(Construct):
         construct_id: str,
         *,
         network: HyperPodNetwork,
-        options: EksOptions = EksOptions(),
-        existing: Optional[ExistingEksCluster] = None,
+        options: Eks = NewEks(),
         removal_policy: RemovalPolicy = RemovalPolicy.RETAIN,
     ) -> None:
         super().__init__(scope, construct_id)
@@ -111,11 +39,11 @@ class HyperPodEks(Construct):
         self.network_addons: list[eks.Addon] = []
         self.workload_addons: list[eks.Addon] = []
         self.secrets_key: Optional[kms.IKey] = None
-        self.api_endpoint = existing.api_endpoint if existing is not None else options.api_endpoint
+        self.api_endpoint = options.api_endpoint
+        self.kubernetes_version = options.kubernetes_version
         self.admin_entries: list[eks.AccessEntry] = []
-        if existing is None:
-            self.kubernetes_version = options.kubernetes_version
-            if options.secrets_encryption:
+        if isinstance(options, NewEks):
+            if options.secrets_encryption is not False:
                 self.secrets_key = options.secrets_encryption_key or kms.Key(
                     self, "SecretsKey", enable_key_rotation=True, removal_policy=removal_policy,
                     description="Envelope encryption of the HyperPod EKS cluster's Kubernetes Secrets")
@@ -145,27 +73,25 @@ class HyperPodEks(Construct):
             self.uses_default_admin = self.uses_default_admin and bool(self.admin_role_arns)
             self.authentication_mode = "API"
         else:
-            self.kubernetes_version = existing.kubernetes_version
-            require(not self.api_endpoint.functions_in_vpc or existing.cluster_security_group_id is not None,
-                    self.node.path, "existing_eks.cluster_security_group_id", None,
-                    "the cluster security group id (aws eks describe-cluster: resourcesVpcConfig.clusterSecurityGroupId) "
-                    "when the endpoint is private or CIDR-restricted: deploy-time functions join it to reach the API")
-            self.cluster = eks.Cluster.from_cluster_attributes(
-                self, "Cluster", cluster_name=existing.cluster_name, vpc=network.vpc,
-                security_group_ids=list(existing.security_group_ids) or None,
-                cluster_security_group_id=existing.cluster_security_group_id,
-            )
-            if existing.install_addons:
+            assert isinstance(options, ExistingEks)
+            require(not self.api_endpoint.functions_in_vpc
+                    or imported_attribute(options.cluster, "cluster_security_group_id") is not None,
+                    self.node.path, "cluster.eks.cluster", options.cluster.cluster_name,
+                    "a cluster imported with cluster_security_group_id= (aws eks describe-cluster: "
+                    "resourcesVpcConfig.clusterSecurityGroupId) when the endpoint is private or CIDR-restricted: "
+                    "deploy-time functions join it to reach the API")
+            self.cluster = options.cluster
+            if options.install_addons:
                 self._add_addons(options.addon_versions)
             self.uses_default_admin = False
-            self.admin_role_arns = list(existing.admin_role_arns)
-            self.authentication_mode = existing.authentication_mode
+            self.admin_role_arns = list(options.admin_role_arns)
+            self.authentication_mode = options.authentication_mode
         for index, arn in enumerate(self.admin_role_arns):
             self.admin_entries.append(self.grant_cluster_admin(f"Admin{index}", arn))
-        if not self.admin_role_arns and existing is None:
+        if not self.admin_role_arns and isinstance(options, NewEks):
             Annotations.of(self).add_warning_v2(
                 "hyperpod-constructs:eks:noAdmins",
-                f"{self.node.path}: no IAM role gets a cluster-admin access entry (eks.admin_role_arns is empty, or the "
+                f"{self.node.path}: no IAM role gets a cluster-admin access entry (cluster.eks admin_role_arns is empty, or the "
                 "stack's synthesizer has no CDK deploy role to default to), "
                 "so nobody can run kubectl against the cluster after deploy; add an access entry yourself.")
 
@@ -205,6 +131,14 @@ class HyperPodEks(Construct):
             return None
         return eks.AccessEntry(self, "HyperPodNodeAccess", cluster=self.cluster, principal=execution_role.role_arn,
                                access_policies=[], access_entry_type=eks.AccessEntryType.HYPERPOD_LINUX)
+
+
+def imported_attribute(cluster: eks.ICluster, name: str) -> Any:
+    """An attribute of a cluster, or None when it was imported without it (CDK raises on reading those)."""
+    try:
+        return getattr(cluster, name)
+    except RuntimeError:  # e.g. '"vpc" is not defined for this imported cluster'
+        return None
 
 
 def _addon_id(name: str) -> str:

@@ -1,12 +1,15 @@
 """The HyperPod inference operator as the EKS add-on ``amazon-sagemaker-hyperpod-inference``."""
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import Any, Optional, Union
 
 from aws_cdk import Aws, Names, RemovalPolicy, Stack, aws_eks_v2 as eks, aws_iam as iam, aws_s3 as s3
 from constructs import Construct
 
+from ..type_checks import check_fields
+from .hyperpod_dependencies import HyperPodHelmChart
 from .irsa import service_account_principal
 from .nag import acknowledge, logical_id, managed_policy
 
@@ -19,12 +22,32 @@ KEDA_SERVICE_ACCOUNT = "keda-operator"
 EXECUTION_ROLE_PREFIX = "SageMakerHyperPodInference"
 
 
+class _GroupsChart(enum.Enum):
+    """Marks the default dependency chart: the one the instance groups need."""
+
+    FOR_INSTANCE_GROUPS = "for-instance-groups"
+
+
+CHART_FOR_INSTANCE_GROUPS = _GroupsChart.FOR_INSTANCE_GROUPS
+
+
 @dataclass(frozen=True, kw_only=True)
 class InferenceOperatorOptions:
+    """The operator concern: the inference operator add-on and HyperPod's dependency Helm chart.
+
+    ``helm_chart``: by default the chart the instance groups need (its GPU operator when a group uses MIG, set up
+    to read custom MIG layouts); a ``HyperPodHelmChart(...)`` installs that one as given; ``None`` installs
+    none (on an existing cluster whose owners installed it already).
+    """
+
     addon_version: Optional[str] = None  # None = the version EKS marks default for the cluster version
     jumpstart_gated_models: bool = False  # create the role that downloads gated JumpStart models
     alb: bool = True
     keda: bool = True
+    helm_chart: Union[HyperPodHelmChart, None, _GroupsChart] = CHART_FOR_INSTANCE_GROUPS
+
+    def __post_init__(self) -> None:
+        check_fields(self, "operator")
 
 
 class InferenceOperator(Construct):

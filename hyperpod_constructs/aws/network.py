@@ -15,7 +15,8 @@ class HyperPodNetwork(Construct):
 
     A new VPC gets large private subnets (HyperPod gives every pod a VPC IP and GPU nodes run many pods),
     a NAT gateway, an S3 gateway endpoint (model weights and lifecycle scripts stay off the NAT), the
-    ``kubernetes.io/role/elb`` tags the ALB controller looks for and flow logs. Unless ``security_groups``
+    ``kubernetes.io/role/elb`` tags the ALB controller looks for and flow logs. HyperPod nodes and the model store
+    use ``subnets`` (default: the VPC's private subnets). Unless ``security_groups``
     are passed in, one node security group is created for the EKS control plane, the HyperPod nodes and the
     model store, as AWS's quick setup does (see ``node_security_group``).
     """
@@ -29,7 +30,7 @@ class HyperPodNetwork(Construct):
         cidr: str = "10.192.0.0/16",
         max_azs: int = 2,
         private_subnet_mask: int = 18,
-        hyperpod_subnets: Optional[Sequence[ec2.ISubnet]] = None,
+        subnets: Optional[Sequence[ec2.ISubnet]] = None,
         security_groups: Optional[Sequence[ec2.ISecurityGroup]] = None,
     ) -> None:
         super().__init__(scope, construct_id)
@@ -57,15 +58,15 @@ class HyperPodNetwork(Construct):
             for subnet in vpc.private_subnets:
                 Tags.of(subnet).add("kubernetes.io/role/internal-elb", "1")
         self.vpc = vpc
-        self.hyperpod_subnets: list[ec2.ISubnet] = list(hyperpod_subnets or vpc.private_subnets)
-        require(limits.SUBNETS_MIN <= len(self.hyperpod_subnets) <= limits.SUBNETS_MAX, where, "hyperpod_subnets",
+        self.hyperpod_subnets: list[ec2.ISubnet] = list(subnets or vpc.private_subnets)
+        require(limits.SUBNETS_MIN <= len(self.hyperpod_subnets) <= limits.SUBNETS_MAX, where, "network.subnets",
                 f"{len(self.hyperpod_subnets)} subnets", "1-16 subnets (AWS::SageMaker::Cluster VpcConfig.Subnets)")
         self.created_security_group: Optional[ec2.SecurityGroup] = None
         if security_groups is None:
             self.created_security_group = node_security_group(self, "NodeSecurityGroup", vpc)
             security_groups = [self.created_security_group]
         require(limits.SECURITY_GROUPS_MIN <= len(security_groups) <= limits.SECURITY_GROUPS_MAX, where,
-                "security_groups", f"{len(security_groups)} security groups",
+                "network.security_groups", f"{len(security_groups)} security groups",
                 "1-5 security groups (AWS::SageMaker::Cluster VpcConfig.SecurityGroupIds)")
         self.security_groups: list[ec2.ISecurityGroup] = list(security_groups)
 

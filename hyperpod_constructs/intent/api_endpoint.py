@@ -21,11 +21,12 @@ class ApiEndpoint:
     inside the VPC, because Lambda's public addresses are not in your CIDRs.
     """
 
+    type_description = "ApiEndpoint.public(), ApiEndpoint.public(allowed_cidrs=[...]) or ApiEndpoint.private()"
     mode: str = "public"
     allowed_cidrs: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
-        where = "eks.api_endpoint"
+        where = "cluster.eks.api_endpoint"
         require(self.mode in MODES, where, "mode", self.mode, f"one of {MODES}")
         require(self.mode == "public" or not self.allowed_cidrs, where, "allowed_cidrs", list(self.allowed_cidrs),
                 "no CIDRs with a private endpoint (it is reachable from the VPC only)")

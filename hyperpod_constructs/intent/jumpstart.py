@@ -219,7 +219,7 @@ class JumpStartEndpoint(DeploymentCommon):
         if self.is_gated and self.gated_model_role_arn is None and not view.jumpstart_gated_models:
             problems.append(format_problem(
                 where, "model_id", self.model_id,
-                "a gated model only with a role that may download it: pass inference_operator="
+                "a gated model only with a role that may download it: pass operator="
                 "InferenceOperatorOptions(jumpstart_gated_models=True) to the platform, or gated_model_role_arn=... "
                 "on the endpoint; accept_eula=True alone does not grant access (set gated=False if this model is "
                 "not gated)"))

@@ -3,11 +3,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Literal, Optional, get_args
+from typing import TYPE_CHECKING, Any, Literal, Optional, get_args
 
 from ..errors import HyperPodValidationError, require
+from ..type_checks import check_fields
 from .endpoint_options import SCRAPE_INTERVAL_RANGE
 from .tokens import is_token
+
+if TYPE_CHECKING:
+    from aws_cdk import aws_sns as sns
 
 SCRAPE_INTERVAL_MIN, SCRAPE_INTERVAL_MAX = SCRAPE_INTERVAL_RANGE  # the CRD's metricsScrapeIntervalSeconds range
 
@@ -15,6 +19,7 @@ _WORKSPACE_ID = re.compile(r"^ws-[a-zA-Z0-9-]+$")
 _WORKSPACE_ARN = re.compile(
     r"^arn:aws[a-z-]*:aps:(?P<region>[a-z0-9-]+):(?P<account>[0-9]{12}):workspace/(?P<id>ws-[a-zA-Z0-9-]+)$")
 _GRAFANA_NAME = re.compile(r"^[a-zA-Z0-9._~-]{1,255}$")
+_EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 
 MetricLevel = Literal["BASIC", "ADVANCED", "DISABLED"]
 METRIC_LEVELS: tuple[str, ...] = get_args(MetricLevel)
@@ -149,3 +154,22 @@ class ObservabilityMetrics:
     def addon_config(self) -> dict[str, dict[str, Any]]:
         return {key: {"level": getattr(self, area), "scrapeInterval": self.scrape_interval_seconds}
                 for area, key in self._ADDON_KEYS.items()}
+
+
+@dataclass(frozen=True, kw_only=True)
+class Observability:
+    """Amazon Managed Prometheus + Grafana, the observability add-on, dashboards and SLO alerts."""
+
+    workspace: Optional[PrometheusWorkspace] = None  # None creates an encrypted workspace
+    grafana: Optional[GrafanaWorkspace] = None
+    metrics: Optional[ObservabilityMetrics] = None
+    logging: bool = True
+    alarm_topic: Optional[sns.ITopic] = None  # None creates an encrypted topic when there are alerts
+    alarm_emails: tuple[str, ...] = ()  # subscribed to the alarm topic (each address confirms by e-mail)
+    sagemaker_spaces: bool = False
+
+    def __post_init__(self) -> None:
+        check_fields(self, "observability")
+        for index, email in enumerate(self.alarm_emails):
+            require(isinstance(email, str) and bool(_EMAIL.match(email)), "observability", f"alarm_emails[{index}]",
+                    email, "an e-mail address such as ops@example.com")

@@ -11,7 +11,6 @@
 """
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
 import jsii
@@ -19,24 +18,17 @@ from aws_cdk import Annotations, Aspects, CfnOutput, CfnResource, IAspect, Remov
 from constructs import Construct, IConstruct
 
 from ..aws.network_flows import REQUIRED_FLOWS
-from ..errors import require
+from ..intent.cluster import ExistingEks
 
 if TYPE_CHECKING:
     from .platform import HyperPodInferencePlatform
 
-EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 # Flows an imported node security group must carry by itself (the ALB rule is opened by the controller).
 BYO_ROLES = ("nodes", "control-plane", "model-store")
 # Warning ids, so a custom setup that has checked its groups can acknowledge exactly that advice.
 IMPORTED_GROUPS = "hyperpod-constructs:network:importedSecurityGroups"
 CONTROL_PLANE_GROUPS_UNKNOWN = "hyperpod-constructs:network:controlPlaneGroupsUnknown"
 NO_SHARED_CONTROL_PLANE_GROUP = "hyperpod-constructs:network:noSharedControlPlaneGroup"
-
-
-def check_emails(emails: Sequence[str], where: str = "observability") -> None:
-    for index, email in enumerate(emails):
-        require(isinstance(email, str) and bool(EMAIL.match(email)), where, f"alarm_emails[{index}]", email,
-                "an e-mail address such as ops@example.com")
 
 
 def _output(scope: Construct, name: str, value: str, description: str) -> CfnOutput:
@@ -135,26 +127,25 @@ def byo_network_advice(platform: "HyperPodInferencePlatform") -> list[str]:
         flows = "; ".join(flow.describe() for flow in REQUIRED_FLOWS
                           if flow.source in roles and flow.destination in (*roles, "internet"))
         advice.append((IMPORTED_GROUPS,
-            "security_groups are imported, so this stack cannot see or change their rules. HyperPod nodes, the "
+            "network.security_groups are imported, so this stack cannot see or change their rules. HyperPod nodes, the "
             "EKS control plane and the model store use them; together they must allow " + flows + ". AWS's quick "
             "setup gives one group a self-referencing all-traffic ingress AND egress rule plus all outbound."))
-    existing = platform.existing_eks
-    if existing is not None:
+    if isinstance(platform.settings.eks, ExistingEks):
         node_ids = [group.security_group_id for group in network.security_groups]
-        cluster_ids = [*existing.security_group_ids,
-                       *([existing.cluster_security_group_id] if existing.cluster_security_group_id else [])]
+        # An imported cluster's connections hold its security_group_ids, then its cluster_security_group_id.
+        cluster_ids = [group.security_group_id for group in platform.eks.cluster.connections.security_groups]
         known = not any(Token.is_unresolved(value) for value in [*node_ids, *cluster_ids])
         if not cluster_ids:
             advice.append((CONTROL_PLANE_GROUPS_UNKNOWN,
-                "existing_eks.security_group_ids and cluster_security_group_id are empty, so the stack cannot check "
-                "that HyperPod nodes share a security group with the EKS control plane; pass them "
-                "(aws eks describe-cluster: resourcesVpcConfig) and give the nodes one of them."))
+                "cluster.eks.cluster was imported without security_group_ids or cluster_security_group_id, so the "
+                "stack cannot check that HyperPod nodes share a security group with the EKS control plane; import it "
+                "with them (aws eks describe-cluster: resourcesVpcConfig) and give the nodes one of them."))
         elif known and not set(node_ids) & set(cluster_ids):
             advice.append((NO_SHARED_CONTROL_PLANE_GROUP,
                 f"HyperPod nodes use security groups {node_ids}, none of which the EKS control plane has "
                 f"({cluster_ids}); nodes reach the API server (tcp 443) and the control plane reaches kubelets and "
                 "webhooks (tcp 10250, 443, 9443) only if rules between them allow it. Pass one of the control "
-                "plane's groups in security_groups, as AWS's quick setup does."))
+                "plane's groups in network.security_groups, as AWS's quick setup does."))
     for warning_id, text in advice:
         Annotations.of(platform).add_warning_v2(warning_id, f"{platform.node.path}: {text}")
     return [text for _, text in advice]

@@ -3,20 +3,19 @@ from __future__ import annotations
 
 import re
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Mapping, Optional, Sequence, Union
 
 import cdk8s
-from aws_cdk import Annotations, Aws, RemovalPolicy, Stack, Token, aws_ec2 as ec2, aws_iam as iam, aws_sns as sns
+from aws_cdk import Annotations, Aws, RemovalPolicy, Stack, Token, aws_ec2 as ec2, aws_iam as iam
 from constructs import Construct
 
 from ..aws.autoscaling_roles import KarpenterClusterRole
 from ..aws.data_capture import DataCaptureWriters
-from ..aws.eks import EksOptions, ExistingEksCluster, HyperPodEks
+from ..aws.eks import HyperPodEks, imported_attribute
 from ..aws.hyperpod_cluster import HyperPodCluster
 from ..aws.hyperpod_dependencies import HyperPodDependencies, HyperPodHelmChart
-from ..aws.inference_operator import InferenceOperator, InferenceOperatorOptions
+from ..aws.inference_operator import CHART_FOR_INSTANCE_GROUPS, InferenceOperator, InferenceOperatorOptions
 from ..aws.kubectl_handler import KubectlHandler
 from ..aws.manifest_delivery import ManifestApplier, ManifestDelivery
 from ..aws.model_store import ModelStoreFileSystem
@@ -32,7 +31,7 @@ from ..k8s.mig_config import add_mig_config_map, mig_config_map
 from ..k8s.model_deployment import add_endpoint_object, endpoint_manifest
 from ..k8s.model_store import add_model_store_volumes, model_store_manifests
 from ..observability.targets import ObservedEndpoint, ObservedInstanceGroup
-from ..intent.cluster import ClusterSettings
+from ..intent.cluster import ClusterSettings, Eks, ExistingEks
 from ..intent.endpoint import InferenceEndpoint, mig_group_views
 from ..intent.instance_group import InstanceGroup
 from ..intent.jumpstart import JumpStartEndpoint
@@ -42,7 +41,8 @@ from ..intent.mig_checks import check_partition_capacity
 from ..intent.model_source import S3ModelSource
 from ..intent.model_store import ModelStore
 from ..intent.node_autoscaling import NodeAutoscaling
-from ..intent.observability import GrafanaWorkspace, ObservabilityMetrics, PrometheusWorkspace
+from ..intent.network import Network
+from ..intent.observability import Observability
 from ..intent.gpu_capacity import check_whole_gpu_capacity
 from ..intent.node_autoscaling_checks import (
     check_max_count_is_used, check_node_autoscaling, check_node_provisioning_mode, check_node_recovery,
@@ -52,9 +52,8 @@ from ..intent.slo import EndpointSlos
 from ..prices.model import Prices
 from .cost_inputs import fixed_cost_items, price_warnings
 from .disaggregation_rows import observed_sides, planned_sides
-from ..type_checks import check_arguments, check_fields
-from .access import (
-    AlarmRouting, add_access_outputs, add_synth_time_advice, byo_network_advice, check_emails, retain_network_for_data)
+from ..type_checks import check_arguments
+from .access import AlarmRouting, add_access_outputs, add_synth_time_advice, byo_network_advice, retain_network_for_data
 from .delivery import ManifestFiles, at_synth
 from .deployments import BuildChart, ChartDeployment, EndpointDeployment, endpoint_chart_name, endpoint_construct_id
 from .gitops import DeployTimeValues, platform_label_value, write_files
@@ -69,31 +68,17 @@ CUSTOM_MIG_CONFIG_MAP = "hyperpod-mig-config"
 MIG_MANAGER_CONFIG_VALUES = ("gpu-operator", "gpu-operator", "migManager", "config", "name")
 
 
-@dataclass(frozen=True, kw_only=True)
-class Observability:
-    """Amazon Managed Prometheus + Grafana, the observability add-on, dashboards and SLO alerts."""
-
-    workspace: Optional[PrometheusWorkspace] = None  # None creates an encrypted workspace
-    grafana: Optional[GrafanaWorkspace] = None
-    metrics: Optional[ObservabilityMetrics] = None
-    logging: bool = True
-    alarm_topic: Optional[sns.ITopic] = None  # None creates an encrypted topic when there are alerts
-    alarm_emails: tuple[str, ...] = ()  # subscribed to the alarm topic (each address confirms by e-mail)
-    sagemaker_spaces: bool = False
-
-    def __post_init__(self) -> None:
-        check_fields(self, "observability")
-        check_emails(self.alarm_emails)
-
-
 NAMESPACE_PATTERN = r"^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$"
 
 
 class HyperPodInferencePlatform(Construct):
     """LLM inference on SageMaker HyperPod, as the best-practice guide describes it, in one construct.
 
-    Everything has the guide's default and every part can be replaced: pass ``vpc`` / ``existing_eks``
-    for a custom setup, ``model_store=None`` to skip FSx, ``node_autoscaling`` for Karpenter.
+    Everything has the guide's default and every part can be replaced. Props are grouped by concern:
+    ``network=Network(vpc=...)`` and ``cluster=ClusterSettings(eks=Eks.existing(cluster, ...))`` for a custom
+    setup, ``operator=InferenceOperatorOptions(...)`` for the operator add-on and the dependency Helm chart,
+    ``observability=Observability(...)``, ``delivery=``; ``model_store=None`` skips FSx, ``node_autoscaling``
+    turns on Karpenter.
     Endpoints and scaled workloads are added with ``add_endpoint`` / ``add_scaled_workloads``; all of it
     is exported for GitOps by ``export`` and, with ``delivery=ManifestDelivery.CDK_DEPLOY`` (the default),
     applied by ``cdk deploy`` from the same rendered files (one S3 bundle, one custom resource).
@@ -107,21 +92,15 @@ class HyperPodInferencePlatform(Construct):
         instance_groups: Sequence[InstanceGroup],
         model_store: Optional[ModelStore] = None,
         node_autoscaling: Union[bool, NodeAutoscaling] = False,
+        network: Network = Network(),
         cluster: ClusterSettings = ClusterSettings(),
-        eks: EksOptions = EksOptions(),
-        existing_eks: Optional[ExistingEksCluster] = None,
-        vpc: Optional[ec2.IVpc] = None,
-        hyperpod_subnets: Optional[Sequence[ec2.ISubnet]] = None,
-        security_groups: Optional[Sequence[ec2.ISecurityGroup]] = None,
-        inference_operator: InferenceOperatorOptions = InferenceOperatorOptions(),
-        helm_chart: Optional[HyperPodHelmChart] = None,
-        install_helm_chart: bool = True,
+        operator: InferenceOperatorOptions = InferenceOperatorOptions(),
         observability: Optional[Observability] = None,
+        delivery: ManifestDelivery = ManifestDelivery.CDK_DEPLOY,
         namespace: str = "default",
         hourly_prices: Optional[Mapping[str, float]] = None,
         prices: Optional[Prices] = None,
         removal_policy: RemovalPolicy = RemovalPolicy.RETAIN,
-        delivery: ManifestDelivery = ManifestDelivery.CDK_DEPLOY,
     ) -> None:
         super().__init__(scope, construct_id)
         self._path: str = self.node.path  # read once: every jsii property read is a round trip to Node
@@ -162,11 +141,9 @@ class HyperPodInferencePlatform(Construct):
         self.node.add_validation(self.problems)
 
         self.removal_policy = removal_policy
-        self.existing_eks = existing_eks
-        self.network = HyperPodNetwork(self, "Network", vpc=vpc, hyperpod_subnets=hyperpod_subnets,
-                                       security_groups=security_groups)
-        self.eks = HyperPodEks(self, "Eks", network=self.network, options=eks, existing=existing_eks,
-                               removal_policy=removal_policy)
+        self.network = HyperPodNetwork(self, "Network", vpc=self._vpc(network, cluster), subnets=network.subnets,
+                                       security_groups=network.security_groups)
+        self.eks = HyperPodEks(self, "Eks", network=self.network, options=cluster.eks, removal_policy=removal_policy)
         self.cluster_role: Optional[iam.IRole] = None
         if self.node_autoscaling.enabled:
             self.cluster_role = KarpenterClusterRole(self, "KarpenterClusterRole").role
@@ -176,15 +153,16 @@ class HyperPodInferencePlatform(Construct):
             single_az_groups=self.node_autoscaling.autoscaled_group_names(self.instance_groups))
         # One function runs Helm for the dependency chart and kubectl for the manifests.
         self.kubectl: Optional[KubectlHandler] = None
-        if install_helm_chart or delivery is ManifestDelivery.CDK_DEPLOY:
+        helm_chart = (self._default_helm_chart() if operator.helm_chart is CHART_FOR_INSTANCE_GROUPS
+                      else operator.helm_chart)
+        if helm_chart is not None or delivery is ManifestDelivery.CDK_DEPLOY:
             self.kubectl = KubectlHandler(self, "Kubectl", cluster=self.eks.cluster,
                                          vpc_subnets=self.eks.function_subnets)
         self.dependencies: Optional[HyperPodDependencies] = None
-        if install_helm_chart:
+        if helm_chart is not None:
             # HyperPod requires its dependency chart on the cluster before the HyperPod cluster is created.
             self.dependencies = HyperPodDependencies(self, "HyperPodDependencies", cluster=self.eks.cluster,
-                                                     chart=helm_chart or self._default_helm_chart(),
-                                                     handler=self.kubectl)
+                                                     chart=helm_chart, handler=self.kubectl)
             self.hyperpod.resource.node.add_dependency(self.dependencies.resource)
         for addon in self.eks.workload_addons:
             addon.node.add_dependency(self.hyperpod.resource)
@@ -194,7 +172,7 @@ class HyperPodInferencePlatform(Construct):
             self.model_store = ModelStoreFileSystem(self, "ModelStore", spec=model_store, network=self.network,
                                                     removal_policy=removal_policy)
 
-        self.oidc_provider = self._oidc_provider(existing_eks)
+        self.oidc_provider = self._oidc_provider(cluster.eks)
         # The S3 and FSx CSI drivers' roles; endpoints add the buckets they mount. Add-ons the platform installs
         # get them directly; on an existing cluster whose add-ons it does not manage, the user attaches them.
         self.storage_drivers = StorageDriverRoles(
@@ -214,7 +192,7 @@ class HyperPodInferencePlatform(Construct):
         self.operator = InferenceOperator(
             self, "InferenceOperator", cluster=self.eks.cluster, oidc_provider=self.oidc_provider,
             hyperpod_cluster_arn=self.hyperpod.cluster_arn, vpc_id=self.network.vpc.vpc_id,
-            options=inference_operator, removal_policy=removal_policy)
+            options=operator, removal_policy=removal_policy)
         self.operator.addon.node.add_dependency(*self.eks.workload_addons)  # cert-manager and CSI drivers first
         self.data_capture_writers = DataCaptureWriters(self, writer=self.operator.execution_role,
                                                        register=self.deploy_time_values.register)
@@ -244,7 +222,7 @@ class HyperPodInferencePlatform(Construct):
         add_synth_time_advice(self, lambda: warn_replacements(self), self.alarm_routing.warn_unused_emails)
 
         self.view = self._build_view()
-        self._register_checks(helm_chart if install_helm_chart else None)
+        self._register_checks(operator.helm_chart)
         if self.model_store is not None:
             self._add_model_store_chart(model_store)
         self._add_mig_chart()
@@ -292,13 +270,30 @@ class HyperPodInferencePlatform(Construct):
             jumpstart_gated_models=self.operator.gated_model_role is not None,
         )
 
-    def _oidc_provider(self, existing: Optional[ExistingEksCluster]) -> iam.IOidcProvider:
-        if existing is None:
+    def _vpc(self, network: Network, cluster: ClusterSettings) -> Optional[ec2.IVpc]:
+        """The VPC given, else an existing cluster's (HyperPod nodes join the cluster's VPC), else None (create one)."""
+        if not isinstance(cluster.eks, ExistingEks):
+            return network.vpc
+        cluster_vpc = imported_attribute(cluster.eks.cluster, "vpc")
+        require(cluster_vpc is not None, self._path, "cluster.eks.cluster", cluster.eks.cluster.cluster_name,
+                "a cluster imported with vpc= (eks.Cluster.from_cluster_attributes(..., vpc=...)): HyperPod nodes and "
+                "deploy-time functions join its VPC")
+        if network.vpc is None:
+            return cluster_vpc
+        ids = (network.vpc.vpc_id, cluster_vpc.vpc_id)
+        require(Token.is_unresolved(ids[0]) or Token.is_unresolved(ids[1]) or ids[0] == ids[1], self._path,
+                "network.vpc", ids[0], f"the existing cluster's VPC ({ids[1]}) or None (use the cluster's)")
+        return network.vpc
+
+    def _oidc_provider(self, eks: Eks) -> iam.IOidcProvider:
+        if not isinstance(eks, ExistingEks):
             return iam.OidcProviderNative(self, "Oidc", url=self.eks.cluster.cluster_open_id_connect_issuer_url,
                                           client_ids=["sts.amazonaws.com"])
-        require(existing.oidc_provider_arn is not None, self.node.path, "existing_eks.oidc_provider_arn", None,
-                "the ARN of the cluster's IAM OIDC provider (the inference operator's roles trust it)")
-        return iam.OidcProviderNative.from_oidc_provider_arn(self, "Oidc", existing.oidc_provider_arn)
+        provider = imported_attribute(eks.cluster, "open_id_connect_provider")
+        require(provider is not None, self._path, "cluster.eks.cluster", eks.cluster.cluster_name,
+                "a cluster imported with open_id_connect_provider= (its IAM OIDC provider: the inference operator's "
+                "roles trust it), e.g. iam.OpenIdConnectProvider.from_open_id_connect_provider_arn(...)")
+        return iam.OidcProviderNative.from_oidc_provider_arn(self, "Oidc", provider.open_id_connect_provider_arn)
 
     def _custom_mig_layouts(self) -> list[MigLayout]:
         return [group.mig_layout for group in self.instance_groups
@@ -417,11 +412,11 @@ class HyperPodInferencePlatform(Construct):
 
     # ---- checks ----------------------------------------------------------------------------------------
 
-    def _register_checks(self, helm_chart: Optional[HyperPodHelmChart]) -> None:
-        if helm_chart is not None and not helm_chart.enable_gpu_operator and any(
+    def _register_checks(self, helm_chart: object) -> None:
+        if isinstance(helm_chart, HyperPodHelmChart) and not helm_chart.enable_gpu_operator and any(
                 group.mig_layout is not None for group in self.instance_groups):
             self.problems.add(lambda: [format_problem(
-                "platform", "helm_chart.enable_gpu_operator", False,
+                "platform", "operator.helm_chart.enable_gpu_operator", False,
                 "True while an instance group has mig_config (MIG needs HyperPod's GPU operator)")])
         # Endpoints on one instance type share its MIG slices, so capacity is checked over all of them.
         self.problems.add(lambda: check_partition_capacity(

@@ -13,13 +13,16 @@ from aws_cdk.assertions import Template
 
 from apps_support import APPLIER, SynthesizedApp, bundle_dir, files_under, only, resources
 from hyperpod_constructs import (
-    HyperPodInferencePlatform, HyperPodTypeError, InferenceEndpoint, InstanceGroup, ManifestDelivery, ModelSource,
+    HyperPodInferencePlatform, HyperPodTypeError, InferenceEndpoint, InferenceOperatorOptions, InstanceGroup, ManifestDelivery, ModelSource,
 )
 from support import cfn_lint_errors
 
 HELM_CHART = "Custom::HyperPodHelmChart"
 LEGACY_MANIFEST = "Custom::AWSCDK-EKS-KubernetesResource"
 PLATFORM_LABEL = "hyperpod-constructs.io/platform"
+
+
+NO_CHART = InferenceOperatorOptions(helm_chart=None)
 
 
 def platform_with(endpoints: int, tmp: Path, **options: Any) -> tuple[dict[str, Any], HyperPodInferencePlatform, Path]:
@@ -170,7 +173,7 @@ def test_gitops_delivery_exports_the_manifests_and_applies_none(gitops_only, tmp
 
 
 def test_gitops_delivery_without_the_helm_chart_has_no_kubectl_function(tmp_path: Path):
-    template, _, _ = platform_with(1, tmp_path, delivery=ManifestDelivery.GITOPS, install_helm_chart=False)
+    template, _, _ = platform_with(1, tmp_path, delivery=ManifestDelivery.GITOPS, operator=NO_CHART)
     assert not [value for value in resources(template, "AWS::Lambda::LayerVersion").values()
                 if "/opt/kubectl/kubectl" in value["Properties"].get("Description", "")]
     assert resources(template, APPLIER) == {} and resources(template, HELM_CHART) == {}
@@ -178,7 +181,7 @@ def test_gitops_delivery_without_the_helm_chart_has_no_kubectl_function(tmp_path
 
 
 def test_cdk_deploy_without_the_helm_chart_still_has_its_applier(tmp_path: Path):
-    template, _, _ = platform_with(1, tmp_path, install_helm_chart=False)
+    template, _, _ = platform_with(1, tmp_path, operator=NO_CHART)
     applier = only(template, APPLIER)
     assert resources(template, HELM_CHART) == {}
     assert len(kubectl_access_entries(template)) == 1
@@ -189,7 +192,7 @@ def test_stack_tags_reach_the_kubectl_function_although_the_applier_is_made_at_s
     app = cdk.App(outdir=str(tmp_path))
     stack = cdk.Stack(app, "Tagged")
     cdk.Tags.of(stack).add("team", "inference")
-    platform = HyperPodInferencePlatform(stack, "Platform", install_helm_chart=False,
+    platform = HyperPodInferencePlatform(stack, "Platform", operator=NO_CHART,
                                          instance_groups=[InstanceGroup("gpu", "ml.g6e.48xlarge", count=1)])
     platform.add_endpoint(InferenceEndpoint("late", model=ModelSource.s3("s3://models/late/"),
                                             instance_type="ml.g6e.48xlarge", gpus=1))

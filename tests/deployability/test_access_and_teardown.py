@@ -12,8 +12,8 @@ from aws_cdk.assertions import Annotations, Match
 
 from apps_support import SynthesizedApp, resources
 from hyperpod_constructs import (
-    ApiEndpoint, EksOptions, HyperPodInferencePlatform, HyperPodValidationError, InferenceEndpoint, InstanceGroup,
-    ModelSource, ModelStore, Observability)
+    ApiEndpoint, ClusterSettings, Eks, HyperPodInferencePlatform, HyperPodValidationError, InferenceEndpoint,
+    InstanceGroup, ModelSource, ModelStore, Network, Observability)
 from hyperpod_constructs.aws.replacement import CREATE_ONLY, WARNING_ID, deploy_time_inputs
 
 GROUPS = [InstanceGroup("g", "ml.g6e.12xlarge", count=1)]
@@ -61,7 +61,7 @@ def test_inference_operator_role_is_cluster_admin_before_the_addon(quick_setup: 
 def test_explicit_admins_replace_the_default(tmp_path: Path) -> None:
     arn = "arn:aws:iam::111122223333:role/platform-admins"
     _, template = synth(lambda stack: HyperPodInferencePlatform(
-        stack, "Platform", instance_groups=GROUPS, eks=EksOptions(admin_role_arns=(arn,))), tmp_path)
+        stack, "Platform", instance_groups=GROUPS, cluster=ClusterSettings(eks=Eks.new(admin_role_arns=(arn,)))), tmp_path)
     principals = [entry["PrincipalArn"] for entry in access_entries(template)]
     assert arn in principals and "cdk-hnb659fds-deploy-role" not in str(principals)
     assert "--role-arn" not in str(template["Outputs"]["UpdateKubeconfigCommand"])
@@ -69,7 +69,7 @@ def test_explicit_admins_replace_the_default(tmp_path: Path) -> None:
 
 def test_no_admins_is_warned(tmp_path: Path) -> None:
     stack, _ = synth(lambda stack: HyperPodInferencePlatform(
-        stack, "Platform", instance_groups=GROUPS, eks=EksOptions(admin_role_arns=())), tmp_path)
+        stack, "Platform", instance_groups=GROUPS, cluster=ClusterSettings(eks=Eks.new(admin_role_arns=()))), tmp_path)
     assert any("no IAM role gets a cluster-admin access entry" in text for text in warnings(stack))
 
 
@@ -81,20 +81,22 @@ def test_a_synthesizer_without_a_deploy_role_is_warned(tmp_path: Path) -> None:
 
 
 def test_admin_arns_must_be_arns() -> None:
-    with pytest.raises(HyperPodValidationError, match=r"eks: admin_role_arns\[0\]='platform-admins' is not allowed; "
-                                                      r"an IAM role ARN"):
-        EksOptions(admin_role_arns=("platform-admins",))
+    with pytest.raises(HyperPodValidationError, match=r"cluster.eks: admin_role_arns\[0\]='platform-admins' is not "
+                                                      r"allowed; an IAM role ARN"):
+        Eks.new(admin_role_arns=("platform-admins",))
 
 
 # ---- endpoint exposure and secrets ----------------------------------------------------------------------
 
 @pytest.mark.parametrize("make, message", [
-    (lambda: ApiEndpoint("internal"), r"eks.api_endpoint: mode='internal' is not allowed; one of \('public', 'private'\)"),
+    (lambda: ApiEndpoint("internal"), r"cluster\.eks\.api_endpoint: mode='internal' is not allowed; one of \('public', 'private'\)"),
     (lambda: ApiEndpoint("private", ("10.0.0.0/8",)), r"allowed_cidrs=\['10.0.0.0/8'\] is not allowed; no CIDRs with a private"),
     (lambda: ApiEndpoint.public(["203.0.113.1/24"]), r"allowed_cidrs\[0\]='203.0.113.1/24' is not allowed; an IPv4 CIDR"),
     (lambda: ApiEndpoint.public(["office"]), r"allowed_cidrs\[0\]='office' is not allowed"),
     (lambda: ApiEndpoint.public([f"10.0.{index}.0/24" for index in range(41)]), r"'41 CIDRs' is not allowed; at most 40"),
-    (lambda: EksOptions(api_endpoint="private"), r"eks: api_endpoint='private' is not allowed; ApiEndpoint.public\(\)"),
+    (lambda: Eks.new(api_endpoint="private"),
+     r"cluster\.eks: api_endpoint='private' is not allowed; expected ApiEndpoint\.public\(\), .* or ApiEndpoint\.private\(\), "
+     r"got str"),
 ])
 def test_endpoint_exposure_rules(make: Any, message: str) -> None:
     with pytest.raises(HyperPodValidationError, match=message):
@@ -118,14 +120,23 @@ def test_secrets_are_encrypted_with_a_retained_rotating_key(quick_setup: Synthes
     assert template["Resources"][key]["Properties"]["EnableKeyRotation"] is True
 
 
-def test_secrets_encryption_can_be_turned_off_but_not_given_a_key_then(tmp_path: Path) -> None:
+def test_secrets_encryption_can_be_turned_off_or_use_a_given_key(tmp_path: Path) -> None:
+    from aws_cdk import aws_kms as kms
+
     _, template = synth(lambda stack: HyperPodInferencePlatform(
-        stack, "Platform", instance_groups=GROUPS, eks=EksOptions(secrets_encryption=False)), tmp_path)
+        stack, "Platform", instance_groups=GROUPS, cluster=ClusterSettings(eks=Eks.new(secrets_encryption=False))),
+        tmp_path / "off")
     assert "EncryptionConfig" not in next(iter(resources(template, "AWS::EKS::Cluster").values()))["Properties"]
-    with pytest.raises(HyperPodValidationError, match=r"secrets_encryption_key='a key' is not allowed; no key while"):
-        stack = cdk.Stack(cdk.App(), "Key")
-        from aws_cdk import aws_kms as kms
-        EksOptions(secrets_encryption=False, secrets_encryption_key=kms.Key(stack, "K"))
+    _, template = synth(lambda stack: HyperPodInferencePlatform(
+        stack, "Platform", instance_groups=GROUPS, cluster=ClusterSettings(eks=Eks.new(
+            secrets_encryption=kms.Key.from_key_arn(stack, "Key", "arn:aws:kms:us-west-2:111122223333:key/k")))),
+        tmp_path / "given")
+    (config,) = next(iter(resources(template, "AWS::EKS::Cluster").values()))["Properties"]["EncryptionConfig"]
+    assert config["Provider"]["KeyArn"] == "arn:aws:kms:us-west-2:111122223333:key/k"
+    assert not resources(template, "AWS::KMS::Key")
+    with pytest.raises(HyperPodValidationError, match=r"cluster\.eks: secrets_encryption='alias/eks' is not allowed; "
+                                                      r"True \(a key is created\), False, or a kms\.IKey of yours"):
+        Eks.new(secrets_encryption="alias/eks")
 
 
 # ---- outputs and alarm e-mails ------------------------------------------------------------------------
@@ -212,8 +223,8 @@ def test_create_only_property_from_a_parameter_is_warned(tmp_path: Path) -> None
         vpc = ec2.Vpc.from_vpc_attributes(stack, "Vpc", vpc_id="vpc-1", availability_zones=["us-west-2a"],
                                           private_subnet_ids=["subnet-1"])
         HyperPodInferencePlatform(
-            stack, "Platform", vpc=vpc, instance_groups=GROUPS, model_store=ModelStore(import_path="s3://models/"),
-            hyperpod_subnets=[ec2.Subnet.from_subnet_id(stack, "Subnet", subnet.value_as_string)])
+            stack, "Platform", instance_groups=GROUPS, model_store=ModelStore(import_path="s3://models/"),
+            network=Network(vpc=vpc, subnets=[ec2.Subnet.from_subnet_id(stack, "Subnet", subnet.value_as_string)]))
     stack, _ = synth(build, tmp_path)
     found = [text for text in warnings(stack) if "is create-only" in text]
     assert any("HyperPod/Resource: VpcConfig is create-only and comes from parameter SubnetId; changing that value at "

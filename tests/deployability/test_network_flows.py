@@ -16,9 +16,11 @@ import aws_cdk as cdk
 import pytest
 from aws_cdk import aws_ec2 as ec2
 
-from apps_support import SynthesizedApp, app_files, app_param, load_module, resources, synthesize
+from apps_support import (
+    SynthesizedApp, app_files, app_param, imported_cluster, imported_vpc, load_module, resources, synthesize)
 from flow_model import ANYWHERE, Declared, FlowModel, Rule, assert_flows, unproven
-from hyperpod_constructs import ApiEndpoint, EksOptions, HyperPodInferencePlatform, InstanceGroup, ModelStore
+from hyperpod_constructs import (
+    ApiEndpoint, ClusterSettings, Eks, HyperPodInferencePlatform, InstanceGroup, ModelStore, Network)
 from hyperpod_constructs.aws.network_flows import REQUIRED_FLOWS
 from support import REPO_ROOT
 
@@ -143,7 +145,7 @@ def _platform_app(tmp: Path, **eks_options: Any) -> SynthesizedApp:
         stack = cdk.Stack(app, "Exposure")
         platform = HyperPodInferencePlatform(stack, "Platform", instance_groups=GROUPS,
                                              model_store=ModelStore(import_path="s3://models/"),
-                                             eks=EksOptions(**eks_options))
+                                             cluster=ClusterSettings(eks=Eks.new(**eks_options)))
         return stack, platform
     return synthesize(build, tmp)
 
@@ -178,7 +180,7 @@ def test_imported_vpc_with_a_created_cluster_carries_every_flow(tmp_path: Path) 
         stack = cdk.Stack(app, "ImportedVpc")
         vpc = ec2.Vpc.from_vpc_attributes(stack, "Vpc", vpc_id="vpc-1", availability_zones=["us-west-2a", "us-west-2b"],
                                           private_subnet_ids=["subnet-1", "subnet-2"])
-        platform = HyperPodInferencePlatform(stack, "Platform", vpc=vpc, instance_groups=GROUPS,
+        platform = HyperPodInferencePlatform(stack, "Platform", network=Network(vpc=vpc), instance_groups=GROUPS,
                                              model_store=ModelStore(import_path="s3://models/"))
         return stack, platform
     app = synthesize(build, tmp_path)
@@ -215,33 +217,33 @@ def test_custom_setup_names_every_flow_it_cannot_see(synthesized: Callable[[str]
 def test_custom_setup_without_a_shared_group_is_warned(tmp_path: Path) -> None:
     from aws_cdk.assertions import Annotations, Match
 
-    from hyperpod_constructs import ExistingEksCluster
-
     app = cdk.App(outdir=str(tmp_path))
     stack = cdk.Stack(app, "Byo")
-    vpc = ec2.Vpc.from_vpc_attributes(stack, "Vpc", vpc_id="vpc-1", availability_zones=["us-west-2a"],
-                                      private_subnet_ids=["subnet-1"])
+    vpc = imported_vpc(stack, subnets=1)
     HyperPodInferencePlatform(
-        stack, "Platform", vpc=vpc, instance_groups=[InstanceGroup("g", "ml.g6e.12xlarge", count=1)],
-        security_groups=[ec2.SecurityGroup.from_security_group_id(stack, "Nodes", "sg-00000000000000001")],
-        existing_eks=ExistingEksCluster(cluster_name="c", authentication_mode="API", kubernetes_version="1.32",
-                                        security_group_ids=("sg-00000000000000002",),
-                                        oidc_provider_arn="arn:aws:iam::111122223333:oidc-provider/x"))
+        stack, "Platform", instance_groups=[InstanceGroup("g", "ml.g6e.12xlarge", count=1)],
+        network=Network(vpc=vpc, security_groups=[
+            ec2.SecurityGroup.from_security_group_id(stack, "Nodes", "sg-00000000000000001")]),
+        cluster=ClusterSettings(eks=Eks.existing(
+            imported_cluster(stack, vpc, security_group_ids=["sg-00000000000000002"]), authentication_mode="API",
+            kubernetes_version="1.32")))
     warnings = [str(found.entry.data) for found in Annotations.from_stack(stack).find_warning("*", Match.any_value())]
     assert any("none of which the EKS control plane has (['sg-00000000000000002'])" in text for text in warnings), warnings
 
 
 def test_private_existing_cluster_needs_its_cluster_security_group(tmp_path: Path) -> None:
-    from hyperpod_constructs import ExistingEksCluster, HyperPodValidationError
+    from hyperpod_constructs import HyperPodValidationError
 
     stack = cdk.Stack(cdk.App(outdir=str(tmp_path)), "Byo")
-    with pytest.raises(HyperPodValidationError, match=r"existing_eks.cluster_security_group_id=None is not allowed; "
-                                                      r"the cluster security group id"):
+    cluster = imported_cluster(stack, imported_vpc(stack))
+    with pytest.raises(HyperPodValidationError, match=r"Byo/Platform/Eks: cluster\.eks\.cluster='c' is not allowed; "
+                                                      r"a cluster imported with cluster_security_group_id= \(aws eks "
+                                                      r"describe-cluster: resourcesVpcConfig\.clusterSecurityGroupId\) "
+                                                      r"when the endpoint is private"):
         HyperPodInferencePlatform(
             stack, "Platform", instance_groups=[InstanceGroup("g", "ml.g6e.12xlarge", count=1)],
-            existing_eks=ExistingEksCluster(cluster_name="c", authentication_mode="API", kubernetes_version="1.32",
-                                            api_endpoint=ApiEndpoint.private(),
-                                            oidc_provider_arn="arn:aws:iam::111122223333:oidc-provider/x"))
+            cluster=ClusterSettings(eks=Eks.existing(cluster, authentication_mode="API", kubernetes_version="1.32",
+                                                     api_endpoint=ApiEndpoint.private())))
 
 
 # ---- the flow list itself -----------------------------------------------------------------------------------

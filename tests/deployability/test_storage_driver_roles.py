@@ -4,8 +4,10 @@ from __future__ import annotations
 import aws_cdk as cdk
 from aws_cdk.assertions import Annotations, Match
 
-from apps_support import SynthesizedApp, resources
-from hyperpod_constructs import ExistingEksCluster, HyperPodInferencePlatform, InferenceEndpoint, InstanceGroup, ModelSource
+from apps_support import SynthesizedApp, imported_cluster, imported_vpc, resources
+from hyperpod_constructs import (
+    ClusterSettings, Eks, HyperPodInferencePlatform, InferenceEndpoint, InferenceOperatorOptions, InstanceGroup,
+    ModelSource)
 
 
 def test_csi_addons_run_with_their_roles(quick_setup: SynthesizedApp) -> None:
@@ -29,10 +31,10 @@ def test_existing_cluster_without_managed_addons_warns_who_attaches_the_roles() 
     stack = cdk.Stack(app, "Byo", env=cdk.Environment(account="111122223333", region="us-west-2"))
     platform = HyperPodInferencePlatform(
         stack, "Platform", instance_groups=[InstanceGroup("l40s", "ml.g6e.12xlarge", count=1)],
-        existing_eks=ExistingEksCluster(
-            cluster_name="team-cluster", authentication_mode="API", kubernetes_version="1.32",
-            oidc_provider_arn="arn:aws:iam::111122223333:oidc-provider/oidc.eks.us-west-2.amazonaws.com/id/ABC"),
-        install_helm_chart=False)
+        cluster=ClusterSettings(eks=Eks.existing(
+            imported_cluster(stack, imported_vpc(stack), cluster_name="team-cluster"), authentication_mode="API",
+            kubernetes_version="1.32")),
+        operator=InferenceOperatorOptions(helm_chart=None))
     platform.add_endpoint(InferenceEndpoint("qwen", model=ModelSource.s3("s3://team-models/qwen/"),
                                             instance_type="ml.g6e.12xlarge", gpus=1))
     warnings = [str(found.entry.data) for found in Annotations.from_stack(stack).find_warning("*", Match.any_value())]

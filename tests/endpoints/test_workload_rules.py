@@ -266,7 +266,7 @@ def test_a_scaled_workload_needs_the_endpoint_name_spelled_out() -> None:
 
 GATED_PROBLEM = re.escape(
     "endpoint 'llama-js': model_id='meta-textgeneration-llama-3-1-8b-instruct' is not allowed; a gated model only "
-    "with a role that may download it: pass inference_operator=InferenceOperatorOptions(jumpstart_gated_models=True) "
+    "with a role that may download it: pass operator=InferenceOperatorOptions(jumpstart_gated_models=True) "
     "to the platform, or gated_model_role_arn=... on the endpoint; accept_eula=True alone does not grant access")
 NO_GATED_ROLE = dataclasses.replace(VIEW, jumpstart_gated_models=False)
 

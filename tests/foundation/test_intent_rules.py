@@ -1,10 +1,14 @@
 """A negative test for every foundation rule, asserting the message names field, value and what is allowed."""
+from types import SimpleNamespace
+
 import pytest
 
 from hyperpod_constructs import (
-    ClusterSettings, EksOptions, ExistingEksCluster, HyperPodValidationError, InstanceGroup, ModelStore, Taint,
-    TieredStorage,
+    ClusterSettings, Eks, HyperPodValidationError, InstanceGroup, ModelStore, Taint, TieredStorage,
 )
+
+# Stands in for an imported eks.ICluster: the intent layer checks these rules without starting Node.
+CLUSTER = SimpleNamespace(cluster_name="c", cluster_arn="arn:aws:eks:us-west-2:111122223333:cluster/c")
 
 
 def test_valid_group_keeps_its_values():
@@ -62,12 +66,21 @@ def test_unknown_keyword_is_an_error():
     (lambda: ModelStore(import_path="s3://models/", throughput_mb_per_tib=300), r"throughput_mb_per_tib=300"),
     (lambda: ModelStore(import_path="s3://models/", file_system_path="models"), r"file_system_path='models'"),
     (lambda: ModelStore(import_path="s3://models/", claim_name="Model_Store"), r"claim_name='Model_Store'"),
-    (lambda: EksOptions(kubernetes_version="1.27"), r"kubernetes_version='1.27' is not allowed; a version HyperPod supports: 1.28"),
-    (lambda: EksOptions(addon_versions={"kube-dns": "v1"}), r"addon_versions=\['kube-dns'\]"),
-    (lambda: ExistingEksCluster(cluster_name="c", authentication_mode="CONFIG_MAP", kubernetes_version="1.33"),
-     r"authentication_mode='CONFIG_MAP' is not allowed; HyperPod supports API or API_AND_CONFIG_MAP"),
-    (lambda: ExistingEksCluster(cluster_name="c", authentication_mode="API", kubernetes_version="1.35"),
-     r"kubernetes_version='1.35'"),
+    (lambda: Eks.new(kubernetes_version="1.27"),
+     r"cluster\.eks: kubernetes_version='1.27' is not allowed; a version HyperPod supports: 1.28"),
+    (lambda: Eks.new(addon_versions={"kube-dns": "v1"}), r"cluster\.eks: addon_versions=\['kube-dns'\]"),
+    (lambda: Eks.existing(CLUSTER, authentication_mode="CONFIG_MAP", kubernetes_version="1.33"),
+     r"cluster\.eks: authentication_mode='CONFIG_MAP' is not allowed; HyperPod supports API or API_AND_CONFIG_MAP"),
+    (lambda: Eks.existing(CLUSTER, authentication_mode="API", kubernetes_version="1.35"),
+     r"cluster\.eks: kubernetes_version='1.35'"),
+    # An existing cluster is an eks.ICluster, not its name.
+    (lambda: Eks.existing("prod", authentication_mode="API", kubernetes_version="1.33"),
+     r"cluster\.eks: cluster='prod' is not allowed; an eks\.ICluster \(aws_eks_v2\), e\.g\. "
+     r"eks\.Cluster\.from_cluster_attributes"),
+    (lambda: Eks(), r"cluster\.eks: eks='Eks\(\)' is not allowed; Eks\.new\(\.\.\.\) or Eks\.existing"),
+    (lambda: ClusterSettings(eks={"kubernetes_version": "1.33"}),
+     r"cluster: eks=\{'kubernetes_version': '1.33'\} is not allowed; expected Eks\.new\(\.\.\.\) or "
+     r"Eks\.existing\(cluster, \.\.\.\), got dict"),
 ])
 def test_cluster_level_rules(build, message):
     with pytest.raises(HyperPodValidationError, match=message):

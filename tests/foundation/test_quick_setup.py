@@ -51,7 +51,7 @@ def test_eks_is_prepared_for_hyperpod(quick_setup: SynthesizedApp):
     addons = {addon["Properties"]["AddonName"] for addon in resources(template, "AWS::EKS::Addon").values()}
     assert {"vpc-cni", "coredns", "kube-proxy", "eks-pod-identity-agent", "metrics-server", "cert-manager",
             "aws-fsx-csi-driver", "aws-mountpoint-s3-csi-driver", "amazon-sagemaker-hyperpod-inference"} <= addons
-    # HyperPod creates its nodes' access entry itself unless EksOptions(hyperpod_node_access_entry=True).
+    # HyperPod creates its nodes' access entry itself unless Eks.new(hyperpod_node_access_entry=True).
     entry_types = {entry["Properties"].get("Type") for entry in resources(template, "AWS::EKS::AccessEntry").values()}
     assert "HYPERPOD_LINUX" not in entry_types
 
@@ -155,10 +155,11 @@ def test_autoscaled_groups_are_pinned_to_one_availability_zone(quick_setup: Synt
 def test_the_node_access_entry_can_be_managed_by_the_stack():
     import aws_cdk as cdk
 
-    from hyperpod_constructs import EksOptions, HyperPodInferencePlatform, InstanceGroup
+    from hyperpod_constructs import ClusterSettings, Eks, HyperPodInferencePlatform, InstanceGroup
 
     stack = cdk.Stack(cdk.App(), "NodeAccess")
-    platform = HyperPodInferencePlatform(stack, "Platform", eks=EksOptions(hyperpod_node_access_entry=True),
+    platform = HyperPodInferencePlatform(stack, "Platform",
+                                         cluster=ClusterSettings(eks=Eks.new(hyperpod_node_access_entry=True)),
                                          instance_groups=[InstanceGroup("cpu", "ml.m5.2xlarge")])
     template = Template.from_stack(stack)
     template.has_resource_properties("AWS::EKS::AccessEntry", {

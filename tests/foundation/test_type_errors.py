@@ -10,7 +10,7 @@ import pytest
 
 from hyperpod_constructs import (
     Autoscaling, ClusterSettings, HyperPodInferencePlatform, HyperPodTypeError, HyperPodValidationError,
-    InferenceEndpoint, InstanceGroup, JumpStartEndpoint, KvCache, MigDemand, ModelSource, ModelStore,
+    InferenceEndpoint, InferenceOperatorOptions, InstanceGroup, JumpStartEndpoint, KvCache, MigDemand, ModelSource, ModelStore,
     NodeAutoscaling, NodePoolSpec, Observability, Probes, ScaledWorkload, plan_mig,
 )
 
@@ -52,14 +52,17 @@ def s3_endpoint(**overrides: Any) -> InferenceEndpoint:
      r"got dict"),
     ("node_autoscaling as a string", lambda: platform(node_autoscaling="yes"),
      r"node_autoscaling='yes' is not allowed; expected True or False or a NodeAutoscaling\(\.\.\.\), got str"),
-    ("eks as a dict", lambda: platform(eks={"kubernetes_version": "1.32"}),
-     r"eks=\{'kubernetes_version': '1.32'\} is not allowed; expected an EksOptions\(\.\.\.\), got dict"),
-    ("inference_operator as a dict", lambda: platform(inference_operator={"alb": False}),
-     r"inference_operator=\{'alb': False\} is not allowed; expected an InferenceOperatorOptions\(\.\.\.\), got dict"),
-    ("existing_eks as a string", lambda: platform(existing_eks="prod"),
-     r"existing_eks='prod' is not allowed; expected an ExistingEksCluster\(\.\.\.\) or None, got str"),
-    ("helm_chart as a dict", lambda: platform(helm_chart={"git_ref": "v3"}),
-     r"helm_chart=\{'git_ref': 'v3'\} is not allowed; expected a HyperPodHelmChart\(\.\.\.\) or None, got dict"),
+    ("network as a dict", lambda: platform(network={"vpc": None}),
+     r"Types/Platform: network=\{'vpc': None\} is not allowed; expected a Network\(\.\.\.\), got dict"),
+    ("cluster.eks as a string", lambda: ClusterSettings(eks="prod"),
+     r"cluster: eks='prod' is not allowed; expected Eks\.new\(\.\.\.\) or Eks\.existing\(cluster, \.\.\.\), got str"),
+    ("operator as a dict", lambda: platform(operator={"alb": False}),
+     r"operator=\{'alb': False\} is not allowed; expected an InferenceOperatorOptions\(\.\.\.\), got dict"),
+    ("operator.helm_chart as a dict", lambda: InferenceOperatorOptions(helm_chart={"git_ref": "v3"}),
+     r"operator: helm_chart=\{'git_ref': 'v3'\} is not allowed; expected a HyperPodHelmChart\(\.\.\.\) or None, "
+     r"got dict"),
+    ("operator.helm_chart as False", lambda: InferenceOperatorOptions(helm_chart=False),
+     r"operator: helm_chart=False is not allowed; expected a HyperPodHelmChart\(\.\.\.\) or None, got bool"),
     ("removal_policy as a string", lambda: platform(removal_policy="destroy"),
      r"removal_policy='destroy' is not allowed; expected a RemovalPolicy member, got str"),
     ("observability.workspace as a string", lambda: Observability(workspace="ws-1"),

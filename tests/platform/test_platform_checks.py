@@ -7,10 +7,11 @@ from typing import Any
 import aws_cdk as cdk
 import pytest
 
-from apps_support import synth_problems
+from apps_support import imported_cluster, imported_vpc, synth_problems
 from hyperpod_constructs import (
-    Autoscaling, ClusterSettings, ExistingEksCluster, HyperPodHelmChart, HyperPodInferencePlatform,
-    HyperPodValidationError, InferenceEndpoint, InstanceGroup, KvCache, L2Cache, ModelSource, PrometheusTrigger,
+    Autoscaling, ClusterSettings, Eks, HyperPodHelmChart, HyperPodInferencePlatform, HyperPodValidationError,
+    InferenceEndpoint, InferenceOperatorOptions, InstanceGroup, KvCache, L2Cache, ModelSource, Network,
+    PrometheusTrigger,
 )
 
 
@@ -35,7 +36,7 @@ def report() -> str:
             ],
             node_autoscaling=True,
             cluster=ClusterSettings(node_provisioning_mode=None, node_recovery="None"),
-            helm_chart=HyperPodHelmChart(),  # no GPU operator although a group uses MIG
+            operator=InferenceOperatorOptions(helm_chart=HyperPodHelmChart()),  # no GPU operator although MIG
         )
         platform.add_endpoint(llama(
             # L2 tiered storage without the cluster's TieredStorageConfig
@@ -67,7 +68,7 @@ def report() -> str:
     r"node_provisioning_mode=None is not allowed; 'Continuous' when node autoscaling \(Karpenter\) is enabled",
     r"cluster: node_recovery='None' is not allowed; 'Automatic' when node autoscaling \(Karpenter\) is enabled",
     # MIG needs the GPU operator
-    r"helm_chart\.enable_gpu_operator=False is not allowed; True while an instance group has mig_config",
+    r"platform: operator\.helm_chart\.enable_gpu_operator=False is not allowed; True while an instance group has mig_config",
 ])
 def test_every_problem_is_reported_in_one_synth(report: str, expected: str):
     assert re.search(expected, report, re.S), f"missing {expected!r} in:\n{report}"
@@ -105,12 +106,51 @@ def test_namespace_must_be_a_kubernetes_name():
                                   instance_groups=[InstanceGroup("cpu", "ml.m5.2xlarge")])
 
 
+def existing(cluster: Any) -> ClusterSettings:
+    return ClusterSettings(eks=Eks.existing(cluster, authentication_mode="API", kubernetes_version="1.32"))
+
+
 def test_existing_cluster_needs_its_oidc_provider():
-    existing = ExistingEksCluster(cluster_name="prod", authentication_mode="API", kubernetes_version="1.32")
-    with pytest.raises(HyperPodValidationError, match=r"existing_eks\.oidc_provider_arn=None is not allowed; the ARN "
-                                                      r"of the cluster's IAM OIDC provider"):
-        HyperPodInferencePlatform(cdk.Stack(cdk.App(), "Byo"), "Platform", existing_eks=existing,
+    stack = cdk.Stack(cdk.App(), "Byo")
+    cluster = imported_cluster(stack, imported_vpc(stack), oidc=False, cluster_name="prod")
+    with pytest.raises(HyperPodValidationError, match=r"Byo/Platform: cluster\.eks\.cluster='prod' is not allowed; a "
+                                                      r"cluster imported with open_id_connect_provider= \(its IAM OIDC "
+                                                      r"provider: the inference operator's roles trust it\)"):
+        HyperPodInferencePlatform(stack, "Platform", cluster=existing(cluster),
                                   instance_groups=[InstanceGroup("cpu", "ml.m5.2xlarge")])
+
+
+def test_existing_cluster_needs_its_vpc():
+    stack = cdk.Stack(cdk.App(), "Byo")
+    with pytest.raises(HyperPodValidationError, match=r"Byo/Platform: cluster\.eks\.cluster='c' is not allowed; a "
+                                                      r"cluster imported with vpc= .*HyperPod nodes and deploy-time "
+                                                      r"functions join its VPC"):
+        HyperPodInferencePlatform(stack, "Platform", cluster=existing(imported_cluster(stack)),
+                                  instance_groups=[InstanceGroup("cpu", "ml.m5.2xlarge")])
+
+
+def test_network_vpc_must_be_the_existing_clusters():
+    from aws_cdk import aws_ec2 as ec2
+
+    stack = cdk.Stack(cdk.App(), "Byo")
+    other = ec2.Vpc.from_vpc_attributes(stack, "Other", vpc_id="vpc-2", availability_zones=["us-west-2a"],
+                                        private_subnet_ids=["subnet-9"])
+    with pytest.raises(HyperPodValidationError, match=r"Byo/Platform: network\.vpc='vpc-2' is not allowed; the existing "
+                                                      r"cluster's VPC \(vpc-1\) or None \(use the cluster's\)"):
+        HyperPodInferencePlatform(stack, "Platform", network=Network(vpc=other),
+                                  cluster=existing(imported_cluster(stack, imported_vpc(stack))),
+                                  instance_groups=[InstanceGroup("cpu", "ml.m5.2xlarge")])
+
+
+def test_existing_cluster_lends_its_vpc_to_the_network():
+    stack = cdk.Stack(cdk.App(), "Byo")
+    vpc = imported_vpc(stack)
+    platform = HyperPodInferencePlatform(stack, "Platform", cluster=existing(imported_cluster(stack, vpc)),
+                                         operator=InferenceOperatorOptions(helm_chart=None),
+                                         instance_groups=[InstanceGroup("cpu", "ml.m5.2xlarge")])
+    assert platform.network.vpc.vpc_id == "vpc-1" and platform.network.created_vpc is None
+    assert [subnet.subnet_id for subnet in platform.network.hyperpod_subnets] == ["subnet-1", "subnet-2"]
+    assert platform.dependencies is None
 
 
 def test_instance_group_limits_are_enforced_by_the_cluster_construct():
