@@ -89,12 +89,7 @@ class HyperPodCluster(Construct):
         where = self.node.path
         require(limits.INSTANCE_GROUPS_MIN <= len(instance_groups) <= limits.INSTANCE_GROUPS_MAX, where,
                 "instance_groups", f"{len(instance_groups)} groups", "1 to 100 instance groups")
-        first_index: dict[str, int] = {}
-        for index, group in enumerate(instance_groups):
-            first = first_index.setdefault(group.name, index)
-            require(first == index, where, f"instance_groups[{index}].name", group.name,
-                    f"a name of its own: duplicate of instance_groups[{first}].name (every instance group needs a "
-                    "unique name)")
+        # Unique group names: the platform's rule instance-group-names-unique (intent.rules).
         self.instance_groups = tuple(instance_groups)
         self.settings = settings
 

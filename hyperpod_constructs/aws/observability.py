@@ -27,12 +27,13 @@ from aws_cdk import aws_grafana as grafana
 from aws_cdk import aws_iam as iam
 from aws_cdk import aws_kms as kms
 from aws_cdk import aws_sns as sns
-from constructs import Construct, IValidation
+from constructs import Construct
 
 from hyperpod_constructs.aws.nag import acknowledge
 from hyperpod_constructs.errors import require
 from hyperpod_constructs.observability import alerts, dashboards, queries
-from hyperpod_constructs.observability.targets import ObservedEndpoint, ObservedInstanceGroup, check_targets
+from hyperpod_constructs.intent.instance_group import InstanceGroup
+from hyperpod_constructs.intent.platform_model import ResolvedEndpoint
 from hyperpod_constructs.intent.observability import GrafanaWorkspace, ObservabilityMetrics, PrometheusWorkspace
 
 OBSERVABILITY_ADDON = "amazon-sagemaker-hyperpod-observability"
@@ -51,8 +52,8 @@ class InferenceObservability(Construct):
         id: str,
         *,
         cluster: eks.ICluster,
-        endpoints: Sequence[ObservedEndpoint] = (),
-        instance_groups: Sequence[ObservedInstanceGroup] = (),
+        endpoints: Sequence[ResolvedEndpoint] = (),
+        instance_groups: Sequence[InstanceGroup] = (),
         workspace: Optional[PrometheusWorkspace] = None,
         grafana: Optional[GrafanaWorkspace] = None,
         metrics: Optional[ObservabilityMetrics] = None,
@@ -65,12 +66,10 @@ class InferenceObservability(Construct):
         super().__init__(scope, id)
         where = self._path = self.node.path  # read once: a jsii property read is a round trip to Node
         self._check_inputs(where, endpoints, instance_groups, workspace, grafana, metrics, logging)
-        self.endpoints: list[ObservedEndpoint] = list(endpoints)
-        self.instance_groups: tuple[ObservedInstanceGroup, ...] = tuple(instance_groups)
+        self.endpoints: list[ResolvedEndpoint] = list(endpoints)
+        self.instance_groups: tuple[InstanceGroup, ...] = tuple(instance_groups)
         self.metrics = metrics or ObservabilityMetrics()
         workspace = workspace or PrometheusWorkspace.create()
-        # Duplicates are only known once the whole list is in; report them all at synth.
-        self.node.add_validation(_TargetsValidation(where, self.endpoints, self.instance_groups))
 
         stack = cdk.Stack.of(self)
         self._removal_policy = removal_policy
@@ -174,7 +173,7 @@ class InferenceObservability(Construct):
 
     # --- endpoints added after construction -----------------------------------------------------------------
 
-    def add_endpoint(self, endpoint: ObservedEndpoint) -> None:
+    def add_endpoint(self, endpoint: ResolvedEndpoint) -> None:
         """Chart and alert on one more endpoint (rules and dashboards are rendered at synth)."""
         self._check_inputs(self._path, [endpoint], (), None, None, None, False)
         self.endpoints.append(endpoint)
@@ -257,10 +256,9 @@ class InferenceObservability(Construct):
     def _check_inputs(where: str, endpoints: Sequence[Any], instance_groups: Sequence[Any], workspace: Any,
                       grafana_spec: Any, metrics: Any, logging: Any) -> None:
         for index, endpoint in enumerate(endpoints):
-            require(isinstance(endpoint, ObservedEndpoint), where, f"endpoints[{index}]", endpoint, "an ObservedEndpoint")
+            require(isinstance(endpoint, ResolvedEndpoint), where, f"endpoints[{index}]", endpoint, "a ResolvedEndpoint")
         for index, group in enumerate(instance_groups):
-            require(isinstance(group, ObservedInstanceGroup), where, f"instance_groups[{index}]", group,
-                    "an ObservedInstanceGroup")
+            require(isinstance(group, InstanceGroup), where, f"instance_groups[{index}]", group, "an InstanceGroup")
         require(workspace is None or isinstance(workspace, PrometheusWorkspace), where, "workspace", workspace,
                 "PrometheusWorkspace.create(...), PrometheusWorkspace.existing(...) or None (create)")
         require(grafana_spec is None or isinstance(grafana_spec, GrafanaWorkspace), where, "grafana", grafana_spec,
@@ -391,17 +389,3 @@ class _RenderRules:
     def visit(self, node: Any) -> None:
         if node is self._owner:
             self._owner._render_rules()
-
-
-@jsii.implements(IValidation)
-class _TargetsValidation:
-    """``node.add_validation`` hook listing duplicate endpoints / instance groups at synth."""
-
-    def __init__(self, where: str, endpoints: Sequence[ObservedEndpoint],
-                 instance_groups: Sequence[ObservedInstanceGroup]) -> None:
-        self._where = where
-        self._endpoints = endpoints
-        self._instance_groups = instance_groups
-
-    def validate(self) -> list[str]:
-        return check_targets(self._endpoints, self._instance_groups, self._where)

@@ -21,9 +21,9 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Literal, Mapping, Optional, Union
 
-from ..errors import Advice, format_problem, require
+from ..errors import Advice, require
 from ..type_checks import check_fields
-from .platform_view import PlatformView
+from .platform_model import ResolvedPlatform
 from .tokens import is_token
 
 MetricType = Literal["Average", "Value"]
@@ -156,7 +156,7 @@ class PrometheusTrigger:
                 "a selector for the endpoint's metrics, e.g. selector=model_selector(name)")
         return self.query.replace(SELECTOR, selector or "")
 
-    def resolved_server_address(self, view: PlatformView) -> Optional[str]:
+    def resolved_server_address(self, view: ResolvedPlatform) -> Optional[str]:
         return self.server_address or view.prometheus_query_url
 
 @dataclass(frozen=True, kw_only=True)
@@ -312,15 +312,6 @@ class Autoscaling:
         triggers = tuple(trigger.bound_to(sagemaker_endpoint_name, where) if isinstance(trigger, CloudWatchTrigger)
                          else trigger for trigger in self.triggers)
         return self if triggers == self.triggers else replace(self, triggers=triggers)
-
-    def check(self, view: PlatformView, where: str) -> list[str]:
-        """Cross-resource problems: a Prometheus trigger needs an AMP query URL from somewhere."""
-        return [
-            format_problem(where, f"autoscaling.triggers[{trigger.name!r}].server_address", None,
-                           "set server_address, or give the platform an AMP workspace (prometheus_query_url)")
-            for trigger in self.prometheus_triggers
-            if trigger.resolved_server_address(view) is None
-        ]
 
     def warnings(self, where: str) -> list[str]:
         """Advice, not errors: scale-to-zero set up so that nothing can wake the deployment."""

@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Optional, Sequence
 
-from ..errors import format_problem, require
+from ..errors import require
 from .endpoint_options import coerce_enum, require_int
 
 if TYPE_CHECKING:
@@ -143,13 +143,3 @@ class DataCapture:
     def s3_uri(self, bucket_name: Optional[str] = None) -> str:
         prefix = self.prefix.strip("/")
         return f"s3://{bucket_name or self.bucket_name}" + (f"/{prefix}" if prefix else "")
-
-    def checks(self, where: str, sagemaker_endpoint_name: Optional[str]) -> list[str]:
-        """Rules that need the endpoint's other options (returned, for the platform's problem list)."""
-        problems: list[str] = []
-        if self.sagemaker_endpoint and not sagemaker_endpoint_name:
-            problems.append(format_problem(
-                where, "data_capture.sagemaker_endpoint", True,
-                "False, or set sagemaker_endpoint_name on the endpoint: the SageMaker endpoint tier captures at the "
-                "SageMaker runtime boundary, which exists only for a registered endpoint"))
-        return problems

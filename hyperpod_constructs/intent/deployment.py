@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from .data_capture import DataCapture
     from .endpoint_options import LoadBalancer, Metrics, Tls
     from .kv_cache import KvCache
-    from .platform_view import PlatformView
+    from .platform_model import ResolvedPlatform
     from .routing import IntelligentRouting
 
 D = TypeVar("D", bound="DeploymentCommon")
@@ -83,10 +83,5 @@ class DeploymentCommon:
         if self.data_capture is not None:
             self.data_capture.validate(self.where)
 
-    def data_capture_checks(self) -> list[str]:
-        if self.data_capture is None:
-            return []
-        return self.data_capture.checks(self.where, self.sagemaker_endpoint_name)
-
-    def resolved_namespace(self, view: PlatformView) -> str:
+    def resolved_namespace(self, view: ResolvedPlatform) -> str:
         return self.namespace or view.namespace

@@ -17,17 +17,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, Optional, Sequence
 
 from ..catalog.instance_types import instance_type as lookup_instance_type
-from ..errors import Advice, format_problem, require
+from ..errors import Advice, require
 from .autoscaling import Autoscaling, pods_at
 from .endpoint_options import require_int
 from .mig import normalize_partition, validate_partition
-from .mig_checks import MigEndpointView
-from .platform_view import PlatformView
 from .routing import Routing
 from .tokens import is_token
 
 if TYPE_CHECKING:
-    from .instance_group import InstanceGroup
+    pass
 
 Side = Literal["prefill", "decode"]
 SIDES: tuple[Side, ...] = ("prefill", "decode")
@@ -201,23 +199,6 @@ class DisaggregatedServing:
     def workers(self) -> tuple[tuple[Side, DisaggregatedWorker], ...]:
         return tuple((side, getattr(self, side)) for side in SIDES)
 
-    def mig_views(self, endpoint_name: str) -> tuple[MigEndpointView, ...]:
-        """Both sides for the platform's MIG and GPU capacity checks (one view per side)."""
-        return tuple(MigEndpointView(name=f"{endpoint_name}/{side}", instance_type=worker.instance_type,
-                                     partition=worker.accelerator_partition, gpu_count=worker.gpus,
-                                     max_replicas=worker.max_pods)
-                     for side, worker in self.workers())
-
-    def checks(self, view: PlatformView, where: str) -> list[str]:
-        problems: list[str] = []
-        for side, worker in self.workers():
-            problems += _placement_problems(view, where, side, worker)
-            if worker.autoscaling is not None:
-                problems += worker.autoscaling.check(view, f"{where} {side}")
-        if not problems:  # capacity only makes sense once both sides have somewhere to run
-            problems += _capacity_problems(view, where, self.workers())
-        return problems
-
     def warnings(self, where: str, *, vllm_based: bool) -> list[str]:
         notes: list[str] = []
         if not vllm_based:
@@ -240,99 +221,3 @@ class DisaggregatedServing:
                                 "the KV cache (its RDMA traffic stays in one subnet); keep same_az or set "
                                 "availability_zone"))
         return notes
-
-
-def _groups_for(view: PlatformView, worker: DisaggregatedWorker) -> tuple["InstanceGroup", ...]:
-    if worker.instance_group is not None:
-        return tuple(group for group in view.instance_groups
-                     if group.name == worker.instance_group and group.instance_type == worker.instance_type)
-    return view.groups_of_type(worker.instance_type)
-
-
-def _placement_problems(view: PlatformView, where: str, side: Side, worker: DisaggregatedWorker) -> list[str]:
-    names = {group.name: group for group in view.instance_groups}
-    if worker.instance_group is not None:
-        group = names.get(worker.instance_group)
-        if group is None:
-            return [format_problem(where, f"disaggregation.{side}.instance_group", worker.instance_group,
-                                   f"the name of an instance group; the platform has: {', '.join(names) or 'none'}")]
-        if group.instance_type != worker.instance_type:
-            return [format_problem(where, f"disaggregation.{side}.instance_type", worker.instance_type,
-                                   f"{group.instance_type}, the instance type of group {group.name!r}")]
-        return []
-    if not view.groups_of_type(worker.instance_type):
-        served = sorted({group.instance_type for group in view.instance_groups})
-        return [format_problem(where, f"disaggregation.{side}.instance_type", worker.instance_type,
-                               "an instance type served by an instance group; the platform's groups run: "
-                               f"{', '.join(served) or 'none'}")]
-    return []
-
-
-def _floor_nodes(view: PlatformView, group: "InstanceGroup") -> int:
-    """Nodes a group can have while the endpoint idles: all of them when node autoscaling adds nodes on demand."""
-    return group.ceiling if view.node_autoscaling and group.max_count is not None else group.count
-
-
-def _capacity_problems(view: PlatformView, where: str,
-                       workers: Sequence[tuple[Side, DisaggregatedWorker]]) -> list[str]:
-    """Pods of both sides at min replicas must fit the groups at the floor, at max replicas at the ceiling.
-
-    Sides on the same groups share them, so their demand is summed. Whole GPUs count only GPUs left MIG-disabled;
-    a MIG side counts slices of its profile at the floor only: at the ceiling the platform-wide MIG check sums
-    every endpoint's slices, these sides included. Other endpoints' whole GPUs are not counted here.
-    """
-    problems: list[str] = []
-    scopes: dict[tuple[str, ...], list[tuple[Side, DisaggregatedWorker]]] = {}
-    for side, worker in workers:
-        key = tuple(sorted(group.name for group in _groups_for(view, worker)))
-        unit = worker.partition_profile or "gpu"
-        scopes.setdefault(key + (unit,), []).append((side, worker))
-    for key, members in scopes.items():
-        groups = [group for group in view.instance_groups if group.name in key[:-1]]
-        unit = key[-1]
-        instance_type = members[0][1].instance_type
-
-        def per_node(group: "InstanceGroup") -> int:
-            info = group.info
-            if unit == "gpu":
-                return group.mig_layout.whole_gpus_per_instance(instance_type) if group.mig_layout else info.gpu_count
-            return (group.mig_layout.slices_per_instance(instance_type).get(unit, 0) if group.mig_layout else 0)
-
-        def size(worker: DisaggregatedWorker) -> int:  # units one pod takes
-            return (worker.gpus or 1) if unit == "gpu" else 1
-
-        largest = max((per_node(group) for group in groups), default=0)
-        misfits = [(side, worker) for side, worker in members if size(worker) > largest]
-        for side, worker in misfits:
-            what = f"{size(worker)} whole GPU(s)" if unit == "gpu" else f"a mig-{unit} slice"
-            problems.append(format_problem(
-                where, f"disaggregation.{side}.{'gpus' if unit == 'gpu' else 'accelerator_partition'}",
-                worker.gpus if unit == "gpu" else f"mig-{unit}",
-                f"a pod that fits on one node: no {instance_type} node of group(s) {', '.join(key[:-1])} has {what} "
-                f"outside MIG partitions (at most {largest} per node)"))
-        if misfits:
-            continue
-        label = "whole GPUs" if unit == "gpu" else f"mig-{unit} slices"
-        # MIG slices at the ceiling are summed over every endpoint by the platform-wide check (mig_views).
-        for level in ("floor", "ceiling") if unit == "gpu" else ("floor",):
-            def nodes(group: "InstanceGroup") -> int:
-                return _floor_nodes(view, group) if level == "floor" else group.ceiling
-
-            def pods(worker: DisaggregatedWorker) -> int:
-                return worker.min_pods if level == "floor" else worker.max_pods
-
-            needed = sum(pods(worker) * size(worker) for _, worker in members)
-            supply = sum(per_node(group) * nodes(group) for group in groups)
-            # A pod does not span nodes, so each side alone must also find whole places for its pods.
-            crowded = [side for side, worker in members
-                       if pods(worker) > sum(per_node(group) // size(worker) * nodes(group) for group in groups)]
-            if needed > supply or crowded:
-                asks = " + ".join(f"{side}: {pods(worker)} pod(s) x {size(worker)}" for side, worker in members)
-                which = "min" if level == "floor" else "max"
-                hint = ("raise the groups' count, turn on node autoscaling, or lower min_replicas"
-                        if level == "floor" else "raise max_count or lower max_replicas")
-                problems.append(format_problem(
-                    where, "disaggregation", f"{needed} {label} at {which} replicas ({asks})",
-                    f"a demand the {instance_type} group(s) {', '.join(key[:-1])} can hold at the {level}: they "
-                    f"offer {supply} {label} on {sum(nodes(group) for group in groups)} node(s); {hint}"))
-    return problems

@@ -15,7 +15,7 @@ from typing import Any, Mapping, Optional, Sequence, Union
 
 from ..catalog.instance_types import InstanceTypeInfo, instance_type as lookup_instance_type
 from ..catalog.accelerator_memory import replica_memory_gb
-from ..errors import Advice, HyperPodValidationError, format_problem, require
+from ..errors import Advice, HyperPodValidationError, require
 from ..type_checks import check_fields
 from .autoscaling import Autoscaling
 from .data_capture import DataCapture
@@ -43,10 +43,8 @@ from .mig import (
     normalize_partition,
     validate_partition,
 )
-from .mig_checks import MigEndpointView, MigGroupView, check_partition_capacity, check_whole_gpu_requests
 from .model_size import DEFAULT_GPU_MEMORY_UTILIZATION, MemoryFit
 from .model_source import ModelSource
-from .platform_view import PlatformView
 from .routing import IntelligentRouting, Routing, as_intelligent_routing
 
 API_VERSION = "inference.sagemaker.aws.amazon.com/v1"
@@ -120,12 +118,6 @@ def smaller_share(left: dict[str, str], right: dict[str, str]) -> dict[str, str]
             return float(quantity[:-1]) / 1000 if quantity.endswith("m") else float(quantity)
         return float(quantity.removesuffix("Gi"))
     return {key: min(left[key], right[key], key=lambda q: value(q, key)) for key in ("cpu", "memory")}
-
-
-def mig_group_views(view: PlatformView) -> tuple[MigGroupView, ...]:
-    """The platform's instance groups as ``mig_checks`` sees them."""
-    return tuple(MigGroupView(group.name, group.instance_type, group.ceiling, group.mig_layout)
-                 for group in view.instance_groups)
 
 
 @dataclass(frozen=True)
@@ -426,53 +418,7 @@ class InferenceEndpoint(DeploymentCommon):
     # ---- platform checks and advice ------------------------------------------------------------------
 
     @on_resolved
-    def checks(self, view: PlatformView) -> list[str]:
-        """Problems that need the platform; the platform registers them with ``node.add_validation``."""
-        where = self.where
-        problems: list[str] = []
-        served = sorted({group.instance_type for group in view.instance_groups})
-        for index, name in enumerate(self.placement_types):
-            if not view.groups_of_type(name):
-                label = "instance_type" if self.instance_type else f"instance_types[{index}]"
-                problems.append(format_problem(
-                    where, label, name,
-                    f"an instance type served by an instance group; the platform's groups run: {', '.join(served) or 'none'}"))
-        problems += self._mig_problems(view)
-        problems += self.model.check(view, where)
-        if self.kv_cache is not None:
-            problems += self.kv_cache.check(view, where)
-        if self.intelligent_routing is not None:
-            problems += self.intelligent_routing.check(view, where)
-        if self.autoscaling is not None:
-            problems += self.autoscaling.check(view, where)
-        if self.disaggregation is not None:
-            problems += self.disaggregation.checks(view, where)
-        problems += self.data_capture_checks()
-        return problems
-
-
-
-
-    @on_resolved
-    def mig_views(self) -> tuple[MigEndpointView, ...]:
-        """This endpoint for ``mig_checks`` (one view per instance type it may run on; per side when disaggregated)."""
-        if self.disaggregation is not None:
-            return self.disaggregation.mig_views(self.name)
-        return tuple(MigEndpointView(name=self.name, instance_type=name, partition=self.accelerator_partition,
-                                     gpu_count=self.gpu_request or None, max_replicas=self.max_pods)
-                     for name in self.placement_types)
-
-    def _mig_problems(self, view: PlatformView) -> list[str]:
-        # This endpoint alone; the platform also sums demand over endpoints sharing slices (mig_checks.mig_problems),
-        # which repeats these messages verbatim when only this endpoint asks, so it should de-duplicate.
-        mine = self.mig_views()
-        if not mine:
-            return []
-        groups = mig_group_views(view)
-        return [*check_partition_capacity(groups, mine), *check_whole_gpu_requests(groups, mine)]
-
-    @on_resolved
-    def warnings(self, view: PlatformView) -> list[str]:
+    def warnings(self) -> list[str]:
         """Advice, not errors: the platform turns each into a CDK warning annotation."""
         where = self.where
         notes: list[str] = []

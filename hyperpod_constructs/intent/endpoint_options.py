@@ -86,7 +86,7 @@ class Tls:
     """TLS for the endpoint's ALB.
 
     ``Tls()`` (the default): the operator generates a self-signed certificate and writes it to
-    ``output_s3_uri`` or, when that is unset, to the platform's TLS bucket (``PlatformView.tls_certificate_s3_uri``;
+    ``output_s3_uri`` or, when that is unset, to the platform's TLS bucket (``ResolvedPlatform.tls_certificate_s3_uri``;
     when the platform has none either, to the operator's configured ``tlsCertificateS3Bucket``).
     ``Tls.acm(...)``: your ACM certificate (``customCertificateConfig``); with ``hosted_zone_id`` the operator
     also manages the Route 53 record (``dnsConfig``, which needs the ACM certificate).

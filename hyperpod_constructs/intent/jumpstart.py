@@ -12,7 +12,7 @@ from typing import Mapping, Optional, Union
 
 from ..catalog.accelerator_memory import replica_memory_gb
 from ..catalog.instance_types import instance_type as lookup_instance_type
-from ..errors import Advice, HyperPodValidationError, format_problem, require
+from ..errors import Advice, HyperPodValidationError, require
 from ..type_checks import check_fields
 from .autoscaling import Autoscaling
 from .data_capture import DataCapture
@@ -21,7 +21,6 @@ from .endpoint import (
     ENV_NAME_PATTERN,
     INSTANCE_TYPE_PATTERN,
     NAMESPACE_PATTERN,
-    mig_group_views,
 )
 from .endpoint_options import (
     SAGEMAKER_NAME_PATTERN,
@@ -36,9 +35,7 @@ from .frozen import Frozen
 from .kv_cache import KvCache
 from .deployment import DeploymentCommon, on_resolved
 from .mig import normalize_partition, validate_partition
-from .mig_checks import MigEndpointView, check_partition_capacity
 from .model_size import MemoryFit, ModelSize
-from .platform_view import PlatformView
 from .routing import IntelligentRouting, Routing, as_intelligent_routing
 
 API_VERSION = "inference.sagemaker.aws.amazon.com/v1"
@@ -192,41 +189,7 @@ class JumpStartEndpoint(DeploymentCommon):
 
 
     @on_resolved
-    def mig_views(self) -> tuple[MigEndpointView, ...]:
-        if self.accelerator_partition is None:
-            return ()
-        return (MigEndpointView(name=self.name, instance_type=self.instance_type,
-                                partition=self.accelerator_partition, max_replicas=self.max_pods),)
-
-    @on_resolved
-    def checks(self, view: PlatformView) -> list[str]:
-        where = self.where
-        problems: list[str] = []
-        if not view.groups_of_type(self.instance_type):
-            served = sorted({group.instance_type for group in view.instance_groups})
-            problems.append(format_problem(
-                where, "instance_type", self.instance_type,
-                f"an instance type served by an instance group; the platform's groups run: {', '.join(served) or 'none'}"))
-        if self.accelerator_partition is not None:
-            problems += check_partition_capacity(mig_group_views(view), self.mig_views())
-        if self.kv_cache is not None:
-            problems += self.kv_cache.check(view, where)
-        if self.intelligent_routing is not None:
-            problems += self.intelligent_routing.check(view, where)
-        if self.autoscaling is not None:
-            problems += self.autoscaling.check(view, where)
-        problems += self.data_capture_checks()
-        if self.is_gated and self.gated_model_role_arn is None and not view.jumpstart_gated_models:
-            problems.append(format_problem(
-                where, "model_id", self.model_id,
-                "a gated model only with a role that may download it: pass operator="
-                "InferenceOperatorOptions(jumpstart_gated_models=True) to the platform, or gated_model_role_arn=... "
-                "on the endpoint; accept_eula=True alone does not grant access (set gated=False if this model is "
-                "not gated)"))
-        return problems
-
-    @on_resolved
-    def warnings(self, view: PlatformView) -> list[str]:
+    def warnings(self) -> list[str]:
         where = self.where
         notes: list[str] = []
         if self.intelligent_routing is not None:

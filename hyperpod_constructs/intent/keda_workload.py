@@ -14,7 +14,6 @@ from ..errors import require
 from ..type_checks import check_fields
 from .autoscaling import Autoscaling
 from .node_autoscaling import check_k8s_name
-from .platform_view import PlatformView
 
 DEFAULT_AUTHENTICATION_NAME = "keda-aws"
 # Kinds KEDA can scale that this library knows the apiVersion of; others need target_api_version.
@@ -68,10 +67,6 @@ class ScaledWorkload:
     @property
     def api_version(self) -> str:
         return self.target_api_version or TARGET_API_VERSIONS[self.target_kind]
-
-    def check(self, view: PlatformView) -> list[str]:
-        """Cross-resource problems (a Prometheus trigger with no AMP query URL)."""
-        return self.autoscaling.check(view, self.where)
 
     def warnings(self) -> list[str]:
         return self.autoscaling.warnings(self.where)

@@ -9,10 +9,9 @@ import re
 from dataclasses import dataclass
 from typing import Optional
 
-from ..errors import Advice, format_problem, require
+from ..errors import Advice, require
 from ..type_checks import check_fields
 from .tokens import is_token
-from .platform_view import PlatformView
 
 REDIS_URL_PATTERN = re.compile(r"^rediss?://(?:[^@/\s]+@)?[A-Za-z0-9.-]+(?::\d{1,5})?(?:/\d+)?/?$")
 
@@ -73,13 +72,6 @@ class KvCache:
         if self.cache_config_file is not None:
             require(isinstance(self.cache_config_file, str) and self.cache_config_file.startswith("/"), where,
                     "kv_cache.cache_config_file", self.cache_config_file, "an absolute file path inside the container")
-
-    def check(self, view: PlatformView, where: str) -> list[str]:
-        if self.l2 is not None and self.l2.backend is L2Backend.TIERED_STORAGE and not view.tiered_storage_enabled:
-            return [format_problem(where, "kv_cache.l2", "tieredstorage",
-                                   "L2 tiered storage needs the HyperPod cluster's TieredStorageConfig (Mode=Enable); "
-                                   "enable tiered storage on the platform or use L2Cache.redis(url)")]
-        return []
 
     def warnings(self, where: str) -> list[str]:
         notes: list[str] = []

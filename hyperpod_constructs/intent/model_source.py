@@ -9,11 +9,10 @@ import re
 from dataclasses import dataclass
 from typing import Any, Mapping, Optional
 
-from ..errors import format_problem, require
+from ..errors import require
 from ..type_checks import check_fields
 from .model_size import ModelSize
 from .tokens import is_token
-from .platform_view import PlatformView
 
 # CRD patterns (IEC v1 huggingFaceModel) and AWS naming rules.
 HF_MODEL_ID_PATTERN = re.compile(r"^[a-zA-Z0-9_.-]+/[a-zA-Z0-9_.-]+$")
@@ -116,9 +115,6 @@ class ModelSource:
         if self.size is not None:  # its type is checked by check_fields above
             self.size.validate(where, "model.size")
 
-    def check(self, view: PlatformView, where: str) -> list[str]:
-        """Problems that need the platform (none for most sources)."""
-        return []
 
 def model_location(path: Optional[str]) -> Optional[str]:
     """``modelLocation`` is a path relative to the bucket / file system root (the chart sample: ``llama31_8b``)."""
@@ -180,12 +176,6 @@ class FsxModelSource(ModelSource):
             require(is_token(fs_id) or (isinstance(fs_id, str) and bool(FSX_ID_PATTERN.match(fs_id))), where,
                     "model.file_system.file_system_id", fs_id, "an FSx file system id like fs-0123456789abcdef0")
 
-    def check(self, view: PlatformView, where: str) -> list[str]:
-        if self.file_system is None and view.model_store is None:
-            return [format_problem(where, "model", "ModelSource.fsx()",
-                                   "the platform has no model store: give the platform a ModelStore, or pass "
-                                   "file_system=FsxFileSystem(...)")]
-        return []
 
 @dataclass(frozen=True, kw_only=True)
 class HuggingFaceModelSource(ModelSource):

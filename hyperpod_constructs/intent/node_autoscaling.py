@@ -6,7 +6,7 @@ points at it and bounds it (requirements, limits, disruption). Each ``NodePoolSp
 both named after the pool.
 
 Self-contained rules (names, supported requirement keys, amd64 only, enums and duration formats) raise
-here; rules that need the instance groups live in ``node_autoscaling_checks``.
+here; rules that need the instance groups live in ``rules.node_autoscaling``.
 """
 from __future__ import annotations
 
@@ -223,9 +223,10 @@ class NodeAutoscaling:
             return self.node_pools
         return tuple(NodePoolSpec.for_group(group) for group in groups if group.max_count is not None)
 
-    def autoscaled_group_names(self, groups: tuple[InstanceGroup, ...]) -> tuple[str, ...]:
-        names: list[str] = []
-        for pool in self.pools(groups):
-            names.extend(name for name in pool.instance_groups if name not in names)
-        return tuple(names)
 
+def autoscaled_group_names(pools: tuple[NodePoolSpec, ...]) -> tuple[str, ...]:
+    """Names of the groups the node pools grow, in pool order, each once."""
+    names: dict[str, None] = {}
+    for pool in pools:
+        names.update(dict.fromkeys(pool.instance_groups))
+    return tuple(names)

@@ -10,7 +10,6 @@ from typing import Optional, Union
 from ..errors import require
 from .autoscaling import Autoscaling
 from .endpoint_options import coerce_enum
-from .platform_view import PlatformView
 
 
 class Routing(enum.Enum):
@@ -42,9 +41,6 @@ class IntelligentRouting:
                 require(not trigger.needs_selector, where, f"routing.autoscaling.triggers[{trigger.name!r}].query",
                         trigger.query, "a PromQL query over the router's own metrics (the helper queries select "
                         "model-pod metrics, which do not measure router load)")
-
-    def check(self, view: PlatformView, where: str) -> list[str]:
-        return self.autoscaling.check(view, f"{where} router") if self.autoscaling is not None else []
 
     def warnings(self, where: str) -> list[str]:
         return self.autoscaling.warnings(f"{where} router") if self.autoscaling is not None else []

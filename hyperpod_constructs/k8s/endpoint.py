@@ -20,11 +20,11 @@ from ..intent.mig import mig_resource_name, partition_resources
 from ..intent.model_source import (
     FsxFileSystem, FsxModelSource, HuggingFaceModelSource, KubernetesVolumeModelSource, ModelSource, S3ModelSource,
     SecretKeyRef, model_location)
-from ..intent.platform_view import PlatformView
+from ..intent.platform_model import ResolvedPlatform
 from .operator_spec import autoscaling_spec, common_spec, put
 
 
-def inference_endpoint_manifest(endpoint: InferenceEndpoint, view: PlatformView) -> dict[str, Any]:
+def inference_endpoint_manifest(endpoint: InferenceEndpoint, view: ResolvedPlatform) -> dict[str, Any]:
     """The InferenceEndpointConfig as a plain dict (unset options omitted: the operator's defaults apply)."""
     endpoint = endpoint.resolve()
     where = endpoint.where
@@ -146,14 +146,14 @@ def probes_spec(probes: Probes, container_port: int) -> dict[str, Any]:
 
 # ---- modelSourceConfig ----------------------------------------------------------------------------------
 
-def model_source_config(source: ModelSource, view: PlatformView, where: str) -> dict[str, Any]:
+def model_source_config(source: ModelSource, view: ResolvedPlatform, where: str) -> dict[str, Any]:
     spec: dict[str, Any] = {"modelSourceType": source.source_type.value}
     spec.update(_storage(source, view, where))
     put(spec, "prefetchEnabled", source.prefetch)
     return spec
 
 
-def _storage(source: ModelSource, view: PlatformView, where: str) -> dict[str, Any]:
+def _storage(source: ModelSource, view: ResolvedPlatform, where: str) -> dict[str, Any]:
     if isinstance(source, S3ModelSource):
         bucket, prefix = source.bucket_and_prefix()
         spec: dict[str, Any] = {"s3Storage": {"bucketName": bucket, "region": source.region or view.region}}
@@ -170,7 +170,7 @@ def _storage(source: ModelSource, view: PlatformView, where: str) -> dict[str, A
     return {}  # a Kubernetes volume: the pod volume says it all (pod_volumes)
 
 
-def _fsx_storage(source: FsxModelSource, view: PlatformView, where: str) -> dict[str, Any]:
+def _fsx_storage(source: FsxModelSource, view: ResolvedPlatform, where: str) -> dict[str, Any]:
     fs = source.file_system
     if fs is None:
         store = view.model_store
@@ -206,7 +206,7 @@ def pod_volumes(source: ModelSource, volume_name: str) -> list[dict[str, Any]]:
 
 # ---- pdSpec -------------------------------------------------------------------------------------------------
 
-def pd_spec(serving: DisaggregatedServing, view: PlatformView, where: str,
+def pd_spec(serving: DisaggregatedServing, view: ResolvedPlatform, where: str,
             selector: Optional[str] = None) -> dict[str, Any]:
     spec: dict[str, Any] = {}
     scaling: dict[str, Any] = {}

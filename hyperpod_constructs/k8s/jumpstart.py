@@ -5,11 +5,11 @@ from typing import Any
 
 from ..intent.jumpstart import API_VERSION, KIND, JumpStartEndpoint
 from ..intent.mig import normalize_partition
-from ..intent.platform_view import PlatformView
+from ..intent.platform_model import ResolvedPlatform
 from .operator_spec import common_spec, put
 
 
-def jumpstart_manifest(endpoint: JumpStartEndpoint, view: PlatformView) -> dict[str, Any]:
+def jumpstart_manifest(endpoint: JumpStartEndpoint, view: ResolvedPlatform) -> dict[str, Any]:
     """The JumpStartModel as a plain dict (unset options omitted: the operator's defaults apply)."""
     endpoint = endpoint.resolve()
     model: dict[str, Any] = {"modelId": endpoint.model_id, "acceptEula": endpoint.accept_eula}

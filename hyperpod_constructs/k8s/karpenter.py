@@ -9,9 +9,10 @@ from typing import Any
 import cdk8s
 
 from ..intent.instance_group import InstanceGroup
+from ..intent.platform_model import ResolvedPlatform
 from .api_objects import MANAGED_BY_LABEL, add_api_objects
 from ..intent.node_autoscaling import (
-    INSTANCE_TYPE_KEY, Disruption, DisruptionBudget, NodeAutoscaling, NodePoolLimits, NodePoolSpec, NodeRequirement)
+    INSTANCE_TYPE_KEY, Disruption, DisruptionBudget, NodePoolLimits, NodePoolSpec, NodeRequirement)
 
 NODE_CLASS_API_VERSION = "karpenter.sagemaker.amazonaws.com/v1"
 NODE_CLASS_KIND = "HyperpodNodeClass"
@@ -59,12 +60,12 @@ def render_node_pool(pool: NodePoolSpec, groups: tuple[InstanceGroup, ...]) -> d
     }
 
 
-def render_node_autoscaling(groups: tuple[InstanceGroup, ...], spec: NodeAutoscaling) -> list[dict[str, Any]]:
+def render_node_autoscaling(platform: ResolvedPlatform) -> list[dict[str, Any]]:
     """Every manifest for node autoscaling: a HyperpodNodeClass then a NodePool per pool (nothing if disabled)."""
     manifests: list[dict[str, Any]] = []
-    for pool in spec.pools(groups):
+    for pool in platform.node_pools:
         manifests.append(render_node_class(pool))
-        manifests.append(render_node_pool(pool, groups))
+        manifests.append(render_node_pool(pool, platform.instance_groups))
     return manifests
 
 
@@ -126,7 +127,6 @@ def _common_taints(members: list[InstanceGroup]) -> list[dict[str, str]]:
     return out
 
 
-def add_node_autoscaling(chart: cdk8s.Chart, groups: tuple[InstanceGroup, ...],
-                         spec: NodeAutoscaling) -> list[cdk8s.ApiObject]:
-    """A HyperpodNodeClass and a NodePool per pool, added to ``chart`` (cluster-scoped: no namespace)."""
-    return add_api_objects(chart, render_node_autoscaling(tuple(groups), spec))
+def add_node_autoscaling(chart: cdk8s.Chart, platform: ResolvedPlatform) -> list[cdk8s.ApiObject]:
+    """A HyperpodNodeClass and a NodePool per pool of ``platform``, added to ``chart`` (cluster-scoped: no namespace)."""
+    return add_api_objects(chart, render_node_autoscaling(platform))

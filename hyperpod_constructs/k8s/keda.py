@@ -13,7 +13,7 @@ import cdk8s
 from ..errors import require
 from ..intent.autoscaling import CloudWatchTrigger, PrometheusTrigger
 from ..intent.keda_workload import ScaledWorkload
-from ..intent.platform_view import PlatformView
+from ..intent.platform_model import ResolvedPlatform
 from .api_objects import MANAGED_BY_LABEL, add_api_objects
 
 KEDA_API_VERSION = "keda.sh/v1alpha1"
@@ -38,7 +38,7 @@ def _number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else str(value)
 
 
-def _prometheus_trigger(trigger: PrometheusTrigger, workload: ScaledWorkload, view: PlatformView) -> dict[str, Any]:
+def _prometheus_trigger(trigger: PrometheusTrigger, workload: ScaledWorkload, view: ResolvedPlatform) -> dict[str, Any]:
     server_address = trigger.resolved_server_address(view)
     require(bool(server_address), workload.where, f"triggers[{trigger.name!r}].server_address", server_address,
             "set server_address, or give the platform an AMP workspace (prometheus_query_url)")
@@ -61,7 +61,7 @@ def _prometheus_trigger(trigger: PrometheusTrigger, workload: ScaledWorkload, vi
     return out
 
 
-def _cloudwatch_trigger(trigger: CloudWatchTrigger, workload: ScaledWorkload, view: PlatformView) -> dict[str, Any]:
+def _cloudwatch_trigger(trigger: CloudWatchTrigger, workload: ScaledWorkload, view: ResolvedPlatform) -> dict[str, Any]:
     metadata = {
         "namespace": trigger.namespace, "metricName": trigger.metric_name, "metricStat": trigger.metric_stat,
         "targetMetricValue": _number(trigger.target_value), "awsRegion": view.region,
@@ -86,7 +86,7 @@ def _cloudwatch_trigger(trigger: CloudWatchTrigger, workload: ScaledWorkload, vi
     return out
 
 
-def render_scaled_object(workload: ScaledWorkload, view: PlatformView) -> dict[str, Any]:
+def render_scaled_object(workload: ScaledWorkload, view: ResolvedPlatform) -> dict[str, Any]:
     scaling = workload.autoscaling
     spec: dict[str, Any] = {
         "scaleTargetRef": {"apiVersion": workload.api_version, "kind": workload.target_kind,
@@ -117,7 +117,7 @@ def render_scaled_object(workload: ScaledWorkload, view: PlatformView) -> dict[s
     }
 
 
-def render_keda(workloads: Iterable[ScaledWorkload], view: PlatformView,
+def render_keda(workloads: Iterable[ScaledWorkload], view: ResolvedPlatform,
                 role_arn: Optional[str] = None) -> list[dict[str, Any]]:
     """One TriggerAuthentication per (namespace, name) in use, then one ScaledObject per workload."""
     workloads = tuple(workloads)
@@ -142,7 +142,7 @@ def render_keda(workloads: Iterable[ScaledWorkload], view: PlatformView,
     return manifests
 
 
-def add_scaled_workloads(chart: cdk8s.Chart, workloads: Iterable[ScaledWorkload], view: PlatformView,
+def add_scaled_workloads(chart: cdk8s.Chart, workloads: Iterable[ScaledWorkload], view: ResolvedPlatform,
                          role_arn: Optional[str] = None) -> list[cdk8s.ApiObject]:
     """The TriggerAuthentications and ScaledObjects of ``workloads`` (``render_keda``), added to ``chart``."""
     return add_api_objects(chart, render_keda(workloads, view, role_arn))

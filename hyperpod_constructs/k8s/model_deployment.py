@@ -7,7 +7,7 @@ import cdk8s
 
 from ..intent.endpoint import InferenceEndpoint
 from ..intent.jumpstart import JumpStartEndpoint
-from ..intent.platform_view import PlatformView
+from ..intent.platform_model import ResolvedPlatform
 from .api_objects import MANAGED_BY_LABEL, add_api_object
 from .endpoint import inference_endpoint_manifest
 from .jumpstart import jumpstart_manifest
@@ -15,14 +15,14 @@ from .jumpstart import jumpstart_manifest
 Endpoint = Union[InferenceEndpoint, JumpStartEndpoint]
 
 
-def render_endpoint(endpoint: Endpoint, view: PlatformView) -> dict[str, Any]:
+def render_endpoint(endpoint: Endpoint, view: ResolvedPlatform) -> dict[str, Any]:
     """The endpoint's custom resource as a plain dict: an InferenceEndpointConfig or a JumpStartModel."""
     if isinstance(endpoint, JumpStartEndpoint):
         return jumpstart_manifest(endpoint, view)
     return inference_endpoint_manifest(endpoint, view)
 
 
-def endpoint_manifest(endpoint: Endpoint, view: PlatformView,
+def endpoint_manifest(endpoint: Endpoint, view: ResolvedPlatform,
                       labels: Optional[dict[str, str]] = None) -> dict[str, Any]:
     """The endpoint's custom resource with the library's managed-by label (and ``labels``) on its metadata."""
     manifest = render_endpoint(endpoint, view)
@@ -30,7 +30,7 @@ def endpoint_manifest(endpoint: Endpoint, view: PlatformView,
     return manifest
 
 
-def add_endpoint_object(chart: cdk8s.Chart, endpoint: Endpoint, view: PlatformView,
+def add_endpoint_object(chart: cdk8s.Chart, endpoint: Endpoint, view: ResolvedPlatform,
                         labels: Optional[dict[str, str]] = None) -> cdk8s.ApiObject:
     """The endpoint's custom resource, added to ``chart``."""
     return add_api_object(chart, endpoint_manifest(endpoint, view, labels))

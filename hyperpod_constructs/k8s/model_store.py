@@ -5,14 +5,14 @@ from typing import Any
 
 import cdk8s
 
-from ..intent.platform_view import ModelStoreView
+from ..intent.platform_model import ResolvedModelStore
 from .api_objects import add_api_objects
 
 STORAGE_CLASS = "fsx-model-store"
 FSX_CSI_DRIVER = "fsx.csi.aws.com"
 
 
-def model_store_manifests(store: ModelStoreView, capacity_gib: int, namespace: str,
+def model_store_manifests(store: ResolvedModelStore, capacity_gib: int, namespace: str,
                           subnet_id: str, security_group_id: str) -> list[dict[str, Any]]:
     """The PV binds the existing file system (static provisioning); the StorageClass also serves new volumes."""
     volume_name = f"{store.claim_name}-{namespace}"
@@ -53,7 +53,7 @@ def model_store_manifests(store: ModelStoreView, capacity_gib: int, namespace: s
     ]
 
 
-def add_model_store_volumes(chart: cdk8s.Chart, store: ModelStoreView, capacity_gib: int, namespace: str,
+def add_model_store_volumes(chart: cdk8s.Chart, store: ResolvedModelStore, capacity_gib: int, namespace: str,
                             subnet_id: str, security_group_id: str) -> list[cdk8s.ApiObject]:
     """The StorageClass, PersistentVolume and PersistentVolumeClaim (``model_store_manifests``), added to ``chart``."""
     return add_api_objects(chart, model_store_manifests(store, capacity_gib, namespace, subnet_id, security_group_id))

@@ -14,7 +14,7 @@ from ..intent.endpoint_options import LoadBalancer, Metrics, Tls
 from ..intent.jumpstart import JumpStartEndpoint
 from ..intent.endpoint import InferenceEndpoint
 from ..intent.kv_cache import KvCache, L2Cache
-from ..intent.platform_view import PlatformView
+from ..intent.platform_model import ResolvedPlatform
 from ..intent.routing import IntelligentRouting
 from ..intent.tokens import is_token
 
@@ -35,7 +35,7 @@ AUTOSCALING_DEFAULTS = {
     "initialCooldownPeriod": 300, "scaleUpStabilizationTime": 0, "scaleDownStabilizationTime": 300,
 }
 
-def prometheus_trigger_spec(trigger: PrometheusTrigger, view: PlatformView, where: str,
+def prometheus_trigger_spec(trigger: PrometheusTrigger, view: ResolvedPlatform, where: str,
                             selector: Optional[str] = None) -> dict[str, object]:
     spec: dict[str, object] = {"name": trigger.name, "query": trigger.resolved_query(where, selector),
                                "targetValue": trigger.target_value, "metricType": trigger.metric_type}
@@ -66,7 +66,7 @@ def cloudwatch_trigger_spec(trigger: CloudWatchTrigger, where: str) -> dict[str,
     return spec
 
 
-def autoscaling_spec(autoscaling: Autoscaling, view: PlatformView, where: str,
+def autoscaling_spec(autoscaling: Autoscaling, view: ResolvedPlatform, where: str,
                      selector: Optional[str] = None) -> dict[str, object]:
     """The camelCase ``autoScalingSpec``; ``selector`` fills ``{selector}`` in helper-built PromQL queries."""
     spec: dict[str, object] = {"minReplicaCount": autoscaling.min_replicas,
@@ -102,7 +102,7 @@ def kv_cache_spec(kv_cache: KvCache) -> dict[str, Any]:
     return spec
 
 
-def routing_spec(routing: IntelligentRouting, view: PlatformView, where: str) -> dict[str, Any]:
+def routing_spec(routing: IntelligentRouting, view: ResolvedPlatform, where: str) -> dict[str, Any]:
     # enabled and the strategy are written out: the spec is immutable once set, so say exactly what is meant.
     spec: dict[str, Any] = {"enabled": True, "routingStrategy": routing.strategy.value}
     if routing.autoscaling is not None:
@@ -118,7 +118,7 @@ def load_balancer_spec(load_balancer: LoadBalancer) -> dict[str, Any]:
     return spec
 
 
-def tls_config(tls: Tls, view: PlatformView) -> Optional[dict[str, Any]]:
+def tls_config(tls: Tls, view: ResolvedPlatform) -> Optional[dict[str, Any]]:
     """``spec.tlsConfig``, or None when there is nothing to say (operator default bucket)."""
     spec: dict[str, Any] = {}
     if tls.acm_certificate_arn is not None:
@@ -189,7 +189,7 @@ def _payload_tier(capture: DataCapture, kms_key_id: Optional[str]) -> dict[str, 
     return tier
 
 
-def common_spec(deployment: Deployment, view: PlatformView, metrics_model: str,
+def common_spec(deployment: Deployment, view: ResolvedPlatform, metrics_model: str,
                 metrics_port: Optional[int] = None) -> dict[str, Any]:
     """The spec blocks both CRDs share: KV cache, routing, ALB, TLS/DNS, metrics, autoscaling, data capture.
 

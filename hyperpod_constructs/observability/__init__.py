@@ -7,14 +7,10 @@ from __future__ import annotations
 
 from hyperpod_constructs.observability.alerts import alert_manager_definition, rule_files, rule_groups, rule_groups_yaml
 from hyperpod_constructs.observability.dashboards import build_dashboards, gpu_dashboard, inference_dashboard
-from hyperpod_constructs.observability.targets import ObservedEndpoint, ObservedInstanceGroup, check_targets
 
 __all__ = [
-    "ObservedEndpoint",
-    "ObservedInstanceGroup",
     "alert_manager_definition",
     "build_dashboards",
-    "check_targets",
     "gpu_dashboard",
     "inference_dashboard",
     "rule_files",

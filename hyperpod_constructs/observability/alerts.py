@@ -25,7 +25,7 @@ from typing import Any, Callable, Hashable, Optional, Sequence
 from hyperpod_constructs import yaml_writer
 from hyperpod_constructs.observability import metrics as m
 from hyperpod_constructs.observability import queries as q
-from hyperpod_constructs.observability.targets import ObservedEndpoint
+from hyperpod_constructs.intent.platform_model import ResolvedEndpoint
 
 # Alert names are shared by all endpoints; the endpoint/namespace labels say which one fired.
 LATENCY_ALERT = "HyperPodInferenceLatencyHigh"
@@ -59,7 +59,7 @@ class AlertRule:
     for_minutes: int
     severity: str
     summary: str
-    endpoints: tuple[ObservedEndpoint, ...]
+    endpoints: tuple[ResolvedEndpoint, ...]
     side: Optional[str] = None  # prefill / decode of disaggregated endpoints
 
     def to_dict(self) -> dict[str, Any]:
@@ -80,7 +80,7 @@ _WHO = "{{ $labels.namespace }}/{{ $labels.endpoint }}"
 
 
 # What a rule watches: an endpoint, or one side (its own Deployment) of a disaggregated endpoint.
-Target = tuple[ObservedEndpoint, Optional[str]]
+Target = tuple[ResolvedEndpoint, Optional[str]]
 
 
 @dataclass(frozen=True)
@@ -90,23 +90,23 @@ class SloClass:
 
     name: str
     alert: str
-    keys: Callable[[ObservedEndpoint], list[tuple[Hashable, Target]]]
+    keys: Callable[[ResolvedEndpoint], list[tuple[Hashable, Target]]]
     rule: Callable[[Sequence[Target], str], AlertRule]
 
 
-def _per_endpoint(key: Callable[[ObservedEndpoint], Hashable | None]) -> Callable[[ObservedEndpoint], list]:
+def _per_endpoint(key: Callable[[ResolvedEndpoint], Hashable | None]) -> Callable[[ResolvedEndpoint], list]:
     """Resource metrics (requests, latency) are the endpoint's, whatever its sides."""
-    def keys(endpoint: ObservedEndpoint) -> list[tuple[Hashable, Target]]:
+    def keys(endpoint: ResolvedEndpoint) -> list[tuple[Hashable, Target]]:
         found = key(endpoint)
         return [] if found is None else [(found, (endpoint, None))]
     return keys
 
 
-def _per_deployment(key: Callable[[ObservedEndpoint, Optional[str], int], Hashable | None]
-                    ) -> Callable[[ObservedEndpoint], list]:
+def _per_deployment(key: Callable[[ResolvedEndpoint, Optional[str], int], Hashable | None]
+                    ) -> Callable[[ResolvedEndpoint], list]:
     """Deployment metrics: one target per side of a disaggregated endpoint, else the endpoint's own Deployment."""
-    def keys(endpoint: ObservedEndpoint) -> list[tuple[Hashable, Target]]:
-        deployments = [(side.name, side.max_replicas) for side in endpoint.sides] or [(None, endpoint.max_replicas)]
+    def keys(endpoint: ResolvedEndpoint) -> list[tuple[Hashable, Target]]:
+        deployments = [(side.side, side.max_replicas) for side in endpoint.sides] or [(None, endpoint.max_replicas)]
         found = [(key(endpoint, side, ceiling), (endpoint, side)) for side, ceiling in deployments]
         return [(k, target) for k, target in found if k is not None]
     return keys
@@ -114,14 +114,14 @@ def _per_deployment(key: Callable[[ObservedEndpoint, Optional[str], int], Hashab
 
 def _ceiling(target: Target) -> int:
     endpoint, side = target
-    return next(s.max_replicas for s in endpoint.sides if s.name == side) if side else endpoint.max_replicas
+    return next(s.max_replicas for s in endpoint.sides if s.side == side) if side else endpoint.max_replicas
 
 
 def _percentile_slo(slo: str, alert: str, above: Callable[..., str], what: str) -> tuple[
-        Callable[[ObservedEndpoint], Hashable | None], Callable[[Sequence[Target], str], AlertRule]]:
+        Callable[[ResolvedEndpoint], Hashable | None], Callable[[Sequence[Target], str], AlertRule]]:
     """Key and rule of a percentile SLO (latency, time to first byte): endpoints with equal settings share a rule."""
 
-    def key(endpoint: ObservedEndpoint) -> Hashable | None:
+    def key(endpoint: ResolvedEndpoint) -> Hashable | None:
         s = getattr(endpoint.effective_slos, slo)
         return None if s is None else (endpoint.namespace, endpoint.kind, s.percentile, s.threshold_ms, s.for_minutes,
                                        s.severity)
@@ -140,7 +140,7 @@ _latency_key, _latency_rule = _percentile_slo("latency", LATENCY_ALERT, q.latenc
 _ttfb_key, _ttfb_rule = _percentile_slo("ttfb", TTFB_ALERT, q.ttfb_above, "time to first byte")
 
 
-def _error_rate_key(endpoint: ObservedEndpoint) -> Hashable | None:
+def _error_rate_key(endpoint: ResolvedEndpoint) -> Hashable | None:
     s = endpoint.effective_slos.error_rate
     return None if s is None else (endpoint.namespace, endpoint.kind, s.max_percent, s.for_minutes, s.severity)
 
@@ -155,7 +155,7 @@ def _error_rate_rule(targets: Sequence[Target], window: str) -> AlertRule:
                      tuple(endpoints))
 
 
-def _replicas_at_max_key(endpoint: ObservedEndpoint, side: Optional[str], ceiling: int) -> Hashable | None:
+def _replicas_at_max_key(endpoint: ResolvedEndpoint, side: Optional[str], ceiling: int) -> Hashable | None:
     s = endpoint.effective_slos.replicas_at_max
     return None if s is None else (endpoint.namespace, side, ceiling, s.for_minutes, s.severity)
 
@@ -170,7 +170,7 @@ def _replicas_at_max_rule(targets: Sequence[Target], window: str) -> AlertRule:
                      s.severity, f"{_who(side)}: pinned at its maximum of {ceiling} replicas", tuple(endpoints), side)
 
 
-def _no_ready_pods_key(endpoint: ObservedEndpoint, side: Optional[str], ceiling: int) -> Hashable | None:
+def _no_ready_pods_key(endpoint: ResolvedEndpoint, side: Optional[str], ceiling: int) -> Hashable | None:
     s = endpoint.effective_slos.no_ready_pods
     return None if s is None else (endpoint.namespace, side, s.for_minutes, s.severity)
 
@@ -184,12 +184,12 @@ def _no_ready_pods_rule(targets: Sequence[Target], window: str) -> AlertRule:
                      s.severity, f"{_who(side)}: replicas requested but none is ready", tuple(endpoints), side)
 
 
-def _selector(endpoints: Sequence[ObservedEndpoint]) -> q.Selector:
+def _selector(endpoints: Sequence[ResolvedEndpoint]) -> q.Selector:
     first = endpoints[0]
     return q.endpoints_selector(first.namespace, first.kind, [endpoint.name for endpoint in endpoints])
 
 
-def _deployments(endpoints: Sequence[ObservedEndpoint], side: Optional[str]) -> q.Selector:
+def _deployments(endpoints: Sequence[ResolvedEndpoint], side: Optional[str]) -> q.Selector:
     return q.deployments_selector(endpoints[0].namespace, [endpoint.name for endpoint in endpoints], side)
 
 
@@ -214,7 +214,7 @@ def group_name(slo_class: str) -> str:
     return GROUP_PREFIX + slo_class
 
 
-def alert_rules(endpoints: Sequence[ObservedEndpoint], window: str) -> list[AlertRule]:
+def alert_rules(endpoints: Sequence[ResolvedEndpoint], window: str) -> list[AlertRule]:
     """Every rule, SLO class by class; within a class one rule per set of endpoints (or sides) with equal
     settings."""
     rules: list[AlertRule] = []
@@ -227,12 +227,12 @@ def alert_rules(endpoints: Sequence[ObservedEndpoint], window: str) -> list[Aler
     return rules
 
 
-def endpoint_rules(endpoint: ObservedEndpoint, window: str) -> list[AlertRule]:
+def endpoint_rules(endpoint: ResolvedEndpoint, window: str) -> list[AlertRule]:
     """The alert rules for one endpoint on its own, in SLO class order."""
     return alert_rules([endpoint], window)
 
 
-def rule_groups(endpoints: Sequence[ObservedEndpoint], window: str) -> dict[str, Any]:
+def rule_groups(endpoints: Sequence[ResolvedEndpoint], window: str) -> dict[str, Any]:
     """``{"groups": [...]}``: one group per SLO class that has at least one rule."""
     return _document(alert_rules(endpoints, window))
 
@@ -249,13 +249,13 @@ def _dump(document: Any) -> str:
     return yaml_writer.dump(document, width=yaml_writer.NO_WRAP)
 
 
-def rule_groups_yaml(endpoints: Sequence[ObservedEndpoint], window: str) -> str:
+def rule_groups_yaml(endpoints: Sequence[ResolvedEndpoint], window: str) -> str:
     """One rules file with every rule; empty string when there are no alerts."""
     rules = alert_rules(endpoints, window)
     return _dump(_document(rules)) if rules else ""
 
 
-def rule_files(endpoints: Sequence[ObservedEndpoint], window: str, budget_bytes: Optional[int] = None) -> list[str]:
+def rule_files(endpoints: Sequence[ResolvedEndpoint], window: str, budget_bytes: Optional[int] = None) -> list[str]:
     """The rules as one or more files of at most ``budget_bytes`` each (one ``AWS::APS::RuleGroupsNamespace``
     per file), packed in order; ``[]`` when there are no alerts.
 
@@ -279,7 +279,7 @@ def rule_files(endpoints: Sequence[ObservedEndpoint], window: str, budget_bytes:
     return [_dump(_document(rules)) for rules in files]
 
 
-def rules_count(endpoints: Sequence[ObservedEndpoint], window: str) -> int:
+def rules_count(endpoints: Sequence[ResolvedEndpoint], window: str) -> int:
     return len(alert_rules(endpoints, window))
 
 

@@ -22,7 +22,8 @@ from grafana_foundation_sdk.models import dashboard as model
 
 from hyperpod_constructs.observability import queries as q
 from hyperpod_constructs.observability.metrics import RATE_WINDOW
-from hyperpod_constructs.observability.targets import ObservedEndpoint, ObservedInstanceGroup
+from hyperpod_constructs.intent.instance_group import InstanceGroup
+from hyperpod_constructs.intent.platform_model import ResolvedEndpoint
 
 INFERENCE_DASHBOARD = "hyperpod-inference"
 GPU_DASHBOARD_PREFIX = "hyperpod-gpu-"
@@ -82,7 +83,7 @@ def _stat(ids: _Ids, title: str, unit: str, expr: str, *, width: int = 4) -> sta
             .with_target(_target(expr, title, "A")))
 
 
-def _endpoint_panels(ids: _Ids, endpoint: ObservedEndpoint, window: str) -> list[Any]:
+def _endpoint_panels(ids: _Ids, endpoint: ResolvedEndpoint, window: str) -> list[Any]:
     sel = q.endpoint_selector(endpoint)
     dep = q.deployment_selector(endpoint)
     slos = endpoint.effective_slos
@@ -131,17 +132,17 @@ def _endpoint_panels(ids: _Ids, endpoint: ObservedEndpoint, window: str) -> list
     return panels
 
 
-def _side_panels(ids: _Ids, endpoint: ObservedEndpoint) -> list[Any]:
+def _side_panels(ids: _Ids, endpoint: ResolvedEndpoint) -> list[Any]:
     """A disaggregated endpoint: replicas vs max per side (prefill, decode), each side its own Deployment."""
     panels: list[Any] = []
     for side in endpoint.sides:
         dep = q.side_deployment_selector(endpoint, side)
         panels.append(_timeseries(
-            ids, f"{side.name.capitalize()} replicas vs max", "short",
+            ids, f"{side.side.capitalize()} replicas vs max", "short",
             [(q.replicas_desired(dep), "desired"), (q.replicas_available(dep), "available"),
              (q.replicas_max(side.max_replicas), "max")],
-            width=8, description=f"The {side.name} Deployment (kube-state-metrics); max is its autoscaling ceiling."))
-        panels.append(_stat(ids, f"Available {side.name} replicas", "short", q.replicas_available(dep), width=4))
+            width=8, description=f"The {side.side} Deployment (kube-state-metrics); max is its autoscaling ceiling."))
+        panels.append(_stat(ids, f"Available {side.side} replicas", "short", q.replicas_available(dep), width=4))
     return panels
 
 
@@ -155,7 +156,7 @@ def _base(name: str, title: str, description: str) -> dash.Dashboard:
             .with_variable(dash.DatasourceVariable(DATASOURCE_VARIABLE).label("Prometheus").type("prometheus")))
 
 
-def inference_dashboard(endpoints: Sequence[ObservedEndpoint], window: str = RATE_WINDOW) -> dict[str, Any]:
+def inference_dashboard(endpoints: Sequence[ResolvedEndpoint], window: str = RATE_WINDOW) -> dict[str, Any]:
     """One dashboard, one row per endpoint, in the order given."""
     ids = _Ids()
     builder = _base(INFERENCE_DASHBOARD, "HyperPod inference endpoints",
@@ -167,7 +168,7 @@ def inference_dashboard(endpoints: Sequence[ObservedEndpoint], window: str = RAT
     return _to_dict(builder)
 
 
-def gpu_dashboard(group: ObservedInstanceGroup) -> dict[str, Any]:
+def gpu_dashboard(group: InstanceGroup) -> dict[str, Any]:
     """GPU utilisation of one instance group, plus one row per MIG profile it is partitioned into."""
     ids = _Ids()
     sel = q.gpu_selector(group)
@@ -180,7 +181,7 @@ def gpu_dashboard(group: ObservedInstanceGroup) -> dict[str, Any]:
                .with_panel(_timeseries(ids, "GPU memory used", "percent",
                                        [(q.gpu_memory_used_percent(sel), "used %")], width=8, max_value=100))
                .with_panel(_stat(ids, "Mean GPU utilisation", "percent", q.gpu_utilisation_mean(sel))))
-    for profile in group.dcgm_profiles:
+    for profile in group.mig_layout.profiles if group.mig_layout else ():
         builder = builder.with_row(dash.Row(f"MIG slices {profile}").id(ids()))
         builder = (builder
                    .with_panel(_timeseries(ids, f"{profile} slice activity", "percent",
@@ -191,7 +192,7 @@ def gpu_dashboard(group: ObservedInstanceGroup) -> dict[str, Any]:
     return _to_dict(builder)
 
 
-def build_dashboards(endpoints: Sequence[ObservedEndpoint], instance_groups: Sequence[ObservedInstanceGroup],
+def build_dashboards(endpoints: Sequence[ResolvedEndpoint], instance_groups: Sequence[InstanceGroup],
                      window: str = RATE_WINDOW) -> dict[str, dict[str, Any]]:
     """Dashboard name -> Grafana dashboard JSON (as a dict). Empty inputs produce no dashboard."""
     dashboards: dict[str, dict[str, Any]] = {}

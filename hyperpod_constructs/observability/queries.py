@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from typing import Literal, Optional, Sequence, Union
 
 from hyperpod_constructs.observability import metrics as m
-from hyperpod_constructs.observability.targets import ObservedEndpoint, ObservedInstanceGroup, ObservedSide
+from hyperpod_constructs.intent.instance_group import InstanceGroup
+from hyperpod_constructs.intent.platform_model import PodDemand, ResolvedEndpoint
 
 MatchOp = Literal["=", "!=", "=~", "!~"]
 
@@ -52,7 +53,7 @@ def rate_window(scrape_interval_seconds: int) -> str:
 # --- Selectors -----------------------------------------------------------------------------------------
 
 
-def endpoint_selector(endpoint: ObservedEndpoint) -> Selector:
+def endpoint_selector(endpoint: ResolvedEndpoint) -> Selector:
     """Series of one endpoint: the operator labels them with the resource's namespace, name and kind."""
     return Selector((
         (m.LABEL_NAMESPACE, "=", endpoint.namespace),
@@ -61,12 +62,12 @@ def endpoint_selector(endpoint: ObservedEndpoint) -> Selector:
     ))
 
 
-def model_container_selector(endpoint: ObservedEndpoint) -> Selector:
+def model_container_selector(endpoint: ResolvedEndpoint) -> Selector:
     """Series scraped from the model container (vLLM, LMCache): same resource labels, no kind filter."""
     return Selector(((m.LABEL_NAMESPACE, "=", endpoint.namespace), (m.LABEL_RESOURCE_NAME, "=", endpoint.name)))
 
 
-def deployment_selector(endpoint: ObservedEndpoint) -> Selector:
+def deployment_selector(endpoint: ResolvedEndpoint) -> Selector:
     """kube-state-metrics series of the Deployment the operator creates, named after the resource."""
     return Selector(((m.LABEL_NAMESPACE, "=", endpoint.namespace), (m.LABEL_DEPLOYMENT, "=", endpoint.name)))
 
@@ -76,13 +77,13 @@ def deployment_selector(endpoint: ObservedEndpoint) -> Selector:
 SIDE_DEPLOYMENT_STEMS = {"prefill": "prefill", "decode": "decod"}
 
 
-def side_deployment_selector(endpoint: ObservedEndpoint, side: ObservedSide) -> Selector:
+def side_deployment_selector(endpoint: ResolvedEndpoint, side: PodDemand) -> Selector:
     """kube-state-metrics series of one side's Deployment (``<endpoint>-prefill...`` / ``<endpoint>-decod...``)."""
     return Selector(((m.LABEL_NAMESPACE, "=", endpoint.namespace),
-                     (m.LABEL_DEPLOYMENT, "=~", f"{endpoint.name}-{SIDE_DEPLOYMENT_STEMS[side.name]}.*")))
+                     (m.LABEL_DEPLOYMENT, "=~", f"{endpoint.name}-{SIDE_DEPLOYMENT_STEMS[side.side]}.*")))
 
 
-def gpu_selector(group: ObservedInstanceGroup) -> Selector:
+def gpu_selector(group: InstanceGroup) -> Selector:
     return Selector(((m.GPU_GROUP_LABEL, "=", group.instance_type),))
 
 

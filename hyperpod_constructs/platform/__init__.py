@@ -1,6 +1,6 @@
 """The composition users start from."""
 from .cost import CostReport
-from .plan import Plan, PlannedEndpoint
+from .plan import Plan
 from .platform import HyperPodInferencePlatform
 
-__all__ = ["CostReport", "HyperPodInferencePlatform", "Plan", "PlannedEndpoint"]
+__all__ = ["CostReport", "HyperPodInferencePlatform", "Plan"]

@@ -9,52 +9,31 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import Mapping, Optional, Union
+from typing import Any, Mapping, Optional
 
-from ..intent.endpoint import InferenceEndpoint
 from ..prices.model import Prices
 from ..intent.gpu_capacity import GpuDemand, GpuGroup, floor_nodes, whole_gpu_totals
 from ..intent.instance_group import InstanceGroup
+from ..intent.platform_model import PodDemand, ResolvedPlatform, gpu_groups
 from .cost import CostReport, FixedCostItems, estimate_cost
-from ..intent.jumpstart import JumpStartEndpoint
-
-
-@dataclass(frozen=True)
-class PlannedEndpoint:
-    name: str
-    kind: str  # "custom" or "jumpstart"
-    instance_type: str
-    min_replicas: int
-    max_replicas: int
-    gpus: Optional[int] = 0  # whole GPUs per replica; None when the model's own configuration decides
-    partition: Optional[str] = None  # MIG profile per replica, e.g. "3g.40gb"
-    memory: Optional[str] = None  # accelerator memory use per replica, when the model declares its size
-    instance_types: tuple[str, ...] = ()  # every type it may run on, preference order (default: instance_type)
-
-
-def planned_endpoint(endpoint: Union[InferenceEndpoint, JumpStartEndpoint]) -> PlannedEndpoint:
-    """An endpoint as the plan shows it (the first instance type it may run on stands for all of them)."""
-    if isinstance(endpoint, JumpStartEndpoint):
-        fit = endpoint.memory_fit()
-        return PlannedEndpoint(name=endpoint.name, kind="jumpstart", instance_type=endpoint.instance_type,
-                               min_replicas=endpoint.min_pods, max_replicas=endpoint.max_pods, gpus=None,
-                               partition=endpoint.partition_profile, memory=fit.summary() if fit else None)
-    fits = endpoint.memory_fits()
-    return PlannedEndpoint(name=endpoint.name, kind="custom", instance_type=(endpoint.placement_types or ("any",))[0],
-                           min_replicas=endpoint.min_pods, max_replicas=endpoint.max_pods,
-                           gpus=endpoint.gpu_request, partition=endpoint.partition_profile,
-                           memory=fits[0].summary() if fits else None, instance_types=endpoint.placement_types)
 
 
 @dataclass(frozen=True)
 class Plan:
     groups: tuple[InstanceGroup, ...]
-    endpoints: tuple[PlannedEndpoint, ...]
+    endpoints: tuple[PodDemand, ...]  # one row per endpoint, or per side of a disaggregated one
     autoscaled_groups: frozenset[str] = frozenset()
     slices_per_instance: Optional[Mapping[str, Mapping[str, int]]] = None  # group -> MIG profile -> count
     hourly_prices: Optional[Mapping[str, float]] = None  # instance type -> USD per hour, if the user gives them
     prices: Optional[Prices] = None  # wins over hourly_prices
     fixed_costs: FixedCostItems = FixedCostItems()
+
+    @classmethod
+    def of(cls, platform: ResolvedPlatform, **costs: Any) -> "Plan":
+        """The plan of a resolved platform (``costs``: the price fields)."""
+        return cls(groups=platform.instance_groups, endpoints=platform.demands,
+                   autoscaled_groups=frozenset(platform.autoscaled_groups),
+                   slices_per_instance=platform.slices_per_instance, **costs)
 
     def cost(self) -> Optional[CostReport]:
         """Cost at the floor and the ceiling, fixed costs and the always-on comparison; None without prices."""
@@ -70,34 +49,19 @@ class Plan:
 
     def ceiling(self, group: InstanceGroup) -> int:
         """The most nodes: ``max_count`` for an autoscaled group, else ``count``."""
-        return self._gpu_group(group).nodes if group.name in self.autoscaled_groups else group.count
+        return group.ceiling if group.name in self.autoscaled_groups else group.count
 
     @functools.cached_property
     def _floors(self) -> dict[str, int]:
         return floor_nodes(self.gpu_groups, self.gpu_demands)
 
-    def _gpu_group(self, group: InstanceGroup) -> GpuGroup:
-        autoscaled = group.name in self.autoscaled_groups
-        layout = group.mig_layout
-        gpus = layout.whole_gpus_per_instance(group.instance_type) if layout else group.info.gpu_count
-        return GpuGroup(name=group.name, instance_type=group.instance_type,
-                        gpus_per_node=gpus if group.info.has_gpu else 0,
-                        nodes=group.ceiling if autoscaled else group.count, autoscaled=autoscaled,
-                        bounded=not autoscaled or group.max_count is not None,
-                        slices_per_node=dict((self.slices_per_instance or {}).get(group.name) or {}))
-
     @property
     def gpu_groups(self) -> tuple[GpuGroup, ...]:
-        return tuple(self._gpu_group(group) for group in self.groups)
+        return gpu_groups(self.groups, self.autoscaled_groups, self.slices_per_instance)
 
     @property
     def gpu_demands(self) -> tuple[GpuDemand, ...]:
-        """Endpoints as capacity sees them; a JumpStart pod without a slice counts as at least one GPU."""
-        return tuple(GpuDemand(endpoint=endpoint.name, instance_types=endpoint.instance_types or (endpoint.instance_type,),
-                               min_replicas=endpoint.min_replicas, max_replicas=endpoint.max_replicas,
-                               gpus=0 if endpoint.partition else (1 if endpoint.gpus is None else endpoint.gpus),
-                               partition=endpoint.partition, exact=endpoint.gpus is not None)
-                     for endpoint in self.endpoints)
+        return tuple(endpoint.gpu_demand() for endpoint in self.endpoints)
 
     # ---- the text -----------------------------------------------------------------------------------------
 

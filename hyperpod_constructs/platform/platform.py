@@ -23,43 +23,38 @@ from ..aws.network import HyperPodNetwork
 from ..aws.observability import InferenceObservability
 from ..aws.replacement import warn_replacements
 from ..aws.storage_drivers import FSX_CSI_ADDON, S3_CSI_ADDON, StorageDriverRoles, csi_addon_names
-from ..errors import ADVICE_ID_PREFIX, Advice, format_problem, require
+from ..errors import ADVICE_ID_PREFIX, Advice, require
 from ..k8s.api_objects import add_api_objects
 from ..k8s.karpenter import add_node_autoscaling, render_node_autoscaling
 from ..k8s.keda import render_keda
 from ..k8s.mig_config import add_mig_config_map, mig_config_map
 from ..k8s.model_deployment import add_endpoint_object, endpoint_manifest
 from ..k8s.model_store import add_model_store_volumes, model_store_manifests
-from ..observability.targets import ObservedEndpoint, ObservedInstanceGroup
 from ..intent.cluster import ClusterSettings, Eks, ExistingEks
-from ..intent.endpoint import InferenceEndpoint, mig_group_views
+from ..intent.endpoint import InferenceEndpoint
+from ..intent.endpoint_resolution import resolve_endpoint
 from ..intent.instance_group import InstanceGroup
 from ..intent.jumpstart import JumpStartEndpoint
 from ..intent.keda_workload import ScaledWorkload
 from ..intent.mig import MigLayout
-from ..intent.mig_checks import check_partition_capacity
 from ..intent.model_source import S3ModelSource
 from ..intent.model_store import ModelStore
-from ..intent.node_autoscaling import NodeAutoscaling
+from ..intent.node_autoscaling import NodeAutoscaling, NodePoolSpec, autoscaled_group_names
 from ..intent.network import Network
 from ..intent.observability import Observability
-from ..intent.gpu_capacity import check_whole_gpu_capacity
-from ..intent.node_autoscaling_checks import (
-    check_max_count_is_used, check_node_autoscaling, check_node_provisioning_mode, check_node_recovery,
-    node_autoscaling_warnings)
-from ..intent.platform_view import ModelStoreView, PlatformView
+from ..intent import rules
+from ..intent.platform_model import ResolvedModelStore, ResolvedPlatform
 from ..intent.slo import EndpointSlos
 from ..prices.model import Prices
 from .cost_inputs import fixed_cost_items, price_warnings
-from .disaggregation_rows import observed_sides, planned_sides
 from ..type_checks import check_arguments
 from .access import AlarmRouting, add_access_outputs, add_synth_time_advice, byo_network_advice, retain_network_for_data
 from .delivery import ManifestFiles, at_synth
 from .deployments import BuildChart, ChartDeployment, EndpointDeployment, endpoint_chart_name, endpoint_construct_id
 from .gitops import DeployTimeValues, platform_label_value, write_files
-from .plan import Plan, planned_endpoint
+from .plan import Plan
 from .plan_picture import draw_plan
-from .validations import ProblemList
+from .validations import RuleValidation
 
 Endpoint = Union[InferenceEndpoint, JumpStartEndpoint]
 CUSTOM_MIG_CONFIG_MAP = "hyperpod-mig-config"
@@ -135,22 +130,20 @@ class HyperPodInferencePlatform(Construct):
         self.mig_config_map: Optional[ChartDeployment] = None
         self.node_pools: Optional[ChartDeployment] = None
         self.scaled_workloads: list[ChartDeployment] = []
-        self._scaled: tuple[ScaledWorkload, ...] = ()  # every workload added, checked together
         self._keda_objects: set[tuple[str, str, str]] = set()  # (kind, namespace, name) already in a chart
-        self.problems = ProblemList()
-        self.node.add_validation(self.problems)
 
         self.removal_policy = removal_policy
         self.network = HyperPodNetwork(self, "Network", vpc=self._vpc(network, cluster), subnets=network.subnets,
                                        security_groups=network.security_groups)
         self.eks = HyperPodEks(self, "Eks", network=self.network, options=cluster.eks, removal_policy=removal_policy)
+        node_pools = self.node_autoscaling.pools(self.instance_groups)  # the one place they are computed
         self.cluster_role: Optional[iam.IRole] = None
         if self.node_autoscaling.enabled:
             self.cluster_role = KarpenterClusterRole(self, "KarpenterClusterRole").role
         self.hyperpod = HyperPodCluster(
             self, "HyperPod", eks_cluster=self.eks, network=self.network, instance_groups=self.instance_groups,
             settings=cluster, cluster_role=self.cluster_role, removal_policy=removal_policy,
-            single_az_groups=self.node_autoscaling.autoscaled_group_names(self.instance_groups))
+            single_az_groups=autoscaled_group_names(node_pools))
         # One function runs Helm for the dependency chart and kubectl for the manifests.
         self.kubectl: Optional[KubectlHandler] = None
         helm_chart = (self._default_helm_chart() if operator.helm_chart is CHART_FOR_INSTANCE_GROUPS
@@ -204,9 +197,7 @@ class HyperPodInferencePlatform(Construct):
         if observability is not None:
             self.observability = InferenceObservability(
                 self, "Observability", cluster=self.eks.cluster,
-                instance_groups=[ObservedInstanceGroup(name=group.name, instance_type=group.instance_type,
-                                                       mig_profiles=group.mig_layout.profiles if group.mig_layout else ())
-                                 for group in self.instance_groups if group.info.has_gpu],
+                instance_groups=[group for group in self.instance_groups if group.info.has_gpu],
                 workspace=observability.workspace, grafana=observability.grafana, metrics=observability.metrics,
                 logging=observability.logging, alarm_topic=observability.alarm_topic,
                 removal_policy=removal_policy, sagemaker_spaces=observability.sagemaker_spaces)
@@ -219,31 +210,36 @@ class HyperPodInferencePlatform(Construct):
         add_access_outputs(self)
         self.retained_network = retain_network_for_data(self)
         self.network_advice = byo_network_advice(self)
-        add_synth_time_advice(self, lambda: warn_replacements(self), self.alarm_routing.warn_unused_emails)
+        # At synth, over the complete app: the registered rules' advice (``self.model`` is built below).
+        add_synth_time_advice(self, lambda: warn_replacements(self), self.alarm_routing.warn_unused_emails,
+                              lambda: self._advise(rules.advice(self.model), "platform"))
 
-        self.view = self._build_view()
-        self._register_checks(operator.helm_chart)
+        given_chart = operator.helm_chart if isinstance(operator.helm_chart, HyperPodHelmChart) else None
+        self.model = self._build_model(node_pools, given_chart.enable_gpu_operator if given_chart is not None else None)
+        # Every cross-resource rule, once, over the model as it is when the app is complete: all problems at once.
+        self.node.add_validation(RuleValidation(lambda: self.model))
         if self.model_store is not None:
             self._add_model_store_chart(model_store)
         self._add_mig_chart()
         if self.node_autoscaling.enabled:
             self.node_pools = self._add_rendered_chart(
-                "node-autoscaling", render_node_autoscaling(self.instance_groups, self.node_autoscaling),
-                lambda chart: add_node_autoscaling(chart, self.instance_groups, self.node_autoscaling))
+                "node-autoscaling", render_node_autoscaling(self.model),
+                lambda chart: add_node_autoscaling(chart, self.model))
         if delivery is ManifestDelivery.CDK_DEPLOY:
             # Endpoints are added after construction, so the bundle is made once the app is complete.
             at_synth(self, "ManifestDelivery", self._deliver)
 
     # ---- what endpoints and charts see ---------------------------------------------------------------
 
-    def _build_view(self) -> PlatformView:
+    def _build_model(self, node_pools: tuple[NodePoolSpec, ...], gpu_operator: Optional[bool]) -> ResolvedPlatform:
+        """The platform's facts for checks, charts, observability and the plan; endpoints are added to it later."""
         values = self.deploy_time_values
         region = Stack.of(self).region
         if Token.is_unresolved(region):
             region = values.register("Region", Aws.REGION, "Region the platform is deployed to")
         store = None
         if self.model_store is not None:
-            store = ModelStoreView(
+            store = ResolvedModelStore(
                 file_system_id=values.register("ModelStoreFileSystemId", self.model_store.file_system_id,
                                                "FSx for Lustre file system holding the models"),
                 dns_name=values.register("ModelStoreDnsName", self.model_store.dns_name, "Model store DNS name"),
@@ -258,11 +254,13 @@ class HyperPodInferencePlatform(Construct):
         if self.observability is not None:
             query_url = values.register("PrometheusQueryUrl", self.observability.prometheus_query_url,
                                         "Amazon Managed Prometheus query endpoint for KEDA triggers")
-        return PlatformView(
+        return ResolvedPlatform(
             instance_groups=self.instance_groups,
+            node_autoscaling=self.node_autoscaling,
+            node_pools=node_pools,
+            cluster=self.settings,
+            gpu_operator=gpu_operator,
             region=region,
-            tiered_storage_enabled=self.settings.tiered_storage_enabled,
-            node_autoscaling=self.node_autoscaling.enabled,
             prometheus_query_url=query_url,
             model_store=store,
             tls_certificate_s3_uri=self.operator.tls_certificate_s3_uri,
@@ -337,12 +335,12 @@ class HyperPodInferencePlatform(Construct):
         self.manifests = self.manifest_files.apply_with(self, "Manifests", self.kubectl, after=ordered)
 
     def _add_model_store_chart(self, spec: ModelStore) -> None:
-        assert self.view.model_store is not None
+        assert self.model.model_store is not None
         subnet = self.deploy_time_values.register("ModelStoreSubnetId", self.network.hyperpod_subnets[0].subnet_id,
                                                   "Subnet of the model store")
         group = self.deploy_time_values.register("NodeSecurityGroupId", self.network.security_groups[0].security_group_id,
                                                  "Security group of HyperPod nodes and the model store")
-        store = self.view.model_store
+        store = self.model.model_store
         self.model_store_volumes = self._add_rendered_chart(
             "model-store", model_store_manifests(store, spec.capacity_gib, self.namespace, subnet, group),
             lambda chart: add_model_store_volumes(chart, store, spec.capacity_gib, self.namespace, subnet, group))
@@ -365,28 +363,25 @@ class HyperPodInferencePlatform(Construct):
         ``.api_object`` is the operator's custom resource, to patch fields the library does not model."""
         check_arguments(self._path, HyperPodInferencePlatform.add_endpoint, locals())
         endpoint = endpoint.resolve()  # checks, charts and observability read the defaults worked out
-        key = (endpoint.resolved_namespace(self.view), endpoint.name)
+        key = (endpoint.resolved_namespace(self.model), endpoint.name)
         require(key not in self._endpoint_keys, self._path, "endpoint.name", endpoint.name,
                 f"a name not used by another endpoint in namespace {key[0]!r}")
-        manifest = endpoint_manifest(endpoint, self.view)
+        manifest = endpoint_manifest(endpoint, self.model)
         deployment = self.manifest_files.add(endpoint_chart_name(key[0], endpoint.name), lambda: EndpointDeployment(
             self, endpoint_construct_id(endpoint.name, key[0], self.namespace), endpoint=endpoint, namespace=key[0],
-            manifest=manifest, build=lambda chart: [add_endpoint_object(chart, endpoint, self.view)]))
+            manifest=manifest, build=lambda chart: [add_endpoint_object(chart, endpoint, self.model)]))
         self._endpoint_keys.add(key)
         self.endpoint_deployments.append(deployment)
         self.endpoints.append(endpoint)
+        resolved = resolve_endpoint(endpoint, key[0], slos)
+        self.model = self.model.with_endpoint(resolved)
         if isinstance(endpoint, InferenceEndpoint) and isinstance(endpoint.model, S3ModelSource):
             self.storage_drivers.grant_read(endpoint.model.bucket)
-        self.problems.add(lambda: endpoint.checks(self.view))
         if endpoint.data_capture is not None:
             self.data_capture_writers.add(endpoint.data_capture, endpoint.where)
-        self._advise(endpoint.warnings(self.view), "endpoint")
+        self._advise(endpoint.warnings(), "endpoint")
         if self.observability is not None:
-            self.observability.add_endpoint(ObservedEndpoint(
-                name=endpoint.name, namespace=key[0], max_replicas=endpoint.max_pods,
-                kind="jumpstart" if isinstance(endpoint, JumpStartEndpoint) else "inference-endpoint",
-                intelligent_routing=endpoint.routing is not None, kv_cache=endpoint.kv_cache is not None, slos=slos,
-                sides=observed_sides(endpoint)))
+            self.observability.add_endpoint(resolved)
             self.alarm_routing.update()
         return deployment
 
@@ -399,36 +394,17 @@ class HyperPodInferencePlatform(Construct):
         if name is None:
             name = "scaled-workloads" + (f"-{len(self.scaled_workloads) + 1}" if self.scaled_workloads else "")
         # Rendered with the earlier calls' workloads: names and targets are unique across all of them.
-        manifests = [manifest for manifest in render_keda(self._scaled + workloads, self.view)
+        self.model = self.model.with_scaled_workloads(tuple(workloads))
+        manifests = [manifest for manifest in render_keda(self.model.scaled_workloads, self.model)
                      if _object_key(manifest) not in self._keda_objects]
         deployment = self._add_rendered_chart(name, manifests, lambda chart: add_api_objects(chart, manifests))
-        self._scaled += workloads
         self._keda_objects.update(_object_key(manifest) for manifest in manifests)
         self.scaled_workloads.append(deployment)
         for workload in workloads:
-            self.problems.add(lambda workload=workload: workload.check(self.view))
             self._advise(workload.warnings(), "scaled-workload")
         return deployment
 
-    # ---- checks ----------------------------------------------------------------------------------------
-
-    def _register_checks(self, helm_chart: object) -> None:
-        if isinstance(helm_chart, HyperPodHelmChart) and not helm_chart.enable_gpu_operator and any(
-                group.mig_layout is not None for group in self.instance_groups):
-            self.problems.add(lambda: [format_problem(
-                "platform", "operator.helm_chart.enable_gpu_operator", False,
-                "True while an instance group has mig_config (MIG needs HyperPod's GPU operator)")])
-        # Endpoints on one instance type share its MIG slices, so capacity is checked over all of them.
-        self.problems.add(lambda: check_partition_capacity(
-            mig_group_views(self.view), [view for endpoint in self.endpoints for view in endpoint.mig_views()]))
-        self.problems.add(lambda: check_node_provisioning_mode(
-            self.settings.node_provisioning_mode, self.node_autoscaling.enabled, "cluster"))
-        self.problems.add(lambda: check_node_autoscaling(self.instance_groups, self.node_autoscaling))
-        self.problems.add(lambda: check_node_recovery(self.settings.node_recovery, self.node_autoscaling.enabled))
-        self.problems.add(lambda: check_max_count_is_used(self.instance_groups, self.node_autoscaling))
-        # Whole GPUs at min and max replicas against the groups, with the same numbers the plan shows.
-        self.problems.add(lambda: self._whole_gpu_problems())
-        self._advise(node_autoscaling_warnings(self.instance_groups, self.node_autoscaling), "node-autoscaling")
+    # ---- advice ------------------------------------------------------------------------------------------
 
     def _advise(self, warnings: Sequence[str], area: str) -> None:
         """CDK warnings, each with its rule's own id so acknowledging one rule leaves the others."""
@@ -440,22 +416,8 @@ class HyperPodInferencePlatform(Construct):
 
     @property
     def plan(self) -> Plan:
-        return self._capacity_plan(hourly_prices=self.hourly_prices, prices=self.prices,
-                                   fixed_costs=fixed_cost_items(self))
-
-    def _capacity_plan(self, **costs: Any) -> Plan:
-        """The plan's groups and endpoints (``costs``: the price fields, left out where only capacity matters)."""
-        autoscaled = frozenset(self.node_autoscaling.autoscaled_group_names(self.instance_groups))
-        slices = {group.name: group.mig_layout.slices_per_instance(group.instance_type)
-                  for group in self.instance_groups if group.mig_layout is not None}
-        endpoints = tuple(row for endpoint in self.endpoints
-                          for row in (planned_sides(endpoint) or (planned_endpoint(endpoint),)))
-        return Plan(groups=self.instance_groups, endpoints=endpoints, autoscaled_groups=autoscaled,
-                    slices_per_instance=slices, **costs)
-
-    def _whole_gpu_problems(self) -> list[str]:
-        plan = self._capacity_plan()  # the same numbers the plan shows
-        return check_whole_gpu_capacity(plan.gpu_groups, plan.gpu_demands)
+        return Plan.of(self.model, hourly_prices=self.hourly_prices, prices=self.prices,
+                       fixed_costs=fixed_cost_items(self))
 
     @property
     def charts(self) -> Mapping[str, list[dict[str, Any]]]:

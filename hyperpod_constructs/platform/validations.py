@@ -6,24 +6,20 @@ from typing import Callable
 import jsii
 from constructs import IValidation
 
+from ..intent import rules
+from ..intent.platform_model import ResolvedPlatform
 from .synth_errors import show_validation_report_on_exit
-
-Check = Callable[[], list[str]]
 
 
 @jsii.implements(IValidation)
-class ProblemList:
-    """Collects check functions; each returns messages already naming construct, field, value and rule."""
+class RuleValidation:
+    """Runs every registered rule over the platform's model as it is at synth (endpoints included)."""
 
-    def __init__(self) -> None:
-        self._checks: list[Check] = []
-
-    def add(self, check: Check) -> None:
-        self._checks.append(check)
+    def __init__(self, model: Callable[[], ResolvedPlatform]) -> None:
+        self._model = model
 
     def validate(self) -> list[str]:
-        # One endpoint's own MIG check and the shared capacity check can find the same problem: report it once.
-        problems = list(dict.fromkeys(problem for check in self._checks for problem in check()))
+        problems = rules.problems(self._model())
         if problems:
             show_validation_report_on_exit()  # `cdk synth` then prints the problems, not a jsii traceback
         return problems

@@ -7,12 +7,14 @@ from hyperpod_constructs.errors import HyperPodValidationError
 from hyperpod_constructs.intent.autoscaling import (
     SELECTOR, Autoscaling, CloudWatchTrigger, PrometheusTrigger, model_selector,
 )
-from hyperpod_constructs.intent.platform_view import PlatformView
+from hyperpod_constructs.intent import rules
+from hyperpod_constructs.intent.keda_workload import ScaledWorkload
+from hyperpod_constructs.intent.platform_model import ResolvedPlatform
 from hyperpod_constructs.k8s.operator_spec import AUTOSCALING_DEFAULTS, autoscaling_spec
 from support import validate_manifest
 
 AMP = "https://aps-workspaces.us-east-1.amazonaws.com/workspaces/ws-0123abcd-4567"
-VIEW = PlatformView(prometheus_query_url=AMP)
+VIEW = ResolvedPlatform(prometheus_query_url=AMP)
 SEL = model_selector("llama-8b", "default")
 
 
@@ -70,10 +72,9 @@ def test_single_trigger_shorthand_and_explicit_server_address() -> None:
     trigger = PrometheusTrigger(name="q", query="sum(up)", target_value=1, server_address=AMP.replace("ws-0", "ws-9"))
     autoscaling = Autoscaling(trigger=trigger)
     assert autoscaling.triggers == (trigger,)
-    spec = autoscaling_spec(autoscaling, PlatformView(), "ep")
+    spec = autoscaling_spec(autoscaling, ResolvedPlatform(), "ep")
     assert spec["prometheusTriggerList"][0]["serverAddress"].endswith("ws-9123abcd-4567")
     assert spec["prometheusTriggerList"][0]["query"] == "sum(up)"
-    assert autoscaling.check(PlatformView(), "ep") == []
 
 
 def test_explicit_selector_on_helper_needs_no_render_selector() -> None:
@@ -177,12 +178,21 @@ def test_template_query_without_selector_is_an_error() -> None:
 
 def test_check_prometheus_without_amp() -> None:
     autoscaling = Autoscaling(trigger=PrometheusTrigger.concurrent_requests())
-    assert autoscaling.check(VIEW, "endpoint llama-8b") == []
-    assert autoscaling.check(PlatformView(), "endpoint llama-8b") == [
-        "endpoint llama-8b: autoscaling.triggers['concurrent-requests'].server_address=None is not allowed; "
-        "set server_address, or give the platform an AMP workspace (prometheus_query_url)"
+    assert _scaling_problems(VIEW, autoscaling) == []
+    assert _scaling_problems(ResolvedPlatform(), autoscaling) == [
+        "scaled workload default/llama-8b: autoscaling.triggers['concurrent-requests'].server_address=None is not "
+        "allowed; set server_address, or give the platform an AMP workspace (prometheus_query_url)"
     ]
-    assert Autoscaling(trigger=CloudWatchTrigger.invocations_per_instance("e")).check(PlatformView(), "ep") == []
+    assert _scaling_problems(ResolvedPlatform(), Autoscaling(trigger=CloudWatchTrigger.invocations_per_instance("e"))) == []
+    # A trigger with its own server address needs no workspace.
+    explicit = PrometheusTrigger(name="q", query="sum(up)", target_value=1, server_address=AMP)
+    assert _scaling_problems(ResolvedPlatform(), Autoscaling(trigger=explicit)) == []
+
+
+def _scaling_problems(platform: ResolvedPlatform, autoscaling: Autoscaling) -> list[str]:
+    """The registered rules' problems for ``autoscaling`` on a scaled workload of that platform."""
+    workload = ScaledWorkload(name="llama-8b", target_name="llama-8b", autoscaling=autoscaling)
+    return rules.problems(platform.with_scaled_workloads((workload,)))
 
 
 def test_warnings_scale_to_zero_without_activation() -> None:

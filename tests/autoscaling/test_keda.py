@@ -10,11 +10,12 @@ from hyperpod_constructs.errors import HyperPodValidationError
 from hyperpod_constructs.k8s.keda import add_scaled_workloads, render_keda, render_scaled_object
 from hyperpod_constructs.intent.autoscaling import Autoscaling, CloudWatchTrigger, PrometheusTrigger
 from hyperpod_constructs.intent.keda_workload import ScaledWorkload
-from hyperpod_constructs.intent.platform_view import PlatformView
+from hyperpod_constructs.intent import rules
+from hyperpod_constructs.intent.platform_model import ResolvedPlatform
 from support import validate_manifests
 
 AMP = "https://aps-workspaces.us-west-2.amazonaws.com/workspaces/ws-abc123"
-VIEW = PlatformView(region="us-west-2", prometheus_query_url=AMP)
+VIEW = ResolvedPlatform(region="us-west-2", prometheus_query_url=AMP)
 UP = PrometheusTrigger(name="q", query="up", target_value=1)
 
 
@@ -112,12 +113,12 @@ def test_duplicate_workloads_and_targets() -> None:
 
 def test_check_and_render_without_amp() -> None:
     workload = _router()
-    assert workload.check(VIEW) == []
-    (problem,) = workload.check(PlatformView())
+    assert rules.problems(VIEW.with_scaled_workloads((workload,))) == []
+    (problem,) = rules.problems(ResolvedPlatform().with_scaled_workloads((workload,)))
     assert problem.startswith("scaled workload inference/router: autoscaling.triggers['request-rate'].server_address"
                               "=None is not allowed")
     with pytest.raises(HyperPodValidationError, match="server_address=None is not allowed"):
-        render_scaled_object(workload, PlatformView())
+        render_scaled_object(workload, ResolvedPlatform())
 
 
 def test_template_query_needs_selector() -> None:

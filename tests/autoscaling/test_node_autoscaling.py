@@ -11,9 +11,10 @@ from hyperpod_constructs.intent.instance_group import InstanceGroup, Taint
 from hyperpod_constructs.intent.node_autoscaling import (
     Disruption, DisruptionBudget, NodeAutoscaling, NodePoolLimits, NodePoolSpec, NodeRequirement,
 )
-from hyperpod_constructs.intent.node_autoscaling_checks import (
+from hyperpod_constructs.intent.rules.node_autoscaling import (
     check_node_autoscaling, check_node_provisioning_mode, check_node_recovery, node_autoscaling_warnings,
 )
+from hyperpod_constructs.intent.platform_model import ResolvedPlatform
 from support import validate_manifests
 
 SYSTEM = InstanceGroup("system", "ml.m5.2xlarge", count=2)
@@ -36,7 +37,7 @@ def test_default_one_pool_per_group_with_max_count() -> None:
 
 
 def test_default_manifests_validate_and_snapshot(snapshot) -> None:
-    manifests = render_node_autoscaling(GROUPS, NodeAutoscaling())
+    manifests = render_node_autoscaling(ResolvedPlatform.of(GROUPS, NodeAutoscaling()))
     assert [(m["kind"], m["metadata"]["name"]) for m in manifests] == [
         ("HyperpodNodeClass", "h100"), ("NodePool", "h100"), ("HyperpodNodeClass", "l4"), ("NodePool", "l4")]
     assert validate_manifests(manifests) == 4
@@ -62,21 +63,21 @@ def test_explicit_pool_renders_every_field_and_validates(snapshot) -> None:
                                                         reasons=("Underutilized",)))),
         weight=50, expire_after="720h",
     )
-    manifests = render_node_autoscaling(GROUPS, NodeAutoscaling(node_pools=(pool,)))
+    manifests = render_node_autoscaling(ResolvedPlatform.of(GROUPS, NodeAutoscaling(node_pools=(pool,))))
     assert validate_manifests(manifests) == 2
     assert manifests[0]["spec"] == {"instanceGroups": ["h100", "l4"]}
     spec = manifests[1]["spec"]
     assert spec["limits"] == {"cpu": "1000", "memory": "10000Gi", "nvidia.com/gpu": "40"}
     assert spec["weight"] == 50
     assert "taints" not in spec["template"]["spec"]  # l4 has no taint, so none is common
-    assert check_node_autoscaling(GROUPS, NodeAutoscaling(node_pools=(pool,))) == []
+    assert check_node_autoscaling(ResolvedPlatform.of(GROUPS, NodeAutoscaling(node_pools=(pool,)))) == []
     assert manifests == snapshot
 
 
 def test_chart_synthesizes_same_manifests() -> None:
     app = cdk8s.App()
     chart = cdk8s.Chart(app, "node-autoscaling", disable_resource_name_hashes=True)
-    objects = add_node_autoscaling(chart, GROUPS, NodeAutoscaling())
+    objects = add_node_autoscaling(chart, ResolvedPlatform.of(GROUPS, NodeAutoscaling()))
     synthesized = chart.to_json()
     assert [o.name for o in objects] == [m["metadata"]["name"] for m in synthesized]
     assert [m["kind"] for m in synthesized] == ["HyperpodNodeClass", "NodePool", "HyperpodNodeClass", "NodePool"]
@@ -139,28 +140,28 @@ def test_unknown_keyword_is_a_type_error() -> None:
 
 def test_autoscaled_group_must_start_at_zero() -> None:
     group = InstanceGroup("h100", "ml.p5.48xlarge", count=1, max_count=4)
-    assert check_node_autoscaling((group,), NodeAutoscaling()) == [
+    assert check_node_autoscaling(ResolvedPlatform.of((group,), NodeAutoscaling())) == [
         "node_autoscaling: instance group 'h100': count=1 is not allowed; 0 for a Karpenter-autoscaled group "
         "(HyperPod requires it to start empty; Karpenter would scale it down to 0 anyway)"]
 
 
 def test_no_deep_health_checks_on_autoscaled_group() -> None:
     group = InstanceGroup("h100", "ml.p5.48xlarge", count=0, max_count=4, deep_health_checks=("InstanceStress",))
-    (problem,) = check_node_autoscaling((group,), NodeAutoscaling())
+    (problem,) = check_node_autoscaling(ResolvedPlatform.of((group,), NodeAutoscaling()))
     assert problem.startswith("node_autoscaling: instance group 'h100': deep_health_checks=('InstanceStress',) "
                               "is not allowed; none on a Karpenter-autoscaled group")
 
 
 def test_pool_group_names_must_exist() -> None:
     spec = NodeAutoscaling(node_pools=(NodePoolSpec(name="gpu", instance_groups=("h200",)),))
-    assert check_node_autoscaling(GROUPS, spec) == [
+    assert check_node_autoscaling(ResolvedPlatform.of(GROUPS, spec)) == [
         "node_autoscaling: node pool 'gpu': instance_groups='h200' is not allowed; names of the cluster's "
         "instance groups: ['h100', 'l4', 'system']"]
 
 
 def test_explicit_pool_on_group_that_does_not_start_at_zero() -> None:
     spec = NodeAutoscaling(node_pools=(NodePoolSpec(name="sys", instance_groups=("system",)),))
-    (problem,) = check_node_autoscaling(GROUPS, spec)
+    (problem,) = check_node_autoscaling(ResolvedPlatform.of(GROUPS, spec))
     assert "instance group 'system': count=2 is not allowed" in problem
 
 
@@ -172,19 +173,19 @@ def test_explicit_pool_on_group_that_does_not_start_at_zero() -> None:
 ])
 def test_limit_below_one_instance(limits: NodePoolLimits, message: str) -> None:
     spec = NodeAutoscaling(node_pools=(NodePoolSpec(name="h100", instance_groups=("h100",), limits=limits),))
-    (problem,) = check_node_autoscaling(GROUPS, spec)
+    (problem,) = check_node_autoscaling(ResolvedPlatform.of(GROUPS, spec))
     assert message in problem
 
 
 def test_disabled_autoscaling_has_no_problems() -> None:
     group = InstanceGroup("h100", "ml.p5.48xlarge", count=3, max_count=4)
-    assert check_node_autoscaling((group,), NodeAutoscaling(enabled=False)) == []
+    assert check_node_autoscaling(ResolvedPlatform.of((group,), NodeAutoscaling(enabled=False))) == []
 
 
 def test_node_provisioning_mode() -> None:
-    assert check_node_provisioning_mode("Continuous", True) == []
-    assert check_node_provisioning_mode(None, False) == []
-    assert check_node_provisioning_mode(None, True) == [
+    assert check_node_provisioning_mode(_settings(node_provisioning_mode="Continuous", enabled=True)) == []
+    assert check_node_provisioning_mode(_settings(node_provisioning_mode=None, enabled=False)) == []
+    assert check_node_provisioning_mode(_settings(node_provisioning_mode=None, enabled=True)) == [
         "cluster: node_provisioning_mode=None is not allowed; 'Continuous' when node autoscaling (Karpenter) "
         "is enabled"]
 
@@ -192,9 +193,9 @@ def test_node_provisioning_mode() -> None:
 
 def test_node_recovery_must_be_automatic_with_karpenter() -> None:
     assert ClusterSettings().node_recovery == "Automatic"  # the default satisfies the rule
-    assert check_node_recovery("Automatic", True) == []
-    assert check_node_recovery("None", False) == []
-    assert check_node_recovery("None", True) == [
+    assert check_node_recovery(_settings(node_recovery="Automatic", enabled=True)) == []
+    assert check_node_recovery(_settings(node_recovery="None", enabled=False)) == []
+    assert check_node_recovery(_settings(node_recovery="None", enabled=True)) == [
         "cluster: node_recovery='None' is not allowed; 'Automatic' when node autoscaling (Karpenter) is enabled"]
 
 
@@ -203,21 +204,25 @@ def test_node_recovery_must_be_automatic_with_karpenter() -> None:
 def test_warning_training_plan_on_autoscaled_group() -> None:
     group = InstanceGroup("h100", "ml.p5.48xlarge", count=0, max_count=2,
                           training_plan_arn="arn:aws:sagemaker:us-east-1:123456789012:training-plan/plan")
-    (warning,) = node_autoscaling_warnings((group,), NodeAutoscaling())
+    (warning,) = node_autoscaling_warnings(ResolvedPlatform.of((group,), NodeAutoscaling()))
     assert warning.startswith("node_autoscaling: instance group 'h100': training_plan_arn is set on a "
                               "Karpenter-autoscaled group")
 
 
 def test_warning_nothing_to_autoscale() -> None:
-    (warning,) = node_autoscaling_warnings((SYSTEM,), NodeAutoscaling())
+    (warning,) = node_autoscaling_warnings(ResolvedPlatform.of((SYSTEM,), NodeAutoscaling()))
     assert "no instance group has max_count" in warning
 
 
 def test_warning_no_ceiling() -> None:
     group = InstanceGroup("h100", "ml.p5.48xlarge", count=0)
     spec = NodeAutoscaling(node_pools=(NodePoolSpec(name="h100", instance_groups=("h100",)),))
-    (warning,) = node_autoscaling_warnings((group,), spec)
+    (warning,) = node_autoscaling_warnings(ResolvedPlatform.of((group,), spec))
     assert "no max_count on a Karpenter-autoscaled group" in warning
-    manifests = render_node_autoscaling((group,), spec)
+    manifests = render_node_autoscaling(ResolvedPlatform.of((group,), spec))
     assert "limits" not in manifests[1]["spec"]
     validate_manifests(manifests)
+
+
+def _settings(*, enabled: bool, **cluster: object) -> ResolvedPlatform:
+    return ResolvedPlatform(node_autoscaling=NodeAutoscaling(enabled=enabled), cluster=ClusterSettings(**cluster))

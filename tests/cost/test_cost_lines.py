@@ -30,7 +30,7 @@ from apps_support import load_module
 from hyperpod_constructs import HyperPodInferencePlatform, HyperPodValidationError, InstanceGroup, Plan, Prices
 from hyperpod_constructs.platform.cost import FixedCostItems
 from hyperpod_constructs.platform.cost_inputs import fixed_cost_items
-from hyperpod_constructs.platform.plan import PlannedEndpoint
+from hyperpod_constructs.intent.platform_model import PodDemand
 
 EXAMPLE = "examples/cost_picture.py"
 PRICES = Prices(instance_hourly={"ml.m5.2xlarge": 0.50, "ml.p5.48xlarge": 100.0, "ml.g6e.12xlarge": 10.0},
@@ -102,8 +102,8 @@ def test_existing_vpc_and_eks_add_no_control_plane_or_nat() -> None:
 
 GROUPS = (InstanceGroup("system", "ml.m5.2xlarge", count=2),
           InstanceGroup("l40s", "ml.g6e.12xlarge", count=1))
-ENDPOINTS = (PlannedEndpoint("mistral", "custom", "ml.g6e.12xlarge", 1, 3, gpus=1),
-             PlannedEndpoint("qwen", "jumpstart", "ml.g6e.12xlarge", 1, 2, gpus=None))
+ENDPOINTS = (PodDemand("mistral", "custom", "ml.g6e.12xlarge", 1, 3, gpus=1),
+             PodDemand("qwen", "jumpstart", "ml.g6e.12xlarge", 1, 2, gpus=None))
 
 
 def test_the_hourly_prices_mapping_still_prices_the_groups() -> None:

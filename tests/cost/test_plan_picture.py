@@ -12,7 +12,7 @@ import pytest
 
 from apps_support import load_module
 from hyperpod_constructs import InstanceGroup, Plan
-from hyperpod_constructs.platform.plan import PlannedEndpoint
+from hyperpod_constructs.intent.platform_model import PodDemand
 from hyperpod_constructs.platform.plan_picture import MAX_NODES_DRAWN, MISSING_MATPLOTLIB, draw_plan
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -58,7 +58,7 @@ def test_export_draws_nodes_gpus_and_slices_at_floor_and_ceiling(platform: Any, 
 
 def test_replicas_that_do_not_fit_are_named(tmp_path: Path) -> None:
     plan = Plan(groups=(InstanceGroup("l40s", "ml.g6e.12xlarge", count=1),),
-                endpoints=(PlannedEndpoint("big", "custom", "ml.g6e.12xlarge", 1, 3, gpus=2),))
+                endpoints=(PodDemand("big", "custom", "ml.g6e.12xlarge", 1, 3, gpus=2),))
     svg = draw_plan(plan, tmp_path / "plan.svg")
     assert "unplaced:ceiling:big" in ids(svg) and "unplaced:floor:big" not in ids(svg)
     assert "big: 1 replicas find no free slot" in texts(svg)

@@ -2,6 +2,8 @@
 grants a platform gives the writers."""
 from __future__ import annotations
 
+from rule_support import endpoint_problems
+
 from typing import Any, Callable
 
 import aws_cdk as cdk
@@ -15,7 +17,7 @@ from hyperpod_constructs.intent.data_capture import CaptureMode, DataCapture
 from hyperpod_constructs.intent.endpoint import InferenceEndpoint
 from hyperpod_constructs.intent.jumpstart import JumpStartEndpoint
 from hyperpod_constructs.intent.model_source import ModelSource
-from hyperpod_constructs.intent.platform_view import PlatformView
+from hyperpod_constructs.intent.platform_model import ResolvedPlatform
 from hyperpod_constructs.k8s.model_deployment import render_endpoint
 from support import validate_manifest
 
@@ -23,7 +25,7 @@ STACK = cdk.Stack(cdk.App(), "CaptureSpecs")
 BUCKET = s3.Bucket.from_bucket_name(STACK, "Imported", "llm-captures")
 KMS_BUCKET = s3.Bucket(STACK, "KmsBucket", encryption=s3.BucketEncryption.KMS)
 KEY = kms.Key.from_key_arn(STACK, "Key", "arn:aws:kms:us-west-2:111122223333:key/1234abcd-12ab-34cd-56ef-1234567890ab")
-VIEW = PlatformView(instance_groups=(InstanceGroup("g5", "ml.g5.12xlarge", count=1),), region="us-west-2")
+VIEW = ResolvedPlatform(instance_groups=(InstanceGroup("g5", "ml.g5.12xlarge", count=1),), region="us-west-2")
 
 
 def capture(**overrides: Any) -> DataCapture:
@@ -96,11 +98,11 @@ def test_jumpstart_checks_its_capture_too() -> None:
 
 
 def test_sagemaker_tier_needs_a_registered_endpoint() -> None:
-    problems = endpoint(capture(sagemaker_endpoint=True)).checks(VIEW)
+    problems = endpoint_problems(VIEW, endpoint(capture(sagemaker_endpoint=True)))
     assert problems == ["endpoint 'llama-8b': data_capture.sagemaker_endpoint=True is not allowed; False, or set "
                         "sagemaker_endpoint_name on the endpoint: the SageMaker endpoint tier captures at the SageMaker "
                         "runtime boundary, which exists only for a registered endpoint"]
-    assert endpoint(capture(sagemaker_endpoint=True), sagemaker_endpoint_name="llama-8b").checks(VIEW) == []
+    assert endpoint_problems(VIEW, endpoint(capture(sagemaker_endpoint=True), sagemaker_endpoint_name="llama-8b")) == []
 
 
 def test_every_tier_renders_per_the_crd() -> None:

@@ -2,6 +2,8 @@
 plan rows, dashboard panels and alerts per side."""
 from __future__ import annotations
 
+from rule_support import endpoint_problems
+
 import dataclasses
 from typing import Any, Callable
 
@@ -11,17 +13,16 @@ import yaml
 
 from hyperpod_constructs.errors import HyperPodValidationError
 from hyperpod_constructs.observability import alerts, dashboards
-from hyperpod_constructs.observability.targets import ObservedEndpoint, ObservedSide
-from hyperpod_constructs.platform.disaggregation_rows import observed_sides, planned_sides
 from hyperpod_constructs.platform.plan import Plan
 from hyperpod_constructs.intent.autoscaling import Autoscaling, PrometheusTrigger
 from hyperpod_constructs.intent.disaggregation import DisaggregatedServing, DisaggregatedWorker, Topology
 from hyperpod_constructs.intent.endpoint import InferenceEndpoint
+from hyperpod_constructs.intent.node_autoscaling import NodeAutoscaling
 from hyperpod_constructs.intent.instance_group import InstanceGroup
 from hyperpod_constructs.intent.mig_checks import check_partition_capacity
-from hyperpod_constructs.intent.endpoint import mig_group_views
+from hyperpod_constructs.intent.endpoint_resolution import resolve_endpoint
 from hyperpod_constructs.intent.model_source import ModelSource
-from hyperpod_constructs.intent.platform_view import PlatformView
+from hyperpod_constructs.intent.platform_model import ResolvedEndpoint, ResolvedPlatform
 from hyperpod_constructs.intent.routing import Routing
 from hyperpod_constructs.k8s.model_deployment import render_endpoint
 from support import validate_manifest
@@ -34,8 +35,7 @@ GROUPS = (
     InstanceGroup("h100-mig", P5, count=0, max_count=1, mig_config="all-3g.40gb"),
     InstanceGroup("l40s", "ml.g6e.48xlarge", count=1),
 )
-VIEW = PlatformView(instance_groups=GROUPS, region="us-west-2", node_autoscaling=True, prometheus_query_url=AMP,
-                    namespace="inference")
+VIEW = ResolvedPlatform.of(GROUPS, NodeAutoscaling(), region="us-west-2", prometheus_query_url=AMP, namespace="inference")
 
 
 def worker(**overrides: Any) -> DisaggregatedWorker:
@@ -116,11 +116,11 @@ def test_construction_rule(factory: Callable[[], Any], message: str) -> None:
 def test_a_valid_endpoint_has_no_problems_and_no_warnings() -> None:
     ep = endpoint(serving(prefill=worker(autoscaling=Autoscaling(min_replicas=1, max_replicas=2, triggers=(
         PrometheusTrigger.concurrent_requests(target=8),))), decode=worker(replicas=2)))
-    assert ep.checks(VIEW) == []
-    assert ep.warnings(VIEW) == []
+    assert endpoint_problems(VIEW, ep) == []
+    assert ep.warnings() == []
 
 
-CHECKS: list[tuple[str, Callable[[], InferenceEndpoint], PlatformView, str]] = [
+CHECKS: list[tuple[str, Callable[[], InferenceEndpoint], ResolvedPlatform, str]] = [
     ("no-group-of-type", lambda: endpoint(serving(prefill=worker(instance_group=None)), instance_type=None,
                                           instance_types=(P5,)),
      dataclasses.replace(VIEW, instance_groups=GROUPS[:1]),
@@ -138,7 +138,7 @@ CHECKS: list[tuple[str, Callable[[], InferenceEndpoint], PlatformView, str]] = [
      "a demand the ml.p5.48xlarge group(s) h100 can hold at the ceiling: they offer 16 whole GPUs on 2 node(s); "
      "raise max_count or lower max_replicas"),
     ("floor", lambda: endpoint(serving(prefill=worker(replicas=2))),
-     dataclasses.replace(VIEW, node_autoscaling=False,
+     dataclasses.replace(VIEW, node_autoscaling=NodeAutoscaling(enabled=False),
                          instance_groups=(InstanceGroup("h100", P5, count=1, max_count=2),)),
      "disaggregation='12 whole GPUs at min replicas (prefill: 2 pod(s) x 4 + decode: 1 pod(s) x 4)' is not allowed; "
      "a demand the ml.p5.48xlarge group(s) h100 can hold at the floor: they offer 8 whole GPUs on 1 node(s); "
@@ -150,7 +150,7 @@ CHECKS: list[tuple[str, Callable[[], InferenceEndpoint], PlatformView, str]] = [
         prefill=worker(instance_group="h100-mig", gpus=None, accelerator_partition="mig-3g.40gb", efa_devices=2),
         decode=worker(instance_group="h100-mig", gpus=None, accelerator_partition="mig-3g.40gb", efa_devices=2)),
         accelerator_partition="mig-3g.40gb", gpus=None),
-     dataclasses.replace(VIEW, node_autoscaling=False),
+     dataclasses.replace(VIEW, node_autoscaling=NodeAutoscaling(enabled=False)),
      "disaggregation='2 mig-3g.40gb slices at min replicas (prefill: 1 pod(s) x 1 + decode: 1 pod(s) x 1)' is not "
      "allowed; a demand the ml.p5.48xlarge group(s) h100-mig can hold at the floor: they offer 0 mig-3g.40gb slices "
      "on 0 node(s)"),
@@ -158,8 +158,8 @@ CHECKS: list[tuple[str, Callable[[], InferenceEndpoint], PlatformView, str]] = [
 
 
 @pytest.mark.parametrize("factory,view,message", [(f, v, m) for _, f, v, m in CHECKS], ids=[i for i, *_ in CHECKS])
-def test_platform_check(factory: Callable[[], InferenceEndpoint], view: PlatformView, message: str) -> None:
-    problems = factory().checks(view)
+def test_platform_check(factory: Callable[[], InferenceEndpoint], view: ResolvedPlatform, message: str) -> None:
+    problems = endpoint_problems(view, factory())
     assert any(problem.startswith("endpoint 'llama-70b': " + message) for problem in problems), problems
 
 
@@ -168,20 +168,20 @@ def test_mig_sides_count_in_the_platform_wide_slice_check() -> None:
     side = lambda: worker(instance_group="h100-mig", gpus=None, accelerator_partition="mig-3g.40gb",  # noqa: E731
                           efa_devices=1, autoscaling=Autoscaling(min_replicas=0, max_replicas=10))
     ep = endpoint(serving(prefill=side(), decode=side()), accelerator_partition="mig-3g.40gb", gpus=None)
-    views = ep.mig_views()
-    assert [(v.name, v.partition, v.max_replicas) for v in views] == [
-        ("llama-70b/prefill", "mig-3g.40gb", 10), ("llama-70b/decode", "mig-3g.40gb", 10)]
-    problems = check_partition_capacity(mig_group_views(VIEW), views)
+    demands = resolve_endpoint(ep, "inference").demands
+    assert [(d.name, d.partition, d.max_replicas) for d in demands] == [
+        ("llama-70b/prefill", "3g.40gb", 10), ("llama-70b/decode", "3g.40gb", 10)]
+    problems = check_partition_capacity(VIEW.instance_groups, demands)
     assert len(problems) == 1 and "provide 16 x 3g.40gb at max count" in problems[0]
     assert "need 20 at max replicas (llama-70b/prefill: 10 + llama-70b/decode: 10)" in problems[0]
-    # The endpoint reports it once (its own slice check), not again from the disaggregation capacity check.
-    assert [problem for problem in ep.checks(VIEW) if "3g.40gb" in problem] == problems
+    # Reported once (the platform-wide slice rule), not again from the disaggregation capacity rule.
+    assert [problem for problem in endpoint_problems(VIEW, ep) if "3g.40gb" in problem] == problems
 
 
 def test_prometheus_trigger_of_a_side_needs_a_workspace() -> None:
     ep = endpoint(serving(decode=worker(autoscaling=Autoscaling(max_replicas=2, triggers=(
         PrometheusTrigger.concurrent_requests(target=8),)))))
-    problems = ep.checks(dataclasses.replace(VIEW, prometheus_query_url=None))
+    problems = endpoint_problems(dataclasses.replace(VIEW, prometheus_query_url=None), ep)
     assert problems == ["endpoint 'llama-70b' decode: autoscaling.triggers['concurrent-requests'].server_address=None "
                         "is not allowed; set server_address, or give the platform an AMP workspace "
                         "(prometheus_query_url)"]
@@ -190,20 +190,20 @@ def test_prometheus_trigger_of_a_side_needs_a_workspace() -> None:
 # ---- warnings -----------------------------------------------------------------------------------------------
 
 def test_warns_about_an_image_without_vllm() -> None:
-    notes = endpoint(image="my-registry/my-server:1").warnings(VIEW)
+    notes = endpoint(image="my-registry/my-server:1").warnings()
     assert any("disaggregation needs a worker image with vLLM, LMCache, NVIDIA NIXL" in note for note in notes)
 
 
 def test_warns_about_efa_without_gpudirect_rdma() -> None:
     ep = endpoint(serving(prefill=worker(instance_type="ml.g6e.48xlarge", instance_group="l40s")),
                   instance_type=None, instance_types=(P5, "ml.g6e.48xlarge"))
-    notes = ep.warnings(VIEW)
+    notes = ep.warnings()
     assert any("disaggregation.prefill.instance_type='ml.g6e.48xlarge' has EFA but is not one of the instance types"
                in note for note in notes), notes
 
 
 def test_warns_when_sides_may_run_in_different_zones() -> None:
-    notes = endpoint(serving(topology=Topology(same_az=False))).warnings(VIEW)
+    notes = endpoint(serving(topology=Topology(same_az=False))).warnings()
     assert any("same_az=False lets prefill and decode pods run in different Availability Zones" in note
                for note in notes)
 
@@ -256,7 +256,8 @@ def test_mig_side_renders_its_slice_and_efa() -> None:
 
 def test_plan_has_a_row_per_side_and_counts_both_at_the_floor() -> None:
     ep = endpoint(serving(decode=worker(autoscaling=Autoscaling(min_replicas=0, max_replicas=2))))
-    plan = Plan(groups=GROUPS[:2], endpoints=planned_sides(ep), autoscaled_groups=frozenset({"h100"}))
+    plan = Plan(groups=GROUPS[:2], endpoints=resolve_endpoint(ep, "inference").demands,
+                autoscaled_groups=frozenset({"h100"}))
     text = plan.render()
     assert "llama-70b/prefill" in text and "llama-70b/decode" in text and "custom, decode" in text
     # Floor: prefill 1 pod x 4 GPUs (decode scales to zero) = half a p5 -> 1 node; ceiling 2 nodes.
@@ -267,16 +268,17 @@ def test_plan_has_a_row_per_side_and_counts_both_at_the_floor() -> None:
 
 def test_not_disaggregated_means_no_side_rows() -> None:
     plain = InferenceEndpoint("plain", model=ModelSource.s3("s3://my-models/x/"), instance_type=P5)
-    assert planned_sides(plain) == () and observed_sides(plain) == ()
+    (demand,) = resolve_endpoint(plain, "inference").demands
+    assert demand.side is None and demand.name == "plain" and resolve_endpoint(plain, "inference").sides == ()
 
 
 @pytest.fixture(scope="module")
-def observed() -> ObservedEndpoint:
+def observed() -> ResolvedEndpoint:
     ep = endpoint(serving(decode=worker(autoscaling=Autoscaling(min_replicas=1, max_replicas=3))))
-    return ObservedEndpoint(name=ep.name, namespace="inference", max_replicas=ep.max_pods, sides=observed_sides(ep))
+    return resolve_endpoint(ep, "inference")
 
 
-def test_dashboard_charts_replicas_per_side(observed: ObservedEndpoint) -> None:
+def test_dashboard_charts_replicas_per_side(observed: ResolvedEndpoint) -> None:
     board = dashboards.inference_dashboard([observed])
     titles = [panel["title"] for panel in board["panels"]]
     assert "Prefill replicas vs max" in titles and "Decode replicas vs max" in titles
@@ -288,7 +290,7 @@ def test_dashboard_charts_replicas_per_side(observed: ObservedEndpoint) -> None:
     assert "vector(3)" in exprs  # decode's ceiling
 
 
-def test_alerts_watch_each_side(observed: ObservedEndpoint) -> None:
+def test_alerts_watch_each_side(observed: ResolvedEndpoint) -> None:
     document = yaml.safe_load(alerts.rule_groups_yaml([observed], "5m"))
     rules = [rule for group in document["groups"] for rule in group["rules"]]
     replica_rules = [(rule["alert"], rule["labels"].get("side")) for rule in rules
@@ -301,10 +303,3 @@ def test_alerts_watch_each_side(observed: ObservedEndpoint) -> None:
                                  '"endpoint", "$1", "deployment", "(.*)-decod.*")')
     for rule in rules:
         promql_parser.parse(rule["expr"])
-
-
-def test_observed_side_rules() -> None:
-    with pytest.raises(HyperPodValidationError, match=r"name='router' is not allowed; one of prefill, decode"):
-        ObservedSide(name="router", max_replicas=1)  # type: ignore[arg-type]
-    with pytest.raises(HyperPodValidationError, match=r"sides=\['decode', 'decode'\] is not allowed; each side once"):
-        ObservedEndpoint(name="x", max_replicas=1, sides=(ObservedSide(name="decode", max_replicas=1),) * 2)

@@ -1,6 +1,8 @@
 """Every manifest an endpoint renders validates strictly against its CRD; representative ones are snapshotted."""
 from __future__ import annotations
 
+from rule_support import endpoint_problems
+
 from typing import Any, Union
 
 import cdk8s
@@ -24,7 +26,7 @@ from hyperpod_constructs.intent.endpoint_options import (
 from hyperpod_constructs.intent.jumpstart import JumpStartEndpoint
 from hyperpod_constructs.intent.kv_cache import KvCache, L2Cache
 from hyperpod_constructs.intent.model_source import FsxFileSystem, ModelSource, SecretKeyRef
-from hyperpod_constructs.intent.platform_view import PlatformView
+from hyperpod_constructs.intent.platform_model import ResolvedPlatform
 from hyperpod_constructs.intent.routing import IntelligentRouting, Routing
 from support import validate_manifest, validate_manifests
 
@@ -33,7 +35,7 @@ SHA = "0123456789abcdef0123456789abcdef01234567"
 ROUTER_QUERY = 'sum(rate(router_requests_total{namespace="hyperpod-inference-system"}[1m]))'
 
 
-def _endpoints() -> dict[str, tuple[Endpoint, PlatformView]]:
+def _endpoints() -> dict[str, tuple[Endpoint, ResolvedPlatform]]:
     """name -> (endpoint, view): each model source, routing on/off, L2 tiered/redis, MIG, JumpStart."""
     return {
         "s3-defaults": (InferenceEndpoint(
@@ -143,7 +145,7 @@ def test_charts_synthesize_the_same_manifests(synthesized: dict[str, list[dict[s
 
 def test_no_endpoint_has_platform_problems(manifests: dict[str, dict[str, Any]]) -> None:
     for name, (endpoint, view) in ENDPOINTS.items():
-        assert endpoint.checks(view) == [], name
+        assert endpoint_problems(view, endpoint) == [], name
 
 
 def test_snapshot(manifests: dict[str, dict[str, Any]], snapshot) -> None:

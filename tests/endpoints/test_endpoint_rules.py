@@ -1,6 +1,8 @@
 """One negative test per rule: construction-time errors, platform cross-checks and warnings, each by its message."""
 from __future__ import annotations
 
+from rule_support import endpoint_problems
+
 import re
 from typing import Any, Callable
 
@@ -23,7 +25,8 @@ from hyperpod_constructs.intent.instance_group import InstanceGroup
 from hyperpod_constructs.intent.jumpstart import JumpStartEndpoint
 from hyperpod_constructs.intent.kv_cache import KvCache, L2Backend, L2Cache
 from hyperpod_constructs.intent.model_source import FsxFileSystem, ModelSource, SecretKeyRef
-from hyperpod_constructs.intent.platform_view import PlatformView
+from hyperpod_constructs.intent.endpoint_resolution import resolve_endpoint
+from hyperpod_constructs.intent.platform_model import ResolvedPlatform
 from hyperpod_constructs.intent.routing import IntelligentRouting, Routing
 from hyperpod_constructs.k8s.model_deployment import render_endpoint
 
@@ -230,58 +233,59 @@ def test_unknown_or_missing_keyword_arguments_are_type_errors(factory: Callable[
 # ---- cross-checks that need the platform ---------------------------------------------------------------
 
 def test_instance_type_must_be_served_by_a_group() -> None:
-    (problem,) = endpoint(instance_type="ml.g6e.12xlarge").checks(VIEW)
+    (problem,) = endpoint_problems(VIEW, endpoint(instance_type="ml.g6e.12xlarge"))
     assert problem == ("endpoint 'llama-8b': instance_type='ml.g6e.12xlarge' is not allowed; an instance type served by "
                        "an instance group; the platform's groups run: ml.g5.12xlarge, ml.g5.8xlarge, ml.m5.2xlarge, "
                        "ml.p5.48xlarge")
-    problems = endpoint(instance_type=None, instance_types=["ml.g5.12xlarge", "ml.g6.12xlarge"]).checks(VIEW)
+    problems = endpoint_problems(VIEW, endpoint(instance_type=None, instance_types=["ml.g5.12xlarge", "ml.g6.12xlarge"]))
     assert len(problems) == 1 and "instance_types[1]='ml.g6.12xlarge'" in problems[0]
 
 
 def test_mig_partition_must_be_provided_by_a_group() -> None:
     ask = endpoint(instance_type="ml.p5.48xlarge", accelerator_partition="mig-1g.10gb")
-    (problem,) = ask.checks(VIEW)
+    (problem,) = endpoint_problems(VIEW, ask)
     assert re.search(r"accelerator_partition='mig-1g.10gb' .*no ml.p5.48xlarge instance group is partitioned with "
                      r"1g.10gb", problem)
     # all-3g.40gb on ml.p5.48xlarge: 2 slices per GPU x 8 GPUs x max_count 2 = 32; 40 replicas do not fit.
     big = endpoint(instance_type="ml.p5.48xlarge", accelerator_partition="mig-3g.40gb",
                    autoscaling=Autoscaling(min_replicas=1, max_replicas=40))
-    (problem,) = big.checks(VIEW)
+    (problem,) = endpoint_problems(VIEW, big)
     assert "provide 32 x 3g.40gb at max count" in problem and "need 40 at max replicas" in problem
     js = jumpstart(instance_type="ml.p5.48xlarge", accelerator_partition="mig-2g.20gb")
-    assert any("no ml.p5.48xlarge instance group is partitioned with 2g.20gb" in p for p in js.checks(VIEW))
+    assert any("no ml.p5.48xlarge instance group is partitioned with 2g.20gb" in p for p in endpoint_problems(VIEW, js))
 
 
 def test_whole_gpus_on_a_fully_partitioned_group() -> None:
-    (problem,) = endpoint(instance_type="ml.p5.48xlarge", gpus=1).checks(VIEW)
-    assert "every group of that type is MIG-partitioned" in problem
+    mig_rule, capacity_rule = endpoint_problems(VIEW, endpoint(instance_type="ml.p5.48xlarge", gpus=1))
+    assert "every group of that type is MIG-partitioned" in mig_rule
+    assert "whole GPUs at min_replicas=1 is not allowed" in capacity_rule  # the whole-GPU capacity rule, once
 
 
 def test_tiered_storage_l2_needs_tiered_storage_on_the_cluster() -> None:
-    view = PlatformView(instance_groups=VIEW.instance_groups, tiered_storage_enabled=False)
+    view = ResolvedPlatform(instance_groups=VIEW.instance_groups)
     tiered = KvCache(l2=L2Cache.tiered_storage())
-    (problem,) = endpoint(kv_cache=tiered).checks(view)
+    (problem,) = endpoint_problems(view, endpoint(kv_cache=tiered))
     assert problem.startswith("endpoint 'llama-8b': kv_cache.l2='tieredstorage' is not allowed; L2 tiered storage needs "
                               "the HyperPod cluster's TieredStorageConfig (Mode=Enable)")
-    assert jumpstart(kv_cache=tiered).checks(view) == [problem.replace("'llama-8b'", "'deepseek'")]
-    assert endpoint(kv_cache=tiered).checks(VIEW) == []
+    assert endpoint_problems(view, jumpstart(kv_cache=tiered)) == [problem.replace("'llama-8b'", "'deepseek'")]
+    assert endpoint_problems(VIEW, endpoint(kv_cache=tiered)) == []
 
 
 def test_prometheus_trigger_needs_an_amp_query_url() -> None:
     scaling = Autoscaling(min_replicas=1, max_replicas=3, trigger=PrometheusTrigger.concurrent_requests())
-    (problem,) = endpoint(autoscaling=scaling).checks(BARE_VIEW)
+    (problem,) = endpoint_problems(BARE_VIEW, endpoint(autoscaling=scaling))
     assert "autoscaling.triggers['concurrent-requests'].server_address=None" in problem
     assert "prometheus_query_url" in problem
     router = IntelligentRouting(autoscaling=Autoscaling(trigger=PrometheusTrigger(
         name="router", query="sum(up)", target_value=5)))
-    (problem,) = endpoint(routing=router).checks(BARE_VIEW)
+    (problem,) = endpoint_problems(BARE_VIEW, endpoint(routing=router))
     assert problem.startswith("endpoint 'llama-8b' router: autoscaling.triggers['router'].server_address=None")
-    assert jumpstart(autoscaling=scaling).checks(BARE_VIEW) != []
+    assert endpoint_problems(BARE_VIEW, jumpstart(autoscaling=scaling)) != []
 
 
 def test_fsx_source_needs_a_model_store_or_a_file_system() -> None:
     fsx = endpoint(model=ModelSource.fsx("llama/"))
-    (problem,) = fsx.checks(BARE_VIEW)
+    (problem,) = endpoint_problems(BARE_VIEW, fsx)
     assert "model='ModelSource.fsx()' is not allowed; the platform has no model store" in problem
     with pytest.raises(HyperPodValidationError, match="the platform has no model store"):
         render_endpoint(fsx, BARE_VIEW)
@@ -292,48 +296,48 @@ def test_fsx_source_needs_a_model_store_or_a_file_system() -> None:
 def test_routing_and_kv_cache_on_a_non_vllm_image_warn() -> None:
     tgi = endpoint(image="ghcr.io/huggingface/text-generation-inference:3.3.4", routing=Routing.PREFIX_AWARE,
                    kv_cache=KvCache())
-    (warning,) = tgi.warnings(VIEW)
+    (warning,) = tgi.warnings()
     assert warning.startswith("endpoint 'llama-8b': kv_cache and routing work only with vLLM-based containers")
     assert "vllm_based=True" in warning
-    assert endpoint(image="my-registry/llm:1", vllm_based=True, routing=Routing.SESSION).warnings(VIEW) == []
+    assert endpoint(image="my-registry/llm:1", vllm_based=True, routing=Routing.SESSION).warnings() == []
     # Not asked for: a non-vLLM image gets neither, and no warning.
     plain = endpoint(image="ghcr.io/huggingface/text-generation-inference:3.3.4")
     resolved = plain.resolve()
-    assert resolved.kv_cache is None and resolved.routing is None and plain.warnings(VIEW) == []
+    assert resolved.kv_cache is None and resolved.routing is None and plain.warnings() == []
 
 
 def test_scale_to_zero_without_activation_threshold_warns() -> None:
     scaling = Autoscaling(min_replicas=0, max_replicas=2, trigger=CloudWatchTrigger(
         name="invocations", metric_name="Invocations", target_value=10, dimensions={"EndpointName": "llama"}))
-    warnings = endpoint(autoscaling=scaling, sagemaker_endpoint_name="llama").warnings(VIEW)
+    warnings = endpoint(autoscaling=scaling, sagemaker_endpoint_name="llama").warnings()
     assert any("activation_target_value 0/unset" in w for w in warnings)
     assert any("activation_target_value 0/unset" in w
-               for w in jumpstart(autoscaling=scaling, sagemaker_endpoint_name="llama").warnings(VIEW))
+               for w in jumpstart(autoscaling=scaling, sagemaker_endpoint_name="llama").warnings())
 
 
 def test_tiered_storage_isolation_warning() -> None:
-    warnings = endpoint(kv_cache=KvCache(l2=L2Cache.tiered_storage())).warnings(VIEW)
+    warnings = endpoint(kv_cache=KvCache(l2=L2Cache.tiered_storage())).warnings()
     assert any("no isolation" in w and "not encrypted at rest" in w for w in warnings)
 
 
 def test_routing_metrics_advice() -> None:
-    (off,) = endpoint(metrics=Metrics(enabled=False)).warnings(VIEW)
+    (off,) = endpoint(metrics=Metrics(enabled=False)).warnings()
     assert "intelligent routing with metrics off" in off
-    (other_port,) = endpoint(metrics=Metrics(model_metrics_port=9000)).warnings(VIEW)
+    (other_port,) = endpoint(metrics=Metrics(model_metrics_port=9000)).warnings()
     assert "model_metrics_port=9000 differs from the container port 8000" in other_port
-    (low,) = endpoint(port=80).warnings(VIEW)
+    (low,) = endpoint(port=80).warnings()
     assert "port 80 is below 1024" in low
     assert render_endpoint(endpoint(port=80), VIEW)["spec"]["metrics"] == {"enabled": True}
 
 
 def test_jumpstart_kv_aware_warns() -> None:
-    warnings = jumpstart(routing=Routing.KV_AWARE).warnings(VIEW)
+    warnings = jumpstart(routing=Routing.KV_AWARE).warnings()
     assert any("kvaware routing supports only the /completions" in w for w in warnings)
 
 
 def test_cache_config_file_overrides_warning() -> None:
     warnings = endpoint(kv_cache=KvCache(l2=L2Cache.redis("redis://c:6379"), cache_config_file="/etc/lmcache.yaml"))\
-        .warnings(VIEW)
+        .warnings()
     assert any("cache_config_file overrides l1/l2" in w for w in warnings)
 
 
@@ -376,8 +380,8 @@ def test_cdk_tokens_skip_pattern_checks() -> None:
 
 
 def test_groups_without_mig_do_not_break_mig_checks() -> None:
-    view = PlatformView(instance_groups=(InstanceGroup("h100", "ml.p5.48xlarge", count=1),))
-    assert endpoint(instance_type="ml.p5.48xlarge", gpus=8).checks(view) == []
+    view = ResolvedPlatform(instance_groups=(InstanceGroup("h100", "ml.p5.48xlarge", count=1),))
+    assert endpoint_problems(view, endpoint(instance_type="ml.p5.48xlarge", gpus=8)) == []
 
 
 def test_metrics_off_keeps_operator_port() -> None:
@@ -388,8 +392,8 @@ def test_plan_facts() -> None:
     scaled = endpoint(instance_type="ml.p5.48xlarge", accelerator_partition="3g.40gb",
                       autoscaling=Autoscaling(min_replicas=0, max_replicas=6))
     assert (scaled.min_pods, scaled.max_pods, scaled.partition_profile, scaled.gpu_request) == (0, 6, "3g.40gb", 0)
-    (view,) = scaled.mig_views()
-    assert (view.instance_type, view.partition, view.max_replicas) == ("ml.p5.48xlarge", "3g.40gb", 6)
+    (demand,) = resolve_endpoint(scaled, "inference").demands
+    assert (demand.instance_type, demand.partition, demand.max_replicas) == ("ml.p5.48xlarge", "3g.40gb", 6)
     fixed = endpoint(replicas=3, gpus=2)
     assert (fixed.min_pods, fixed.max_pods, fixed.partition_profile, fixed.gpu_request) == (3, 3, None, 2)
     assert endpoint(instance_type="ml.m5.2xlarge").gpu_request == 0

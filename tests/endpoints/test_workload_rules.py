@@ -2,6 +2,8 @@
 slice, CloudWatch triggers bound to the endpoint they wake, gated JumpStart models with a download role."""
 from __future__ import annotations
 
+from rule_support import endpoint_problems
+
 import dataclasses
 import re
 from typing import Any
@@ -93,13 +95,13 @@ def test_other_images_and_mig_slices_get_no_parallel_args() -> None:
 
 
 def test_image_args_with_several_gpus_are_advised_once() -> None:
-    (advice,) = endpoint(gpus=4, args=None).warnings(VIEW)
+    (advice,) = endpoint(gpus=4, args=None).warnings()
     assert advice.warning_id == "hyperpod-constructs:parallelism-unknown"
     assert advice == ("endpoint 'llama': args=None with gpus=4: the image's own command decides how many GPUs vLLM "
                       "uses (one unless it sets --tensor-parallel-size); leave args unset to get "
                       "--tensor-parallel-size 4, or pass args that set it")
-    assert endpoint(gpus=1, args=None).warnings(VIEW) == []
-    assert endpoint(gpus=4).warnings(VIEW) == []
+    assert endpoint(gpus=1, args=None).warnings() == []
+    assert endpoint(gpus=4).warnings() == []
 
 
 # ---- does the model fit? ------------------------------------------------------------------------------------
@@ -142,7 +144,7 @@ def test_a_70b_model_fits_four_l40s_but_the_kv_cache_is_thin() -> None:
     item = endpoint(LLAMA_70B, gpus=4)
     (fit,) = item.memory_fits()
     assert fit.fits and fit.thin and fit.memory_gb == 192
-    (advice,) = [note for note in item.warnings(VIEW) if "KV cache" in note]
+    (advice,) = [note for note in item.warnings() if "KV cache" in note]
     assert advice.startswith("endpoint 'llama': 70.6B parameters in bfloat16 = 141.2 GB leaves 31.6 GB for the KV "
                              "cache on 4x L40S 48GB of ml.g6e.12xlarge (192 GB, 172.8 GB usable), under 20%")
 
@@ -152,7 +154,7 @@ def test_an_8b_model_on_a_3g_slice_fits_without_advice() -> None:
     (fit,) = item.memory_fits()
     assert (fit.fits, fit.thin) == (True, False)
     assert fit.summary() == "16.1 GB weights + 19.9 GB KV of 40 GB"
-    assert not [note for note in item.warnings(VIEW) if "KV cache" in note]
+    assert not [note for note in item.warnings() if "KV cache" in note]
 
 
 def test_gpu_memory_utilization_in_the_args_is_honoured() -> None:
@@ -206,7 +208,7 @@ def test_jumpstart_model_size_is_checked_against_the_slice_or_all_gpus() -> None
     fit = jumpstart(model_size=ModelSize(parameters=1.78e9)).memory_fit()
     assert fit is not None and fit.summary() == "3.6 GB weights + 82.8 GB KV of up to 96 GB"
     thin = jumpstart(model_size=LLAMA_8B, instance_type="ml.p5.48xlarge", accelerator_partition="mig-1g.20gb")
-    assert any("leaves 1.9 GB for the KV cache on 1x mig-1g.20gb" in note for note in thin.warnings(VIEW))
+    assert any("leaves 1.9 GB for the KV cache on 1x mig-1g.20gb" in note for note in thin.warnings())
 
 
 # ---- scale-from-zero wiring -----------------------------------------------------------------------------------
@@ -276,21 +278,21 @@ def llama_js(**overrides: Any) -> JumpStartEndpoint:
 
 
 def test_a_gated_model_without_a_download_role_is_an_error() -> None:
-    (problem,) = llama_js().checks(NO_GATED_ROLE)
+    (problem,) = endpoint_problems(NO_GATED_ROLE, llama_js())
     assert re.match(GATED_PROBLEM, problem)
 
 
 def test_a_gated_model_with_a_role_passes() -> None:
-    assert llama_js().checks(VIEW) == []
+    assert endpoint_problems(VIEW, llama_js()) == []
     role = "arn:aws:iam::123456789012:role/GatedModelDownload"
-    assert llama_js(gated_model_role_arn=role).checks(NO_GATED_ROLE) == []
+    assert endpoint_problems(NO_GATED_ROLE, llama_js(gated_model_role_arn=role)) == []
 
 
 def test_gated_is_declared_for_models_the_library_does_not_know() -> None:
-    assert jumpstart().checks(NO_GATED_ROLE) == []
-    (problem,) = jumpstart(gated=True).checks(NO_GATED_ROLE)
+    assert endpoint_problems(NO_GATED_ROLE, jumpstart()) == []
+    (problem,) = endpoint_problems(NO_GATED_ROLE, jumpstart(gated=True))
     assert "endpoint 'deepseek': model_id='deepseek-llm-r1-distill-qwen-1-5b' is not allowed; a gated model" in problem
-    assert llama_js(gated=False).checks(NO_GATED_ROLE) == []
+    assert endpoint_problems(NO_GATED_ROLE, llama_js(gated=False)) == []
     with pytest.raises(HyperPodValidationError, match=r"gated='yes' is not allowed; True, False or None"):
         jumpstart(gated="yes")
 

@@ -48,9 +48,9 @@ def test_every_public_name_resolves_and_matches_the_typing_imports() -> None:
 def test_c_emitter_is_used_and_writes_the_same_text() -> None:
     assert yaml_writer.SafeDumper is getattr(yaml, "CSafeDumper", yaml.SafeDumper)
     from hyperpod_constructs.observability import alerts
-    from hyperpod_constructs.observability.targets import ObservedEndpoint
+    from hyperpod_constructs.intent.platform_model import ResolvedEndpoint
 
-    rules = alerts.rule_groups([ObservedEndpoint(name=f"m-{i}", max_replicas=1 + i % 3) for i in range(20)], "5m")
+    rules = alerts.rule_groups([ResolvedEndpoint(name=f"m-{i}", max_replicas=1 + i % 3) for i in range(20)], "5m")
     manifest = {"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "x", "labels": {"a": "b"}},
                 "data": {"config.yaml": "version: v1\nmig-configs: {}\n", "token": "${Token[TOKEN.123]}",
                          "long": "word " * 60, "empty": "", "quoted": "yes", "number-like": "0123"}}

@@ -8,6 +8,8 @@ from typing import Any, Callable
 import aws_cdk as cdk
 import pytest
 
+from apps_support import synth_problems
+
 from hyperpod_constructs import (
     Autoscaling, ClusterSettings, HyperPodInferencePlatform, HyperPodTypeError, HyperPodValidationError,
     InferenceEndpoint, InferenceOperatorOptions, InstanceGroup, JumpStartEndpoint, KvCache, MigDemand, ModelSource, ModelStore,
@@ -178,7 +180,7 @@ def test_mig_planner_suggests_instance_types() -> None:
 # ---- instance group names -------------------------------------------------------------------------------
 
 def test_duplicate_instance_group_names_say_duplicate_and_name_the_group() -> None:
-    with pytest.raises(HyperPodValidationError, match=re.escape(
-            "instance_groups[2].name='gpu' is not allowed; a name of its own: duplicate of instance_groups[1].name")):
-        platform(instance_groups=[SYSTEM, InstanceGroup("gpu", "ml.g6e.12xlarge"),
-                                  InstanceGroup("gpu", "ml.g6e.12xlarge", count=2)])
+    report = synth_problems(lambda stack: HyperPodInferencePlatform(stack, "Platform", instance_groups=[
+        SYSTEM, InstanceGroup("gpu", "ml.g6e.12xlarge"), InstanceGroup("gpu", "ml.g6e.12xlarge", count=2)]))
+    assert ("instance_groups[2].name='gpu' is not allowed; a name of its own: duplicate of instance_groups[1].name"
+            in report)

@@ -1,27 +1,33 @@
 """Cross-resource MIG checks: endpoints' partitions against the instance groups' layouts."""
 from __future__ import annotations
 
-from hyperpod_constructs.intent.mig import MigLayout
-from hyperpod_constructs.intent.mig_checks import (
-    MigEndpointView,
-    MigGroupView,
-    check_partition_capacity,
-    check_partition_requests,
-    check_whole_gpu_requests,
-    mig_problems,
-)
+import pytest
+
+from hyperpod_constructs.errors import HyperPodValidationError
+from hyperpod_constructs.intent.endpoint import InferenceEndpoint
+from hyperpod_constructs.intent.instance_group import InstanceGroup
+from hyperpod_constructs.intent.mig import MigLayout, normalize_partition
+from hyperpod_constructs.intent.mig_checks import check_partition_capacity, check_whole_gpu_requests
+from hyperpod_constructs.intent.model_source import ModelSource
+from hyperpod_constructs.intent.platform_model import PodDemand
 
 P5 = "ml.p5.48xlarge"
-H100_3G = MigGroupView("h100", P5, max_count=2, layout=MigLayout.stock("all-3g.40gb"))  # 16 per instance
+H100_3G = InstanceGroup("h100", P5, count=0, max_count=2, mig_config="all-3g.40gb")  # 16 per instance
 
 
-def _endpoint(name: str = "llama-8b", partition: str | None = "mig-3g.40gb", **kwargs) -> MigEndpointView:
-    return MigEndpointView(name=name, instance_type=kwargs.pop("instance_type", P5), partition=partition, **kwargs)
+def _endpoint(name: str = "llama-8b", partition: str | None = "mig-3g.40gb", *, instance_type: str = P5,
+              gpu_count: int = 0, max_replicas: int = 1) -> PodDemand:
+    return PodDemand(name, "custom", instance_type, 0, max_replicas, gpus=gpu_count,
+                     partition=normalize_partition(partition) if partition else None)
+
+
+def _mig_problems(groups: list[InstanceGroup], endpoints: list[PodDemand]) -> list[str]:
+    return [*check_partition_capacity(groups, endpoints), *check_whole_gpu_requests(groups, endpoints)]
 
 
 def test_enough_slices_is_fine():
     endpoints = [_endpoint(max_replicas=20), _endpoint("qwen", max_replicas=12)]
-    assert mig_problems([H100_3G], endpoints) == []
+    assert _mig_problems([H100_3G], endpoints) == []
 
 
 def test_no_group_provides_the_partition():
@@ -42,39 +48,36 @@ def test_too_few_slices_at_max_count_counts_all_endpoints_of_the_profile():
 
 
 def test_slices_from_several_groups_add_up():
-    mixed = MigGroupView("h100-mix", P5, max_count=1,
-                         layout=MigLayout.custom(name="llm-mix", devices={"3g.40gb": 1, "2g.20gb": 1, "1g.10gb": 2}))
+    mixed = InstanceGroup("h100-mix", P5, count=1, mig_config=MigLayout.custom(
+        name="llm-mix", devices={"3g.40gb": 1, "2g.20gb": 1, "1g.10gb": 2}))
     endpoints = [_endpoint(max_replicas=40), _endpoint("small", partition="mig-1g.10gb", max_replicas=16)]  # 32 + 8, 16
     assert check_partition_capacity([H100_3G, mixed], endpoints) == []
     assert len(check_partition_capacity([H100_3G, mixed], [_endpoint(max_replicas=41)])) == 1
 
 
 def test_groups_of_another_instance_type_do_not_count():
-    p5e = MigGroupView("h200", "ml.p5e.48xlarge", max_count=4, layout=MigLayout.stock("all-3g.71gb"))
+    p5e = InstanceGroup("h200", "ml.p5e.48xlarge", count=0, max_count=4, mig_config="all-3g.71gb")
     endpoint = _endpoint(instance_type="ml.p5e.48xlarge", partition="mig-3g.71gb", max_replicas=65)
     problems = check_partition_capacity([H100_3G, p5e], [endpoint])
     assert len(problems) == 1 and "ml.p5e.48xlarge groups provide 64 x 3g.71gb" in problems[0]
 
 
-def test_partition_together_with_whole_gpus():
-    problems = check_partition_requests([_endpoint(gpu_count=1)])
-    assert problems == [
-        "endpoint 'llama-8b': gpu_count=1 is not allowed; no whole-GPU count together with "
-        "accelerator_partition='mig-3g.40gb'; a pod gets either one MIG device or whole GPUs, so drop one of the two"]
-
-
-def test_partition_on_an_instance_type_without_mig():
-    problems = mig_problems([], [_endpoint(instance_type="ml.g6e.12xlarge")])
-    assert len(problems) == 1
-    assert problems[0].startswith("endpoint 'llama-8b': accelerator_partition='mig-3g.40gb' is not allowed; "
-                                  "ml.g6e.12xlarge (L40S 48GB) has no MIG support in HyperPod")
-
-
-def test_partition_the_gpu_does_not_offer_and_malformed_partitions():
-    problems = mig_problems([H100_3G], [_endpoint(partition="mig-3g.71gb"), _endpoint("typo", partition="3g-40gb")])
-    assert len(problems) == 2
-    assert "'mig-3g.71gb' is not allowed; ml.p5.48xlarge offers mig-1g.10gb" in problems[0]
-    assert problems[1].startswith("endpoint 'typo': accelerator_partition='3g-40gb' is not allowed; a MIG partition")
+# Whether a partition is well formed, offered by the instance type and not mixed with whole GPUs is the endpoint's own
+# rule, raised when it is constructed (the platform-wide checks above trust it).
+@pytest.mark.parametrize("overrides,message", [
+    ({"gpus": 1}, "gpus / accelerator_partition=(1, 'mig-3g.40gb') is not allowed; either whole GPUs (gpus) or one "
+                  "MIG slice (accelerator_partition), not both"),
+    ({"instance_type": "ml.g6e.12xlarge"}, "accelerator_partition='mig-3g.40gb' is not allowed; ml.g6e.12xlarge "
+                                           "(L40S 48GB) has no MIG support in HyperPod"),
+    ({"accelerator_partition": "mig-3g.71gb"}, "'mig-3g.71gb' is not allowed; ml.p5.48xlarge offers mig-1g.10gb"),
+    ({"accelerator_partition": "3g-40gb"}, "accelerator_partition='3g-40gb' is not allowed; a MIG partition"),
+])
+def test_partition_rules_of_the_endpoint_itself(overrides: dict, message: str):
+    props: dict = {"model": ModelSource.s3("s3://my-models/llama/"), "instance_type": P5,
+                   "accelerator_partition": "mig-3g.40gb", **overrides}
+    with pytest.raises(HyperPodValidationError) as error:
+        InferenceEndpoint("llama-8b", **props)
+    assert message in str(error.value)
 
 
 def test_whole_gpu_endpoint_on_fully_partitioned_groups():
@@ -86,16 +89,16 @@ def test_whole_gpu_endpoint_on_fully_partitioned_groups():
 
 
 def test_whole_gpus_left_by_a_per_device_layout_or_an_unpartitioned_group():
-    split = MigGroupView("split", P5, max_count=1, layout=MigLayout.per_device(
+    split = InstanceGroup("split", P5, count=1, mig_config=MigLayout.per_device(
         name="split", layouts={(0, 1, 2, 3, 4, 5): {"3g.40gb": 2}, (6, 7): {}}))
     assert check_whole_gpu_requests([split], [_endpoint("two", partition=None, gpu_count=2)]) == []
     assert len(check_whole_gpu_requests([split], [_endpoint("four", partition=None, gpu_count=4)])) == 1
-    plain = MigGroupView("plain", P5, max_count=1)
+    plain = InstanceGroup("plain", P5, count=1)
     assert check_whole_gpu_requests([split, plain], [_endpoint("eight", partition=None, gpu_count=8)]) == []
 
 
 def test_all_problems_are_listed_at_once():
-    endpoints = [_endpoint("a", gpu_count=2, max_replicas=40), _endpoint("b", instance_type="ml.g5.48xlarge"),
+    endpoints = [_endpoint("a", max_replicas=40), _endpoint("b", partition="mig-1g.10gb"),
                  _endpoint("c", partition=None, gpu_count=1)]
-    problems = mig_problems([H100_3G], endpoints)
-    assert [p.split(":")[0] for p in problems] == ["endpoint 'a'", "endpoint 'b'", "endpoint 'a'", "endpoint 'c'"]
+    problems = _mig_problems([H100_3G], endpoints)
+    assert [p.split(":")[0] for p in problems] == ["endpoint 'a'", "endpoint 'b'", "endpoint 'c'"]

@@ -13,25 +13,33 @@ from aws_cdk.lambda_layer_kubectl_v33 import KubectlV33Layer
 
 from hyperpod_constructs.aws.observability import InferenceObservability
 from hyperpod_constructs.intent.observability import GrafanaWorkspace
-from hyperpod_constructs.observability.targets import ObservedEndpoint, ObservedInstanceGroup
+from hyperpod_constructs.intent.instance_group import InstanceGroup
+from hyperpod_constructs.intent.mig import MigLayout
+from hyperpod_constructs.intent.platform_model import PodDemand, ResolvedEndpoint
 from hyperpod_constructs.intent.slo import EndpointSlos, ErrorRateSlo, LatencySlo
 
 CONSTRUCT_ID = "Observability"
 
 ENDPOINTS = (
     # KV cache + intelligent routing, default SLOs.
-    ObservedEndpoint(name="llama-8b", max_replicas=8, kv_cache=True, intelligent_routing=True),
+    ResolvedEndpoint(name="llama-8b", max_replicas=8, kv_cache=True, intelligent_routing=True),
     # JumpStart model in its own namespace, custom SLOs (p95 latency, 1 % errors, no capacity alerts).
-    ObservedEndpoint(name="mistral-7b", namespace="team-a", kind="jumpstart", max_replicas=2,
+    ResolvedEndpoint(name="mistral-7b", namespace="team-a", kind="jumpstart", max_replicas=2,
                      slos=EndpointSlos(latency=LatencySlo(percentile=0.95, threshold_ms=8000, for_minutes=5),
                                        error_rate=ErrorRateSlo(max_percent=1))),
     # Observed, but no alerts at all.
-    ObservedEndpoint(name="embedder", max_replicas=3, slos=EndpointSlos()),
+    ResolvedEndpoint(name="embedder", max_replicas=3, slos=EndpointSlos()),
 )
 INSTANCE_GROUPS = (
-    ObservedInstanceGroup(name="h100", instance_type="ml.p5.48xlarge", mig_profiles=("mig-3g.40gb", "1g.10gb")),
-    ObservedInstanceGroup(name="l40s", instance_type="ml.g6e.12xlarge"),
+    InstanceGroup("h100", "ml.p5.48xlarge", mig_config=MigLayout.per_device(
+        name="mixed", layouts={(0, 1, 2, 3): {"3g.40gb": 2}, (4, 5, 6, 7): {"1g.10gb": 7}})),
+    InstanceGroup("l40s", "ml.g6e.12xlarge"),
 )
+
+
+def side(name: str, max_replicas: int) -> PodDemand:
+    """One side of a disaggregated endpoint, as observability reads it (its name and replica ceiling)."""
+    return PodDemand(f"endpoint/{name}", f"custom, {name}", "ml.p5.48xlarge", 0, max_replicas, side=name)  # type: ignore[arg-type]
 
 
 def new_stack(stack_id: str = "ObservabilityTest", env: Optional[cdk.Environment] = None) -> tuple[cdk.App, cdk.Stack, eks.Cluster]:

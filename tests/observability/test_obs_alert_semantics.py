@@ -15,34 +15,33 @@ import pytest
 import yaml
 
 from hyperpod_constructs.observability import alerts
-from hyperpod_constructs.observability.targets import ObservedEndpoint, ObservedSide
+from hyperpod_constructs.intent.platform_model import ResolvedEndpoint
+from obs_fixtures import side as side_demand
 from hyperpod_constructs.intent.slo import EndpointSlos, ErrorRateSlo, LatencySlo, NoReadyPodsSlo, TtfbSlo
 
 WINDOW = "5m"
 
 ENDPOINTS = (
-    ObservedEndpoint(name="llama-8b", max_replicas=8),                            # defaults
-    ObservedEndpoint(name="qwen-7b", max_replicas=8),                             # defaults, same max: shares all
-    ObservedEndpoint(name="phi-3", max_replicas=2),                               # defaults, other max
-    ObservedEndpoint(name="llama-8b", namespace="team-a", max_replicas=8),        # same name, other namespace
-    ObservedEndpoint(name="mistral-7b", namespace="team-a", kind="jumpstart", max_replicas=4,
+    ResolvedEndpoint(name="llama-8b", max_replicas=8),                            # defaults
+    ResolvedEndpoint(name="qwen-7b", max_replicas=8),                             # defaults, same max: shares all
+    ResolvedEndpoint(name="phi-3", max_replicas=2),                               # defaults, other max
+    ResolvedEndpoint(name="llama-8b", namespace="team-a", max_replicas=8),        # same name, other namespace
+    ResolvedEndpoint(name="mistral-7b", namespace="team-a", kind="jumpstart", max_replicas=4,
                      slos=EndpointSlos(latency=LatencySlo(threshold_ms=8000, percentile=0.95, for_minutes=5),
                                        ttfb=TtfbSlo(threshold_ms=900), error_rate=ErrorRateSlo(max_percent=1),
                                        no_ready_pods=NoReadyPodsSlo(for_minutes=2, severity="warning"))),
-    ObservedEndpoint(name="tight", max_replicas=8,
+    ResolvedEndpoint(name="tight", max_replicas=8,
                      slos=EndpointSlos(latency=LatencySlo(threshold_ms=1500))),   # only a stricter latency
-    ObservedEndpoint(name="quiet", max_replicas=3, slos=EndpointSlos()),          # observed, no alerts
+    ResolvedEndpoint(name="quiet", max_replicas=3, slos=EndpointSlos()),          # observed, no alerts
     # Disaggregated: the replica alerts watch each side's Deployment with that side's ceiling.
-    ObservedEndpoint(name="llama-70b", max_replicas=6, sides=(ObservedSide(name="prefill", max_replicas=2),
-                                                              ObservedSide(name="decode", max_replicas=4))),
-    ObservedEndpoint(name="mixtral", max_replicas=6, sides=(ObservedSide(name="prefill", max_replicas=2),
-                                                            ObservedSide(name="decode", max_replicas=3))),
+    ResolvedEndpoint(name="llama-70b", max_replicas=6, demands=(side_demand("prefill", 2), side_demand("decode", 4))),
+    ResolvedEndpoint(name="mixtral", max_replicas=6, demands=(side_demand("prefill", 2), side_demand("decode", 3))),
 )
 # Series that exist in the cluster but belong to no observed endpoint (or to one without that alert).
 STRANGERS = (
-    ObservedEndpoint(name="qwen-7b", namespace="team-a", max_replicas=8),         # name known, namespace not
-    ObservedEndpoint(name="llama-8b", kind="jumpstart", max_replicas=8),          # name known, kind not
-    ObservedEndpoint(name="llama-8b-v2", max_replicas=8),                         # a prefix of the regex
+    ResolvedEndpoint(name="qwen-7b", namespace="team-a", max_replicas=8),         # name known, namespace not
+    ResolvedEndpoint(name="llama-8b", kind="jumpstart", max_replicas=8),          # name known, kind not
+    ResolvedEndpoint(name="llama-8b-v2", max_replicas=8),                         # a prefix of the regex
 )
 
 # Labels each source puts on an endpoint's series (plus method/status, which every rule pins the same way).
@@ -55,16 +54,16 @@ DEPLOYMENT_CLASSES = ("replicas-at-max", "no-ready-pods")
 SIDE_DEPLOYMENTS = {"prefill": "{name}-prefill-5d8f", "decode": "{name}-decode-77c1"}
 
 
-def series_labels(endpoint: ObservedEndpoint, side: Optional[str] = None) -> dict[str, str]:
+def series_labels(endpoint: ResolvedEndpoint, side: Optional[str] = None) -> dict[str, str]:
     deployment = endpoint.name if side is None else SIDE_DEPLOYMENTS[side].format(name=endpoint.name)
     return {"namespace": endpoint.namespace, "resource_name": endpoint.name, "resource_type": endpoint.kind,
             "deployment": deployment}
 
 
-def targets(endpoint: ObservedEndpoint, slo_class: str) -> list[Optional[str]]:
+def targets(endpoint: ResolvedEndpoint, slo_class: str) -> list[Optional[str]]:
     """The sides a class watches separately (None: the endpoint itself)."""
     if slo_class in DEPLOYMENT_CLASSES and endpoint.sides:
-        return [side.name for side in endpoint.sides]
+        return [side.side for side in endpoint.sides]
     return [None]
 
 
@@ -87,7 +86,7 @@ def matches(matcher: Any, value: str) -> bool:
     return (matcher.value == value) == (op == "MatchOp.Equal")
 
 
-def selects(rule: dict[str, Any], endpoint: ObservedEndpoint, side: Optional[str] = None) -> bool:
+def selects(rule: dict[str, Any], endpoint: ResolvedEndpoint, side: Optional[str] = None) -> bool:
     labels = series_labels(endpoint, side)
     for selector in vector_selectors(promql_parser.parse(rule["expr"])):
         known = RESOURCE_LABELS if "deployment" not in str(selector) else DEPLOYMENT_LABELS
@@ -117,14 +116,14 @@ def rules_by_class() -> dict[str, list[dict[str, Any]]]:
     return {group["name"].removeprefix(alerts.GROUP_PREFIX): group["rules"] for group in document["groups"]}
 
 
-def expected(endpoint: ObservedEndpoint, slo_class: str, side: Optional[str] = None) -> Optional[dict[str, Any]]:
+def expected(endpoint: ResolvedEndpoint, slo_class: str, side: Optional[str] = None) -> Optional[dict[str, Any]]:
     """What the one rule covering (endpoint or its side, class) must say, or None when there is no such SLO."""
     slos = endpoint.effective_slos
     slo = {"latency": slos.latency, "ttfb": slos.ttfb, "error-rate": slos.error_rate,
            "replicas-at-max": slos.replicas_at_max, "no-ready-pods": slos.no_ready_pods}[slo_class]
     if slo is None:
         return None
-    ceiling = endpoint.max_replicas if side is None else next(s.max_replicas for s in endpoint.sides if s.name == side)
+    ceiling = endpoint.max_replicas if side is None else next(s.max_replicas for s in endpoint.sides if s.side == side)
     value = {"latency": getattr(slo, "threshold_ms", None), "ttfb": getattr(slo, "threshold_ms", None),
              "error-rate": getattr(slo, "max_percent", None), "replicas-at-max": ceiling,
              "no-ready-pods": 0}[slo_class]
@@ -184,8 +183,8 @@ def test_endpoints_with_equal_settings_share_a_rule(rules_by_class: dict) -> Non
 
 
 def test_rule_count_and_bytes_do_not_grow_per_endpoint() -> None:
-    def fleet(count: int) -> list[ObservedEndpoint]:
-        return [ObservedEndpoint(name=f"model-{index:04d}", max_replicas=4) for index in range(count)]
+    def fleet(count: int) -> list[ResolvedEndpoint]:
+        return [ResolvedEndpoint(name=f"model-{index:04d}", max_replicas=4) for index in range(count)]
 
     one, thousand = fleet(1), fleet(1000)
     assert alerts.rules_count(one, WINDOW) == alerts.rules_count(thousand, WINDOW) == len(alerts.SLO_CLASSES)
@@ -196,7 +195,7 @@ def test_rule_count_and_bytes_do_not_grow_per_endpoint() -> None:
 
 
 def test_rules_split_into_files_within_the_budget_and_lose_nothing() -> None:
-    fleet = [ObservedEndpoint(name=f"m-{index}", max_replicas=1 + index % 6) for index in range(60)]
+    fleet = [ResolvedEndpoint(name=f"m-{index}", max_replicas=1 + index % 6) for index in range(60)]
     budget = 4096
     files = alerts.rule_files(fleet, WINDOW, budget_bytes=budget)
     assert len(files) > 1
@@ -210,7 +209,7 @@ def test_rules_split_into_files_within_the_budget_and_lose_nothing() -> None:
 
 
 def test_a_rule_bigger_than_the_budget_is_an_error_naming_it() -> None:
-    fleet = [ObservedEndpoint(name=f"m-{index}", max_replicas=4) for index in range(200)]
+    fleet = [ResolvedEndpoint(name=f"m-{index}", max_replicas=4) for index in range(200)]
     with pytest.raises(ValueError, match=r"one alert rule \(HyperPodInferenceLatencyHigh, 200 endpoints\) needs "
                                          r"\d+ bytes, more than the 1000-byte rules file budget"):
         alerts.rule_files(fleet, WINDOW, budget_bytes=1000)

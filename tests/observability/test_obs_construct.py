@@ -15,7 +15,7 @@ from aws_cdk.assertions import Annotations, Match, Template
 from hyperpod_constructs.aws.observability import (OBSERVABILITY_ADDON, SPACES_ADDON, InferenceObservability,
                                                    ObservabilityMetrics, PrometheusWorkspace)
 from hyperpod_constructs.observability import dashboards
-from hyperpod_constructs.observability.targets import ObservedEndpoint
+from hyperpod_constructs.intent.platform_model import ResolvedEndpoint
 from obs_fixtures import CONSTRUCT_ID, ENDPOINTS, INSTANCE_GROUPS, Synthesized, nag_violations, new_stack, \
     resources_of_type, synth_full
 
@@ -71,7 +71,7 @@ def test_more_rules_than_the_amp_quota_is_a_warning_naming_the_quota(monkeypatch
     app, stack, cluster = new_stack()
     construct = InferenceObservability(stack, CONSTRUCT_ID, cluster=cluster)
     for index in range(3):  # different max_replicas: 3 replicas-at-max rules + 4 shared ones = 7
-        construct.add_endpoint(ObservedEndpoint(name=f"m-{index}", max_replicas=1 + index))
+        construct.add_endpoint(ResolvedEndpoint(name=f"m-{index}", max_replicas=1 + index))
     app.synth()
     warnings = [str(found.entry.data) for found in Annotations.from_stack(stack).find_warning("*", Match.any_value())]
     assert any("7 alert rules exceed Amazon Managed Prometheus's default quota of 6 "
@@ -85,7 +85,7 @@ def test_rules_past_the_file_budget_go_to_more_namespaces(monkeypatch: pytest.Mo
     app, stack, cluster = new_stack()
     construct = InferenceObservability(stack, CONSTRUCT_ID, cluster=cluster, endpoints=ENDPOINTS[:1])
     for index in range(40):  # added after construction, as the platform does: rendered at synth
-        construct.add_endpoint(ObservedEndpoint(name=f"m-{index}", max_replicas=1 + index % 7))
+        construct.add_endpoint(ResolvedEndpoint(name=f"m-{index}", max_replicas=1 + index % 7))
     template = app.synth().get_stack_by_name(stack.stack_name).template
     namespaces = resources_of_type(template, "AWS::APS::RuleGroupsNamespace")
     assert len(namespaces) == len(construct.rule_files) > 1
@@ -235,19 +235,11 @@ def test_advice_for_disabled_metrics_and_spaces_addon() -> None:
     annotations.has_warning(path, Match.string_like_regexp(f"{SPACES_ADDON} add-on needs its execution role"))
 
 
-def test_duplicate_endpoints_fail_synth_with_all_problems() -> None:
-    app, stack, cluster = new_stack("Dupes")
-    endpoint = ObservedEndpoint(name="a", max_replicas=1)
-    InferenceObservability(stack, CONSTRUCT_ID, cluster=cluster, endpoints=[endpoint, endpoint])
-    with pytest.raises(Exception, match=r"endpoints\[1\]='default/a' is not allowed"):
-        app.synth()
-
-
 def test_wrong_input_types_are_named() -> None:
     from hyperpod_constructs.errors import HyperPodValidationError
 
     app, stack, cluster = new_stack("Types")
-    with pytest.raises(HyperPodValidationError, match=r"Types/Bad: endpoints\[0\]='llama' is not allowed; an ObservedEndpoint"):
+    with pytest.raises(HyperPodValidationError, match=r"Types/Bad: endpoints\[0\]='llama' is not allowed; a ResolvedEndpoint"):
         InferenceObservability(stack, "Bad", cluster=cluster, endpoints=["llama"])
     with pytest.raises(HyperPodValidationError, match=r"workspace='ws-1' is not allowed; PrometheusWorkspace"):
         InferenceObservability(stack, "Bad2", cluster=cluster, workspace="ws-1")

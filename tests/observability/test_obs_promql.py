@@ -9,7 +9,7 @@ import pytest
 import yaml
 
 from hyperpod_constructs.observability import alerts, dashboards, metrics, queries
-from hyperpod_constructs.observability.targets import ObservedEndpoint
+from hyperpod_constructs.intent.platform_model import ResolvedEndpoint
 from obs_fixtures import ENDPOINTS, INSTANCE_GROUPS
 
 WINDOW = "5m"
@@ -114,9 +114,9 @@ def test_gpu_dashboard_per_instance_group_with_mig_rows(built: dict[str, dict]) 
 
 
 def test_dashboard_uids_fit_grafana_limit() -> None:
-    from hyperpod_constructs.observability.targets import ObservedInstanceGroup
+    from hyperpod_constructs.intent.instance_group import InstanceGroup
 
-    group = ObservedInstanceGroup(name="a-very-long-instance-group-name-for-gpus", instance_type="ml.p5.48xlarge")
+    group = InstanceGroup("a-very-long-instance-group-name-for-gpus", "ml.p5.48xlarge")
     uid = dashboards.gpu_dashboard(group)["uid"]
     assert len(uid) <= 40 and uid.startswith("hyperpod-gpu-a-very")
 
@@ -185,5 +185,5 @@ def test_snapshot_rules_yaml(snapshot) -> None:
 
 
 def test_endpoint_without_slos_gets_defaults() -> None:
-    endpoint = ObservedEndpoint(name="x", max_replicas=1)
+    endpoint = ResolvedEndpoint(name="x", max_replicas=1)
     assert [rule.alert for rule in alerts.endpoint_rules(endpoint, WINDOW)] == [c.alert for c in alerts.SLO_CLASSES]

@@ -7,7 +7,7 @@ import pytest
 
 from hyperpod_constructs.intent.observability import GrafanaWorkspace, ObservabilityMetrics, PrometheusWorkspace
 from hyperpod_constructs.errors import HyperPodValidationError
-from hyperpod_constructs.observability.targets import ObservedEndpoint, ObservedInstanceGroup, check_targets
+from hyperpod_constructs.intent.platform_model import ResolvedEndpoint
 from hyperpod_constructs.intent.slo import (EndpointSlos, ErrorRateSlo, LatencySlo, NoReadyPodsSlo, ReplicasAtMaxSlo,
                                           TtfbSlo)
 
@@ -28,17 +28,6 @@ CASES: list[tuple[str, Callable[[], Any], str]] = [
     ("severity", lambda: ErrorRateSlo(max_percent=1, severity="page"), r"ErrorRateSlo: severity='page' is not allowed; one of critical, warning, info"),
     ("threshold bool", lambda: LatencySlo(threshold_ms=True), r"threshold_ms=True is not allowed"),
     ("slo of the wrong kind", lambda: EndpointSlos(latency=TtfbSlo(threshold_ms=5)), r"EndpointSlos: latency=TtfbSlo\(.*\) is not allowed; a LatencySlo or None"),
-    # Observed endpoints and instance groups
-    ("endpoint name", lambda: ObservedEndpoint(name="Llama_8b", max_replicas=1), r"endpoint 'Llama_8b': name='Llama_8b' is not allowed"),
-    ("namespace", lambda: ObservedEndpoint(name="a", namespace="Team_A", max_replicas=1), r"namespace='Team_A' is not allowed; a Kubernetes namespace name"),
-    ("kind", lambda: ObservedEndpoint(name="a", kind="sagemaker", max_replicas=1), r"kind='sagemaker' is not allowed; one of inference-endpoint, jumpstart"),
-    ("max replicas", lambda: ObservedEndpoint(name="a", max_replicas=0), r"endpoint 'a': max_replicas=0 is not allowed; an integer of at least 1"),
-    ("kv flag", lambda: ObservedEndpoint(name="a", max_replicas=1, kv_cache="yes"), r"kv_cache='yes' is not allowed; True or False"),
-    ("slos type", lambda: ObservedEndpoint(name="a", max_replicas=1, slos=LatencySlo(threshold_ms=1)), r"slos=LatencySlo\(.*\) is not allowed; an EndpointSlos or None"),
-    ("group name", lambda: ObservedInstanceGroup(name="-h100", instance_type="ml.p5.48xlarge"), r"instance group '-h100': name='-h100' is not allowed"),
-    ("instance type", lambda: ObservedInstanceGroup(name="g", instance_type="p5.48xlarge"), r"instance_type='p5.48xlarge' is not allowed; a HyperPod instance type"),
-    ("mig profile", lambda: ObservedInstanceGroup(name="g", instance_type="ml.p5.48xlarge", mig_profiles=("all-3g.40gb",)), r"mig_profiles\[0\]='all-3g.40gb' is not allowed; a MIG profile"),
-    ("mig list", lambda: ObservedInstanceGroup(name="g", instance_type="ml.p5.48xlarge", mig_profiles=["3g.40gb"]), r"mig_profiles=\['3g.40gb'\] is not allowed; a tuple"),
     # AMP workspace
     ("workspace id", lambda: PrometheusWorkspace.existing(workspace_id="12345"), r"PrometheusWorkspace: workspace_id='12345' is not allowed; an AMP workspace id matching \^ws-"),
     ("workspace arn", lambda: PrometheusWorkspace.existing(workspace_arn="arn:aws:aps:us-west-2:1111:workspace/ws-1"), r"PrometheusWorkspace: workspace_arn='arn:aws:aps:us-west-2:1111:workspace/ws-1' is not allowed; an AMP workspace ARN"),
@@ -67,7 +56,7 @@ def test_rejects_bad_input(build: Callable[[], Any], message: str) -> None:
 
 @pytest.mark.parametrize("cls, kwargs", [
     (LatencySlo, {"threshold_ms": 1, "p": 0.9}), (EndpointSlos, {"latencies": None}),
-    (ObservedEndpoint, {"name": "a", "max_replicas": 1, "routing": True}), (PrometheusWorkspace, {"id": "ws-1"}),
+    (PrometheusWorkspace, {"id": "ws-1"}),
     (GrafanaWorkspace, {"auth": "SAML"}), (ObservabilityMetrics, {"interval": 30}),
 ])
 def test_unknown_fields_are_type_errors(cls: type, kwargs: dict[str, Any]) -> None:
@@ -82,21 +71,10 @@ def test_boundaries_are_accepted() -> None:
     ObservabilityMetrics(scrape_interval_seconds=5)
     ObservabilityMetrics(scrape_interval_seconds=300)
     assert PrometheusWorkspace.existing(workspace_arn=WS_ARN, workspace_id="ws-12345678-abcd-1234-abcd-123456789012").is_existing
-    assert ObservedInstanceGroup(name="g", instance_type="ml.p5.48xlarge", mig_profiles=("mig-3g.40gb", "3g.40gb")).dcgm_profiles == ("3g.40gb",)
 
 
 def test_defaults_cover_every_signal() -> None:
     defaults = EndpointSlos.defaults()
     assert not defaults.is_empty and EndpointSlos().is_empty
     assert defaults.latency.percentile == 0.99 and defaults.ttfb.percentile == 0.9
-    assert ObservedEndpoint(name="a", max_replicas=1).effective_slos == defaults
-
-
-def test_duplicate_targets_are_reported_together() -> None:
-    a = ObservedEndpoint(name="a", max_replicas=1)
-    g = ObservedInstanceGroup(name="g", instance_type="ml.g6e.12xlarge")
-    problems = check_targets([a, ObservedEndpoint(name="a", namespace="other", max_replicas=1), a], [g, g], "Obs")
-    assert problems == [
-        "Obs: endpoints[2]='default/a' is not allowed; each namespace/name may be observed once",
-        "Obs: instance_groups[1].name='g' is not allowed; instance group names must be unique",
-    ]
+    assert ResolvedEndpoint(name="a", max_replicas=1).effective_slos == defaults

@@ -153,11 +153,11 @@ def test_existing_cluster_lends_its_vpc_to_the_network():
     assert platform.dependencies is None
 
 
-def test_instance_group_limits_are_enforced_by_the_cluster_construct():
-    with pytest.raises(HyperPodValidationError, match=r"instance_groups\[1\]\.name='gpu' is not allowed; a name of its "
-                                                      r"own: duplicate of instance_groups\[0\]\.name"):
-        HyperPodInferencePlatform(cdk.Stack(cdk.App(), "Names"), "Platform", instance_groups=[
-            InstanceGroup("gpu", "ml.g6e.xlarge"), InstanceGroup("gpu", "ml.g6e.2xlarge")])
+def test_instance_group_limits_are_enforced():
+    report = synth_problems(lambda stack: HyperPodInferencePlatform(stack, "Platform", instance_groups=[
+        InstanceGroup("gpu", "ml.g6e.xlarge"), InstanceGroup("gpu", "ml.g6e.2xlarge")]), "Names")
+    assert ("platform: instance_groups[1].name='gpu' is not allowed; a name of its own: duplicate of "
+            "instance_groups[0].name (every instance group needs a unique name)") in report
     with pytest.raises(HyperPodValidationError, match=r"instance_groups='0 groups' is not allowed; 1 to 100"):
         HyperPodInferencePlatform(cdk.Stack(cdk.App(), "None"), "Platform", instance_groups=[])
     with pytest.raises(HyperPodValidationError, match=r"instance_groups='101 groups' is not allowed; 1 to 100"):

@@ -1,42 +1,43 @@
-"""Cross-resource rules for HyperPod-managed Karpenter: NodePools against the cluster's instance groups.
+"""Rules for HyperPod-managed Karpenter: NodePools and cluster settings against the instance groups.
 
-Each function returns problems (errors) or warnings as strings in the ``errors.format_problem`` format;
-the platform registers problems with ``node.add_validation`` and turns warnings into CDK warnings.
-Rules come from the HyperPod autoscaling docs (facts section 5) unless a comment says otherwise.
+Rules come from the HyperPod autoscaling docs (facts section 5) unless a comment says otherwise. They read the
+node pools the resolved platform computed once.
 """
 from __future__ import annotations
 
-from typing import Optional
+from ...errors import Advice, format_problem
+from ..instance_group import InstanceGroup
+from ..node_autoscaling import NodePoolSpec
+from ..platform_model import ResolvedPlatform
+from .registry import advice_rule, problem_rule
 
-from ..errors import Advice, format_problem
-from .instance_group import InstanceGroup
-from .node_autoscaling import NodeAutoscaling, NodePoolSpec
+WHERE = "node_autoscaling"
 
 # Karpenter subtracts an estimated VM overhead (7.5% by default) from nominal memory before comparing with
 # limits; allow that much slack so the memory rule only fires when no instance can possibly fit.
 _MEMORY_OVERHEAD = 0.075
 
 
-def check_node_autoscaling(groups: tuple[InstanceGroup, ...], spec: NodeAutoscaling,
-                           where: str = "node_autoscaling") -> list[str]:
+@problem_rule("node-pools")
+def check_node_autoscaling(platform: ResolvedPlatform) -> list[str]:
     """Problems that make HyperPod reject the setup or make Karpenter unable to launch a node."""
-    if not spec.enabled:
+    if not platform.node_autoscaling_enabled:
         return []
+    groups = platform.instance_groups
     by_name = {group.name: group for group in groups}
-    pools = spec.pools(groups)
     problems: list[str] = []
-    for pool in pools:
-        pool_where = f"{where}: node pool {pool.name!r}"
+    for pool in platform.node_pools:
+        pool_where = f"{WHERE}: node pool {pool.name!r}"
         for name in pool.instance_groups:
             if name not in by_name:
                 problems.append(format_problem(pool_where, "instance_groups", name,
                                                f"names of the cluster's instance groups: {sorted(by_name)}"))
         problems.extend(_limit_problems(pool, groups, pool_where))
-    for name in spec.autoscaled_group_names(groups):
+    for name in platform.autoscaled_groups:
         group = by_name.get(name)
         if group is None:
             continue
-        group_where = f"{where}: instance group {name!r}"
+        group_where = f"{WHERE}: instance group {name!r}"
         if group.count != 0:
             problems.append(format_problem(group_where, "count", group.count,
                                            "0 for a Karpenter-autoscaled group (HyperPod requires it to start empty; "
@@ -48,15 +49,16 @@ def check_node_autoscaling(groups: tuple[InstanceGroup, ...], spec: NodeAutoscal
     return problems
 
 
-def check_max_count_is_used(groups: tuple[InstanceGroup, ...], spec: NodeAutoscaling) -> list[str]:
+@problem_rule("max-count-without-node-autoscaling")
+def check_max_count_is_used(platform: ResolvedPlatform) -> list[str]:
     """``max_count`` means "node autoscaling may grow this group to N"; without Karpenter growing the group, HyperPod
     keeps ``count`` instances and the ceiling would never be reached, so it is an error, never silently dropped."""
-    autoscaled = set(spec.autoscaled_group_names(groups))
+    autoscaled = set(platform.autoscaled_groups)
     problems: list[str] = []
-    for group in groups:
+    for group in platform.instance_groups:
         if group.max_count is None or group.name in autoscaled:
             continue
-        if not spec.enabled:
+        if not platform.node_autoscaling_enabled:
             reason = "node autoscaling is off"
             fix = (f"pass node_autoscaling=True to grow it with Karpenter (from count=0), or drop max_count and set "
                    f"count={group.max_count} for a fixed size")
@@ -71,23 +73,22 @@ def check_max_count_is_used(groups: tuple[InstanceGroup, ...], spec: NodeAutosca
     return problems
 
 
-def node_autoscaling_warnings(groups: tuple[InstanceGroup, ...], spec: NodeAutoscaling,
-                              where: str = "node_autoscaling") -> list[str]:
+@advice_rule("node-autoscaling")
+def node_autoscaling_warnings(platform: ResolvedPlatform) -> list[str]:
     """Advice: setups HyperPod accepts but that probably do not do what the user wants."""
-    if not spec.enabled:
+    if not platform.node_autoscaling_enabled:
         return []
-    pools = spec.pools(groups)
-    if not pools:
+    if not platform.node_pools:
         return [Advice("node-autoscaling-without-groups",
-                       f"{where}: node autoscaling is enabled but no instance group has max_count and no node_pools "
+                       f"{WHERE}: node autoscaling is enabled but no instance group has max_count and no node_pools "
                        "are given, so Karpenter has nothing to scale; set max_count on the groups it should grow")]
     warnings: list[str] = []
-    by_name = {group.name: group for group in groups}
-    for name in spec.autoscaled_group_names(groups):
+    by_name = {group.name: group for group in platform.instance_groups}
+    for name in platform.autoscaled_groups:
         group = by_name.get(name)
         if group is None:
             continue
-        group_where = f"{where}: instance group {name!r}"
+        group_where = f"{WHERE}: instance group {name!r}"
         if group.training_plan_arn is not None:
             warnings.append(Advice("node-autoscaling-training-plan", f"{group_where}: training_plan_arn is set on a "
                                    "Karpenter-autoscaled group; the HyperPod autoscaling docs (older version) say groups "
@@ -99,23 +100,27 @@ def node_autoscaling_warnings(groups: tuple[InstanceGroup, ...], spec: NodeAutos
     return warnings
 
 
-def check_node_provisioning_mode(mode: Optional[str], autoscaling_enabled: bool,
-                                 where: str = "cluster") -> list[str]:
+@problem_rule("node-provisioning-mode")
+def check_node_provisioning_mode(platform: ResolvedPlatform) -> list[str]:
     """HyperPod-managed Karpenter needs ``NodeProvisioningMode: Continuous`` on the cluster."""
-    if autoscaling_enabled and mode != "Continuous":
-        return [format_problem(where, "node_provisioning_mode", mode,
+    mode = platform.cluster.node_provisioning_mode
+    if platform.node_autoscaling_enabled and mode != "Continuous":
+        return [format_problem("cluster", "node_provisioning_mode", mode,
                                "'Continuous' when node autoscaling (Karpenter) is enabled")]
     return []
 
 
 
-def check_node_recovery(node_recovery: str, autoscaling_enabled: bool, where: str = "cluster") -> list[str]:
+@problem_rule("node-recovery")
+def check_node_recovery(platform: ResolvedPlatform) -> list[str]:
     """HyperPod-managed Karpenter requires ``NodeRecovery: Automatic`` (an autoscaling prerequisite in the
     HyperPod docs): Karpenter replaces nodes that HyperPod marks unhealthy."""
-    if autoscaling_enabled and node_recovery != "Automatic":
-        return [format_problem(where, "node_recovery", node_recovery,
+    node_recovery = platform.cluster.node_recovery
+    if platform.node_autoscaling_enabled and node_recovery != "Automatic":
+        return [format_problem("cluster", "node_recovery", node_recovery,
                                "'Automatic' when node autoscaling (Karpenter) is enabled")]
     return []
+
 
 def _limit_problems(pool: NodePoolSpec, groups: tuple[InstanceGroup, ...], where: str) -> list[str]:
     """A limit below one instance of a group's type means Karpenter can never launch that group."""

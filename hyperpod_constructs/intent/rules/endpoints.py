@@ -1,0 +1,108 @@
+"""Rules between each endpoint (or scaled workload) and the platform it runs on."""
+from __future__ import annotations
+
+from typing import Iterator, Optional
+
+from ...errors import format_problem
+from ..autoscaling import Autoscaling
+from ..endpoint import InferenceEndpoint
+from ..jumpstart import JumpStartEndpoint
+from ..kv_cache import L2Backend
+from ..model_source import FsxModelSource
+from ..platform_model import ResolvedPlatform
+from .registry import problem_rule
+
+
+def _endpoints(platform: ResolvedPlatform) -> Iterator[InferenceEndpoint | JumpStartEndpoint]:
+    return (endpoint.endpoint for endpoint in platform.endpoints if endpoint.endpoint is not None)
+
+
+@problem_rule("instance-type-served")
+def instance_type_served(platform: ResolvedPlatform) -> list[str]:
+    """Every instance type an endpoint may run on is the type of some instance group."""
+    served = ", ".join(sorted({group.instance_type for group in platform.instance_groups})) or "none"
+    problems: list[str] = []
+    for endpoint in _endpoints(platform):
+        explicit = isinstance(endpoint, JumpStartEndpoint) or endpoint.instance_type
+        types = (endpoint.instance_type,) if isinstance(endpoint, JumpStartEndpoint) else endpoint.placement_types
+        for index, name in enumerate(types):
+            if not platform.groups_of_type(name):
+                problems.append(format_problem(
+                    endpoint.where, "instance_type" if explicit else f"instance_types[{index}]", name,
+                    f"an instance type served by an instance group; the platform's groups run: {served}"))
+    return problems
+
+
+@problem_rule("fsx-needs-model-store")
+def fsx_needs_model_store(platform: ResolvedPlatform) -> list[str]:
+    """``ModelSource.fsx()`` without its own file system reads the platform's model store."""
+    if platform.model_store is not None:
+        return []
+    return [format_problem(endpoint.where, "model", "ModelSource.fsx()",
+                           "the platform has no model store: give the platform a ModelStore, or pass "
+                           "file_system=FsxFileSystem(...)")
+            for endpoint in _endpoints(platform)
+            if isinstance(endpoint, InferenceEndpoint) and isinstance(endpoint.model, FsxModelSource)
+            and endpoint.model.file_system is None]
+
+
+@problem_rule("l2-needs-tiered-storage")
+def l2_needs_tiered_storage(platform: ResolvedPlatform) -> list[str]:
+    """KV-cache L2 ``tieredstorage`` needs the cluster's tiered storage."""
+    if platform.tiered_storage_enabled:
+        return []
+    return [format_problem(endpoint.where, "kv_cache.l2", "tieredstorage",
+                           "L2 tiered storage needs the HyperPod cluster's TieredStorageConfig (Mode=Enable); "
+                           "enable tiered storage on the platform or use L2Cache.redis(url)")
+            for endpoint in _endpoints(platform)
+            if endpoint.kv_cache is not None and endpoint.kv_cache.l2 is not None
+            and endpoint.kv_cache.l2.backend is L2Backend.TIERED_STORAGE]
+
+
+def _scalers(platform: ResolvedPlatform) -> Iterator[tuple[str, Optional[Autoscaling]]]:
+    """Every autoscaling spec with where it is declared: endpoints, their routers and sides, scaled workloads."""
+    for endpoint in _endpoints(platform):
+        routing = endpoint.intelligent_routing
+        yield f"{endpoint.where} router", routing.autoscaling if routing is not None else None
+        yield endpoint.where, endpoint.autoscaling
+        disaggregation = getattr(endpoint, "disaggregation", None)
+        if disaggregation is not None:
+            for side, worker in disaggregation.workers():
+                yield f"{endpoint.where} {side}", worker.autoscaling
+    for workload in platform.scaled_workloads:
+        yield workload.where, workload.autoscaling
+
+
+@problem_rule("prometheus-trigger-server")
+def prometheus_trigger_server(platform: ResolvedPlatform) -> list[str]:
+    """A Prometheus trigger needs an AMP query URL: its own, or the platform's workspace."""
+    return [format_problem(where, f"autoscaling.triggers[{trigger.name!r}].server_address", None,
+                           "set server_address, or give the platform an AMP workspace (prometheus_query_url)")
+            for where, autoscaling in _scalers(platform) if autoscaling is not None
+            for trigger in autoscaling.prometheus_triggers if trigger.resolved_server_address(platform) is None]
+
+
+@problem_rule("jumpstart-gated-model-role")
+def jumpstart_gated_model_role(platform: ResolvedPlatform) -> list[str]:
+    """A gated JumpStart model needs a role that may download it."""
+    return [format_problem(
+        endpoint.where, "model_id", endpoint.model_id,
+        "a gated model only with a role that may download it: pass operator="
+        "InferenceOperatorOptions(jumpstart_gated_models=True) to the platform, or gated_model_role_arn=... "
+        "on the endpoint; accept_eula=True alone does not grant access (set gated=False if this model is "
+        "not gated)")
+        for endpoint in _endpoints(platform)
+        if isinstance(endpoint, JumpStartEndpoint) and endpoint.is_gated and endpoint.gated_model_role_arn is None
+        and not platform.jumpstart_gated_models]
+
+
+@problem_rule("data-capture-endpoint")
+def data_capture_endpoint(platform: ResolvedPlatform) -> list[str]:
+    """The SageMaker endpoint tier of data capture needs a registered SageMaker endpoint."""
+    return [format_problem(
+        endpoint.where, "data_capture.sagemaker_endpoint", True,
+        "False, or set sagemaker_endpoint_name on the endpoint: the SageMaker endpoint tier captures at the "
+        "SageMaker runtime boundary, which exists only for a registered endpoint")
+        for endpoint in _endpoints(platform)
+        if endpoint.data_capture is not None and endpoint.data_capture.sagemaker_endpoint
+        and not endpoint.sagemaker_endpoint_name]
