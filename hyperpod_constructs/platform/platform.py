@@ -394,10 +394,11 @@ class HyperPodInferencePlatform(Construct):
         if name is None:
             name = "scaled-workloads" + (f"-{len(self.scaled_workloads) + 1}" if self.scaled_workloads else "")
         # Rendered with the earlier calls' workloads: names and targets are unique across all of them.
-        self.model = self.model.with_scaled_workloads(tuple(workloads))
-        manifests = [manifest for manifest in render_keda(self.model.scaled_workloads, self.model)
+        model = self.model.with_scaled_workloads(tuple(workloads))
+        manifests = [manifest for manifest in render_keda(model.scaled_workloads, model)
                      if _object_key(manifest) not in self._keda_objects]
         deployment = self._add_rendered_chart(name, manifests, lambda chart: add_api_objects(chart, manifests))
+        self.model = model  # only once they rendered: a rejected call leaves the platform as it was
         self._keda_objects.update(_object_key(manifest) for manifest in manifests)
         self.scaled_workloads.append(deployment)
         for workload in workloads:
