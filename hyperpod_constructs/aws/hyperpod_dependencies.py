@@ -16,6 +16,7 @@ from aws_cdk import CustomResource, aws_ec2 as ec2, aws_eks_v2 as eks
 from constructs import Construct
 
 from ..errors import HyperPodValidationError, require
+from ..intent.names import is_dns_label, is_dns_subdomain
 from .kubectl_handler import KubectlHandler
 
 DEFAULT_REPOSITORY = "aws/sagemaker-hyperpod-cli"
@@ -30,10 +31,7 @@ COMMIT_SHA = re.compile(r"^[0-9a-fA-F]{40}$")
 RELEASE_TAG = re.compile(r"^v?\d+\.\d+(\.\d+)?([-+][0-9A-Za-z.-]+)?$")
 REPOSITORY = re.compile(r"^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$")
 CHART_PATH = re.compile(r"^[A-Za-z0-9_.-]+(/[A-Za-z0-9_.-]+)*$")
-RELEASE_NAME = re.compile(r"^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$")
 RELEASE_NAME_MAX = 53  # Helm's limit
-NAMESPACE = re.compile(r"^[a-z0-9]([-a-z0-9]*[a-z0-9])?$")
-NAMESPACE_MAX = 63
 
 # Value paths in the chart (values.yaml of helm_chart/HyperPodHelmChart and its charts/gpu-operator wrapper).
 GPU_OPERATOR = ("gpu-operator", "enabled")
@@ -117,12 +115,12 @@ class HyperPodHelmChart:
                 "a GitHub 'owner/name'")
         require(bool(CHART_PATH.match(self.chart_path)) and ".." not in self.chart_path.split("/"),
                 where, "chart_path", self.chart_path, "a relative folder inside the repository, without '..'")
-        require(bool(RELEASE_NAME.match(self.release_name)) and len(self.release_name) <= RELEASE_NAME_MAX,
+        require(is_dns_subdomain(self.release_name) and len(self.release_name) <= RELEASE_NAME_MAX,
                 where, "release_name", self.release_name,
                 f"a Helm release name: lowercase letters, digits, '-' and '.', at most {RELEASE_NAME_MAX} characters")
-        require(bool(NAMESPACE.match(self.namespace)) and len(self.namespace) <= NAMESPACE_MAX,
+        require(is_dns_label(self.namespace),
                 where, "namespace", self.namespace,
-                f"a Kubernetes namespace name: lowercase letters, digits and '-', at most {NAMESPACE_MAX} characters")
+                "a Kubernetes namespace name: lowercase letters, digits and '-', at most 63 characters")
         require(isinstance(self.values, Mapping), where, "values", self.values, "a mapping of Helm values")
         try:
             # A private JSON copy: later edits to the caller's dict cannot change what was validated.

@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import re
 
-CLUSTER_NAME_PATTERN = re.compile(r"^[a-zA-Z0-9](-*[a-zA-Z0-9]){0,62}$")
+# SageMaker resource names (clusters, models, endpoints, JumpStart model ids and hubs).
+SAGEMAKER_NAME_PATTERN = re.compile(r"^[a-zA-Z0-9](-*[a-zA-Z0-9]){0,62}$")
+CLUSTER_NAME_PATTERN = SAGEMAKER_NAME_PATTERN
 INSTANCE_GROUP_NAME_PATTERN = re.compile(r"^[a-zA-Z0-9](-*[a-zA-Z0-9])*$")
 INSTANCE_GROUP_NAME_MAX = 63
 INSTANCE_COUNT_MAX = 6758

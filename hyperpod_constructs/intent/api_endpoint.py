@@ -5,6 +5,7 @@ import ipaddress
 from dataclasses import dataclass
 
 from ..errors import require
+from .frozen import Frozen
 
 MODES = ("public", "private")
 MAX_PUBLIC_CIDRS = 40  # EKS limit on publicAccessCidrs
@@ -23,7 +24,7 @@ class ApiEndpoint:
 
     type_description = "ApiEndpoint.public(), ApiEndpoint.public(allowed_cidrs=[...]) or ApiEndpoint.private()"
     mode: str = "public"
-    allowed_cidrs: tuple[str, ...] = ()
+    allowed_cidrs: tuple[str, ...] = Frozen(())
 
     def __post_init__(self) -> None:
         where = "cluster.eks.api_endpoint"

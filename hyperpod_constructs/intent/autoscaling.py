@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Literal, Mapping, Optional, Union
 
 from ..errors import Advice, require
 from ..type_checks import check_fields
 from .platform_model import ResolvedPlatform
+from .frozen import Frozen
 from .tokens import is_token
 
 MetricType = Literal["Average", "Value"]
@@ -165,7 +166,7 @@ class CloudWatchTrigger:
 
     name: str
     metric_name: str
-    dimensions: Mapping[str, str] = field(default_factory=dict)
+    dimensions: Mapping[str, str] = Frozen({})
     target_value: float
     namespace: str = "AWS/SageMaker"
     metric_stat: str = "Average"
@@ -267,16 +268,12 @@ class Autoscaling:
     initial_cooldown_s: Optional[int] = None
     scale_up_stabilization_s: Optional[int] = None
     scale_down_stabilization_s: Optional[int] = None
-    triggers: tuple[Trigger, ...] = ()
+    triggers: tuple[Trigger, ...] = Frozen(())
     trigger: Optional[Trigger] = None
 
     def __post_init__(self) -> None:
         where = "autoscaling"
         check_fields(self, where)
-        if self.trigger is not None:
-            object.__setattr__(self, "triggers", (*tuple(self.triggers), self.trigger))
-            object.__setattr__(self, "trigger", None)
-        object.__setattr__(self, "triggers", tuple(self.triggers))
         for name in ("min_replicas", "max_replicas"):
             value = getattr(self, name)
             require(isinstance(value, int) and not isinstance(value, bool) and value >= 0, where, name, value,
@@ -288,53 +285,58 @@ class Autoscaling:
         for name in ("polling_interval_s", "cooldown_s", "initial_cooldown_s", "scale_up_stabilization_s",
                      "scale_down_stabilization_s"):
             _check_seconds(where, name, getattr(self, name))
-        for index, trigger in enumerate(self.triggers):
+        for index, trigger in enumerate(self.all_triggers):
             require(isinstance(trigger, (PrometheusTrigger, CloudWatchTrigger)), where, f"triggers[{index}]", trigger,
                     "a PrometheusTrigger or CloudWatchTrigger")
         for kind in (PrometheusTrigger, CloudWatchTrigger):
-            count = sum(isinstance(trigger, kind) for trigger in self.triggers)
+            count = sum(isinstance(trigger, kind) for trigger in self.all_triggers)
             require(count <= TRIGGERS_PER_KIND_MAX, where, "triggers", f"{count} {kind.__name__}s",
                     f"at most {TRIGGERS_PER_KIND_MAX} of each kind")
-        names = [trigger.name for trigger in self.triggers]
+        names = [trigger.name for trigger in self.all_triggers]
         duplicates = sorted({name for name in names if names.count(name) > 1})
         require(not duplicates, where, "triggers", duplicates, "unique trigger names (KEDA rejects repeats)")
 
     @property
+    def all_triggers(self) -> tuple[Trigger, ...]:
+        """``triggers`` followed by the ``trigger=`` shorthand, if given."""
+        return (*self.triggers, self.trigger) if self.trigger is not None else self.triggers
+
+    @property
     def prometheus_triggers(self) -> tuple[PrometheusTrigger, ...]:
-        return tuple(trigger for trigger in self.triggers if isinstance(trigger, PrometheusTrigger))
+        return tuple(trigger for trigger in self.all_triggers if isinstance(trigger, PrometheusTrigger))
 
     @property
     def cloudwatch_triggers(self) -> tuple[CloudWatchTrigger, ...]:
-        return tuple(trigger for trigger in self.triggers if isinstance(trigger, CloudWatchTrigger))
+        return tuple(trigger for trigger in self.all_triggers if isinstance(trigger, CloudWatchTrigger))
 
     def bound_to(self, sagemaker_endpoint_name: Optional[str], where: str) -> "Autoscaling":
         """These settings with every SageMaker CloudWatch trigger bound to the deployment's registered endpoint."""
         triggers = tuple(trigger.bound_to(sagemaker_endpoint_name, where) if isinstance(trigger, CloudWatchTrigger)
-                         else trigger for trigger in self.triggers)
-        return self if triggers == self.triggers else replace(self, triggers=triggers)
+                         else trigger for trigger in self.all_triggers)
+        return self if triggers == self.all_triggers else replace(self, triggers=triggers, trigger=None)
 
     def warnings(self, where: str) -> list[str]:
         """Advice, not errors: scale-to-zero set up so that nothing can wake the deployment."""
         if self.min_replicas != 0:
             return []
         advice: list[str] = []
-        if not self.triggers:
+        if not self.all_triggers:
             advice.append(Advice("scale-to-zero-without-triggers", f"{where}: autoscaling.min_replicas=0 without "
                                  "triggers: nothing will ever scale it up from zero; add a trigger with an activation "
                                  "threshold"))
             return advice
-        unset = [t.name for t in self.triggers if not t.activation_target_value]
+        unset = [t.name for t in self.all_triggers if not t.activation_target_value]
         if unset:
             advice.append(Advice(
                 "scale-to-zero-without-activation",
                 f"{where}: autoscaling.min_replicas=0 but triggers {unset} have activation_target_value 0/unset: "
                 "scale-from-zero needs an activation threshold (KEDA wakes the first pod only while the metric is "
                 "strictly above it); set it deliberately or the first request may not wake the deployment"))
-        if all(t.pod_metric for t in self.triggers):
+        if all(t.pod_metric for t in self.all_triggers):
             advice.append(Advice(
                 "scale-to-zero-on-pod-metrics",
                 f"{where}: autoscaling.min_replicas=0 with only pod-emitted metrics "
-                f"{[t.name for t in self.triggers]}: at 0 replicas these series do not exist, so they cannot wake "
+                f"{[t.name for t in self.all_triggers]}: at 0 replicas these series do not exist, so they cannot wake "
                 "the deployment; add a metric that exists at zero (e.g. CloudWatchTrigger.invocations_per_instance, "
                 "or a router/queue metric)"))
         return advice

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Optional, Sequence
 
 from ..errors import require
 from .endpoint_options import coerce_enum, require_int
+from .frozen import Frozen, each, member_of
 
 if TYPE_CHECKING:
     from aws_cdk import aws_kms as kms, aws_s3 as s3
@@ -65,9 +66,10 @@ class DataCapture:
     bucket: "s3.IBucket"
     prefix: str = ""
     sampling_percentage: int = 100
-    capture: Sequence[CaptureMode] = (CaptureMode.REQUEST, CaptureMode.RESPONSE)
-    json_content_types: Sequence[str] = ()
-    csv_content_types: Sequence[str] = ()
+    capture: Sequence[CaptureMode] = Frozen((CaptureMode.REQUEST, CaptureMode.RESPONSE),
+                                            convert=each(member_of(CaptureMode)))  # members or their values
+    json_content_types: Sequence[str] = Frozen(())
+    csv_content_types: Sequence[str] = Frozen(())
     kms_key: Optional["kms.IKey"] = None
     model_pod: bool = True
     sagemaker_endpoint: bool = False
@@ -76,58 +78,54 @@ class DataCapture:
     flush_interval_s: Optional[int] = None
     max_payload_kb: Optional[int] = None
 
-    def validate(self, where: str) -> None:
-        """Eager rules; ``where`` names the endpoint. Field names are reported as ``data_capture.<field>``."""
-        set_ = lambda name, value: object.__setattr__(self, name, value)  # noqa: E731 (frozen dataclass)
-        field = lambda name: f"data_capture.{name}"  # noqa: E731
-        require(hasattr(self.bucket, "bucket_name") and hasattr(self.bucket, "grant_put"), where, field("bucket"),
+    def __post_init__(self) -> None:
+        where = type(self).__name__
+        require(hasattr(self.bucket, "bucket_name") and hasattr(self.bucket, "grant_put"), where, "bucket",
                 self.bucket, "an s3.IBucket (a Bucket in your stack, or s3.Bucket.from_bucket_name(...))")
         require(isinstance(self.prefix, str) and bool(PREFIX_PATTERN.match(self.prefix)) and not self.prefix.startswith("/")
-                and len(self.prefix) <= PREFIX_MAX_LENGTH, where, field("prefix"), self.prefix,
+                and len(self.prefix) <= PREFIX_MAX_LENGTH, where, "prefix", self.prefix,
                 f"an S3 key prefix of at most {PREFIX_MAX_LENGTH} characters without a leading '/', ',' or '=' "
                 "(e.g. 'captures/llama')")
         require(isinstance(self.sampling_percentage, int) and not isinstance(self.sampling_percentage, bool)
-                and 0 < self.sampling_percentage <= 100, where, field("sampling_percentage"), self.sampling_percentage,
+                and 0 < self.sampling_percentage <= 100, where, "sampling_percentage", self.sampling_percentage,
                 "a whole percentage greater than 0 and at most 100 (0 would capture nothing; remove data_capture instead)")
         require(not isinstance(self.capture, (str, CaptureMode)) and len(tuple(self.capture)) > 0, where,
-                field("capture"), self.capture, "a non-empty list of CaptureMode.REQUEST and/or CaptureMode.RESPONSE")
-        modes = tuple(coerce_enum(CaptureMode, mode, where, field("capture")) for mode in self.capture)
-        require(len(set(modes)) == len(modes), where, field("capture"), [mode.name for mode in modes],
+                "capture", self.capture, "a non-empty list of CaptureMode.REQUEST and/or CaptureMode.RESPONSE")
+        modes = tuple(coerce_enum(CaptureMode, mode, where, "capture") for mode in self.capture)
+        require(len(set(modes)) == len(modes), where, "capture", [mode.name for mode in modes],
                 "each of CaptureMode.REQUEST and CaptureMode.RESPONSE at most once")
-        set_("capture", modes)
         for name in ("json_content_types", "csv_content_types"):
             value = getattr(self, name)
-            require(not isinstance(value, str), where, field(name), value, "a list of content types")
+            require(not isinstance(value, str), where, name, value, "a list of content types")
             types = tuple(value)
-            require(len(types) <= CONTENT_TYPES_MAX, where, field(name), types,
+            require(len(types) <= CONTENT_TYPES_MAX, where, name, types,
                     f"at most {CONTENT_TYPES_MAX} content types")
             for index, content_type in enumerate(types):
                 require(isinstance(content_type, str) and len(content_type) <= CONTENT_TYPE_MAX_LENGTH
-                        and bool(CONTENT_TYPE_PATTERN.match(content_type)), where, f"{field(name)}[{index}]",
+                        and bool(CONTENT_TYPE_PATTERN.match(content_type)), where, f"{name}[{index}]",
                         content_type, "a media type such as application/json or text/csv (type/subtype)")
-            require(len(set(types)) == len(types), where, field(name), types, "each content type once")
-            set_(name, types)
+            require(len(set(types)) == len(types), where, name, types, "each content type once")
         overlap = sorted(set(self.json_content_types) & set(self.csv_content_types))
-        require(not overlap, where, field("csv_content_types"), overlap,
+        require(not overlap, where, "csv_content_types", overlap,
                 "content types not also listed in json_content_types (a payload is read as JSON or as CSV)")
         if self.kms_key is not None:
             require(hasattr(self.kms_key, "key_arn") and hasattr(self.kms_key, "grant_encrypt"), where,
-                    field("kms_key"), self.kms_key, "a kms.IKey (a Key in your stack, or kms.Key.from_key_arn(...))")
+                    "kms_key", self.kms_key, "a kms.IKey (a Key in your stack, or kms.Key.from_key_arn(...))")
         for name in ("model_pod", "sagemaker_endpoint", "load_balancer_access_logs"):
-            require(isinstance(getattr(self, name), bool), where, field(name), getattr(self, name), "True or False")
+            require(isinstance(getattr(self, name), bool), where, name, getattr(self, name), "True or False")
         require(self.model_pod or self.sagemaker_endpoint or self.load_balancer_access_logs, where,
-                field("model_pod"), False, "at least one tier on: model_pod, sagemaker_endpoint or "
+                "model_pod", False, "at least one tier on: model_pod, sagemaker_endpoint or "
                 "load_balancer_access_logs (remove data_capture to capture nothing)")
         for name, (low, high) in (("batch_size", BATCH_SIZE_RANGE), ("flush_interval_s", FLUSH_INTERVAL_RANGE),
                                   ("max_payload_kb", MAX_PAYLOAD_KB_RANGE)):
             value = getattr(self, name)
             if value is not None:
-                require_int(value, where, field(name), low, high)
-                require(self.model_pod, where, field(name), value, "only with model_pod=True (it tunes that tier)")
+                require_int(value, where, name, low, high)
+                require(self.model_pod, where, name, value, "only with model_pod=True (it tunes that tier)")
         if self.load_balancer_access_logs:
             # ALB access logs support only SSE-S3 (AWS Elastic Load Balancing docs, "Access logs ... bucket
             # requirements"); a bucket whose default encryption is a KMS key would reject them.
-            require(getattr(self.bucket, "encryption_key", None) is None, where, field("load_balancer_access_logs"),
+            require(getattr(self.bucket, "encryption_key", None) is None, where, "load_balancer_access_logs",
                     True, "False for a bucket encrypted with a KMS key: ALB access logs need SSE-S3 (Amazon S3 managed keys)")
 
     # ---- where captures go ---------------------------------------------------------------------------------------

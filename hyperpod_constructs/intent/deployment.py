@@ -78,10 +78,5 @@ class DeploymentCommon:
             return None
         return normalize_partition(self.accelerator_partition, self.where)
 
-    def validate_data_capture(self) -> None:
-        """Eager rules of ``data_capture`` (called from ``__post_init__``, after check_fields checked its type)."""
-        if self.data_capture is not None:
-            self.data_capture.validate(self.where)
-
     def resolved_namespace(self, view: ResolvedPlatform) -> str:
         return self.namespace or view.namespace

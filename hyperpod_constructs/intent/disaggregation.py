@@ -18,8 +18,10 @@ from typing import TYPE_CHECKING, Literal, Optional, Sequence
 
 from ..catalog.instance_types import instance_type as lookup_instance_type
 from ..errors import Advice, require
+from ..type_checks import check_fields
 from .autoscaling import Autoscaling, pods_at
 from .endpoint_options import require_int
+from .frozen import Frozen
 from .mig import normalize_partition, validate_partition
 from .routing import Routing
 from .tokens import is_token
@@ -58,17 +60,18 @@ class Topology:
     availability_zone: Optional[str] = None
     placement_group: Optional[str] = None
 
-    def validate(self, where: str) -> None:
+    def __post_init__(self) -> None:
+        where = type(self).__name__
         if self.same_az is not None:
-            require(isinstance(self.same_az, bool), where, "disaggregation.topology.same_az", self.same_az,
+            require(isinstance(self.same_az, bool), where, "same_az", self.same_az,
                     "True, False or None (operator default True)")
         if self.availability_zone is not None and not is_token(self.availability_zone):
             require(isinstance(self.availability_zone, str) and bool(AZ_PATTERN.match(self.availability_zone)), where,
-                    "disaggregation.topology.availability_zone", self.availability_zone,
+                    "availability_zone", self.availability_zone,
                     "an Availability Zone name such as us-west-2a")
         if self.placement_group is not None:
             require(isinstance(self.placement_group, str) and 0 < len(self.placement_group) <= PLACEMENT_GROUP_MAX,
-                    where, "disaggregation.topology.placement_group", self.placement_group,
+                    where, "placement_group", self.placement_group,
                     f"a placement group name of 1-{PLACEMENT_GROUP_MAX} characters")
 
 @dataclass(frozen=True, kw_only=True)
@@ -87,51 +90,45 @@ class DisaggregatedWorker:
     gpus: Optional[int] = None
     accelerator_partition: Optional[str] = None
     efa_devices: int = 1
-    args: Sequence[str] = ()
+    args: Sequence[str] = Frozen(())
     cpu: Optional[str] = None
     memory: Optional[str] = None
     replicas: Optional[int] = None
     autoscaling: Optional[Autoscaling] = None
 
-    def validate(self, where: str, side: Side) -> None:
-        set_ = lambda name, value: object.__setattr__(self, name, value)  # noqa: E731 (frozen dataclass)
-        field = lambda name: f"disaggregation.{side}.{name}"  # noqa: E731
+    def __post_init__(self) -> None:
+        where = type(self).__name__
+        check_fields(self, where)
         info = lookup_instance_type(self.instance_type) if isinstance(self.instance_type, str) else None
-        require(info is not None, where, field("instance_type"), self.instance_type,
+        require(info is not None, where, "instance_type", self.instance_type,
                 "an instance type from the catalog (its GPUs and EFA support are checked), e.g. ml.p5.48xlarge")
         assert info is not None
-        require(info.has_gpu, where, field("instance_type"), self.instance_type,
+        require(info.has_gpu, where, "instance_type", self.instance_type,
                 f"an NVIDIA GPU instance type: {self.instance_type} has {info.gpu_model or 'no GPU'}")
         # The KV cache moves from prefill to decode pods over EFA; without it NIXL falls back to TCP.
-        require(info.efa, where, field("instance_type"), self.instance_type,
+        require(info.efa, where, "instance_type", self.instance_type,
                 "an instance type with EFA for the KV-cache transfer between prefill and decode pods, e.g. "
                 + ", ".join(sorted(DPD_INSTANCE_TYPES)))
         if self.instance_group is not None:
             require(isinstance(self.instance_group, str) and bool(self.instance_group.strip()), where,
-                    field("instance_group"), self.instance_group, "the name of one of the platform's instance groups")
+                    "instance_group", self.instance_group, "the name of one of the platform's instance groups")
         if self.accelerator_partition is not None:
-            require(self.gpus is None, where, field("gpus"), self.gpus,
+            require(self.gpus is None, where, "gpus", self.gpus,
                     f"unset together with accelerator_partition={self.accelerator_partition!r}: a pod gets either "
                     "one MIG device or whole GPUs")
-            validate_partition(self.instance_type, self.accelerator_partition, where, field("accelerator_partition"))
-        else:
-            if self.gpus is None:
-                set_("gpus", 1)
-            require_int(self.gpus, where, field("gpus"), 1, info.gpu_count)
-        require_int(self.efa_devices, where, field("efa_devices"), 1)
+            validate_partition(self.instance_type, self.accelerator_partition, where, "accelerator_partition")
+        elif self.gpus is not None:  # unset: 1, set by the endpoint's resolve()
+            require_int(self.gpus, where, "gpus", 1, info.gpu_count)
+        require_int(self.efa_devices, where, "efa_devices", 1)
         require(not isinstance(self.args, str) and all(isinstance(arg, str) for arg in self.args), where,
-                field("args"), self.args, "a list of strings, one per argument")
-        set_("args", tuple(self.args))
+                "args", self.args, "a list of strings, one per argument")
         for name in ("cpu", "memory"):
             value = getattr(self, name)
             if value is not None:
                 require(isinstance(value, str) and bool(re.match(r"^[0-9]+(\.[0-9]+)?(m|Ki|Mi|Gi|Ti)?$", value)),
-                        where, field(name), value, "a Kubernetes quantity such as '24' or '500m' (cpu), '200Gi' (memory)")
+                        where, name, value, "a Kubernetes quantity such as '24' or '500m' (cpu), '200Gi' (memory)")
         if self.replicas is not None:
-            require_int(self.replicas, where, field("replicas"), 1, INT32_MAX)  # pdSpec: minimum 1
-        if self.autoscaling is not None:
-            require(isinstance(self.autoscaling, Autoscaling), where, field("autoscaling"), self.autoscaling,
-                    "an Autoscaling(...) or None")
+            require_int(self.replicas, where, "replicas", 1, INT32_MAX)  # pdSpec: minimum 1
 
     # ---- derived values ---------------------------------------------------------------------------------
 
@@ -160,18 +157,15 @@ class DisaggregatedServing:
     routing_threshold_tokens: Optional[int] = None
     topology: Optional[Topology] = None
 
-    def validate(self, where: str) -> None:
-        for side in SIDES:
+    def __post_init__(self) -> None:
+        where = type(self).__name__
+        for side in SIDES:  # each side checked its own values when it was built
             worker = getattr(self, side)
-            require(isinstance(worker, DisaggregatedWorker), where, f"disaggregation.{side}", worker,
+            require(isinstance(worker, DisaggregatedWorker), where, side, worker,
                     "a DisaggregatedWorker(instance_type=..., ...)")
-            worker.validate(where, side)
         if self.routing_threshold_tokens is not None:
-            require_int(self.routing_threshold_tokens, where, "disaggregation.routing_threshold_tokens", 0, INT32_MAX)
-        if self.topology is not None:
-            require(isinstance(self.topology, Topology), where, "disaggregation.topology", self.topology,
-                    "a Topology(...) or None")
-            self.topology.validate(where)
+            require_int(self.routing_threshold_tokens, where, "routing_threshold_tokens", 0, INT32_MAX)
+        check_fields(self, where)
 
     def validate_for_endpoint(self, where: str, *, placement_types: Sequence[str], replicas: Optional[int],
                               autoscaling: Optional[Autoscaling], routing_strategy: Optional[Routing]) -> None:

@@ -23,13 +23,12 @@ from .disaggregation import DisaggregatedServing
 from .engine_args import gpu_memory_utilization, parallel_args
 from .frozen import Frozen
 from .endpoint_options import (
-    SAGEMAKER_NAME_PATTERN,
     LoadBalancer,
     Metrics,
     Probes,
     HttpProbe,
     RequestLimits,
-    SageMakerEndpoint,
+    check_sagemaker_endpoint_name,
     Tag,
     Tls,
     is_token,
@@ -45,6 +44,7 @@ from .mig import (
 )
 from .model_size import DEFAULT_GPU_MEMORY_UTILIZATION, MemoryFit
 from .model_source import ModelSource
+from .names import check_namespace, is_rfc1035_label, is_sagemaker_name
 from .routing import IntelligentRouting, Routing, as_intelligent_routing
 
 API_VERSION = "inference.sagemaker.aws.amazon.com/v1"
@@ -65,8 +65,6 @@ VLLM_REQUEST_LIMITS = RequestLimits(max_concurrent_requests=256, overflow_status
 VLLM_PROBES = Probes(readiness=HttpProbe(path="/health", period_s=10, timeout_s=5, failure_threshold=3))
 
 # Kubernetes object names for the CR: the operator names Services and Deployments after it, so an RFC 1035 label.
-ENDPOINT_NAME_PATTERN = re.compile(r"^[a-z]([-a-z0-9]{0,61}[a-z0-9])?$")
-NAMESPACE_PATTERN = re.compile(r"^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$")
 INSTANCE_TYPE_PATTERN = re.compile(r"^ml\..*")
 QUANTITY_PATTERN = re.compile(r"^[0-9]+(\.[0-9]+)?(m|k|M|G|T|P|E|Ki|Mi|Gi|Ti|Pi|Ei)?$")
 ENV_NAME_PATTERN = re.compile(r"^[!-<>-~]+$")  # printable ASCII except '=' (and space)
@@ -174,16 +172,15 @@ class InferenceEndpoint(DeploymentCommon):
     def __post_init__(self) -> None:
         where = self.where
         check_fields(self, where)
-        require(isinstance(self.name, str) and bool(ENDPOINT_NAME_PATTERN.match(self.name)), where, "name", self.name,
+        require(is_rfc1035_label(self.name), where, "name", self.name,
                 "1-63 lowercase letters, digits and '-', starting with a letter and ending with a letter or digit "
                 "(it names the Kubernetes objects the operator creates)")
         require(isinstance(self.model, ModelSource) and type(self.model) is not ModelSource, where, "model", self.model,
                 "a model source: ModelSource.s3(...), .fsx(...), .hugging_face(...) or .kubernetes_volume(...)")
-        self.model.validate(where)
         require(isinstance(self.image, str) and bool(self.image.strip()) and not any(c.isspace() for c in self.image),
                 where, "image", self.image, "a container image reference such as lmcache/vllm-openai:v0.4.3")
         if self.model_name is not None:
-            require(isinstance(self.model_name, str) and bool(SAGEMAKER_NAME_PATTERN.match(self.model_name)), where,
+            require(is_sagemaker_name(self.model_name), where,
                     "model_name", self.model_name,
                     "1-63 letters, digits and hyphens, starting and ending with a letter or digit")
         self._validate_placement(where)
@@ -205,24 +202,16 @@ class InferenceEndpoint(DeploymentCommon):
         if self.invocation_path is not None and self.invocation_path is not AUTO:
             require(isinstance(self.invocation_path, str) and bool(INVOCATION_PATH_PATTERN.match(self.invocation_path)),
                     where, "invocation_path", self.invocation_path, "a URL path such as /v1/chat/completions")
-        # Types are checked by check_fields; each option checks its own values.
-        for option in (self.kv_cache, self.load_balancer, self.tls, self.metrics, self.request_limits, self.probes):
-            if option is not None and option is not AUTO:
-                option.validate(where)
         validate_tags(self.tags, where)  # type: ignore[arg-type]
         if self.sagemaker_endpoint_name is not None:
-            SageMakerEndpoint(self.sagemaker_endpoint_name).validate(where)
+            check_sagemaker_endpoint_name(where, self.sagemaker_endpoint_name)
         if self.model_version is not None:
             require(isinstance(self.model_version, str) and bool(self.model_version.strip()), where, "model_version",
                     self.model_version, "a non-empty string")
         if self.namespace is not None:
-            require(isinstance(self.namespace, str) and bool(NAMESPACE_PATTERN.match(self.namespace)), where,
-                    "namespace", self.namespace, "a Kubernetes namespace: 1-63 lowercase letters, digits and '-'")
+            check_namespace(where, "namespace", self.namespace)
         if self.max_deploy_time_s is not None:
             require_int(self.max_deploy_time_s, where, "max_deploy_time_s", 1, 2**31 - 1)
-        if self.disaggregation is not None:
-            self.disaggregation.validate(where)
-        self.validate_data_capture()
         # The rules on derived defaults run on the resolved endpoint, so they too fail here, at construction. When
         # resolving changed something, building the resolved endpoint already ran them (it resolves to itself).
         if self.resolve() is self:
@@ -291,7 +280,7 @@ class InferenceEndpoint(DeploymentCommon):
             return None
         sides = {}
         for side, worker in self.disaggregation.workers():
-            changes: dict[str, Any] = {}
+            changes: dict[str, Any] = {} if worker.gpus or worker.partition_profile else {"gpus": 1}
             if args is not None:
                 gpus = 0 if worker.partition_profile else (worker.gpus or 1)
                 extra = parallel_args((*args, *worker.args), gpus, where, f"disaggregation.{side}.args")

@@ -11,15 +11,14 @@ from typing import Any, Optional, TypeVar
 
 from ..errors import HyperPodValidationError, require
 from ..type_checks import check_fields
+from .frozen import Frozen, member_of
+from .names import is_dns_subdomain, is_sagemaker_name
 from .tokens import is_token
 
 E = TypeVar("E", bound=enum.Enum)
 
 # Patterns copied from the IEC / JSM v1 CRDs (anchored where the CRD forgot to).
-SAGEMAKER_NAME_PATTERN = re.compile(r"^[a-zA-Z0-9](-*[a-zA-Z0-9]){0,62}$")
 ACM_ARN_PATTERN = re.compile(r"^arn:aws:acm:[a-z0-9-]+:[0-9]{12}:certificate/[a-fA-F0-9-]+$")
-DOMAIN_NAME_PATTERN = re.compile(r"^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$")
-DOMAIN_NAME_MAX = 253
 HOSTED_ZONE_ID_PATTERN = re.compile(r"^Z[A-Z0-9]+$")
 TLS_OUTPUT_S3_URI_PATTERN = re.compile(r"^s3://([^/]+)/?(.*)$")
 HEALTH_CHECK_PATH_PATTERN = re.compile(r"^/.*")
@@ -71,15 +70,16 @@ class LoadBalancer:
     """
 
     health_check_path: Optional[str] = None
-    routing_algorithm: Optional[RoutingAlgorithm] = None
+    routing_algorithm: Optional[RoutingAlgorithm] = Frozen(None, convert=member_of(RoutingAlgorithm))
 
-    def validate(self, where: str) -> None:
+    def __post_init__(self) -> None:
+        where = type(self).__name__
+        if self.routing_algorithm is not None:  # the converter took every valid value: name the allowed ones
+            coerce_enum(RoutingAlgorithm, self.routing_algorithm, where, "routing_algorithm")
+        check_fields(self, where)
         if self.health_check_path is not None:
             require(isinstance(self.health_check_path, str) and bool(HEALTH_CHECK_PATH_PATTERN.match(self.health_check_path)),
-                    where, "load_balancer.health_check_path", self.health_check_path, "a path starting with '/'")
-        if self.routing_algorithm is not None:
-            object.__setattr__(self, "routing_algorithm",
-                               coerce_enum(RoutingAlgorithm, self.routing_algorithm, where, "load_balancer.routing_algorithm"))
+                    where, "health_check_path", self.health_check_path, "a path starting with '/'")
 
 @dataclass(frozen=True, kw_only=True)
 class Tls:
@@ -105,29 +105,29 @@ class Tls:
     def acm(certificate_arn: str, domain_name: str, hosted_zone_id: Optional[str] = None) -> "Tls":
         return Tls(acm_certificate_arn=certificate_arn, domain_name=domain_name, hosted_zone_id=hosted_zone_id)
 
-    def validate(self, where: str) -> None:
+    def __post_init__(self) -> None:
+        where = type(self).__name__
         if self.output_s3_uri is not None and not is_token(self.output_s3_uri):
             require(isinstance(self.output_s3_uri, str) and bool(TLS_OUTPUT_S3_URI_PATTERN.match(self.output_s3_uri)),
-                    where, "tls.output_s3_uri", self.output_s3_uri, "an S3 URI like s3://bucket/prefix")
+                    where, "output_s3_uri", self.output_s3_uri, "an S3 URI like s3://bucket/prefix")
         has_arn, has_domain = self.acm_certificate_arn is not None, self.domain_name is not None
-        require(has_arn == has_domain, where, "tls.domain_name" if has_arn else "tls.acm_certificate_arn",
+        require(has_arn == has_domain, where, "domain_name" if has_arn else "acm_certificate_arn",
                 None, "an ACM certificate needs both acm_certificate_arn and domain_name (use Tls.acm(...))")
         if has_arn and not is_token(self.acm_certificate_arn):
             require(isinstance(self.acm_certificate_arn, str) and bool(ACM_ARN_PATTERN.match(self.acm_certificate_arn)),
-                    where, "tls.acm_certificate_arn", self.acm_certificate_arn,
+                    where, "acm_certificate_arn", self.acm_certificate_arn,
                     "arn:aws:acm:<region>:<12-digit account>:certificate/<id>")
         if has_domain and not is_token(self.domain_name):
-            require(isinstance(self.domain_name, str) and len(self.domain_name) <= DOMAIN_NAME_MAX
-                    and bool(DOMAIN_NAME_PATTERN.match(self.domain_name)), where, "tls.domain_name", self.domain_name,
+            require(is_dns_subdomain(self.domain_name), where, "domain_name", self.domain_name,
                     "one specific lowercase DNS name (no wildcard '*', no uppercase, at most 253 characters), "
                     "e.g. llm.example.com")
         if self.hosted_zone_id is not None:
-            require(has_arn, where, "tls.hosted_zone_id", self.hosted_zone_id,
+            require(has_arn, where, "hosted_zone_id", self.hosted_zone_id,
                     "Route 53 DNS management (dnsConfig) requires a custom ACM certificate: use "
                     "Tls.acm(certificate_arn, domain_name, hosted_zone_id)")
             if not is_token(self.hosted_zone_id):
                 require(isinstance(self.hosted_zone_id, str) and bool(HOSTED_ZONE_ID_PATTERN.match(self.hosted_zone_id)),
-                        where, "tls.hosted_zone_id", self.hosted_zone_id, "a Route 53 hosted zone id matching ^Z[A-Z0-9]+$")
+                        where, "hosted_zone_id", self.hosted_zone_id, "a Route 53 hosted zone id matching ^Z[A-Z0-9]+$")
 
 @dataclass(frozen=True, kw_only=True)
 class Metrics:
@@ -143,15 +143,16 @@ class Metrics:
     model_metrics_port: Optional[int] = None
     model_metrics_path: Optional[str] = None
 
-    def validate(self, where: str) -> None:
-        require(isinstance(self.enabled, bool), where, "metrics.enabled", self.enabled, "True or False")
+    def __post_init__(self) -> None:
+        where = type(self).__name__
+        require(isinstance(self.enabled, bool), where, "enabled", self.enabled, "True or False")
         if self.scrape_interval_s is not None:
-            require_int(self.scrape_interval_s, where, "metrics.scrape_interval_s", *SCRAPE_INTERVAL_RANGE)
+            require_int(self.scrape_interval_s, where, "scrape_interval_s", *SCRAPE_INTERVAL_RANGE)
         if self.model_metrics_port is not None:
-            require_int(self.model_metrics_port, where, "metrics.model_metrics_port", *METRICS_PORT_RANGE)
+            require_int(self.model_metrics_port, where, "model_metrics_port", *METRICS_PORT_RANGE)
         if self.model_metrics_path is not None:
             require(isinstance(self.model_metrics_path, str) and bool(METRICS_PATH_PATTERN.match(self.model_metrics_path)),
-                    where, "metrics.model_metrics_path", self.model_metrics_path,
+                    where, "model_metrics_path", self.model_metrics_path,
                     "a path starting with '/' of letters, digits, '-', '_', '.', '/'")
 
 @dataclass(frozen=True, kw_only=True)
@@ -166,11 +167,12 @@ class RequestLimits:
     max_queue_size: Optional[int] = None
     overflow_status_code: int = 429
 
-    def validate(self, where: str) -> None:
-        require_int(self.max_concurrent_requests, where, "request_limits.max_concurrent_requests", 1)
+    def __post_init__(self) -> None:
+        where = type(self).__name__
+        require_int(self.max_concurrent_requests, where, "max_concurrent_requests", 1)
         if self.max_queue_size is not None:
-            require_int(self.max_queue_size, where, "request_limits.max_queue_size", 0)
-        require_int(self.overflow_status_code, where, "request_limits.overflow_status_code", *OVERFLOW_STATUS_RANGE)
+            require_int(self.max_queue_size, where, "max_queue_size", 0)
+        require_int(self.overflow_status_code, where, "overflow_status_code", *OVERFLOW_STATUS_RANGE)
 
 @dataclass(frozen=True, kw_only=True)
 class HttpProbe:
@@ -183,17 +185,18 @@ class HttpProbe:
     timeout_s: Optional[int] = None
     failure_threshold: Optional[int] = None
 
-    def validate(self, where: str, field: str) -> None:
-        require(isinstance(self.path, str) and self.path.startswith("/"), where, f"{field}.path", self.path,
+    def __post_init__(self) -> None:
+        where = type(self).__name__
+        require(isinstance(self.path, str) and self.path.startswith("/"), where, "path", self.path,
                 "a path starting with '/'")
         if self.port is not None:
-            require_int(self.port, where, f"{field}.port", 1, 65535)
+            require_int(self.port, where, "port", 1, 65535)
         if self.initial_delay_s is not None:
-            require_int(self.initial_delay_s, where, f"{field}.initial_delay_s", 0)
+            require_int(self.initial_delay_s, where, "initial_delay_s", 0)
         for name in ("period_s", "timeout_s", "failure_threshold"):
             value = getattr(self, name)
             if value is not None:
-                require_int(value, where, f"{field}.{name}", 1)
+                require_int(value, where, name, 1)
 
 @dataclass(frozen=True, kw_only=True)
 class Probes:
@@ -203,12 +206,8 @@ class Probes:
     liveness: Optional[HttpProbe] = None
     startup: Optional[HttpProbe] = None
 
-    def validate(self, where: str) -> None:
-        check_fields(self, f"{where} probes")
-        for name in ("readiness", "liveness", "startup"):
-            probe = getattr(self, name)
-            if probe is not None:
-                probe.validate(where, f"probes.{name}")
+    def __post_init__(self) -> None:
+        check_fields(self)  # each probe checked its own values when it was built
 
 @dataclass(frozen=True)
 class Tag:
@@ -217,10 +216,11 @@ class Tag:
     name: str
     value: str
 
-    def validate(self, where: str, index: int) -> None:
+    def __post_init__(self) -> None:
+        where = type(self).__name__
         require(isinstance(self.name, str) and 1 <= len(self.name) <= TAG_KEY_MAX and not self.name.startswith("aws:"),
-                where, f"tags[{index}].name", self.name, f"1-{TAG_KEY_MAX} characters, not starting with 'aws:'")
-        require(isinstance(self.value, str) and len(self.value) <= TAG_VALUE_MAX, where, f"tags[{index}].value",
+                where, "name", self.name, f"1-{TAG_KEY_MAX} characters, not starting with 'aws:'")
+        require(isinstance(self.value, str) and len(self.value) <= TAG_VALUE_MAX, where, "value",
                 self.value, f"a string of at most {TAG_VALUE_MAX} characters")
 
 
@@ -228,20 +228,12 @@ def validate_tags(tags: tuple[Tag, ...], where: str) -> None:
     require(len(tags) <= TAGS_MAX, where, "tags", f"{len(tags)} tags", f"at most {TAGS_MAX} (SageMaker's limit)")
     for index, tag in enumerate(tags):
         require(isinstance(tag, Tag), where, f"tags[{index}]", tag, "a Tag(name, value)")
-        tag.validate(where, index)
     names = [tag.name for tag in tags]
     duplicates = sorted({name for name in names if names.count(name) > 1})
     require(not duplicates, where, "tags", duplicates, "distinct tag names")
 
 
-@dataclass(frozen=True)
-class SageMakerEndpoint:
-    """Register the deployment as a SageMaker endpoint with this name (IEC ``endpointName``, JSM
-    ``sageMakerEndpoint.name``). Without it no SageMaker endpoint is created (the operator's default)."""
-
-    name: str
-
-    def validate(self, where: str) -> None:
-        require(is_token(self.name) or (isinstance(self.name, str) and bool(SAGEMAKER_NAME_PATTERN.match(self.name))),
-                where, "sagemaker_endpoint_name", self.name,
-                "1-63 letters, digits and hyphens, starting and ending with a letter or digit")
+def check_sagemaker_endpoint_name(where: str, name: Any, field: str = "sagemaker_endpoint_name") -> None:
+    """The SageMaker endpoint a deployment registers (IEC ``endpointName``, JSM ``sageMakerEndpoint.name``)."""
+    require(is_token(name) or is_sagemaker_name(name), where, field, name,
+            "1-63 letters, digits and hyphens, starting and ending with a letter or digit")

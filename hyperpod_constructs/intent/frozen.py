@@ -8,7 +8,8 @@ work as for any field.
 """
 from __future__ import annotations
 
-from typing import Any, Generic, Iterator, Mapping, TypeVar
+import enum
+from typing import Any, Callable, Generic, Iterator, Mapping, Optional, TypeVar
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -57,22 +58,46 @@ def thaw(value: Any) -> Any:
     return value
 
 
+def member_of(enum_type: type[enum.Enum]) -> Callable[[Any], Any]:
+    """A converter: the member for an enum value (``"kvaware"`` -> ``Routing.KV_AWARE``); anything else unchanged,
+    for the value's rules to report with its location."""
+    def convert(value: Any) -> Any:
+        try:
+            return enum_type(value)
+        except (ValueError, TypeError):
+            return value
+    return convert
+
+
+def each(convert: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """A converter applying ``convert`` to every item of a (frozen) sequence."""
+    return lambda value: tuple(convert(item) for item in value) if isinstance(value, tuple) else value
+
+
+_REQUIRED = object()
+
+
 class Frozen:
-    """A dataclass field (``= Frozen(default)``) whose value is stored frozen (``freeze``) when the object is built.
+    """A dataclass field (``= Frozen(default)``, or ``= Frozen()`` for a required one) whose value is stored frozen
+    (``freeze``) when the object is built, then passed through ``convert`` (a converter never raises: what it cannot
+    convert, the rules report).
 
     After construction the frozen dataclass's own ``__setattr__`` refuses assignment before this is reached.
     """
 
-    def __init__(self, default: Any = None) -> None:
-        self._default = freeze(default)
+    def __init__(self, default: Any = _REQUIRED, convert: Optional[Callable[[Any], Any]] = None) -> None:
+        self._convert = convert or (lambda value: value)
+        self._default = default if default is _REQUIRED else self._convert(freeze(default))
 
     def __set_name__(self, owner: type, name: str) -> None:
         self._name = name
 
     def __get__(self, instance: Any, owner: Any = None) -> Any:
-        if instance is None:
-            return self._default  # how dataclasses read the field's default
+        if instance is None:  # how dataclasses read the field's default; AttributeError: none
+            if self._default is _REQUIRED:
+                raise AttributeError(self._name)
+            return self._default
         return instance.__dict__[self._name]
 
     def __set__(self, instance: Any, value: Any) -> None:
-        instance.__dict__[self._name] = freeze(value)
+        instance.__dict__[self._name] = self._convert(freeze(value))

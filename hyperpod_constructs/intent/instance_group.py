@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 import functools
-from dataclasses import KW_ONLY, dataclass, field
+from dataclasses import KW_ONLY, dataclass
 from typing import Literal, Mapping, Optional, Union
 
 from ..catalog import limits
 from ..catalog.instance_types import InstanceTypeInfo, instance_type, unknown_instance_type_hint
 from ..errors import HyperPodValidationError, require
+from .frozen import Frozen
 from ..type_checks import check_fields
 from .mig import MigLayout, as_mig_layout
 
@@ -41,9 +42,9 @@ class InstanceGroup:
     max_count: Optional[int] = None
     threads_per_core: Optional[int] = None
     ebs_volume_gib: Optional[int] = None
-    deep_health_checks: tuple[str, ...] = ()
-    labels: Mapping[str, str] = field(default_factory=dict)
-    taints: tuple[Taint, ...] = ()
+    deep_health_checks: tuple[str, ...] = Frozen(())
+    labels: Mapping[str, str] = Frozen({})
+    taints: tuple[Taint, ...] = Frozen(())
     training_plan_arn: Optional[str] = None
     capacity_type: Optional[CapacityType] = None
     image_id: Optional[str] = None

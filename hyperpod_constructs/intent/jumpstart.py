@@ -16,17 +16,11 @@ from ..errors import Advice, HyperPodValidationError, require
 from ..type_checks import check_fields
 from .autoscaling import Autoscaling
 from .data_capture import DataCapture
-from .endpoint import (
-    ENDPOINT_NAME_PATTERN,
-    ENV_NAME_PATTERN,
-    INSTANCE_TYPE_PATTERN,
-    NAMESPACE_PATTERN,
-)
+from .endpoint import ENV_NAME_PATTERN, INSTANCE_TYPE_PATTERN
 from .endpoint_options import (
-    SAGEMAKER_NAME_PATTERN,
     LoadBalancer,
     Metrics,
-    SageMakerEndpoint,
+    check_sagemaker_endpoint_name,
     Tls,
     is_token,
     require_int,
@@ -36,13 +30,13 @@ from .kv_cache import KvCache
 from .deployment import DeploymentCommon, on_resolved
 from .mig import normalize_partition, validate_partition
 from .model_size import MemoryFit, ModelSize
+from .names import check_namespace, is_rfc1035_label, is_sagemaker_name
 from .routing import IntelligentRouting, Routing, as_intelligent_routing
 
 API_VERSION = "inference.sagemaker.aws.amazon.com/v1"
 KIND = "JumpStartModel"
 
 # JumpStartModel v1 CRD patterns.
-MODEL_ID_PATTERN = SAGEMAKER_NAME_PATTERN  # ^[a-zA-Z0-9](-*[a-zA-Z0-9]){0,62}$, also modelHubName
 MODEL_VERSION_PATTERN = re.compile(r"^\d{1,4}\.\d{1,4}\.\d{1,4}$")
 ROLE_ARN_PATTERN = re.compile(r"^arn:aws[a-z\-]*:iam::\d{12}:role/?[a-zA-Z_0-9+=,.@\-_/]+$")
 ROLE_ARN_LENGTH = (20, 2048)
@@ -110,10 +104,10 @@ class JumpStartEndpoint(DeploymentCommon):
     def __post_init__(self) -> None:
         where = self.where
         check_fields(self, where)
-        require(isinstance(self.name, str) and bool(ENDPOINT_NAME_PATTERN.match(self.name)), where, "name", self.name,
+        require(is_rfc1035_label(self.name), where, "name", self.name,
                 "1-63 lowercase letters, digits and '-', starting with a letter and ending with a letter or digit "
                 "(it names the Kubernetes objects the operator creates)")
-        require(isinstance(self.model_id, str) and bool(MODEL_ID_PATTERN.match(self.model_id)), where, "model_id",
+        require(is_sagemaker_name(self.model_id), where, "model_id",
                 self.model_id, "a JumpStart model id: 1-63 letters, digits and hyphens (e.g. meta-textgeneration-llama-3-1-8b-instruct)")
         require(self.accept_eula is True, where, "accept_eula", self.accept_eula, EULA_HELP)
         require(isinstance(self.instance_type, str) and bool(INSTANCE_TYPE_PATTERN.match(self.instance_type)), where,
@@ -122,7 +116,7 @@ class JumpStartEndpoint(DeploymentCommon):
             require(isinstance(self.model_version, str) and bool(MODEL_VERSION_PATTERN.match(self.model_version)),
                     where, "model_version", self.model_version, "a semantic version like 1.0.0 (1-4 digits per part)")
         if self.hub_name is not None:
-            require(isinstance(self.hub_name, str) and bool(MODEL_ID_PATTERN.match(self.hub_name)), where, "hub_name",
+            require(is_sagemaker_name(self.hub_name), where, "hub_name",
                     self.hub_name, "a hub name: 1-63 letters, digits and hyphens (default SageMakerPublicHub)")
         _require_role_arn(self.gated_model_role_arn, where, "gated_model_role_arn")
         _require_role_arn(self.execution_role_arn, where, "execution_role_arn")
@@ -136,25 +130,18 @@ class JumpStartEndpoint(DeploymentCommon):
             require(isinstance(key, str) and bool(ENV_NAME_PATTERN.match(key)), where, f"environment[{key!r}]", key,
                     "a name of printable ASCII characters without '=' or spaces")
             require(isinstance(value, str), where, f"environment[{key!r}]", value, "a string value")
-        # Types are checked by check_fields; each option checks its own values.
-        for option in (self.kv_cache, self.load_balancer, self.tls, self.metrics):
-            if option is not None:
-                option.validate(where)
         if self.replicas is not None:
             require_int(self.replicas, where, "replicas", 0)
         if self.sagemaker_endpoint_name is not None:
-            SageMakerEndpoint(self.sagemaker_endpoint_name).validate(where)
+            check_sagemaker_endpoint_name(where, self.sagemaker_endpoint_name)
         if self.namespace is not None:
-            require(isinstance(self.namespace, str) and bool(NAMESPACE_PATTERN.match(self.namespace)), where,
-                    "namespace", self.namespace, "a Kubernetes namespace: 1-63 lowercase letters, digits and '-'")
+            check_namespace(where, "namespace", self.namespace)
         if self.max_deploy_time_s is not None:
             require_int(self.max_deploy_time_s, where, "max_deploy_time_s", 1, 2**31 - 1)
-        self.validate_data_capture()
         require(self.gated in (None, True, False), where, "gated", self.gated,
                 "True, False or None (None: gated when the model id is a known gated family)")
         self.resolve()  # routing and trigger binding fail here, at construction
-        if self.model_size is not None:  # its type is checked by check_fields
-            self.model_size.validate(where, "model_size")
+        if self.model_size is not None:  # its type is checked by check_fields, its values by itself
             fit = self.memory_fit()
             if fit is not None and not fit.fits:
                 raise HyperPodValidationError(where, "model_size", self.model_size.describe(),

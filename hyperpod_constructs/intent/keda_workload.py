@@ -13,7 +13,7 @@ from typing import Optional
 from ..errors import require
 from ..type_checks import check_fields
 from .autoscaling import Autoscaling
-from .node_autoscaling import check_k8s_name
+from .names import check_k8s_name
 
 DEFAULT_AUTHENTICATION_NAME = "keda-aws"
 # Kinds KEDA can scale that this library knows the apiVersion of; others need target_api_version.
@@ -48,8 +48,7 @@ class ScaledWorkload:
                 "the name of the Deployment/StatefulSet to scale")
         require(self.target_kind in TARGET_API_VERSIONS or bool(self.target_api_version), where, "target_kind",
                 self.target_kind, f"one of {tuple(TARGET_API_VERSIONS)}, or set target_api_version for other kinds")
-        require(isinstance(self.autoscaling, Autoscaling), where, "autoscaling", self.autoscaling, "an Autoscaling(...)")
-        require(len(self.autoscaling.triggers) >= 1, where, "autoscaling.triggers", self.autoscaling.triggers,
+        require(len(self.autoscaling.all_triggers) >= 1, where, "autoscaling.triggers", self.autoscaling.all_triggers,
                 "at least one PrometheusTrigger or CloudWatchTrigger (a ScaledObject without triggers never scales)")
         for trigger in self.autoscaling.cloudwatch_triggers:
             require(trigger.is_bound, where, f"autoscaling.triggers[{trigger.name!r}].endpoint_name", None,

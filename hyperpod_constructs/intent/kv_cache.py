@@ -42,14 +42,15 @@ class L2Cache:
         """A Redis (or Valkey) cluster reachable from the pods, e.g. ``redis://cache.internal:6379``."""
         return L2Cache(backend=L2Backend.REDIS, url=url)
 
-    def validate(self, where: str) -> None:
-        require(isinstance(self.backend, L2Backend), where, "kv_cache.l2.backend", self.backend,
+    def __post_init__(self) -> None:
+        where = type(self).__name__
+        require(isinstance(self.backend, L2Backend), where, "backend", self.backend,
                 "L2Cache.tiered_storage() or L2Cache.redis(url)")
         if self.backend is L2Backend.REDIS:
             require(self.url is not None and (is_token(self.url) or bool(REDIS_URL_PATTERN.match(self.url))), where,
-                    "kv_cache.l2.url", self.url, "a Redis URL redis://host:port or rediss://host:port")
+                    "url", self.url, "a Redis URL redis://host:port or rediss://host:port")
         else:
-            require(self.url is None, where, "kv_cache.l2.url", self.url,
+            require(self.url is None, where, "url", self.url,
                     "no URL for tiered storage (the operator finds the node's tiered-storage daemon)")
 
 @dataclass(frozen=True, kw_only=True)
@@ -62,16 +63,13 @@ class KvCache:
     l2: Optional[L2Cache] = None
     cache_config_file: Optional[str] = None
 
-    def validate(self, where: str) -> None:
-        check_fields(self, f"{where} kv_cache")
-        require(isinstance(self.l1, bool), where, "kv_cache.l1", self.l1, "True or False")
-        if self.l2 is not None:
-            require(isinstance(self.l2, L2Cache), where, "kv_cache.l2", self.l2,
-                    "L2Cache.tiered_storage() or L2Cache.redis(url)")
-            self.l2.validate(where)
+    def __post_init__(self) -> None:
+        where = type(self).__name__
+        check_fields(self, where)
+        require(isinstance(self.l1, bool), where, "l1", self.l1, "True or False")
         if self.cache_config_file is not None:
             require(isinstance(self.cache_config_file, str) and self.cache_config_file.startswith("/"), where,
-                    "kv_cache.cache_config_file", self.cache_config_file, "an absolute file path inside the container")
+                    "cache_config_file", self.cache_config_file, "an absolute file path inside the container")
 
     def warnings(self, where: str) -> list[str]:
         notes: list[str] = []

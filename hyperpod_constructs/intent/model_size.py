@@ -36,18 +36,19 @@ class ModelSize:
     dtype: str = "bfloat16"
     weight_bytes: Optional[int] = None
 
-    def validate(self, where: str, field: str) -> None:
-        require((self.parameters is None) != (self.weight_bytes is None), where, f"{field}",
-                self, "exactly one of parameters (with dtype) or weight_bytes")
+    def __post_init__(self) -> None:
+        where = type(self).__name__
+        require((self.parameters is None) != (self.weight_bytes is None), where, "parameters / weight_bytes",
+                (self.parameters, self.weight_bytes), "exactly one of parameters (with dtype) or weight_bytes")
         if self.parameters is not None:
             require(isinstance(self.parameters, (int, float)) and not isinstance(self.parameters, bool)
-                    and self.parameters >= _MIN_PARAMETERS, where, f"{field}.parameters", self.parameters,
+                    and self.parameters >= _MIN_PARAMETERS, where, "parameters", self.parameters,
                     "a parameter count such as 8.03e9 (a count, not billions)")
-            require(self.dtype in DTYPE_BYTES, where, f"{field}.dtype", self.dtype,
+            require(self.dtype in DTYPE_BYTES, where, "dtype", self.dtype,
                     f"one of {', '.join(DTYPE_BYTES)}")
         if self.weight_bytes is not None:
             require(isinstance(self.weight_bytes, int) and not isinstance(self.weight_bytes, bool)
-                    and self.weight_bytes > 0, where, f"{field}.weight_bytes", self.weight_bytes,
+                    and self.weight_bytes > 0, where, "weight_bytes", self.weight_bytes,
                     "the weights' size in bytes, a positive whole number")
 
     @property

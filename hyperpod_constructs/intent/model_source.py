@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Optional
 
 from ..errors import require
+from .frozen import Frozen
+from .names import is_dns_subdomain
 from ..type_checks import check_fields
 from .model_size import ModelSize
 from .tokens import is_token
@@ -22,7 +24,6 @@ S3_URI_PATTERN = re.compile(r"^s3://(?P<bucket>[a-z0-9][a-z0-9.-]{1,61}[a-z0-9])
 REGION_PATTERN = re.compile(r"^[a-z]{2}(-[a-z]+)+-\d+$")
 FSX_ID_PATTERN = re.compile(r"^fs-[0-9a-f]{8,21}$")
 # Kubernetes Secret names are DNS subdomains; keys are [-._a-zA-Z0-9]+.
-SECRET_NAME_PATTERN = re.compile(r"^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$")
 SECRET_KEY_PATTERN = re.compile(r"^[-._a-zA-Z0-9]+$")
 HOST_PATH_TYPES = ("", "Directory", "DirectoryOrCreate", "File", "FileOrCreate")
 
@@ -44,11 +45,11 @@ class SecretKeyRef:
     key: str
     optional: Optional[bool] = None
 
-    def validate(self, where: str, field: str) -> None:
-        require(isinstance(self.name, str) and len(self.name) <= 253 and bool(SECRET_NAME_PATTERN.match(self.name)),
-                where, f"{field}.name", self.name, "a Kubernetes Secret name (lowercase DNS subdomain)")
+    def __post_init__(self) -> None:
+        where = type(self).__name__
+        require(is_dns_subdomain(self.name), where, "name", self.name, "a Kubernetes Secret name (lowercase DNS subdomain)")
         require(isinstance(self.key, str) and len(self.key) <= 253 and bool(SECRET_KEY_PATTERN.match(self.key)),
-                where, f"{field}.key", self.key, "a Secret key: letters, digits, '-', '_', '.'")
+                where, "key", self.key, "a Secret key: letters, digits, '-', '_', '.'")
 
 @dataclass(frozen=True)
 class FsxFileSystem:
@@ -107,13 +108,14 @@ class ModelSource:
         return KubernetesVolumeModelSource(host_path=host_path, host_path_type=host_path_type, volume=volume,
                                            size=size)
 
-    # -- contract used by InferenceEndpoint ------------------------------------------------------------
-    def validate(self, where: str) -> None:
-        check_fields(self, f"{where} model")
+    # -- validation: at construction, located at the source's class -----------------------------------
+    def __post_init__(self) -> None:
+        self._validate(type(self).__name__)
+
+    def _validate(self, where: str) -> None:
+        check_fields(self, where)
         if self.prefetch is not None:
-            require(isinstance(self.prefetch, bool), where, "model.prefetch", self.prefetch, "True or False")
-        if self.size is not None:  # its type is checked by check_fields above
-            self.size.validate(where, "model.size")
+            require(isinstance(self.prefetch, bool), where, "prefetch", self.prefetch, "True or False")
 
 
 def model_location(path: Optional[str]) -> Optional[str]:
@@ -133,13 +135,13 @@ class S3ModelSource(ModelSource):
     def source_type(self) -> ModelSourceType:
         return ModelSourceType.S3
 
-    def validate(self, where: str) -> None:
-        super().validate(where)
+    def _validate(self, where: str) -> None:
+        super()._validate(where)
         require(isinstance(self.uri, str) and (is_token(self.uri) or bool(S3_URI_PATTERN.match(self.uri))),
-                where, "model.uri", self.uri,
+                where, "uri", self.uri,
                 "an S3 URI s3://<bucket>/<prefix>/ (bucket: 3-63 lowercase letters, digits, '.', '-')")
         if self.region is not None and not is_token(self.region):
-            require(isinstance(self.region, str) and bool(REGION_PATTERN.match(self.region)), where, "model.region",
+            require(isinstance(self.region, str) and bool(REGION_PATTERN.match(self.region)), where, "region",
                     self.region, "an AWS region such as us-west-2")
 
     @property
@@ -164,17 +166,17 @@ class FsxModelSource(ModelSource):
     def source_type(self) -> ModelSourceType:
         return ModelSourceType.FSX
 
-    def validate(self, where: str) -> None:
-        super().validate(where)
+    def _validate(self, where: str) -> None:
+        super()._validate(where)
         if self.path is not None:
-            require(isinstance(self.path, str) and ".." not in self.path.split("/"), where, "model.path", self.path,
+            require(isinstance(self.path, str) and ".." not in self.path.split("/"), where, "path", self.path,
                     "a path inside the file system, without '..'")
         if self.file_system is not None:
-            require(isinstance(self.file_system, FsxFileSystem), where, "model.file_system", self.file_system,
+            require(isinstance(self.file_system, FsxFileSystem), where, "file_system", self.file_system,
                     "an FsxFileSystem(file_system_id, dns_name, mount_name)")
             fs_id = self.file_system.file_system_id
             require(is_token(fs_id) or (isinstance(fs_id, str) and bool(FSX_ID_PATTERN.match(fs_id))), where,
-                    "model.file_system.file_system_id", fs_id, "an FSx file system id like fs-0123456789abcdef0")
+                    "file_system.file_system_id", fs_id, "an FSx file system id like fs-0123456789abcdef0")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -187,40 +189,36 @@ class HuggingFaceModelSource(ModelSource):
     def source_type(self) -> ModelSourceType:
         return ModelSourceType.HUGGING_FACE
 
-    def validate(self, where: str) -> None:
-        super().validate(where)
+    def _validate(self, where: str) -> None:
+        super()._validate(where)
         require(isinstance(self.model_id, str) and bool(HF_MODEL_ID_PATTERN.match(self.model_id)), where,
-                "model.model_id", self.model_id,
+                "model_id", self.model_id,
                 "a Hugging Face Hub id 'org/model' of letters, digits, '_', '.', '-' (e.g. meta-llama/Llama-3.1-8B-Instruct)")
         if self.commit_sha is not None:
             require(isinstance(self.commit_sha, str) and bool(COMMIT_SHA_PATTERN.match(self.commit_sha)), where,
-                    "model.commit_sha", self.commit_sha, "a full 40-character lowercase hex commit SHA")
-        if self.token_secret is not None:
-            require(isinstance(self.token_secret, SecretKeyRef), where, "model.token_secret", self.token_secret,
-                    "a SecretKeyRef(name, key)")
-            self.token_secret.validate(where, "model.token_secret")
+                    "commit_sha", self.commit_sha, "a full 40-character lowercase hex commit SHA")
 
 @dataclass(frozen=True, kw_only=True)
 class KubernetesVolumeModelSource(ModelSource):
     host_path: Optional[str] = None
     host_path_type: str = "Directory"
-    volume: Optional[Mapping[str, Any]] = None
+    volume: Optional[Mapping[str, Any]] = Frozen(None)
 
     @property
     def source_type(self) -> ModelSourceType:
         return ModelSourceType.KUBERNETES_VOLUME
 
-    def validate(self, where: str) -> None:
-        super().validate(where)
-        require((self.host_path is None) != (self.volume is None), where, "model.host_path / model.volume",
+    def _validate(self, where: str) -> None:
+        super()._validate(where)
+        require((self.host_path is None) != (self.volume is None), where, "host_path / volume",
                 (self.host_path, self.volume), "exactly one of host_path or volume")
         if self.host_path is not None:
-            require(isinstance(self.host_path, str) and self.host_path.startswith("/"), where, "model.host_path",
+            require(isinstance(self.host_path, str) and self.host_path.startswith("/"), where, "host_path",
                     self.host_path, "an absolute path on the node, e.g. /opt/dlami/nvme/llama-3.1-8b")
-            require(self.host_path_type in HOST_PATH_TYPES, where, "model.host_path_type", self.host_path_type,
+            require(self.host_path_type in HOST_PATH_TYPES, where, "host_path_type", self.host_path_type,
                     f"one of {HOST_PATH_TYPES}")
         if self.volume is not None:
             # One volume source, without a name: the endpoint names it after the worker's model volume mount.
             require(isinstance(self.volume, Mapping) and len(self.volume) == 1 and "name" not in self.volume, where,
-                    "model.volume", self.volume,
+                    "volume", self.volume,
                     "one Kubernetes volume source without 'name', e.g. {'persistentVolumeClaim': {'claimName': 'models'}}")

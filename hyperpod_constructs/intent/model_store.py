@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ..errors import require
+from .names import is_dns_label
 
 S3_URI_PATTERN = re.compile(r"^s3://([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(/.*)?$")
 DeploymentType = Literal["PERSISTENT_2"]
@@ -36,7 +37,7 @@ class ModelStore:
                 self.throughput_mb_per_tib, f"one of {THROUGHPUTS_MB_PER_TIB}")
         require(self.file_system_path.startswith("/") and self.file_system_path != "/", where, "file_system_path",
                 self.file_system_path, "an absolute path below the root, e.g. /models")
-        require(bool(re.match(r"^[a-z0-9]([-a-z0-9]*[a-z0-9])?$", self.claim_name)) and len(self.claim_name) <= 63,
+        require(is_dns_label(self.claim_name),
                 where, "claim_name", self.claim_name, "a Kubernetes name (lowercase alphanumerics and '-')")
 
     @property

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from typing import Literal, Optional
 
 from ..errors import require
+from .frozen import Frozen
+from .names import check_k8s_name
 from ..type_checks import check_fields
 from .instance_group import InstanceGroup
 
@@ -39,13 +41,6 @@ BUDGET_NODES_PATTERN = re.compile(r"^((100|[0-9]{1,2})%|[0-9]+)$")
 BUDGET_DURATION_PATTERN = re.compile(r"^((([0-9]+(h|m))|([0-9]+h[0-9]+m))(0s)?)$")
 BUDGET_SCHEDULE_PATTERN = re.compile(r"^(@(annually|yearly|monthly|weekly|daily|midnight|hourly))|((.+)\s(.+)\s(.+)\s(.+)\s(.+))$")
 REQUIREMENT_VALUE_PATTERN = re.compile(r"^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$")
-# Kubernetes object names (RFC 1123 subdomain, kept to one label so it also works as a label value).
-K8S_NAME_PATTERN = re.compile(r"^[a-z0-9]([-a-z0-9]*[a-z0-9])?$")
-
-
-def check_k8s_name(where: str, field: str, name: str) -> None:
-    require(isinstance(name, str) and len(name) <= 63 and bool(K8S_NAME_PATTERN.match(name)), where, field, name,
-            "a Kubernetes name: 1-63 lowercase letters, digits and '-', starting and ending alphanumeric")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -54,10 +49,9 @@ class NodeRequirement:
 
     key: str
     operator: RequirementOperator = "In"
-    values: tuple[str, ...] = ()
+    values: tuple[str, ...] = Frozen(())
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "values", tuple(self.values))
         where = f"node requirement {self.key!r}"
         require(self.key in SUPPORTED_REQUIREMENT_KEYS, where, "key", self.key,
                 f"one of {SUPPORTED_REQUIREMENT_KEYS} (the only keys HyperPod's Karpenter provider supports)")
@@ -105,10 +99,9 @@ class DisruptionBudget:
     nodes: str = "10%"
     schedule: Optional[str] = None
     duration: Optional[str] = None
-    reasons: tuple[str, ...] = ()
+    reasons: tuple[str, ...] = Frozen(())
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "reasons", tuple(self.reasons))
         where = "disruption budget"
         require(isinstance(self.nodes, str) and bool(BUDGET_NODES_PATTERN.match(self.nodes)), where, "nodes",
                 self.nodes, "a node count ('2') or percentage ('10%') as a string")
@@ -133,11 +126,10 @@ class Disruption:
 
     consolidation_policy: ConsolidationPolicy = "WhenEmpty"
     consolidate_after: str = "5m"
-    budgets: tuple[DisruptionBudget, ...] = ()
+    budgets: tuple[DisruptionBudget, ...] = Frozen(())
 
     def __post_init__(self) -> None:
         check_fields(self, "disruption")
-        object.__setattr__(self, "budgets", tuple(self.budgets))
         where = "disruption"
         require(self.consolidation_policy in CONSOLIDATION_POLICIES, where, "consolidation_policy",
                 self.consolidation_policy, f"one of {CONSOLIDATION_POLICIES}")
@@ -155,8 +147,8 @@ class NodePoolSpec:
     """
 
     name: str
-    instance_groups: tuple[str, ...]
-    requirements: tuple[NodeRequirement, ...] = ()
+    instance_groups: tuple[str, ...] = Frozen()
+    requirements: tuple[NodeRequirement, ...] = Frozen(())
     limits: Optional[NodePoolLimits] = None
     disruption: Disruption = Disruption()
     weight: Optional[int] = None
@@ -164,8 +156,6 @@ class NodePoolSpec:
 
     def __post_init__(self) -> None:
         check_fields(self, f"node pool {self.name!r}")
-        object.__setattr__(self, "instance_groups", tuple(self.instance_groups))
-        object.__setattr__(self, "requirements", tuple(self.requirements))
         where = f"node pool {self.name!r}"
         check_k8s_name(where, "name", self.name)
         groups = self.instance_groups
@@ -205,12 +195,11 @@ class NodeAutoscaling:
     """
 
     enabled: bool = True
-    node_pools: Optional[tuple[NodePoolSpec, ...]] = None
+    node_pools: Optional[tuple[NodePoolSpec, ...]] = Frozen(None)
 
     def __post_init__(self) -> None:
         check_fields(self, "node_autoscaling")
         if self.node_pools is not None:
-            object.__setattr__(self, "node_pools", tuple(self.node_pools))
             names = [pool.name for pool in self.node_pools]
             duplicates = sorted({name for name in names if names.count(name) > 1})
             require(not duplicates, "node autoscaling", "node_pools", duplicates, "unique NodePool names")

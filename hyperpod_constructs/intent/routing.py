@@ -8,8 +8,10 @@ from dataclasses import dataclass
 from typing import Optional, Union
 
 from ..errors import require
+from ..type_checks import check_fields
 from .autoscaling import Autoscaling
 from .endpoint_options import coerce_enum
+from .frozen import Frozen, member_of
 
 
 class Routing(enum.Enum):
@@ -28,17 +30,17 @@ class IntelligentRouting:
     ``autoscaling`` scales the router pods (they run in ``hyperpod-inference-system``), not the model pods.
     """
 
-    strategy: Routing = Routing.PREFIX_AWARE
+    strategy: Routing = Frozen(Routing.PREFIX_AWARE, convert=member_of(Routing))  # or its value, "kvaware"
     autoscaling: Optional[Autoscaling] = None
 
-    def validate(self, where: str) -> None:
-        object.__setattr__(self, "strategy", coerce_enum(Routing, self.strategy, where, "routing.strategy"))
+    def __post_init__(self) -> None:
+        where = type(self).__name__
+        coerce_enum(Routing, self.strategy, where, "strategy")  # the converter took every valid value: name them
+        check_fields(self, where)
         if self.autoscaling is not None:
-            require(isinstance(self.autoscaling, Autoscaling), where, "routing.autoscaling", self.autoscaling,
-                    "an Autoscaling(...) for the router pods")
             # Helper-built queries select the model pods' metrics; the router needs its own PromQL.
             for trigger in self.autoscaling.prometheus_triggers:
-                require(not trigger.needs_selector, where, f"routing.autoscaling.triggers[{trigger.name!r}].query",
+                require(not trigger.needs_selector, where, f"autoscaling.triggers[{trigger.name!r}].query",
                         trigger.query, "a PromQL query over the router's own metrics (the helper queries select "
                         "model-pod metrics, which do not measure router load)")
 
@@ -47,11 +49,6 @@ class IntelligentRouting:
 
 def as_intelligent_routing(value: Union[Routing, IntelligentRouting, str, None], where: str) -> Optional[IntelligentRouting]:
     """Normalise an endpoint's ``routing=`` value (None = no router)."""
-    if value is None:
-        return None
-    if isinstance(value, IntelligentRouting):
-        value.validate(where)
+    if value is None or isinstance(value, IntelligentRouting):
         return value
-    routing = IntelligentRouting(strategy=coerce_enum(Routing, value, where, "routing"))
-    routing.validate(where)
-    return routing
+    return IntelligentRouting(strategy=coerce_enum(Routing, value, where, "routing"))

@@ -258,7 +258,7 @@ def side_resources(worker: DisaggregatedWorker, where: str, side: Side) -> dict[
         device[mig_resource_name(worker.accelerator_partition)] = "1"
     else:
         requests = whole_gpu_resources(info, worker.gpus or 1)
-        device["nvidia.com/gpu"] = str(worker.gpus)
+        device["nvidia.com/gpu"] = str(worker.gpus or 1)
     device[EFA_RESOURCE] = str(worker.efa_devices)
     put(requests, "cpu", worker.cpu)
     put(requests, "memory", worker.memory)

@@ -108,7 +108,7 @@ def render_scaled_object(workload: ScaledWorkload, view: ResolvedPlatform) -> di
     spec["triggers"] = [
         _prometheus_trigger(trigger, workload, view) if isinstance(trigger, PrometheusTrigger)
         else _cloudwatch_trigger(trigger, workload, view)
-        for trigger in scaling.triggers
+        for trigger in scaling.all_triggers
     ]
     return {
         "apiVersion": KEDA_API_VERSION, "kind": "ScaledObject",

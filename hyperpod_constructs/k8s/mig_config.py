@@ -11,7 +11,6 @@ the stock layouts too, so groups labelled ``all-3g.40gb`` keep working. That is 
 """
 from __future__ import annotations
 
-import re
 from typing import Any, Sequence
 
 import cdk8s
@@ -19,6 +18,7 @@ import cdk8s
 from .. import yaml_writer
 from ..catalog.mig import STOCK_LAYOUTS
 from ..errors import require
+from ..intent.names import is_dns_label, is_dns_subdomain
 from ..intent.mig import MigLayout
 from .api_objects import add_api_object
 
@@ -27,8 +27,6 @@ DEFAULT_CONFIG_MAP_NAME = "hyperpod-mig-config"
 DEFAULT_NAMESPACE = "kube-system"
 CONFIG_KEY = "config.yaml"
 
-_DNS_SUBDOMAIN = re.compile(r"^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$")
-_DNS_LABEL = re.compile(r"^[a-z0-9]([-a-z0-9]*[a-z0-9])?$")
 
 
 def mig_parted_document(layouts: Sequence[MigLayout], *, include_stock: bool = True) -> dict[str, Any]:
@@ -58,9 +56,9 @@ def mig_config_map(layouts: Sequence[MigLayout], *, name: str = DEFAULT_CONFIG_M
     in the gpu-operator's namespace.
     """
     where = f"MIG ConfigMap {name!r}"
-    require(isinstance(name, str) and bool(_DNS_SUBDOMAIN.match(name)) and len(name) <= 253, where, "name", name,
+    require(is_dns_subdomain(name), where, "name", name,
             "a Kubernetes object name: lower-case letters, digits, '-' and '.', at most 253 characters")
-    require(isinstance(namespace, str) and bool(_DNS_LABEL.match(namespace)) and len(namespace) <= 63, where,
+    require(is_dns_label(namespace), where,
             "namespace", namespace, "a Kubernetes namespace name: lower-case letters, digits and '-', at most 63")
     require(name != "default-mig-config", where, "name", name,
             "a name other than default-mig-config, which HyperPod's gpu-operator chart owns")

@@ -1,7 +1,6 @@
 """The quick-setup composition: network, EKS, HyperPod, model store, operator, autoscaling, charts."""
 from __future__ import annotations
 
-import re
 import sys
 from pathlib import Path
 from typing import Any, Callable, Mapping, Optional, Sequence, Union
@@ -33,6 +32,7 @@ from ..k8s.model_store import add_model_store_volumes, model_store_manifests
 from ..intent.cluster import ClusterSettings, Eks, ExistingEks
 from ..intent.endpoint import InferenceEndpoint
 from ..intent.endpoint_resolution import resolve_endpoint
+from ..intent.names import is_dns_label
 from ..intent.instance_group import InstanceGroup
 from ..intent.jumpstart import JumpStartEndpoint
 from ..intent.keda_workload import ScaledWorkload
@@ -63,7 +63,6 @@ CUSTOM_MIG_CONFIG_MAP = "hyperpod-mig-config"
 MIG_MANAGER_CONFIG_VALUES = ("gpu-operator", "gpu-operator", "migManager", "config", "name")
 
 
-NAMESPACE_PATTERN = r"^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$"
 
 
 class HyperPodInferencePlatform(Construct):
@@ -100,7 +99,7 @@ class HyperPodInferencePlatform(Construct):
         super().__init__(scope, construct_id)
         self._path: str = self.node.path  # read once: every jsii property read is a round trip to Node
         check_arguments(self._path, HyperPodInferencePlatform.__init__, locals())
-        require(bool(re.match(NAMESPACE_PATTERN, namespace)), self._path, "namespace", namespace,
+        require(is_dns_label(namespace), self._path, "namespace", namespace,
                 "a Kubernetes namespace name (lowercase alphanumerics and '-', at most 63)")
         self.instance_groups: tuple[InstanceGroup, ...] = tuple(instance_groups)
         self.node_autoscaling = (node_autoscaling if isinstance(node_autoscaling, NodeAutoscaling)

@@ -17,6 +17,7 @@ import tempfile
 from pathlib import Path
 from typing import Any, Optional, Sequence, TextIO
 
+from ..intent.names import is_instance_type
 from .model import FORMAT, FSX_PERSISTENT_2_TIERS
 from .price_list import (
     PRICE_LIST_API_REGIONS, eks_cluster_query, fsx_lustre_query, grafana_user_query, hyperpod_instance_query,
@@ -25,7 +26,6 @@ from .price_list import (
 
 SOURCE = "AWS Price List Query API (pricing:GetProducts), On-Demand"
 _REGION = re.compile(r"^[a-z]{2}(-gov|-iso[a-z]?)?-[a-z]+-\d+$")
-_INSTANCE_TYPE = re.compile(r"^ml\.[a-z0-9-]+\.[a-z0-9]+$")
 MISSING_BOTO3 = ("python -m hyperpod_constructs.prices needs boto3 to call the AWS Price List API; install it with "
                  "pip install 'hyperpod-constructs[prices]' (or pip install boto3)")
 
@@ -150,7 +150,7 @@ def main(argv: Optional[Sequence[str]] = None, *, client: Any = None, stdout: Te
         stderr.write(f"--region {args.region!r} is not a region name such as us-west-2\n")
         return 2
     if args.instance_types:
-        bad = [name for name in args.instance_types if not _INSTANCE_TYPE.match(name)]
+        bad = [name for name in args.instance_types if not is_instance_type(name)]
         if bad:
             stderr.write(f"--instance-types {bad} are not HyperPod instance types such as ml.p5.48xlarge\n")
             return 2

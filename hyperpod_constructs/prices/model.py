@@ -7,18 +7,17 @@ from __future__ import annotations
 
 import json
 import math
-import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Mapping, Optional, Union
 
 from ..errors import HyperPodValidationError, require
+from ..intent.names import is_instance_type
 
 FORMAT = 1
 HOURS_PER_MONTH = 730  # AWS's own monthly convention (8,760 h a year / 12)
 # FSx for Lustre PERSISTENT_2 throughput tiers (MB/s per TiB); each has its own storage price.
 FSX_PERSISTENT_2_TIERS = (125, 250, 500, 1000)
-_INSTANCE_TYPE = re.compile(r"^ml\.[a-z0-9-]+\.[a-z0-9]+$")
 
 
 def _price(where: str, field_name: str, value: Any) -> float:
@@ -56,7 +55,7 @@ class Prices:
         require(isinstance(self.instance_hourly, Mapping), where, "instance_hourly", self.instance_hourly,
                 "a mapping of instance type to USD per hour, e.g. {'ml.p5.48xlarge': 98.3}")
         for name, value in self.instance_hourly.items():
-            require(isinstance(name, str) and bool(_INSTANCE_TYPE.match(name)), where, "instance_hourly", name,
+            require(is_instance_type(name), where, "instance_hourly", name,
                     "HyperPod instance type names such as 'ml.p5.48xlarge'")
             _price(where, f"instance_hourly[{name!r}]", value)
         for name in ("eks_cluster_hourly", "nat_gateway_hourly", "amp_monthly", "grafana_monthly"):

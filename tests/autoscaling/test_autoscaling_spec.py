@@ -71,7 +71,7 @@ def test_full_spec_renders_camel_case_lists_and_validates_against_crd() -> None:
 def test_single_trigger_shorthand_and_explicit_server_address() -> None:
     trigger = PrometheusTrigger(name="q", query="sum(up)", target_value=1, server_address=AMP.replace("ws-0", "ws-9"))
     autoscaling = Autoscaling(trigger=trigger)
-    assert autoscaling.triggers == (trigger,)
+    assert autoscaling.all_triggers == (trigger,)
     spec = autoscaling_spec(autoscaling, ResolvedPlatform(), "ep")
     assert spec["prometheusTriggerList"][0]["serverAddress"].endswith("ws-9123abcd-4567")
     assert spec["prometheusTriggerList"][0]["query"] == "sum(up)"

@@ -6,7 +6,7 @@ from rule_support import endpoint_problems
 
 import dataclasses
 import re
-from typing import Any
+from typing import Any, Callable
 
 import pytest
 
@@ -174,22 +174,24 @@ def test_quantized_weights_are_smaller() -> None:
     assert ModelSize(weight_bytes=5_000_000_000).weight_gb == 5
 
 
-@pytest.mark.parametrize("size, message", [
-    (ModelSize(), r"model\.size=ModelSize\(.*\) is not allowed; exactly one of parameters \(with dtype\) or weight_bytes"),
-    (ModelSize(parameters=8e9, weight_bytes=1), r"exactly one of parameters"),
-    (ModelSize(parameters=8), r"model\.size\.parameters=8 is not allowed; a parameter count such as 8\.03e9 "
-                              r"\(a count, not billions\)"),
-    (ModelSize(parameters=8e9, dtype="bf17"), r"model\.size\.dtype='bf17' is not allowed; one of float32, fp32, "),
-    (ModelSize(weight_bytes=-1), r"model\.size\.weight_bytes=-1 is not allowed; the weights' size in bytes"),
+@pytest.mark.parametrize("build, message", [
+    (lambda: ModelSize(), r"^ModelSize: parameters / weight_bytes=\(None, None\) is not allowed; exactly one of "
+                          r"parameters \(with dtype\) or weight_bytes"),
+    (lambda: ModelSize(parameters=8e9, weight_bytes=1), r"^ModelSize: .* exactly one of parameters"),
+    (lambda: ModelSize(parameters=8), r"^ModelSize: parameters=8 is not allowed; a parameter count such as 8\.03e9 "
+                                      r"\(a count, not billions\)"),
+    (lambda: ModelSize(parameters=8e9, dtype="bf17"), r"^ModelSize: dtype='bf17' is not allowed; one of float32, fp32, "),
+    (lambda: ModelSize(weight_bytes=-1), r"^ModelSize: weight_bytes=-1 is not allowed; the weights' size in bytes"),
 ])
-def test_model_size_rules(size: ModelSize, message: str) -> None:
+def test_model_size_rules(build: Callable[[], ModelSize], message: str) -> None:
+    """A size checks itself when it is built, before any endpoint sees it."""
     with pytest.raises(HyperPodValidationError, match=message):
-        endpoint(size)
+        build()
 
 
 def test_model_size_must_be_a_model_size() -> None:
     with pytest.raises(HyperPodTypeError, match=re.escape(
-            "endpoint 'llama' model: size=8000000000.0 is not allowed; expected a ModelSize(...) or None, got float")):
+            "S3ModelSource: size=8000000000.0 is not allowed; expected a ModelSize(...) or None, got float")):
         endpoint(8e9)  # type: ignore[arg-type]
     with pytest.raises(HyperPodTypeError, match=re.escape(
             "model_size=8000000000.0 is not allowed; expected a ModelSize(...) or None, got float")):
@@ -253,7 +255,8 @@ def test_other_cloudwatch_metrics_are_not_bound() -> None:
     custom = CloudWatchTrigger(name="queue", metric_name="ApproximateNumberOfMessagesVisible", namespace="AWS/SQS",
                                dimensions={"QueueName": "requests"}, target_value=5, activation_target_value=1)
     item = endpoint(autoscaling=Autoscaling(min_replicas=0, trigger=custom))
-    assert item.autoscaling is not None and item.autoscaling.triggers == (custom,)
+    resolved = item.resolve().autoscaling
+    assert resolved is not None and resolved.all_triggers == (custom,)
 
 
 def test_a_scaled_workload_needs_the_endpoint_name_spelled_out() -> None:

@@ -1,0 +1,58 @@
+"""The name rules every layer checks against, defined once: Kubernetes DNS names, SageMaker names, instance types.
+
+Each ``is_*`` predicate includes the length limit, so a caller cannot forget it; callers word their own message.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..catalog.limits import SAGEMAKER_NAME_PATTERN
+from ..errors import require
+
+# RFC 1123 label (Kubernetes object names such as namespaces, claims, node pools): at most 63 characters.
+DNS_LABEL = re.compile(r"^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$")
+# RFC 1035 label (Services: the operator names them after the endpoint): starts with a letter.
+RFC1035_LABEL = re.compile(r"^[a-z]([-a-z0-9]{0,61}[a-z0-9])?$")
+# RFC 1123 subdomain (Secrets, ConfigMaps, Helm releases, domain names): dot-separated labels, at most 253 characters.
+DNS_SUBDOMAIN = re.compile(r"^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?(\.[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?)*$")
+DNS_SUBDOMAIN_MAX = 253
+SAGEMAKER_NAME = SAGEMAKER_NAME_PATTERN  # models, endpoints, JumpStart ids (the operator's CRDs); clusters too
+# A SageMaker instance type such as ml.g5.12xlarge.
+INSTANCE_TYPE = re.compile(r"^ml\.[a-z0-9-]+\.[a-z0-9]+$")
+
+NAMESPACE_HELP = "a Kubernetes namespace: 1-63 lowercase letters, digits and '-'"
+K8S_NAME_HELP = "a Kubernetes name: 1-63 lowercase letters, digits and '-', starting and ending alphanumeric"
+
+
+def _matches(pattern: re.Pattern[str], value: Any) -> bool:
+    return isinstance(value, str) and bool(pattern.match(value))
+
+
+def is_dns_label(value: Any) -> bool:
+    return _matches(DNS_LABEL, value)
+
+
+def is_rfc1035_label(value: Any) -> bool:
+    return _matches(RFC1035_LABEL, value)
+
+
+def is_dns_subdomain(value: Any) -> bool:
+    return _matches(DNS_SUBDOMAIN, value) and len(value) <= DNS_SUBDOMAIN_MAX
+
+
+def is_sagemaker_name(value: Any) -> bool:
+    return _matches(SAGEMAKER_NAME, value)
+
+
+def is_instance_type(value: Any) -> bool:
+    return _matches(INSTANCE_TYPE, value)
+
+
+def check_k8s_name(where: str, field: str, name: Any) -> None:
+    """A Kubernetes object name kept to one DNS label (so it also works as a label value)."""
+    require(is_dns_label(name), where, field, name, K8S_NAME_HELP)
+
+
+def check_namespace(where: str, field: str, namespace: Any) -> None:
+    require(is_dns_label(namespace), where, field, namespace, NAMESPACE_HELP)
