@@ -153,7 +153,9 @@ def _check_value(where: str, field: str, value: Any, expected: tuple[_Expected, 
                 _check_items(where, field, value, option)
             return
     allowed = " or ".join(option.describe() for option in _public(expected))
-    raise HyperPodTypeError(where, field, value, f"expected {allowed}, got {type(value).__name__}")
+    # A frozen copy names the type the user wrote (``FrozenDict.written_as = "dict"``).
+    written = getattr(type(value), "written_as", type(value).__name__)
+    raise HyperPodTypeError(where, field, value, f"expected {allowed}, got {written}")
 
 
 def _check_items(where: str, field: str, value: Any, option: _Expected) -> None:

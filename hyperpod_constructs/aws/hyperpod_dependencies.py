@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Mapping, Optional
 
 from aws_cdk import CustomResource, aws_ec2 as ec2, aws_eks_v2 as eks
 from constructs import Construct
 
 from ..errors import HyperPodValidationError, require
+from ..intent.frozen import Frozen, thaw
 from ..intent.names import is_dns_label, is_dns_subdomain
 from .kubectl_handler import KubectlHandler
 
@@ -75,6 +76,11 @@ def _set_at(values: dict[str, Any], path: tuple[str, ...], value: Any) -> None:
     current[path[-1]] = value
 
 
+def _json_values(values: Mapping[str, Any]) -> dict[str, Any]:
+    """Helm values as the installer receives them: plain JSON (raises on what JSON cannot carry)."""
+    return json.loads(json.dumps(thaw(values), allow_nan=False))  # type: ignore[no-any-return]
+
+
 def _deep_merge(base: Mapping[str, Any], override: Mapping[str, Any]) -> dict[str, Any]:
     merged = dict(base)
     for key, value in override.items():
@@ -99,7 +105,7 @@ class HyperPodHelmChart:
     git_ref: str = DEFAULT_GIT_REF
     release_name: str = DEFAULT_RELEASE_NAME
     namespace: str = DEFAULT_NAMESPACE
-    values: Mapping[str, Any] = field(default_factory=dict)
+    values: Mapping[str, Any] = Frozen({})  # a read-only copy: later edits to the caller's dict change nothing
     enable_gpu_operator: bool = False
     repository: str = DEFAULT_REPOSITORY
     chart_path: str = DEFAULT_CHART_PATH
@@ -123,11 +129,9 @@ class HyperPodHelmChart:
                 "a Kubernetes namespace name: lowercase letters, digits and '-', at most 63 characters")
         require(isinstance(self.values, Mapping), where, "values", self.values, "a mapping of Helm values")
         try:
-            # A private JSON copy: later edits to the caller's dict cannot change what was validated.
-            values = json.loads(json.dumps(dict(self.values), allow_nan=False))
+            values = _json_values(self.values)
         except (TypeError, ValueError) as error:
             raise HyperPodValidationError(where, "values", self.values, f"JSON-serializable Helm values ({error})") from None
-        object.__setattr__(self, "values", values)
         for key in values:
             require("." not in key, where, f"values[{key!r}]", values[key],
                     "nested maps, not dotted keys: write {'gpu-operator': {'enabled': True}}, "
@@ -158,7 +162,7 @@ class HyperPodHelmChart:
             _set_at(ours, GPU_OPERATOR, True)
             _set_at(ours, MIG_STRATEGY, "mixed")
             _set_at(ours, STANDALONE_DEVICE_PLUGIN, False)
-        return _deep_merge(ours, self.values)
+        return _deep_merge(ours, _json_values(self.values))
 
     def values_json(self) -> str:
         """Stable JSON of the effective values (sorted keys), so only a real change updates the resource."""

@@ -15,7 +15,7 @@ from typing import Any, Mapping, Optional, Sequence, Union
 
 from ..catalog.instance_types import InstanceTypeInfo, instance_type as lookup_instance_type
 from ..catalog.accelerator_memory import replica_memory_gb
-from ..errors import Advice, HyperPodValidationError, require
+from ..errors import Advice, HyperPodValidationError, located, require
 from ..type_checks import check_fields
 from .autoscaling import Autoscaling
 from .data_capture import DataCapture
@@ -289,7 +289,8 @@ class InferenceEndpoint(DeploymentCommon):
             if worker.autoscaling is not None:
                 changes["autoscaling"] = worker.autoscaling.bound_to(self.sagemaker_endpoint_name,
                                                                      f"{where} disaggregation.{side}")
-            sides[side] = dataclasses.replace(worker, **changes) if changes else worker
+            with located(where, f"disaggregation.{side}"):  # a side rebuilt here reports as part of this endpoint
+                sides[side] = dataclasses.replace(worker, **changes) if changes else worker
         return dataclasses.replace(self.disaggregation, **sides)
 
     def _validate_placement(self, where: str) -> None:

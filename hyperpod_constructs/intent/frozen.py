@@ -19,6 +19,7 @@ class FrozenDict(Mapping[K, V], Generic[K, V]):
     """A read-only, hashable mapping that reads and compares like the dict it was built from."""
 
     __slots__ = ("_items",)
+    written_as = "dict"  # what wrong-type messages say the user passed
 
     def __init__(self, items: Mapping[K, V] | None = None) -> None:
         self._items: dict[K, V] = dict(items or {})

@@ -7,9 +7,10 @@ from typing import Any
 import pytest
 
 from endpoint_fixtures import VIEW
+from hyperpod_constructs.errors import HyperPodTypeError, HyperPodValidationError, located
 from hyperpod_constructs.intent.autoscaling import Autoscaling, CloudWatchTrigger
 from hyperpod_constructs.intent.endpoint import AUTO, InferenceEndpoint
-from hyperpod_constructs.intent.endpoint_options import Tag
+from hyperpod_constructs.intent.endpoint_options import LoadBalancer, Tag
 from hyperpod_constructs.intent.jumpstart import JumpStartEndpoint
 from hyperpod_constructs.intent.kv_cache import KvCache
 from hyperpod_constructs.intent.model_source import ModelSource
@@ -100,3 +101,21 @@ def test_passed_in_lists_and_dicts_are_copied_frozen() -> None:
     spec = render_endpoint(ep, VIEW)["spec"]
     assert spec["nodeAffinity"] == {"requiredDuringSchedulingIgnoredDuringExecution": {"nodeSelectorTerms": [
         {"matchExpressions": [{"key": "node.kubernetes.io/instance-type", "operator": "In", "values": ["ml.g5.12xlarge"]}]}]}}
+
+
+def test_values_check_themselves_when_built() -> None:
+    with pytest.raises(HyperPodValidationError, match=r"^S3ModelSource: uri='not-a-uri' is not allowed; .*s3://"):
+        ModelSource.s3("not-a-uri")
+    with pytest.raises(HyperPodValidationError, match=r"^LoadBalancer: health_check_path='health' is not allowed"):
+        LoadBalancer(health_check_path="health")
+
+
+def test_a_parent_re_raises_a_child_error_at_its_own_location() -> None:
+    child = HyperPodTypeError("DisaggregatedWorker", "args", "x", "a list of strings")
+    with pytest.raises(HyperPodTypeError) as raised:
+        with located("endpoint 'llama-70b'", "disaggregation.prefill"):
+            raise child
+    assert str(raised.value) == ("endpoint 'llama-70b': disaggregation.prefill.args='x' is not allowed; "
+                                 "a list of strings")
+    assert (raised.value.where, raised.value.field, raised.value.value) == \
+        ("endpoint 'llama-70b'", "disaggregation.prefill.args", "x")

@@ -86,11 +86,11 @@ def s3_endpoint(**overrides: Any) -> InferenceEndpoint:
      r"endpoint 'm': routing=\{'strategy': 'prefixaware'\} is not allowed; expected a Routing member or an "
      r"IntelligentRouting\(\.\.\.\) or a string or None"),
     ("endpoint probes given a dict", lambda: s3_endpoint(probes=Probes(readiness={"path": "/health"})),
-     r"endpoint 'm' probes: readiness=\{'path': '/health'\} is not allowed; expected a HttpProbe\(\.\.\.\) or None"),
+     r"^Probes: readiness=\{'path': '/health'\} is not allowed; expected a HttpProbe\(\.\.\.\) or None"),
     ("endpoint tags as strings", lambda: s3_endpoint(tags=("team=a",)),
      r"endpoint 'm': tags\[0\]='team=a' is not allowed; expected a Tag\(\.\.\.\), got str"),
     ("kv cache l2 as a string", lambda: s3_endpoint(image="vllm/vllm-openai:v0.9", kv_cache=KvCache(l2="redis")),
-     r"endpoint 'm' kv_cache: l2='redis' is not allowed; expected L2Cache.tiered_storage\(\) or L2Cache.redis\(url\) or None, got str"),
+     r"^KvCache: l2='redis' is not allowed; expected L2Cache.tiered_storage\(\) or L2Cache.redis\(url\) or None, got str"),
     ("jumpstart autoscaling as a dict", lambda: JumpStartEndpoint("js", model_id="m", accept_eula=True,
                                                                   instance_type="ml.g6e.12xlarge",
                                                                   autoscaling={"min_replicas": 0}),
