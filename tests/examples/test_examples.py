@@ -14,7 +14,8 @@ import yaml
 from aws_cdk.assertions import Annotations, Match
 from syrupy.extensions.json import JSONSnapshotExtension
 
-from apps_support import SynthesizedApp, library_template, load_module, mask_hashes, only, resources
+from apps_support import (
+    SynthesizedApp, bundle_dir, files_under, library_template, load_module, mask_hashes, only, resources)
 from apps_support import app_param
 from examples_support import DEFAULT_APP, EXAMPLE_VALUES, app_files, app_id, exported_manifests, fill_placeholders
 from support import cfn_lint_errors, reference_file, validate_manifest
@@ -88,7 +89,7 @@ def test_every_example_is_covered() -> None:
     examples = sorted(Path(path).name for path in APPS if path.startswith("examples/"))
     assert {"byo_vpc_and_eks.py", "scale_to_zero.py", "multi_model_mig.py", "model_from_s3.py",
             "model_from_hugging_face.py", "model_from_kubernetes_volume.py", "jumpstart_model.py",
-            "disaggregated_prefill_decode.py"} <= set(examples)
+            "disaggregated_prefill_decode.py", "escape_hatch.py"} <= set(examples)
 
 
 def test_app_says_what_it_shows(app: SynthesizedApp, request: pytest.FixtureRequest) -> None:
@@ -338,3 +339,20 @@ def test_disaggregated_example_exercises_pd_spec_and_data_capture(synthesized: C
     actions = [s["Action"] for p in policies for s in p["Properties"]["PolicyDocument"]["Statement"]]
     assert any(isinstance(a, list) and "s3:PutObject" in a and "s3:Abort*" in a for a in actions)
     assert ["kms:Encrypt", "kms:ReEncrypt*", "kms:GenerateDataKey*"] in actions
+
+
+@pytest.mark.slow
+def test_escape_hatch_fields_are_in_the_deployed_bundle_and_the_export(
+        synthesized: Callable[[str], SynthesizedApp], tmp_path: Path) -> None:
+    app = synthesized("examples/escape_hatch.py")
+    module = load_module("examples/escape_hatch.py")
+    app.platform.export(tmp_path)
+    exported = files_under(tmp_path / "manifests")
+    deployed = files_under(bundle_dir(app.template, app.outdir) / "manifests")
+    assert deployed == exported
+    (endpoint,) = yaml.safe_load_all(deployed["endpoint-default-qwen-7b.k8s.yaml"])
+    assert endpoint["spec"]["kubernetes"] == {"serviceAccountName": module.SERVICE_ACCOUNT}
+    assert endpoint["spec"]["worker"]["command"] == module.COMMAND
+    assert endpoint["spec"]["worker"]["args"]  # the library's own fields stay
+    (account,) = yaml.safe_load_all(deployed["model-service-accounts.k8s.yaml"])
+    assert (account["kind"], account["metadata"]["name"]) == ("ServiceAccount", module.SERVICE_ACCOUNT)
