@@ -53,6 +53,10 @@ class ManifestFiles:
         self._deployments[name] = deployment
         return deployment
 
+    @property
+    def chart_names(self) -> tuple[str, ...]:
+        return tuple(self._deployments)
+
     def charts(self) -> dict[str, list[dict[str, Any]]]:
         """Chart name -> manifests as the charts hold them now, each object labelled as this platform's."""
         return {name: self._labelled(deployment.manifests()) for name, deployment in self._deployments.items()}

@@ -326,7 +326,7 @@ class HyperPodInferencePlatform(Construct):
 
     def _deliver(self) -> None:
         """One bundle of every chart, applied by one custom resource after everything the charts need."""
-        if self.manifests is not None or not self.manifest_files.charts or self.kubectl is None:
+        if self.manifests is not None or not self.manifest_files.chart_names or self.kubectl is None:
             return
         ordered: list[Construct] = [self.hyperpod.resource, self.operator.addon]
         if self.dependencies is not None:

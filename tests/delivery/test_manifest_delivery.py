@@ -202,6 +202,13 @@ def test_stack_tags_reach_the_kubectl_function_although_the_applier_is_made_at_s
     assert functions and all({"Key": "team", "Value": "inference"} in value["Properties"]["Tags"] for value in functions)
 
 
+def test_a_platform_with_nothing_to_apply_has_no_applier(tmp_path: Path):
+    template, platform, _ = platform_with(0, tmp_path)
+    assert platform.charts == {}
+    assert resources(template, APPLIER) == {}
+    only(template, HELM_CHART)  # the kubectl function is there, for the dependency chart
+
+
 def test_delivery_must_be_a_manifest_delivery():
     stack = cdk.Stack(cdk.App(), "BadDelivery")
     with pytest.raises(HyperPodTypeError, match=r"delivery='gitops' is not allowed; expected a ManifestDelivery member, got str"):
