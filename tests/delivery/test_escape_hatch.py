@@ -16,7 +16,8 @@ import yaml
 from apps_support import REPO_ROOT, bundle_dir, files_under
 from hyperpod_constructs import (
     Autoscaling, ChartDeployment, EndpointDeployment, HyperPodInferencePlatform, HyperPodValidationError,
-    InferenceEndpoint, InstanceGroup, MigLayout, ModelSource, ModelStore, PrometheusTrigger, ScaledWorkload,
+    InferenceEndpoint, InstanceGroup, JumpStartEndpoint, MigLayout, ModelSource, ModelStore, PrometheusTrigger,
+    ScaledWorkload,
 )
 from support import validate_manifests
 
@@ -114,12 +115,30 @@ def test_charts_and_endpoints_are_added_before_the_first_output(tmp_path: Path):
     assert platform.endpoints == []
 
 
+def every_kind(tmp: Path) -> HyperPodInferencePlatform:
+    """A platform with a chart of every kind: endpoints (custom and JumpStart), node pools, a custom MIG
+    ConfigMap, the model store's volumes and scaled workloads."""
+    app = cdk.App(outdir=str(tmp / "cdk.out"))
+    platform = HyperPodInferencePlatform(
+        cdk.Stack(app, "EveryKind"), "Platform", node_autoscaling=True,
+        model_store=ModelStore(import_path="s3://models/", capacity_gib=1200),
+        instance_groups=[*GROUPS, InstanceGroup("h100", "ml.p5.48xlarge", count=1, mig_config=MigLayout.custom(
+            name="mixed", devices={"3g.40gb": 1, "2g.20gb": 1, "1g.10gb": 2}))])
+    platform.add_endpoint(endpoint("llama"))
+    platform.add_endpoint(JumpStartEndpoint("deepseek", model_id="deepseek-llm-r1-distill-qwen-1-5b",
+                                            accept_eula=True, instance_type="ml.g6e.48xlarge"))
+    platform.add_scaled_workloads(workload("router"))
+    return platform
+
+
 def test_a_touched_chart_renders_what_the_python_rendering_gives(tmp_path: Path):
-    """Reading ``.chart`` switches an endpoint from the Python rendering to cdk8s: the files stay the same."""
+    """Reading ``.chart`` switches a handle from the Python rendering to cdk8s: the files stay the same."""
     files = {}
     for touch in (False, True):
-        _, platform = new_platform(tmp_path / str(touch))
-        deployments = [platform.add_endpoint(endpoint("llama", kv_cache=None)), platform.node_pools]
+        platform = every_kind(tmp_path / str(touch))
+        deployments = [*platform.endpoint_deployments, platform.node_pools, platform.mig_config_map,
+                       platform.model_store_volumes, *platform.scaled_workloads]
+        assert len(deployments) == len(platform.charts) == 6
         if touch:
             assert all(isinstance(deployment.chart, cdk8s.Chart) for deployment in deployments)
         files[touch] = platform.manifest_files.files()
@@ -155,16 +174,15 @@ def test_handles_are_constructs_under_the_platform(tmp_path: Path):
     assert platform.endpoint_deployments == [ours, theirs]
 
 
-def test_other_charts_have_handles_on_the_platform():
-    app = cdk.App()
-    platform = HyperPodInferencePlatform(
-        cdk.Stack(app, "Handles"), "Platform", model_store=ModelStore(import_path="s3://models/", capacity_gib=1200),
-        instance_groups=[InstanceGroup("h100", "ml.p5.48xlarge", count=1, mig_config=MigLayout.custom(
-            name="mixed", devices={"3g.40gb": 1, "2g.20gb": 1, "1g.10gb": 2}))])
+def test_other_charts_have_handles_on_the_platform(tmp_path: Path):
+    platform = every_kind(tmp_path)
     assert [o.kind for o in platform.model_store_volumes.api_objects] == [
         "StorageClass", "PersistentVolume", "PersistentVolumeClaim"]
     assert [o.kind for o in platform.mig_config_map.api_objects] == ["ConfigMap"]
-    assert platform.node_pools is None and platform.scaled_workloads == []
+    (jumpstart,) = [d for d in platform.endpoint_deployments if d.endpoint.name == "deepseek"]
+    assert jumpstart.api_object.kind == "JumpStartModel"
+    _, bare = new_platform(tmp_path, "Bare")
+    assert (bare.model_store_volumes, bare.mig_config_map, bare.scaled_workloads) == (None, None, [])
 
 
 def test_scaled_workloads_are_added_in_several_charts(tmp_path: Path):
