@@ -10,7 +10,7 @@ import cdk8s
 
 from ..intent.instance_group import InstanceGroup
 from ..intent.platform_model import ResolvedPlatform
-from .api_objects import MANAGED_BY_LABEL, add_api_objects
+from .api_objects import MANAGED_BY_LABEL, add_api_object, add_typed_object
 from ..intent.node_autoscaling import (
     INSTANCE_TYPE_KEY, Disruption, DisruptionBudget, NodePoolLimits, NodePoolSpec, NodeRequirement)
 
@@ -128,5 +128,14 @@ def _common_taints(members: list[InstanceGroup]) -> list[dict[str, str]]:
 
 
 def add_node_autoscaling(chart: cdk8s.Chart, platform: ResolvedPlatform) -> list[cdk8s.ApiObject]:
-    """A HyperpodNodeClass and a NodePool per pool of ``platform``, added to ``chart`` (cluster-scoped: no namespace)."""
-    return add_api_objects(chart, render_node_autoscaling(platform))
+    """A HyperpodNodeClass and a NodePool per pool of ``platform``, added to ``chart`` (cluster-scoped: no namespace).
+
+    NodePools are the typed class ``cdk8s import`` generated; HyperPod publishes no CRD for HyperpodNodeClass, so
+    it stays a plain ApiObject.
+    """
+    from .imports import karpenter_node_pool as karpenter  # loads its jsii assembly: only with node autoscaling
+
+    return [add_typed_object(chart, karpenter.NodePool, karpenter.NodePoolSpec, manifest,
+                             f"node pool {manifest['metadata']['name']!r}")
+            if manifest["kind"] == NODE_POOL_KIND else add_api_object(chart, manifest)
+            for manifest in render_node_autoscaling(platform)]

@@ -14,7 +14,7 @@ from ..errors import require
 from ..intent.autoscaling import CloudWatchTrigger, PrometheusTrigger
 from ..intent.keda_workload import ScaledWorkload
 from ..intent.platform_model import ResolvedPlatform
-from .api_objects import MANAGED_BY_LABEL, add_api_objects
+from .api_objects import MANAGED_BY_LABEL, add_typed_object
 
 KEDA_API_VERSION = "keda.sh/v1alpha1"
 # operator autoScalingSpec metricType -> KEDA trigger metricType
@@ -144,5 +144,12 @@ def render_keda(workloads: Iterable[ScaledWorkload], view: ResolvedPlatform,
 
 def add_scaled_workloads(chart: cdk8s.Chart, workloads: Iterable[ScaledWorkload], view: ResolvedPlatform,
                          role_arn: Optional[str] = None) -> list[cdk8s.ApiObject]:
-    """The TriggerAuthentications and ScaledObjects of ``workloads`` (``render_keda``), added to ``chart``."""
-    return add_api_objects(chart, render_keda(workloads, view, role_arn))
+    """The TriggerAuthentications and ScaledObjects of ``workloads`` (``render_keda``), added to ``chart`` as the
+    typed classes ``cdk8s import`` generated."""
+    from .imports import keda_scaled_object as scaled, keda_trigger_authentication as auth  # jsii assemblies
+
+    kinds = {"ScaledObject": (scaled.ScaledObject, scaled.ScaledObjectSpec),
+             "TriggerAuthentication": (auth.TriggerAuthentication, auth.TriggerAuthenticationSpec)}
+    return [add_typed_object(chart, *kinds[manifest["kind"]], manifest,
+                             f"{manifest['kind']} {manifest['metadata']['name']!r}")
+            for manifest in render_keda(workloads, view, role_arn)]

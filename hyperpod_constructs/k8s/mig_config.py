@@ -7,7 +7,7 @@ MIG manager reads the one ConfigMap named by the chart value ``migManager.config
 therefore has to live in a ConfigMap that the MIG manager is pointed at, and that ConfigMap should keep
 the stock layouts too, so groups labelled ``all-3g.40gb`` keep working. That is what this renders.
 
-``add_mig_config_map`` adds it to a cdk8s chart.
+``add_mig_config_map`` adds it to a cdk8s chart as a cdk8s-plus ConfigMap.
 """
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from ..catalog.mig import STOCK_LAYOUTS
 from ..errors import require
 from ..intent.names import is_dns_label, is_dns_subdomain
 from ..intent.mig import MigLayout
-from .api_objects import add_api_object
+from .api_objects import render_chart
 
 ACCELERATOR_PARTITION_CONFIGMAP_LABEL = "sagemaker.amazonaws.com/accelerator-partition-configmap"
 DEFAULT_CONFIG_MAP_NAME = "hyperpod-mig-config"
@@ -50,11 +50,22 @@ def mig_parted_yaml(document: dict[str, Any]) -> str:
 
 def mig_config_map(layouts: Sequence[MigLayout], *, name: str = DEFAULT_CONFIG_MAP_NAME,
                    namespace: str = DEFAULT_NAMESPACE, include_stock: bool = True) -> dict[str, Any]:
-    """A ConfigMap manifest holding ``layouts`` (and by default HyperPod's stock layouts) for the MIG manager.
+    """The ConfigMap of ``add_mig_config_map`` as a manifest, for use without a platform (rendered by cdk8s)."""
+    (manifest,) = render_chart(lambda chart: add_mig_config_map(
+        chart, layouts, name=name, namespace=namespace, include_stock=include_stock))
+    return manifest
+
+
+def add_mig_config_map(chart: cdk8s.Chart, layouts: Sequence[MigLayout], *, name: str = DEFAULT_CONFIG_MAP_NAME,
+                       namespace: str = DEFAULT_NAMESPACE, include_stock: bool = True) -> cdk8s.ApiObject:
+    """A ConfigMap holding ``layouts`` (and by default HyperPod's stock layouts) for the MIG manager, added to
+    ``chart`` (a cdk8s-plus ConfigMap; its API object is returned).
 
     Point the gpu-operator at it with chart value ``migManager.config.name=<name>``; the ConfigMap must be
     in the gpu-operator's namespace.
     """
+    import cdk8s_plus_28 as kplus  # loads cdk8s-plus's jsii assembly: only with custom MIG layouts
+
     where = f"MIG ConfigMap {name!r}"
     require(is_dns_subdomain(name), where, "name", name,
             "a Kubernetes object name: lower-case letters, digits, '-' and '.', at most 253 characters")
@@ -64,19 +75,9 @@ def mig_config_map(layouts: Sequence[MigLayout], *, name: str = DEFAULT_CONFIG_M
             "a name other than default-mig-config, which HyperPod's gpu-operator chart owns")
     require(include_stock or len(layouts) > 0, where, "layouts", list(layouts), "at least one layout")
     document = mig_parted_document(layouts, include_stock=include_stock)
-    return {
-        "apiVersion": "v1",
-        "kind": "ConfigMap",
-        "metadata": {
-            "name": name,
-            "namespace": namespace,
-            "labels": {ACCELERATOR_PARTITION_CONFIGMAP_LABEL: "true"},
-        },
-        "data": {CONFIG_KEY: mig_parted_yaml(document)},
-    }
-
-
-def add_mig_config_map(chart: cdk8s.Chart, layouts: Sequence[MigLayout], *, name: str = DEFAULT_CONFIG_MAP_NAME,
-                       namespace: str = DEFAULT_NAMESPACE, include_stock: bool = True) -> cdk8s.ApiObject:
-    """The MIG ConfigMap (``mig_config_map``), added to ``chart``."""
-    return add_api_object(chart, mig_config_map(layouts, name=name, namespace=namespace, include_stock=include_stock))
+    config_map = kplus.ConfigMap(
+        chart, f"ConfigMap-{namespace}-{name}",
+        metadata=cdk8s.ApiObjectMetadata(name=name, namespace=namespace,
+                                          labels={ACCELERATOR_PARTITION_CONFIGMAP_LABEL: "true"}),
+        data={CONFIG_KEY: mig_parted_yaml(document)})
+    return cdk8s.ApiObject.of(config_map)

@@ -8,7 +8,7 @@ import cdk8s
 from ..intent.endpoint import InferenceEndpoint
 from ..intent.jumpstart import JumpStartEndpoint
 from ..intent.platform_model import ResolvedPlatform
-from .api_objects import MANAGED_BY_LABEL, add_api_object
+from .api_objects import MANAGED_BY_LABEL, add_typed_object
 from .endpoint import inference_endpoint_manifest
 from .jumpstart import jumpstart_manifest
 
@@ -32,5 +32,12 @@ def endpoint_manifest(endpoint: Endpoint, view: ResolvedPlatform,
 
 def add_endpoint_object(chart: cdk8s.Chart, endpoint: Endpoint, view: ResolvedPlatform,
                         labels: Optional[dict[str, str]] = None) -> cdk8s.ApiObject:
-    """The endpoint's custom resource, added to ``chart``."""
-    return add_api_object(chart, endpoint_manifest(endpoint, view, labels))
+    """The endpoint's custom resource, added to ``chart``: a typed InferenceEndpointConfig or JumpStartModel."""
+    manifest = endpoint_manifest(endpoint, view, labels)
+    # The generated modules load their jsii assemblies into Node on import: only when an endpoint of the kind exists.
+    if isinstance(endpoint, JumpStartEndpoint):
+        from .imports import jumpstart_model as jsm
+        return add_typed_object(chart, jsm.JumpStartModel, jsm.JumpStartModelSpec, manifest, endpoint.where)
+    from .imports import inference_endpoint_config as iec
+    return add_typed_object(chart, iec.InferenceEndpointConfig, iec.InferenceEndpointConfigSpec, manifest,
+                            endpoint.where)

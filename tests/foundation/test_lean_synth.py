@@ -91,36 +91,49 @@ def test_close_match_hint_is_built_only_for_a_wrong_layout(monkeypatch: pytest.M
     assert calls == ["all-3g.40g", "ml.p5.48xl"]
 
 
-def _through_cdk8s(manifests: list[dict]) -> list[dict]:
+def _through_cdk8s(builds: list) -> list[dict]:
+    """Each build in a chart of its own; the API object it returns, rendered by cdk8s."""
     import cdk8s
 
-    from hyperpod_constructs.k8s.api_objects import add_api_object
-
     app = cdk8s.App()
-    rendered = []
-    for index, manifest in enumerate(manifests):
-        chart = cdk8s.Chart(app, f"chart-{index}", disable_resource_name_hashes=True)
-        add_api_object(chart, manifest)
-        (rendered_manifest,) = chart.to_json()
-        rendered.append(rendered_manifest)
-    return rendered
+    return [build(cdk8s.Chart(app, f"chart-{index}", disable_resource_name_hashes=True)).to_json()
+            for index, build in enumerate(builds)]
 
 
-def test_endpoints_render_in_python_exactly_as_cdk8s_would() -> None:
+def test_python_rendering_is_exactly_what_the_k8s_layer_objects_render() -> None:
+    """``rendered`` stands in for an untouched chart: for every endpoint shape, a scaled workload, a node pool and
+    a plain object it must equal the typed (or plain) API object's JSON, key order included."""
     sys.path.insert(0, str(REPO_ROOT / "tests" / "endpoints"))  # the endpoint tests' cases, as pytest imports them
     import test_endpoint_manifests as endpoint_cases
 
-    from hyperpod_constructs.k8s.api_objects import rendered
-    from hyperpod_constructs.k8s.model_deployment import endpoint_manifest
+    from hyperpod_constructs.intent.autoscaling import Autoscaling, PrometheusTrigger
+    from hyperpod_constructs.intent.instance_group import InstanceGroup
+    from hyperpod_constructs.intent.keda_workload import ScaledWorkload
+    from hyperpod_constructs.intent.node_autoscaling import NodeAutoscaling
+    from hyperpod_constructs.k8s.api_objects import add_api_object, rendered
+    from hyperpod_constructs.k8s.karpenter import add_node_autoscaling, render_node_autoscaling
+    from hyperpod_constructs.k8s.keda import add_scaled_workloads, render_keda
+    from hyperpod_constructs.k8s.model_deployment import add_endpoint_object, endpoint_manifest
 
-    manifests = [endpoint_manifest(endpoint, view) for endpoint, view in endpoint_cases.ENDPOINTS.values()]
-    manifests.append({  # the corners: floats that are whole, empty and null metadata, annotations, a null in spec
+    cases = [(endpoint_manifest(endpoint, view), lambda chart, e=endpoint, v=view: add_endpoint_object(chart, e, v))
+             for endpoint, view in endpoint_cases.ENDPOINTS.values()]
+    view = next(iter(endpoint_cases.ENDPOINTS.values()))[1]
+    router = ScaledWorkload(name="router", namespace="inference", target_name="router", autoscaling=Autoscaling(
+        min_replicas=1, max_replicas=3, trigger=PrometheusTrigger(name="q", query="sum(x)", target_value=2.0)))
+    keda = render_keda((router,), view)
+    cases += [(manifest, lambda chart, index=index: add_scaled_workloads(chart, (router,), view)[index])
+              for index, manifest in enumerate(keda)]
+    groups = (InstanceGroup("h100", "ml.p5.48xlarge", count=0, max_count=2),)
+    node_pool = render_node_autoscaling(groups, NodeAutoscaling(enabled=True))[1]
+    cases.append((node_pool, lambda chart: add_node_autoscaling(chart, groups, NodeAutoscaling(enabled=True))[1]))
+    corner = {  # a plain object: whole floats, empty and null metadata, annotations, nulls in the body, order kept
         "apiVersion": "v1", "kind": "ConfigMap",
         "metadata": {"name": "x", "namespace": "ns", "labels": {}, "annotations": {"b": "2", "a": "1"},
                      "finalizers": []},
-        "data": {"z": "1", "a": "2"}, "spec": {"ratio": 1.0, "half": 0.5, "nothing": None, "list": [{"b": 1, "a": {}, "c": None}, None]}})
-    assert len(manifests) > 10
-    python = [rendered(manifest) for manifest in manifests]
-    via_cdk8s = _through_cdk8s(manifests)
+        "data": {"z": "1", "a": "2"}, "spec": {"ratio": 1.0, "half": 0.5, "nothing": None, "list": [{"b": 1, "a": {}, "c": None}, None]}}
+    cases.append((corner, lambda chart: add_api_object(chart, corner)))
+    assert len(cases) > 15
+    python = [rendered(manifest) for manifest, _ in cases]
+    via_cdk8s = _through_cdk8s([build for _, build in cases])
     for mine, theirs in zip(python, via_cdk8s):
         assert json.dumps(mine) == json.dumps(theirs)  # same keys, values, types and key order
