@@ -46,12 +46,13 @@ def main() -> None:
     import cdk8s
 
     from hyperpod_constructs import InferenceEndpoint, InstanceGroup, KvCache, ModelSource
-    from hyperpod_constructs.intent.platform_view import PlatformView
+    from hyperpod_constructs.intent.platform_model import ResolvedPlatform
     from hyperpod_constructs.k8s.api_objects import rendered
     from hyperpod_constructs.k8s.model_deployment import add_endpoint_object, endpoint_manifest
 
-    view = PlatformView(instance_groups=(InstanceGroup("h100", "ml.p5.48xlarge", count=1, mig_config="all-3g.40gb"),),
-                        region="us-west-2", tls_certificate_s3_uri="s3://tls/certs")
+    view = ResolvedPlatform(instance_groups=(InstanceGroup("h100", "ml.p5.48xlarge", count=1,
+                                                           mig_config="all-3g.40gb"),),
+                            region="us-west-2", tls_certificate_s3_uri="s3://tls/certs")
     endpoints = [InferenceEndpoint(f"llama-{index}", model=ModelSource.s3("s3://models/llama-3.1-8b-instruct/"),
                                    instance_type="ml.p5.48xlarge", accelerator_partition="mig-3g.40gb",
                                    kv_cache=KvCache(l1=True)) for index in range(max(counts))]

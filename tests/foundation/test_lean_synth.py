@@ -110,6 +110,7 @@ def test_python_rendering_is_exactly_what_the_k8s_layer_objects_render() -> None
     from hyperpod_constructs.intent.instance_group import InstanceGroup
     from hyperpod_constructs.intent.keda_workload import ScaledWorkload
     from hyperpod_constructs.intent.node_autoscaling import NodeAutoscaling
+    from hyperpod_constructs.intent.platform_model import ResolvedPlatform
     from hyperpod_constructs.k8s.api_objects import add_api_object, rendered
     from hyperpod_constructs.k8s.karpenter import add_node_autoscaling, render_node_autoscaling
     from hyperpod_constructs.k8s.keda import add_scaled_workloads, render_keda
@@ -123,9 +124,10 @@ def test_python_rendering_is_exactly_what_the_k8s_layer_objects_render() -> None
     keda = render_keda((router,), view)
     cases += [(manifest, lambda chart, index=index: add_scaled_workloads(chart, (router,), view)[index])
               for index, manifest in enumerate(keda)]
-    groups = (InstanceGroup("h100", "ml.p5.48xlarge", count=0, max_count=2),)
-    node_pool = render_node_autoscaling(groups, NodeAutoscaling(enabled=True))[1]
-    cases.append((node_pool, lambda chart: add_node_autoscaling(chart, groups, NodeAutoscaling(enabled=True))[1]))
+    platform = ResolvedPlatform.of((InstanceGroup("h100", "ml.p5.48xlarge", count=0, max_count=2),),
+                                   NodeAutoscaling(enabled=True))
+    node_pool = render_node_autoscaling(platform)[1]
+    cases.append((node_pool, lambda chart: add_node_autoscaling(chart, platform)[1]))
     corner = {  # a plain object: whole floats, empty and null metadata, annotations, nulls in the body, order kept
         "apiVersion": "v1", "kind": "ConfigMap",
         "metadata": {"name": "x", "namespace": "ns", "labels": {}, "annotations": {"b": "2", "a": "1"},
