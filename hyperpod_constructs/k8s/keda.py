@@ -39,15 +39,12 @@ def _number(value: float) -> str:
 
 
 def _prometheus_trigger(trigger: PrometheusTrigger, workload: ScaledWorkload, view: ResolvedPlatform) -> dict[str, Any]:
+    metadata: dict[str, str] = {}
     server_address = trigger.resolved_server_address(view)
-    require(bool(server_address), workload.where, f"triggers[{trigger.name!r}].server_address", server_address,
-            "set server_address, or give the platform an AMP workspace (prometheus_query_url)")
-    metadata = {
-        "serverAddress": server_address,
-        "query": trigger.resolved_query(workload.where, workload.selector),
-        "threshold": _number(trigger.target_value),
-        "awsRegion": view.region,
-    }
+    if server_address:  # without one, the platform's rule prometheus-trigger-server reports it at synth
+        metadata["serverAddress"] = server_address
+    metadata.update(query=trigger.resolved_query(workload.where, workload.selector),
+                    threshold=_number(trigger.target_value), awsRegion=view.region)
     if trigger.activation_target_value is not None:
         metadata["activationThreshold"] = _number(trigger.activation_target_value)
     if trigger.namespace is not None:

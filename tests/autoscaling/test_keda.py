@@ -6,6 +6,8 @@ import re
 import cdk8s
 import pytest
 
+from apps_support import synth_problems
+from hyperpod_constructs import HyperPodInferencePlatform, InstanceGroup
 from hyperpod_constructs.errors import HyperPodValidationError
 from hyperpod_constructs.k8s.keda import add_scaled_workloads, render_keda, render_scaled_object
 from hyperpod_constructs.intent.autoscaling import Autoscaling, CloudWatchTrigger, PrometheusTrigger
@@ -117,8 +119,17 @@ def test_check_and_render_without_amp() -> None:
     (problem,) = rules.problems(ResolvedPlatform().with_scaled_workloads((workload,)))
     assert problem.startswith("scaled workload inference/router: autoscaling.triggers['request-rate'].server_address"
                               "=None is not allowed")
-    with pytest.raises(HyperPodValidationError, match="server_address=None is not allowed"):
-        render_scaled_object(workload, ResolvedPlatform())
+    # Rendering goes on (the problem is listed with all others at synth), without an address to point at.
+    (trigger,) = render_scaled_object(workload, ResolvedPlatform())["spec"]["triggers"]
+    assert "serverAddress" not in trigger["metadata"]
+
+
+def test_a_platform_without_amp_lists_the_scaled_workload_trigger_at_synth() -> None:
+    report = synth_problems(lambda stack: HyperPodInferencePlatform(
+        stack, "Platform", instance_groups=[InstanceGroup("system", "ml.m5.2xlarge", count=1)]
+    ).add_scaled_workloads(_router()))
+    assert ("scaled workload inference/router: autoscaling.triggers['request-rate'].server_address=None is not "
+            "allowed; set server_address, or give the platform an AMP workspace (prometheus_query_url)") in report
 
 
 def test_template_query_needs_selector() -> None:
