@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal, Mapping, Optional, Union, get_args
+from typing import TYPE_CHECKING, Literal, Mapping, Optional, Union
 
 from .cluster import ClusterSettings
 from .gpu_capacity import GpuDemand, GpuGroup
@@ -18,13 +18,12 @@ from .node_autoscaling import NodeAutoscaling, NodePoolSpec, autoscaled_group_na
 from .slo import EndpointSlos
 
 if TYPE_CHECKING:  # the endpoint modules read this one
+    from .disaggregation import Side
     from .endpoint import InferenceEndpoint
     from .jumpstart import JumpStartEndpoint
     from .keda_workload import ScaledWorkload
 
-EndpointKind = Literal["inference-endpoint", "jumpstart"]
-ENDPOINT_KINDS: tuple[str, ...] = get_args(EndpointKind)
-SideName = Literal["prefill", "decode"]
+EndpointKind = Literal["inference-endpoint", "jumpstart"]  # the operator's resource_type label
 
 
 @dataclass(frozen=True)
@@ -52,7 +51,7 @@ class PodDemand:
     partition: Optional[str] = None  # MIG profile per pod, e.g. "3g.40gb"
     memory: Optional[str] = None  # accelerator memory use per pod, when the model declares its size
     instance_types: tuple[str, ...] = ()  # every type it may run on, preference order (default: instance_type)
-    side: Optional[SideName] = None  # "prefill" / "decode" for one side of a disaggregated endpoint
+    side: Optional["Side"] = None  # "prefill" / "decode" for one side of a disaggregated endpoint
 
     @property
     def placement_types(self) -> tuple[str, ...]:
@@ -116,7 +115,7 @@ class ResolvedPlatform:
     prometheus_query_url: Optional[str] = None  # AMP query endpoint for KEDA Prometheus triggers
     tls_certificate_s3_uri: Optional[str] = None  # default location for the operator's self-signed certs
     jumpstart_gated_models: bool = False  # the operator has a role that downloads gated JumpStart models
-    gpu_operator: Optional[bool] = None  # whether the installed dependency chart enables it; None: not installed here
+    gpu_operator: Optional[bool] = None  # the GPU operator switch of a dependency chart the user gave; None: none given
     endpoints: tuple[ResolvedEndpoint, ...] = ()
     scaled_workloads: tuple["ScaledWorkload", ...] = ()
 
