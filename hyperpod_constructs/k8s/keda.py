@@ -6,7 +6,7 @@ aws``, which makes KEDA use its operator's own AWS identity, e.g. from an EKS Po
 """
 from __future__ import annotations
 
-from typing import Any, Iterable, Optional
+from typing import Any, Iterable, Mapping, Optional
 
 import cdk8s
 
@@ -141,12 +141,16 @@ def render_keda(workloads: Iterable[ScaledWorkload], view: ResolvedPlatform,
 
 def add_scaled_workloads(chart: cdk8s.Chart, workloads: Iterable[ScaledWorkload], view: ResolvedPlatform,
                          role_arn: Optional[str] = None) -> list[cdk8s.ApiObject]:
-    """The TriggerAuthentications and ScaledObjects of ``workloads`` (``render_keda``), added to ``chart`` as the
-    typed classes ``cdk8s import`` generated."""
+    """The TriggerAuthentications and ScaledObjects of ``workloads`` (``render_keda``), added to ``chart``."""
+    return add_keda_objects(chart, render_keda(workloads, view, role_arn))
+
+
+def add_keda_objects(chart: cdk8s.Chart, manifests: Iterable[Mapping[str, Any]]) -> list[cdk8s.ApiObject]:
+    """KEDA manifests (from ``render_keda``) added to ``chart`` as the typed classes ``cdk8s import`` generated."""
     from .imports import keda_scaled_object as scaled, keda_trigger_authentication as auth  # jsii assemblies
 
     kinds = {"ScaledObject": (scaled.ScaledObject, scaled.ScaledObjectSpec),
              "TriggerAuthentication": (auth.TriggerAuthentication, auth.TriggerAuthenticationSpec)}
     return [add_typed_object(chart, *kinds[manifest["kind"]], manifest,
                              f"{manifest['kind']} {manifest['metadata']['name']!r}")
-            for manifest in render_keda(workloads, view, role_arn)]
+            for manifest in manifests]

@@ -23,9 +23,8 @@ from ..aws.observability import InferenceObservability
 from ..aws.replacement import warn_replacements
 from ..aws.storage_drivers import FSX_CSI_ADDON, S3_CSI_ADDON, StorageDriverRoles, csi_addon_names
 from ..errors import ADVICE_ID_PREFIX, Advice, require
-from ..k8s.api_objects import add_api_objects
 from ..k8s.karpenter import add_node_autoscaling, render_node_autoscaling
-from ..k8s.keda import render_keda
+from ..k8s.keda import add_keda_objects, render_keda
 from ..k8s.mig_config import add_mig_config_map, mig_config_map
 from ..k8s.model_deployment import add_endpoint_object, endpoint_manifest
 from ..k8s.model_store import add_model_store_volumes, model_store_manifests
@@ -396,7 +395,7 @@ class HyperPodInferencePlatform(Construct):
         model = self.model.with_scaled_workloads(tuple(workloads))
         manifests = [manifest for manifest in render_keda(model.scaled_workloads, model)
                      if _object_key(manifest) not in self._keda_objects]
-        deployment = self._add_rendered_chart(name, manifests, lambda chart: add_api_objects(chart, manifests))
+        deployment = self._add_rendered_chart(name, manifests, lambda chart: add_keda_objects(chart, manifests))
         self.model = model  # only once they rendered: a rejected call leaves the platform as it was
         self._keda_objects.update(_object_key(manifest) for manifest in manifests)
         self.scaled_workloads.append(deployment)
