@@ -5,13 +5,14 @@ intent layer imports without Node.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, Mapping, Optional, Union
 
 from ..catalog import limits
 from ..errors import require
 from ..type_checks import check_fields
 from .api_endpoint import ApiEndpoint
+from .frozen import Frozen
 
 if TYPE_CHECKING:
     from aws_cdk import aws_eks_v2 as eks, aws_kms as kms
@@ -48,7 +49,7 @@ class Eks:
 
     kubernetes_version: str = limits.DEFAULT_KUBERNETES_VERSION
     api_endpoint: ApiEndpoint = ApiEndpoint()
-    addon_versions: Mapping[str, str] = field(default_factory=dict)  # pin an add-on, e.g. {"vpc-cni": "v1.19.2-eksbuild.1"}
+    addon_versions: Mapping[str, str] = Frozen({})  # pin an add-on, e.g. {"vpc-cni": "v1.19.2-eksbuild.1"}
     # HyperPod creates the access entry for its nodes' execution role itself (DescribeCluster reports it as
     # EksRoleAccessEntries); True manages that entry in CloudFormation instead, as type HYPERPOD_LINUX.
     hyperpod_node_access_entry: bool = False
@@ -89,7 +90,7 @@ class NewEks(Eks):
     cluster_name: Optional[str] = None
     # IAM roles given cluster-admin access entries. None: the CDK bootstrap's deploy role, i.e. whoever may run
     # `cdk deploy` for this stack (they could change these entries anyway); () grants nobody.
-    admin_role_arns: Optional[tuple[str, ...]] = None
+    admin_role_arns: Optional[tuple[str, ...]] = Frozen(None)
     # Envelope encryption of Kubernetes Secrets with KMS: True creates a key, a kms.IKey uses yours, False turns
     # it off. Create-only: changing it later replaces the EKS cluster.
     secrets_encryption: Union[bool, kms.IKey] = True
@@ -124,7 +125,7 @@ class ExistingEks(Eks):
     cluster: eks.ICluster
     authentication_mode: str
     # Cluster-admin access entries this stack adds to the existing cluster (its owners already have access).
-    admin_role_arns: tuple[str, ...] = ()
+    admin_role_arns: tuple[str, ...] = Frozen(())
     install_addons: bool = False  # most existing clusters already run them
 
     def __post_init__(self) -> None:

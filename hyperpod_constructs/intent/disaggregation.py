@@ -159,13 +159,9 @@ class DisaggregatedServing:
 
     def __post_init__(self) -> None:
         where = type(self).__name__
-        for side in SIDES:  # each side checked its own values when it was built
-            worker = getattr(self, side)
-            require(isinstance(worker, DisaggregatedWorker), where, side, worker,
-                    "a DisaggregatedWorker(instance_type=..., ...)")
+        check_fields(self, where)  # each side checked its own values when it was built
         if self.routing_threshold_tokens is not None:
             require_int(self.routing_threshold_tokens, where, "routing_threshold_tokens", 0, INT32_MAX)
-        check_fields(self, where)
 
     def validate_for_endpoint(self, where: str, *, placement_types: Sequence[str], replicas: Optional[int],
                               autoscaling: Optional[Autoscaling], routing_strategy: Optional[Routing]) -> None:

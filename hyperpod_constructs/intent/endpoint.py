@@ -44,7 +44,7 @@ from .mig import (
 )
 from .model_size import DEFAULT_GPU_MEMORY_UTILIZATION, MemoryFit
 from .model_source import ModelSource
-from .names import check_namespace, is_rfc1035_label, is_sagemaker_name
+from .names import check_namespace, is_instance_type, is_rfc1035_label, is_sagemaker_name
 from .routing import IntelligentRouting, Routing, as_intelligent_routing
 
 API_VERSION = "inference.sagemaker.aws.amazon.com/v1"
@@ -65,7 +65,6 @@ VLLM_REQUEST_LIMITS = RequestLimits(max_concurrent_requests=256, overflow_status
 VLLM_PROBES = Probes(readiness=HttpProbe(path="/health", period_s=10, timeout_s=5, failure_threshold=3))
 
 # Kubernetes object names for the CR: the operator names Services and Deployments after it, so an RFC 1035 label.
-INSTANCE_TYPE_PATTERN = re.compile(r"^ml\..*")
 QUANTITY_PATTERN = re.compile(r"^[0-9]+(\.[0-9]+)?(m|k|M|G|T|P|E|Ki|Mi|Gi|Ti|Pi|Ei)?$")
 ENV_NAME_PATTERN = re.compile(r"^[!-<>-~]+$")  # printable ASCII except '=' (and space)
 INVOCATION_PATH_PATTERN = re.compile(r"^/?[A-Za-z0-9._~!$&'()*+,;=:@%/-]+$")
@@ -302,7 +301,7 @@ class InferenceEndpoint(DeploymentCommon):
                 "exactly one of instance_type, instance_types or node_affinity (they are mutually exclusive)")
         for index, name in enumerate(self.placement_types):
             label = "instance_type" if self.instance_type else f"instance_types[{index}]"
-            require(isinstance(name, str) and bool(INSTANCE_TYPE_PATTERN.match(name)), where, label, name,
+            require(is_instance_type(name), where, label, name,
                     "a SageMaker instance type starting with 'ml.', e.g. ml.g5.8xlarge")
         duplicates = sorted({name for name in self.instance_types if self.instance_types.count(name) > 1})
         require(not duplicates, where, "instance_types", duplicates, "each instance type once")

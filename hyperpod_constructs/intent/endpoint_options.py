@@ -226,8 +226,6 @@ class Tag:
 
 def validate_tags(tags: tuple[Tag, ...], where: str) -> None:
     require(len(tags) <= TAGS_MAX, where, "tags", f"{len(tags)} tags", f"at most {TAGS_MAX} (SageMaker's limit)")
-    for index, tag in enumerate(tags):
-        require(isinstance(tag, Tag), where, f"tags[{index}]", tag, "a Tag(name, value)")
     names = [tag.name for tag in tags]
     duplicates = sorted({name for name in names if names.count(name) > 1})
     require(not duplicates, where, "tags", duplicates, "distinct tag names")

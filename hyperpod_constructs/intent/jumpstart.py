@@ -16,7 +16,7 @@ from ..errors import Advice, HyperPodValidationError, require
 from ..type_checks import check_fields
 from .autoscaling import Autoscaling
 from .data_capture import DataCapture
-from .endpoint import ENV_NAME_PATTERN, INSTANCE_TYPE_PATTERN
+from .endpoint import ENV_NAME_PATTERN
 from .endpoint_options import (
     LoadBalancer,
     Metrics,
@@ -30,7 +30,7 @@ from .kv_cache import KvCache
 from .deployment import DeploymentCommon, on_resolved
 from .mig import normalize_partition, validate_partition
 from .model_size import MemoryFit, ModelSize
-from .names import check_namespace, is_rfc1035_label, is_sagemaker_name
+from .names import check_namespace, is_instance_type, is_rfc1035_label, is_sagemaker_name
 from .routing import IntelligentRouting, Routing, as_intelligent_routing
 
 API_VERSION = "inference.sagemaker.aws.amazon.com/v1"
@@ -110,7 +110,7 @@ class JumpStartEndpoint(DeploymentCommon):
         require(is_sagemaker_name(self.model_id), where, "model_id",
                 self.model_id, "a JumpStart model id: 1-63 letters, digits and hyphens (e.g. meta-textgeneration-llama-3-1-8b-instruct)")
         require(self.accept_eula is True, where, "accept_eula", self.accept_eula, EULA_HELP)
-        require(isinstance(self.instance_type, str) and bool(INSTANCE_TYPE_PATTERN.match(self.instance_type)), where,
+        require(is_instance_type(self.instance_type), where,
                 "instance_type", self.instance_type, "a SageMaker instance type starting with 'ml.', e.g. ml.g5.8xlarge")
         if self.model_version is not None:
             require(isinstance(self.model_version, str) and bool(MODEL_VERSION_PATTERN.match(self.model_version)),

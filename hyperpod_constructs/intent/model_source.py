@@ -11,7 +11,7 @@ from typing import Any, Mapping, Optional
 
 from ..errors import require
 from .frozen import Frozen
-from .names import is_dns_subdomain
+from .names import S3_URI, is_dns_subdomain
 from ..type_checks import check_fields
 from .model_size import ModelSize
 from .tokens import is_token
@@ -20,7 +20,6 @@ from .tokens import is_token
 HF_MODEL_ID_PATTERN = re.compile(r"^[a-zA-Z0-9_.-]+/[a-zA-Z0-9_.-]+$")
 COMMIT_SHA_PATTERN = re.compile(r"^[0-9a-f]{40}$")
 # S3 general purpose bucket names: 3-63 lowercase letters, digits, '.', '-', starting and ending alphanumeric.
-S3_URI_PATTERN = re.compile(r"^s3://(?P<bucket>[a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:/(?P<prefix>.*))?$")
 REGION_PATTERN = re.compile(r"^[a-z]{2}(-[a-z]+)+-\d+$")
 FSX_ID_PATTERN = re.compile(r"^fs-[0-9a-f]{8,21}$")
 # Kubernetes Secret names are DNS subdomains; keys are [-._a-zA-Z0-9]+.
@@ -137,7 +136,7 @@ class S3ModelSource(ModelSource):
 
     def _validate(self, where: str) -> None:
         super()._validate(where)
-        require(isinstance(self.uri, str) and (is_token(self.uri) or bool(S3_URI_PATTERN.match(self.uri))),
+        require(isinstance(self.uri, str) and (is_token(self.uri) or bool(S3_URI.match(self.uri))),
                 where, "uri", self.uri,
                 "an S3 URI s3://<bucket>/<prefix>/ (bucket: 3-63 lowercase letters, digits, '.', '-')")
         if self.region is not None and not is_token(self.region):
@@ -150,7 +149,7 @@ class S3ModelSource(ModelSource):
         return self.bucket_and_prefix()[0]
 
     def bucket_and_prefix(self) -> tuple[str, Optional[str]]:
-        match = S3_URI_PATTERN.match(self.uri)
+        match = S3_URI.match(self.uri)
         if match is None:  # a token URI: only the bucket/prefix split is unknown, pass it whole as the bucket
             body = self.uri[len("s3://"):] if self.uri.startswith("s3://") else self.uri
             bucket, _, prefix = body.partition("/")
@@ -171,9 +170,7 @@ class FsxModelSource(ModelSource):
         if self.path is not None:
             require(isinstance(self.path, str) and ".." not in self.path.split("/"), where, "path", self.path,
                     "a path inside the file system, without '..'")
-        if self.file_system is not None:
-            require(isinstance(self.file_system, FsxFileSystem), where, "file_system", self.file_system,
-                    "an FsxFileSystem(file_system_id, dns_name, mount_name)")
+        if self.file_system is not None:  # its type is checked by check_fields
             fs_id = self.file_system.file_system_id
             require(is_token(fs_id) or (isinstance(fs_id, str) and bool(FSX_ID_PATTERN.match(fs_id))), where,
                     "file_system.file_system_id", fs_id, "an FSx file system id like fs-0123456789abcdef0")

@@ -1,14 +1,12 @@
 """The model store: FSx for Lustre linked to an S3 prefix, where endpoints load weights from."""
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Literal
 
 from ..errors import require
-from .names import is_dns_label
+from .names import S3_URI, is_dns_label
 
-S3_URI_PATTERN = re.compile(r"^s3://([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(/.*)?$")
 DeploymentType = Literal["PERSISTENT_2"]
 THROUGHPUTS_MB_PER_TIB = (125, 250, 500, 1000)
 
@@ -29,7 +27,7 @@ class ModelStore:
 
     def __post_init__(self) -> None:
         where = "model_store"
-        require(bool(S3_URI_PATTERN.match(self.import_path)), where, "import_path", self.import_path,
+        require(bool(S3_URI.match(self.import_path)), where, "import_path", self.import_path,
                 "an S3 URI such as s3://my-models/ or s3://my-models/llm/")
         require(self.capacity_gib == 1200 or (self.capacity_gib > 0 and self.capacity_gib % 2400 == 0), where,
                 "capacity_gib", self.capacity_gib, "1200 or a multiple of 2400 GiB (FSx for Lustre PERSISTENT_2)")
@@ -42,6 +40,6 @@ class ModelStore:
 
     @property
     def bucket_name(self) -> str:
-        match = S3_URI_PATTERN.match(self.import_path)
+        match = S3_URI.match(self.import_path)
         assert match is not None
-        return match.group(1)
+        return match["bucket"]

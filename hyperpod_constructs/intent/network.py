@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Optional, Sequence
 
 from ..errors import require
+from .frozen import Frozen
 
 if TYPE_CHECKING:
     from aws_cdk import aws_ec2 as ec2
@@ -26,8 +27,8 @@ class Network:
     """
 
     vpc: Optional[ec2.IVpc] = None
-    subnets: Optional[Sequence[ec2.ISubnet]] = None
-    security_groups: Optional[Sequence[ec2.ISecurityGroup]] = None
+    subnets: Optional[Sequence[ec2.ISubnet]] = Frozen(None)
+    security_groups: Optional[Sequence[ec2.ISecurityGroup]] = Frozen(None)
 
     def __post_init__(self) -> None:
         # Subnets and groups belong to one VPC: without vpc= they would meet a VPC the platform creates.

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal, Optional
 
+from ..catalog import limits
 from ..errors import require
 from .frozen import Frozen
 from .names import check_k8s_name
@@ -40,7 +41,6 @@ DURATION_OR_NEVER_PATTERN = re.compile(r"^(([0-9]+(s|m|h))+|Never)$")
 BUDGET_NODES_PATTERN = re.compile(r"^((100|[0-9]{1,2})%|[0-9]+)$")
 BUDGET_DURATION_PATTERN = re.compile(r"^((([0-9]+(h|m))|([0-9]+h[0-9]+m))(0s)?)$")
 BUDGET_SCHEDULE_PATTERN = re.compile(r"^(@(annually|yearly|monthly|weekly|daily|midnight|hourly))|((.+)\s(.+)\s(.+)\s(.+)\s(.+))$")
-REQUIREMENT_VALUE_PATTERN = re.compile(r"^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -62,7 +62,7 @@ class NodeRequirement:
         else:
             require(not self.values, where, "values", self.values, f"no values with {self.operator}")
         for value in self.values:
-            require(isinstance(value, str) and len(value) <= 63 and bool(REQUIREMENT_VALUE_PATTERN.match(value)),
+            require(isinstance(value, str) and len(value) <= 63 and bool(limits.LABEL_VALUE_PATTERN.match(value)),
                     where, "values", value, "label values: <=63 alphanumerics, '-', '_', '.'")
         if self.key == ARCH_KEY:
             allowed = self.operator == "In" and set(self.values) <= set(SUPPORTED_ARCHITECTURES)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, Literal, Optional, get_args
 from ..errors import HyperPodValidationError, require
 from ..type_checks import check_fields
 from .endpoint_options import SCRAPE_INTERVAL_RANGE
+from .frozen import Frozen
 from .tokens import is_token
 
 if TYPE_CHECKING:
@@ -100,7 +101,7 @@ class GrafanaWorkspace:
 
     name: Optional[str] = None
     authentication: GrafanaAuthentication = "AWS_SSO"
-    data_sources: tuple[GrafanaDataSource, ...] = ("PROMETHEUS", "CLOUDWATCH")
+    data_sources: tuple[GrafanaDataSource, ...] = Frozen(("PROMETHEUS", "CLOUDWATCH"))
 
     def __post_init__(self) -> None:
         where = "GrafanaWorkspace"
@@ -165,7 +166,7 @@ class Observability:
     metrics: Optional[ObservabilityMetrics] = None
     logging: bool = True
     alarm_topic: Optional[sns.ITopic] = None  # None creates an encrypted topic when there are alerts
-    alarm_emails: tuple[str, ...] = ()  # subscribed to the alarm topic (each address confirms by e-mail)
+    alarm_emails: tuple[str, ...] = Frozen(())  # subscribed to the alarm topic (each address confirms by e-mail)
     sagemaker_spaces: bool = False
 
     def __post_init__(self) -> None:

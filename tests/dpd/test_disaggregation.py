@@ -88,7 +88,7 @@ ERRORS: list[tuple[str, Callable[[], Any], str]] = [
     ("placement-group", lambda: endpoint(serving(topology=Topology(placement_group="p" * 256))),
      r"^Topology: placement_group='p{256}' is not allowed; a placement group name of 1-255"),
     ("side-not-a-worker", lambda: endpoint(serving(prefill="p5")),
-     r"^DisaggregatedServing: prefill='p5' is not allowed; a DisaggregatedWorker"),
+     r"^DisaggregatedServing: prefill='p5' is not allowed; expected a DisaggregatedWorker\(\.\.\.\), got str"),
     ("not-serving", lambda: endpoint(disaggregation={"prefill": worker()}),
      r"disaggregation=\{'prefill'.* is not allowed; expected a DisaggregatedServing\(\.\.\.\) or None, got dict"),
     ("endpoint-autoscaling", lambda: endpoint(autoscaling=Autoscaling(max_replicas=2)),

@@ -108,6 +108,9 @@ def test_values_check_themselves_when_built() -> None:
         ModelSource.s3("not-a-uri")
     with pytest.raises(HyperPodValidationError, match=r"^LoadBalancer: health_check_path='health' is not allowed"):
         LoadBalancer(health_check_path="health")
+    with pytest.raises(HyperPodTypeError, match=r"^FsxModelSource: file_system='fs-123' is not allowed; "
+                                                r"expected a FsxFileSystem\(\.\.\.\) or None, got str"):
+        ModelSource.fsx("llama/", file_system="fs-123")  # type: ignore[arg-type]
 
 
 def test_a_parent_re_raises_a_child_error_at_its_own_location() -> None:
