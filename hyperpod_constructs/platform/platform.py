@@ -1,6 +1,7 @@
 """The quick-setup composition: network, EKS, HyperPod, model store, operator, autoscaling, charts."""
 from __future__ import annotations
 
+import copy
 import sys
 from pathlib import Path
 from typing import Any, Callable, Mapping, Optional, Sequence, Union
@@ -421,8 +422,8 @@ class HyperPodInferencePlatform(Construct):
     @property
     def charts(self) -> Mapping[str, list[dict[str, Any]]]:
         """Chart name -> manifests as the charts hold them now, what ``cdk deploy`` applies (deploy-time values are
-        CDK tokens)."""
-        return self.manifest_files.charts()
+        CDK tokens). A copy: change a chart through its handle, so that both outputs see the change."""
+        return copy.deepcopy(self.manifest_files.charts())
 
     def export(self, out_dir: Union[str, Path] = "dist", *, picture: Optional[bool] = None) -> list[Path]:
         """Write ``manifests/*.k8s.yaml`` (GitOps; the same files ``cdk deploy`` applies), ``plan.txt``,

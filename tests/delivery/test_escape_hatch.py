@@ -105,6 +105,14 @@ def test_a_change_after_export_makes_synth_raise(tmp_path: Path):
         app.synth()
 
 
+def test_changing_what_platform_charts_returns_changes_no_output(tmp_path: Path):
+    _, platform = new_platform(tmp_path)
+    platform.add_endpoint(endpoint("llama"))
+    before = platform.manifest_files.charts()["endpoint-default-llama"][0]["spec"]["worker"]
+    platform.charts["endpoint-default-llama"][0]["spec"]["worker"]["command"] = COMMAND
+    assert "command" not in before and "command" not in platform.charts["endpoint-default-llama"][0]["spec"]["worker"]
+
+
 def test_charts_and_endpoints_are_added_before_the_first_output(tmp_path: Path):
     _, platform = new_platform(tmp_path)
     platform.export(tmp_path / "dist", picture=False)
