@@ -40,8 +40,9 @@ class ManifestFiles:
         self._where = where
         self._deployments: dict[str, ChartDeployment] = {}
         self._labels = owner_labels(platform_label)
-        # (chart name -> its manifests as JSON text, values) and (charts, files) of the first render
-        self._first: Optional[tuple[tuple[dict[str, str], list[str]], dict[str, list[dict[str, Any]]], dict[str, str]]] = None
+        # The first render: (chart name -> its manifests as JSON text, value names), and (charts, files).
+        self._first_state: Optional[tuple[dict[str, str], list[str]]] = None
+        self._first: Optional[tuple[dict[str, list[dict[str, Any]]], dict[str, str]]] = None
 
     def add(self, name: str, create: Callable[[], Deployment]) -> Deployment:
         """The handle ``create`` makes for chart ``name``, once the name is known to be free (no construct is left
@@ -71,15 +72,15 @@ class ManifestFiles:
         charts = self.charts()
         state = ({name: json.dumps(manifests) for name, manifests in charts.items()}, self.values.names)
         if self._first is None:
-            self._first = (state, charts, render_files(charts, self.values))
-        elif state != self._first[0]:
-            before, now = self._first[0][0], state[0]
+            self._first_state, self._first = state, (charts, render_files(charts, self.values))
+        elif state != self._first_state:
+            before, now = self._first_state[0], state[0]
             changed = sorted(name for name in before.keys() | now.keys() if before.get(name) != now.get(name))
             raise HyperPodValidationError(
                 self._where, "manifests", changed or ["values.env"],
                 "no change after the manifests were first rendered (by platform.export() or at synth for cdk deploy): "
                 "change charts and API objects before both, so that cdk deploy and the GitOps export stay the same")
-        return self._first[1], self._first[2]
+        return self._first
 
     def files(self) -> dict[str, str]:
         return self.rendered()[1]

@@ -11,16 +11,14 @@ chart's whole App every time it renders one chart.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Optional, Sequence, Union
+from typing import Any, Callable, Mapping, Optional, Sequence
 
 import cdk8s
 from constructs import Construct
 
-from ..intent.endpoint import InferenceEndpoint
-from ..intent.jumpstart import JumpStartEndpoint
 from ..k8s.api_objects import rendered
+from ..k8s.model_deployment import Endpoint
 
-Endpoint = Union[InferenceEndpoint, JumpStartEndpoint]
 BuildChart = Callable[[cdk8s.Chart], Sequence[cdk8s.ApiObject]]
 
 
