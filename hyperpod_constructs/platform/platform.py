@@ -365,10 +365,11 @@ class HyperPodInferencePlatform(Construct):
         key = (endpoint.resolved_namespace(self.model), endpoint.name)
         require(key not in self._endpoint_keys, self._path, "endpoint.name", endpoint.name,
                 f"a name not used by another endpoint in namespace {key[0]!r}")
-        manifest = endpoint_manifest(endpoint, self.model)
+        model = self.model  # what the endpoint is rendered against, now or when its chart is touched
+        manifest = endpoint_manifest(endpoint, model)
         deployment = self.manifest_files.add(endpoint_chart_name(key[0], endpoint.name), lambda: EndpointDeployment(
             self, endpoint_construct_id(endpoint.name, key[0], self.namespace), endpoint=endpoint, namespace=key[0],
-            manifest=manifest, build=lambda chart: [add_endpoint_object(chart, endpoint, self.model)]))
+            manifest=manifest, build=lambda chart: [add_endpoint_object(chart, endpoint, model)]))
         self._endpoint_keys.add(key)
         self.endpoint_deployments.append(deployment)
         self.endpoints.append(endpoint)
