@@ -221,9 +221,9 @@ class HyperPodInferencePlatform(Construct):
             self._add_model_store_chart(model_store)
         self._add_mig_chart()
         if self.node_autoscaling.enabled:
+            model = self.model
             self.node_pools = self._add_rendered_chart(
-                "node-autoscaling", render_node_autoscaling(self.model),
-                lambda chart: add_node_autoscaling(chart, self.model))
+                "node-autoscaling", render_node_autoscaling(model), lambda chart: add_node_autoscaling(chart, model))
         if delivery is ManifestDelivery.CDK_DEPLOY:
             # Endpoints are added after construction, so the bundle is made once the app is complete.
             at_synth(self, "ManifestDelivery", self._deliver)
