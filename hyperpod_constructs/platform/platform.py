@@ -73,9 +73,10 @@ class HyperPodInferencePlatform(Construct):
     setup, ``operator=InferenceOperatorOptions(...)`` for the operator add-on and the dependency Helm chart,
     ``observability=Observability(...)``, ``delivery=``; ``model_store=None`` skips FSx, ``node_autoscaling``
     turns on Karpenter.
-    Endpoints and scaled workloads are added with ``add_endpoint`` / ``add_scaled_workloads``; all of it
-    is exported for GitOps by ``export`` and, with ``delivery=ManifestDelivery.CDK_DEPLOY`` (the default),
-    applied by ``cdk deploy`` from the same rendered files (one S3 bundle, one custom resource).
+    Endpoints and scaled workloads are added with ``add_endpoint`` / ``add_scaled_workloads``, which return
+    handles on their cdk8s charts (``platform.node_pools``, ``mig_config_map`` and ``model_store_volumes`` are
+    the others'); all of it is exported for GitOps by ``export`` and, with ``delivery=ManifestDelivery.CDK_DEPLOY``
+    (the default), applied by ``cdk deploy`` from the same rendered files (one S3 bundle, one custom resource).
     """
 
     def __init__(
