@@ -26,9 +26,9 @@ from ..aws.storage_drivers import FSX_CSI_ADDON, S3_CSI_ADDON, StorageDriverRole
 from ..errors import ADVICE_ID_PREFIX, Advice, require
 from ..k8s.karpenter import add_node_autoscaling, render_node_autoscaling
 from ..k8s.keda import add_keda_objects, render_keda
-from ..k8s.mig_config import add_mig_config_map, mig_config_map
+from ..k8s.mig_config import add_mig_config_map
 from ..k8s.model_deployment import add_endpoint_object, endpoint_manifest
-from ..k8s.model_store import add_model_store_volumes, model_store_manifests
+from ..k8s.model_store import add_model_store_volumes
 from ..intent.cluster import ClusterSettings, Eks, ExistingEks
 from ..intent.endpoint import InferenceEndpoint
 from ..intent.endpoint_resolution import resolve_endpoint
@@ -223,8 +223,8 @@ class HyperPodInferencePlatform(Construct):
         self._add_mig_chart()
         if self.node_autoscaling.enabled:
             model = self.model
-            self.node_pools = self._add_rendered_chart(
-                "node-autoscaling", render_node_autoscaling(model), lambda chart: add_node_autoscaling(chart, model))
+            self.node_pools = self._add_platform_chart(
+                "node-autoscaling", lambda chart: add_node_autoscaling(chart, model), render_node_autoscaling(model))
         if delivery is ManifestDelivery.CDK_DEPLOY:
             # Endpoints are added after construction, so the bundle is made once the app is complete.
             at_synth(self, "ManifestDelivery", self._deliver)
@@ -320,8 +320,10 @@ class HyperPodInferencePlatform(Construct):
             self._charts_scope, name, chart_name=name, build=build_chart))
         return deployment.chart
 
-    def _add_rendered_chart(self, name: str, manifests: list[dict[str, Any]], build: BuildChart) -> ChartDeployment:
-        """A chart under ``Platform/Charts/<name>``: ``build`` adds what ``manifests`` hold, once it is touched."""
+    def _add_platform_chart(self, name: str, build: BuildChart,
+                            manifests: Optional[list[dict[str, Any]]] = None) -> ChartDeployment:
+        """A chart under ``Platform/Charts/<name>``: ``build`` adds what ``manifests`` (when given: the objects as
+        dicts, for the chart to be made only once it is touched) hold."""
         return self.manifest_files.add(name, lambda: ChartDeployment(
             self._charts_scope, name, chart_name=name, build=build, manifests=manifests))
 
@@ -341,17 +343,15 @@ class HyperPodInferencePlatform(Construct):
         group = self.deploy_time_values.register("NodeSecurityGroupId", self.network.security_groups[0].security_group_id,
                                                  "Security group of HyperPod nodes and the model store")
         store = self.model.model_store
-        self.model_store_volumes = self._add_rendered_chart(
-            "model-store", model_store_manifests(store, spec.capacity_gib, self.namespace, subnet, group),
-            lambda chart: add_model_store_volumes(chart, store, spec.capacity_gib, self.namespace, subnet, group))
+        self.model_store_volumes = self._add_platform_chart("model-store", lambda chart: add_model_store_volumes(
+            chart, store, spec.capacity_gib, self.namespace, subnet, group))
 
     def _add_mig_chart(self) -> None:
         layouts = self._custom_mig_layouts()
         if layouts:
             namespace = self.dependencies.chart.namespace if self.dependencies else "kube-system"
-            self.mig_config_map = self._add_rendered_chart(
-                "mig-config", [mig_config_map(layouts, name=CUSTOM_MIG_CONFIG_MAP, namespace=namespace)],
-                lambda chart: [add_mig_config_map(chart, layouts, name=CUSTOM_MIG_CONFIG_MAP, namespace=namespace)])
+            self.mig_config_map = self._add_platform_chart("mig-config", lambda chart: [add_mig_config_map(
+                chart, layouts, name=CUSTOM_MIG_CONFIG_MAP, namespace=namespace)])
 
     # ---- endpoints and workloads -----------------------------------------------------------------------
 
@@ -398,7 +398,7 @@ class HyperPodInferencePlatform(Construct):
         model = self.model.with_scaled_workloads(tuple(workloads))
         manifests = [manifest for manifest in render_keda(model.scaled_workloads, model)
                      if _object_key(manifest) not in self._keda_objects]
-        deployment = self._add_rendered_chart(name, manifests, lambda chart: add_keda_objects(chart, manifests))
+        deployment = self._add_platform_chart(name, lambda chart: add_keda_objects(chart, manifests), manifests)
         self.model = model  # only once they rendered: a rejected call leaves the platform as it was
         self._keda_objects.update(_object_key(manifest) for manifest in manifests)
         self.scaled_workloads.append(deployment)
