@@ -43,6 +43,7 @@ _EXPORTED_BY_MODULE: dict[str, tuple[str, ...]] = {
     ".intent.node_autoscaling": ("Disruption", "DisruptionBudget", "NodeAutoscaling", "NodePoolLimits", "NodePoolSpec",
         "NodeRequirement"),
     ".intent.network": ("Network",),
+    ".intent.platform_model": ("PodDemand", "ResolvedEndpoint", "ResolvedPlatform"),
     ".intent.observability": ("GrafanaWorkspace", "Observability", "ObservabilityMetrics", "PrometheusWorkspace"),
     ".intent.routing": ("IntelligentRouting", "Routing"),
     ".intent.slo": ("EndpointSlos", "ErrorRateSlo", "LatencySlo", "NoReadyPodsSlo", "ReplicasAtMaxSlo", "TtfbSlo"),
@@ -97,6 +98,7 @@ if TYPE_CHECKING:  # static type checkers and IDEs see the eager imports
     from .intent.node_autoscaling import (
         Disruption, DisruptionBudget, NodeAutoscaling, NodePoolLimits, NodePoolSpec, NodeRequirement)
     from .intent.network import Network
+    from .intent.platform_model import PodDemand, ResolvedEndpoint, ResolvedPlatform
     from .intent.observability import GrafanaWorkspace, Observability, ObservabilityMetrics, PrometheusWorkspace
     from .intent.routing import IntelligentRouting, Routing
     from .intent.slo import EndpointSlos, ErrorRateSlo, LatencySlo, NoReadyPodsSlo, ReplicasAtMaxSlo, TtfbSlo

@@ -184,3 +184,11 @@ def test_advice_is_a_warning_annotation():
         "endpoint 'custom-server': routing works only with vLLM-based containers, and image .* is not recognisably"))
     annotations.has_warning("/Advice/Platform", Match.string_like_regexp(
         "endpoint 'custom-server': autoscaling.min_replicas=0 but triggers .* scale-from-zero needs an activation"))
+
+
+def test_each_problem_is_listed_once(report: str) -> None:
+    """The MIG capacity rule runs once over every endpoint (it used to run per endpoint too, its repeats removed by
+    comparing messages); each problem line of the report is different."""
+    problems = [line.strip() for line in report.splitlines() if "is not allowed;" in line]
+    assert len(problems) == len(set(problems)) and len(problems) >= 8
+    assert sum("accelerator_partition='mig-3g.40gb'" in problem for problem in problems) == 1
