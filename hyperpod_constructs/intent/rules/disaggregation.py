@@ -12,8 +12,8 @@ from .registry import problem_rule
 
 
 def _disaggregated(platform: ResolvedPlatform) -> list[InferenceEndpoint]:
-    return [endpoint.endpoint for endpoint in platform.endpoints
-            if isinstance(endpoint.endpoint, InferenceEndpoint) and endpoint.endpoint.disaggregation is not None]
+    return [resolved.endpoint for resolved in platform.endpoints
+            if isinstance(resolved.endpoint, InferenceEndpoint) and resolved.endpoint.disaggregation is not None]
 
 
 @problem_rule("disaggregation-placement")

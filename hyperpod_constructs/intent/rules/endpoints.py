@@ -14,7 +14,8 @@ from .registry import problem_rule
 
 
 def _endpoints(platform: ResolvedPlatform) -> Iterator[InferenceEndpoint | JumpStartEndpoint]:
-    return (endpoint.endpoint for endpoint in platform.endpoints if endpoint.endpoint is not None)
+    """The platform's endpoints as declared, their defaults resolved."""
+    return (resolved.endpoint for resolved in platform.endpoints if resolved.endpoint is not None)
 
 
 @problem_rule("instance-type-served")
