@@ -157,7 +157,9 @@ def _error_rate_rule(targets: Sequence[Target], window: str) -> AlertRule:
 
 def _replicas_at_max_key(endpoint: ResolvedEndpoint, side: Optional[str], ceiling: int) -> Hashable | None:
     s = endpoint.effective_slos.replicas_at_max
-    return None if s is None else (endpoint.namespace, side, ceiling, s.for_minutes, s.severity)
+    if s is None or ceiling < 1:  # an endpoint parked at replicas=0 is never pinned at a maximum
+        return None
+    return (endpoint.namespace, side, ceiling, s.for_minutes, s.severity)
 
 
 def _replicas_at_max_rule(targets: Sequence[Target], window: str) -> AlertRule:

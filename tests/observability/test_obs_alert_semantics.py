@@ -230,3 +230,9 @@ def test_regex_names_match_only_themselves() -> None:
     matcher = selector.matchers[1]
     assert matcher == ("deployment", "=~", "a\\.b|c")
     assert re.fullmatch(matcher[2], "a.b") and not re.fullmatch(matcher[2], "axb")
+
+
+def test_an_endpoint_parked_at_zero_replicas_is_never_pinned_at_max() -> None:
+    """``replicas=0`` parks an endpoint: its ceiling is 0, so a replicas-at-max rule would always fire."""
+    parked = [rule.alert for rule in alerts.endpoint_rules(ResolvedEndpoint(name="parked", max_replicas=0), "5m")]
+    assert alerts.REPLICAS_AT_MAX_ALERT not in parked and alerts.NO_READY_PODS_ALERT in parked
