@@ -121,7 +121,6 @@ class HyperPodInferencePlatform(Construct):
         self.platform_label = platform_label_value(Stack.of(self).stack_name, self.node.path)
         self.manifest_files = ManifestFiles(self.deploy_time_values, self.platform_label, self._path)
         self.manifests: Optional[ManifestApplier] = None
-        self.endpoints: list[Endpoint] = []
         self.endpoint_deployments: list[EndpointDeployment] = []
         self._endpoint_keys: set[tuple[str, str]] = set()  # (namespace, name) of each endpoint, for duplicates
         # Handles on the other charts: Platform/Charts/<chart name>, apart from the endpoints' ids.
@@ -355,6 +354,11 @@ class HyperPodInferencePlatform(Construct):
 
     # ---- endpoints and workloads -----------------------------------------------------------------------
 
+    @property
+    def endpoints(self) -> list[Endpoint]:
+        """The endpoints added, as declared with their defaults resolved (the platform model holds them)."""
+        return [resolved.endpoint for resolved in self.model.endpoints if resolved.endpoint is not None]
+
     def add_endpoint(self, endpoint: Endpoint, *, slos: Optional[EndpointSlos] = None) -> EndpointDeployment:
         """Deploy a model: its chart is applied by ``cdk deploy``, checked against the platform at synth,
         charted on the inference dashboard and alerted on with ``slos`` (defaults when observability is on).
@@ -373,7 +377,6 @@ class HyperPodInferencePlatform(Construct):
             manifest=manifest, build=lambda chart: [add_endpoint_object(chart, endpoint, model)]))
         self._endpoint_keys.add(key)
         self.endpoint_deployments.append(deployment)
-        self.endpoints.append(endpoint)
         resolved = resolve_endpoint(endpoint, key[0], slos)
         self.model = self.model.with_endpoint(resolved)
         if isinstance(endpoint, InferenceEndpoint) and isinstance(endpoint.model, S3ModelSource):
