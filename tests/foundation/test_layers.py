@@ -1,0 +1,68 @@
+"""The layers of docs/architecture.md: each package imports only packages below it, so there is no upward import
+and no cycle between them (read from the source, nothing is imported)."""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from support import REPO_ROOT
+
+PACKAGE = REPO_ROOT / "hyperpod_constructs"
+# Lower rank first; a package may import packages of a lower rank only (aws and k8s do not import each other).
+RANKS = {
+    "errors": 0, "yaml_writer": 0,
+    "catalog": 1, "type_checks": 1,
+    "intent": 2,
+    "observability": 3, "planner": 3, "prices": 3,
+    "aws": 4, "k8s": 4,
+    "platform": 5,
+}
+# Generated code (k8s/imports) and the kubectl function's own sources (assets/) are outside the layers.
+OUTSIDE = ("imports", "assets")
+
+
+def imported_packages(source: str, package: list[str]) -> set[str]:
+    """Top-level packages of hyperpod_constructs that ``source`` (a module in ``package``, e.g. ``["k8s"]``)
+    imports, relatively or absolutely."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.ImportFrom):
+            continue
+        if node.level:
+            target = package[: len(package) - node.level + 1] + (node.module.split(".") if node.module else [])
+        elif node.module and node.module.split(".")[0] == PACKAGE.name:
+            target = node.module.split(".")[1:]
+        else:
+            continue
+        if target:
+            found.add(target[0])
+    return found
+
+
+def layer_of(path: Path) -> str:
+    parts = path.relative_to(PACKAGE).parts
+    return parts[0] if len(parts) > 1 else path.stem
+
+
+def test_every_package_has_a_layer() -> None:
+    packages = {path.name for path in PACKAGE.iterdir() if path.is_dir() and (path / "__init__.py").exists()}
+    assert packages - set(OUTSIDE) <= set(RANKS), sorted(packages - set(RANKS))
+
+
+def test_no_package_imports_one_at_or_above_its_layer() -> None:
+    upward = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        layer = layer_of(path)
+        if layer == "__init__" or set(path.relative_to(PACKAGE).parts) & set(OUTSIDE):
+            continue  # the package's own __init__ re-exports every layer's public names
+        package = list(path.relative_to(PACKAGE).parts[:-1])
+        for target in imported_packages(path.read_text(), package) - {layer}:
+            if RANKS[target] >= RANKS[layer]:
+                upward.append(f"{path.relative_to(REPO_ROOT)}: {layer} imports {target}")
+    assert upward == []
+
+
+def test_the_check_reads_relative_and_absolute_imports() -> None:
+    source = ("from ..platform.deployments import ChartDeployment\nfrom . import typed\n"
+              "from hyperpod_constructs.intent import names\nfrom aws_cdk import Stack\n")
+    assert imported_packages(source, ["k8s"]) == {"platform", "k8s", "intent"}
