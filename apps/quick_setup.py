@@ -8,6 +8,7 @@ and observability with dashboards and SLO alerts.
 from __future__ import annotations
 
 import aws_cdk as cdk
+from aws_cdk import aws_s3 as s3
 
 from hyperpod_constructs import (
     Autoscaling, CloudWatchTrigger, ClusterSettings, GrafanaWorkspace, HyperPodInferencePlatform, InferenceEndpoint, InstanceGroup,
@@ -18,6 +19,7 @@ from hyperpod_constructs import (
 
 def build(app: cdk.App) -> tuple[cdk.Stack, HyperPodInferencePlatform]:
     stack = cdk.Stack(app, "LlmInference", description="LLM inference on SageMaker HyperPod (hyperpod-constructs)")
+    models = s3.Bucket.from_bucket_name(stack, "Models", "my-models")
     platform = HyperPodInferencePlatform(
         stack, "Platform",
         instance_groups=[
@@ -25,7 +27,7 @@ def build(app: cdk.App) -> tuple[cdk.Stack, HyperPodInferencePlatform]:
             InstanceGroup("h100", "ml.p5.48xlarge", count=0, max_count=2, mig_config="all-3g.40gb"),
             InstanceGroup("l40s", "ml.g6e.12xlarge", count=0, max_count=2),
         ],
-        model_store=ModelStore(import_path="s3://my-models/", capacity_gib=1200),
+        model_store=ModelStore(bucket=models, capacity_gib=1200),
         cluster=ClusterSettings(tiered_storage=TieredStorage(memory_percent=20)),
         node_autoscaling=True,
         observability=Observability(grafana=GrafanaWorkspace()),

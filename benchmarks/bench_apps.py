@@ -26,9 +26,11 @@ def ours(app: Any, endpoints: int) -> Any:
         Observability, PrometheusTrigger, Routing, TieredStorage,
     )
     import aws_cdk as cdk
+from aws_cdk import aws_s3 as s3
 
     slices = LLAMA_MAX_REPLICAS + max(0, endpoints - 1)
     stack = cdk.Stack(app, "LlmInference", description="LLM inference on SageMaker HyperPod (hyperpod-constructs)")
+    models = s3.Bucket.from_bucket_name(stack, "Models", "my-models")
     platform = HyperPodInferencePlatform(
         stack, "Platform",
         instance_groups=[
@@ -37,7 +39,7 @@ def ours(app: Any, endpoints: int) -> Any:
                           mig_config="all-3g.40gb"),
             InstanceGroup("l40s", "ml.g6e.12xlarge", count=0, max_count=2),
         ],
-        model_store=ModelStore(import_path="s3://my-models/", capacity_gib=1200),
+        model_store=ModelStore(bucket=models, capacity_gib=1200),
         cluster=ClusterSettings(tiered_storage=TieredStorage(memory_percent=20)),
         node_autoscaling=True,
         observability=Observability(grafana=GrafanaWorkspace()),

@@ -41,18 +41,20 @@ def counting() -> Iterator[collections.Counter[str]]:
 def platform_app(count: int) -> tuple[Any, Callable[[], None]]:
     """The benchmark shape: one GPU group and ``count`` custom endpoints like the default app's llama-8b."""
     import aws_cdk as cdk
+    from aws_cdk import aws_s3 as s3
 
     from hyperpod_constructs import (HyperPodInferencePlatform, InferenceEndpoint, InstanceGroup, ModelSource,
                                      Observability)
 
     app = cdk.App(outdir=tempfile.mkdtemp(prefix="jsii-calls-"))
     stack = cdk.Stack(app, "JsiiCalls")
+    models = s3.Bucket.from_bucket_name(stack, "Models", "models")
     platform = HyperPodInferencePlatform(stack, "Platform", observability=Observability(), instance_groups=[
         InstanceGroup("gpu", "ml.g6e.48xlarge", count=max(1, count // 8 + 1))])
 
     def add() -> None:
         for index in range(count):
-            platform.add_endpoint(InferenceEndpoint(f"model-{index}", model=ModelSource.s3(f"s3://models/m{index}/"),
+            platform.add_endpoint(InferenceEndpoint(f"model-{index}", model=ModelSource.s3(models, f"m{index}/"),
                                                     instance_type="ml.g6e.48xlarge", gpus=1))
     return app, add
 

@@ -53,7 +53,7 @@ def main() -> None:
     view = ResolvedPlatform(instance_groups=(InstanceGroup("h100", "ml.p5.48xlarge", count=1,
                                                            mig_config="all-3g.40gb"),),
                             region="us-west-2", tls_certificate_s3_uri="s3://tls/certs")
-    endpoints = [InferenceEndpoint(f"llama-{index}", model=ModelSource.s3("s3://models/llama-3.1-8b-instruct/"),
+    endpoints = [InferenceEndpoint(f"llama-{index}", model=ModelSource.hugging_face("meta-llama/Llama-3.1-8B-Instruct"),
                                    instance_type="ml.p5.48xlarge", accelerator_partition="mig-3g.40gb",
                                    kv_cache=KvCache(l1=True)) for index in range(max(counts))]
 

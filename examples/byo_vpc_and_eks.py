@@ -11,7 +11,7 @@ Replace the ids below with your own.
 from __future__ import annotations
 
 import aws_cdk as cdk
-from aws_cdk import aws_ec2 as ec2, aws_eks_v2 as eks, aws_iam as iam
+from aws_cdk import aws_ec2 as ec2, aws_eks_v2 as eks, aws_iam as iam, aws_s3 as s3
 from cdk_nag import AwsSolutionsChecks
 
 from hyperpod_constructs import (
@@ -39,6 +39,7 @@ def build(app: cdk.App) -> tuple[cdk.Stack, HyperPodInferencePlatform]:
     vpc = ec2.Vpc.from_vpc_attributes(
         stack, "ExistingVpc", vpc_id=VPC_ID, availability_zones=AVAILABILITY_ZONES,
         private_subnet_ids=PRIVATE_SUBNET_IDS, private_subnet_route_table_ids=PRIVATE_ROUTE_TABLE_IDS)
+    models = s3.Bucket.from_bucket_name(stack, "Models", "my-models")
     node_security_group = ec2.SecurityGroup.from_security_group_id(
         stack, "ExistingNodeSecurityGroup", NODE_SECURITY_GROUP_ID, mutable=False)
     cluster = eks.Cluster.from_cluster_attributes(
@@ -66,7 +67,7 @@ def build(app: cdk.App) -> tuple[cdk.Stack, HyperPodInferencePlatform]:
         "The EKS cluster security group carries every flow: all traffic from and to itself, all outbound.")
     platform.add_endpoint(InferenceEndpoint(
         "qwen-7b",
-        model=ModelSource.s3("s3://my-models/qwen2.5-7b-instruct/", size=ModelSize(parameters=7.62e9)),
+        model=ModelSource.s3(models, "qwen2.5-7b-instruct/", size=ModelSize(parameters=7.62e9)),
         instance_type="ml.g6e.12xlarge",
         gpus=1,
     ))

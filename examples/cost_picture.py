@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Optional
 
 import aws_cdk as cdk
+from aws_cdk import aws_s3 as s3
 from cdk_nag import AwsSolutionsChecks
 
 from hyperpod_constructs import (
@@ -33,6 +34,7 @@ def price_file() -> Optional[Prices]:
 
 def build(app: cdk.App, prices: Optional[Prices] = None) -> tuple[cdk.Stack, HyperPodInferencePlatform]:
     stack = cdk.Stack(app, "LlmInferenceCostPicture", description="LLM inference with its cost picture")
+    models = s3.Bucket.from_bucket_name(stack, "Models", "my-models")
     platform = HyperPodInferencePlatform(
         stack, "Platform",
         instance_groups=[
@@ -40,7 +42,7 @@ def build(app: cdk.App, prices: Optional[Prices] = None) -> tuple[cdk.Stack, Hyp
             InstanceGroup("h100", "ml.p5.48xlarge", count=0, max_count=2, mig_config="all-3g.40gb"),
             InstanceGroup("l40s", "ml.g6e.12xlarge", count=0, max_count=2),
         ],
-        model_store=ModelStore(import_path="s3://my-models/", capacity_gib=2400, throughput_mb_per_tib=125),
+        model_store=ModelStore(bucket=models, capacity_gib=2400, throughput_mb_per_tib=125),
         node_autoscaling=True,
         observability=Observability(),
         prices=prices,

@@ -24,13 +24,14 @@ DPD_IMAGE = "public.ecr.aws/deep-learning-containers/vllm:server-hyperpod-cuda-v
 def build(app: cdk.App) -> tuple[cdk.Stack, HyperPodInferencePlatform]:
     stack = cdk.Stack(app, "LlmInferenceDisaggregated",
                       description="Llama 3.3 70B with disaggregated prefill/decode over EFA and request capture")
+    models = s3.Bucket.from_bucket_name(stack, "Models", "my-models")
     platform = HyperPodInferencePlatform(
         stack, "Platform",
         instance_groups=[
             InstanceGroup("system", "ml.m5.2xlarge", count=2),
             InstanceGroup("h100", "ml.p5.48xlarge", count=0, max_count=2),
         ],
-        model_store=ModelStore(import_path="s3://my-models/", capacity_gib=1200),
+        model_store=ModelStore(bucket=models, capacity_gib=1200),
         node_autoscaling=True,
         observability=Observability(),
     )

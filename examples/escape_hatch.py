@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import aws_cdk as cdk
 import cdk8s
+from aws_cdk import aws_s3 as s3
 from cdk_nag import AwsSolutionsChecks
 
 from hyperpod_constructs import HyperPodInferencePlatform, InferenceEndpoint, InstanceGroup, ModelSize, ModelSource
@@ -21,6 +22,7 @@ COMMAND = ["/bin/sh", "-c", 'ulimit -n 65536 && exec vllm serve "$@"', "--"]  # 
 
 def build(app: cdk.App) -> tuple[cdk.Stack, HyperPodInferencePlatform]:
     stack = cdk.Stack(app, "LlmInferenceEscapeHatch", description="Unmodelled operator fields set through cdk8s")
+    models = s3.Bucket.from_bucket_name(stack, "Models", "my-models")
     platform = HyperPodInferencePlatform(
         stack, "Platform",
         instance_groups=[
@@ -30,7 +32,7 @@ def build(app: cdk.App) -> tuple[cdk.Stack, HyperPodInferencePlatform]:
     )
     deployment = platform.add_endpoint(InferenceEndpoint(
         "qwen-7b",
-        model=ModelSource.s3("s3://my-models/qwen2.5-7b-instruct/", size=ModelSize(parameters=7.6e9)),
+        model=ModelSource.s3(models, "qwen2.5-7b-instruct/", size=ModelSize(parameters=7.6e9)),
         instance_type="ml.g5.12xlarge",
         gpus=1,
     ))

@@ -6,6 +6,7 @@ weights into memory before vLLM loads them, which speeds up a cold start when th
 from __future__ import annotations
 
 import aws_cdk as cdk
+from aws_cdk import aws_s3 as s3
 from cdk_nag import AwsSolutionsChecks
 
 from hyperpod_constructs import HyperPodInferencePlatform, InferenceEndpoint, InstanceGroup, ModelSize, ModelSource
@@ -13,6 +14,7 @@ from hyperpod_constructs import HyperPodInferencePlatform, InferenceEndpoint, In
 
 def build(app: cdk.App) -> tuple[cdk.Stack, HyperPodInferencePlatform]:
     stack = cdk.Stack(app, "LlmInferenceModelFromS3", description="A model from S3 on SageMaker HyperPod")
+    models = s3.Bucket.from_bucket_name(stack, "Models", "my-models")  # the S3 CSI driver's role gets grant_read
     platform = HyperPodInferencePlatform(
         stack, "Platform",
         instance_groups=[
@@ -22,7 +24,7 @@ def build(app: cdk.App) -> tuple[cdk.Stack, HyperPodInferencePlatform]:
     )
     platform.add_endpoint(InferenceEndpoint(
         "llama-8b-s3",
-        model=ModelSource.s3("s3://my-models/llama-3.1-8b-instruct/", prefetch=True,
+        model=ModelSource.s3(models, "llama-3.1-8b-instruct/", prefetch=True,
                              size=ModelSize(parameters=8.03e9)),  # 16 GB of bf16 weights on a 24 GB A10G
         instance_type="ml.g5.12xlarge",
         gpus=1,

@@ -9,6 +9,7 @@ from the repository root to see the layout.
 from __future__ import annotations
 
 import aws_cdk as cdk
+from aws_cdk import aws_s3 as s3
 from cdk_nag import AwsSolutionsChecks
 
 from hyperpod_constructs import (
@@ -30,13 +31,14 @@ PLAN = plan_mig("ml.p5.48xlarge",
 
 def build(app: cdk.App) -> tuple[cdk.Stack, HyperPodInferencePlatform]:
     stack = cdk.Stack(app, "LlmInferenceMultiModelMig", description="Small LLMs sharing MIG-partitioned H100s")
+    models = s3.Bucket.from_bucket_name(stack, "Models", "my-models")
     platform = HyperPodInferencePlatform(
         stack, "Platform",
         instance_groups=[
             InstanceGroup("system", "ml.m5.2xlarge", count=2),
             InstanceGroup("h100", "ml.p5.48xlarge", count=0, max_count=PLAN.instance_count, mig_config=PLAN.layout),
         ],
-        model_store=ModelStore(import_path="s3://my-models/", capacity_gib=1200),
+        model_store=ModelStore(bucket=models, capacity_gib=1200),
         node_autoscaling=True,
         observability=Observability(),
     )

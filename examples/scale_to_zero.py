@@ -9,6 +9,7 @@ by your own chart, not by this stack) gets its own KEDA ScaledObject over an AMP
 from __future__ import annotations
 
 import aws_cdk as cdk
+from aws_cdk import aws_s3 as s3
 from cdk_nag import AwsSolutionsChecks
 
 from hyperpod_constructs import (
@@ -20,6 +21,7 @@ from hyperpod_constructs import (
 
 def build(app: cdk.App) -> tuple[cdk.Stack, HyperPodInferencePlatform]:
     stack = cdk.Stack(app, "LlmInferenceScaleToZero", description="Scale-to-zero LLM inference on SageMaker HyperPod")
+    models = s3.Bucket.from_bucket_name(stack, "Models", "my-models")
     platform = HyperPodInferencePlatform(
         stack, "Platform",
         instance_groups=[
@@ -41,7 +43,7 @@ def build(app: cdk.App) -> tuple[cdk.Stack, HyperPodInferencePlatform]:
     )
     platform.add_endpoint(InferenceEndpoint(
         "mistral-7b",
-        model=ModelSource.s3("s3://my-models/mistral-7b-instruct-v0.3/", size=ModelSize(parameters=7.25e9)),
+        model=ModelSource.s3(models, "mistral-7b-instruct-v0.3/", size=ModelSize(parameters=7.25e9)),
         instance_type="ml.g6e.12xlarge",
         gpus=1,
         sagemaker_endpoint_name="mistral-7b",

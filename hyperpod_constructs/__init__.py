@@ -38,7 +38,7 @@ _EXPORTED_BY_MODULE: dict[str, tuple[str, ...]] = {
     ".intent.kv_cache": ("KvCache", "L2Cache"),
     ".intent.mig": ("MigLayout",),
     ".intent.model_size": ("ModelSize",),
-    ".intent.model_source": ("FsxFileSystem", "ModelSource", "SecretKeyRef"),
+    ".intent.model_source": ("ModelSource", "SecretKeyRef"),
     ".intent.model_store": ("ModelStore",),
     ".intent.node_autoscaling": ("Disruption", "DisruptionBudget", "NodeAutoscaling", "NodePoolLimits", "NodePoolSpec",
         "NodeRequirement"),
@@ -93,7 +93,7 @@ if TYPE_CHECKING:  # static type checkers and IDEs see the eager imports
     from .intent.kv_cache import KvCache, L2Cache
     from .intent.mig import MigLayout
     from .intent.model_size import ModelSize
-    from .intent.model_source import FsxFileSystem, ModelSource, SecretKeyRef
+    from .intent.model_source import ModelSource, SecretKeyRef
     from .intent.model_store import ModelStore
     from .intent.node_autoscaling import (
         Disruption, DisruptionBudget, NodeAutoscaling, NodePoolLimits, NodePoolSpec, NodeRequirement)

@@ -221,3 +221,19 @@ def imported_cluster(stack: cdk.Stack, vpc: Any = None, *, oidc: bool = True, **
             stack, "ClusterOidc", OIDC_PROVIDER_ARN)
     return eks.Cluster.from_cluster_attributes(stack, "ExistingCluster", cluster_name=attributes.pop("cluster_name", "c"),
                                                vpc=vpc, **attributes)
+
+
+def imported_bucket(scope: Any, name: str = "my-models") -> Any:
+    """An existing bucket, ``s3.Bucket.from_bucket_name``, imported once per stack and name."""
+    from aws_cdk import aws_s3 as s3
+
+    stack = cdk.Stack.of(scope)
+    construct_id = f"Bucket-{name}"
+    return stack.node.try_find_child(construct_id) or s3.Bucket.from_bucket_name(stack, construct_id, name)
+
+
+def s3_model(scope: Any, prefix: str = "m/", **options: Any) -> Any:
+    """``ModelSource.s3`` on the imported bucket ``my-models`` of ``scope``'s stack."""
+    from hyperpod_constructs import ModelSource
+
+    return ModelSource.s3(imported_bucket(scope), prefix, **options)

@@ -140,3 +140,10 @@ def _cfn_lint_errors(text: str) -> tuple[str, ...]:
 
     matches = lint(text, config=ManualArgs(regions=list(LINT_REGIONS)))
     return tuple(str(match) for match in matches if match.rule.id.startswith("E"))
+
+
+def stand_in_bucket(name: str = "my-models") -> Any:
+    """What the intent layer reads of an ``s3.IBucket`` (its name), for tests that build values but no stack."""
+    from types import SimpleNamespace
+
+    return SimpleNamespace(bucket_name=name)

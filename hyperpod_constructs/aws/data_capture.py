@@ -13,12 +13,13 @@ from __future__ import annotations
 
 from typing import Callable
 
-from aws_cdk import Token, aws_iam as iam
+from aws_cdk import aws_iam as iam
 from constructs import Construct
 
 from ..errors import require
 from ..intent.data_capture import DataCapture
-from .nag import acknowledge, logical_id
+from .deploy_time_names import NumberedValues
+from .nag import acknowledge, bucket_arn_finding
 
 ELB_LOG_DELIVERY = "logdelivery.elasticloadbalancing.amazonaws.com"
 
@@ -30,19 +31,18 @@ class DataCaptureWriters:
         """``register(name, value, description)`` names a deploy-time value (the platform's ``DeployTimeValues``)."""
         self._scope = scope
         self._writer = writer
-        self._register_value = register
-        self._buckets: dict[str, str] = {}  # bucket name (token or literal) -> deploy-time value name
-        self._keys: dict[str, str] = {}
+        self._buckets = NumberedValues(register, "DataCaptureBucket", "Bucket for captured requests")
+        self._keys = NumberedValues(register, "DataCaptureKmsKey", "KMS key for captured requests")
 
     def add(self, capture: DataCapture, where: str) -> None:
         pattern = f"{capture.prefix.strip('/')}/*" if capture.prefix.strip("/") else "*"
-        self._register(self._buckets, "DataCaptureBucket", capture.bucket_name, "Bucket for captured requests")
+        self._buckets.add(capture.bucket_name)
         if capture.model_pod or capture.sagemaker_endpoint:
             capture.bucket.grant_put(self._writer, pattern)
-            findings = ["Action::s3:Abort*", f"Resource::{self._bucket_finding(capture)}/{pattern}"]
+            findings = ["Action::s3:Abort*", f"Resource::{bucket_arn_finding(capture.bucket)}/{pattern}"]
             if capture.kms_key is not None:
                 capture.kms_key.grant_encrypt(self._writer)
-                self._register(self._keys, "DataCaptureKmsKey", capture.kms_key_id or "", "KMS key for captured requests")
+                self._keys.add(capture.kms_key_id or "")
                 findings += ["Action::kms:ReEncrypt*", "Action::kms:GenerateDataKey*"]
             if getattr(capture.bucket, "encryption_key", None) is not None:
                 findings += ["Action::kms:ReEncrypt*", "Action::kms:GenerateDataKey*"]
@@ -54,18 +54,3 @@ class DataCaptureWriters:
             require(capture.bucket.policy is not None, where, "data_capture.load_balancer_access_logs", True,
                     "a bucket whose policy this stack can extend (a Bucket defined in the app): an imported bucket "
                     f"needs a bucket policy letting {ELB_LOG_DELIVERY} put objects, added where the bucket is defined")
-
-    def _register(self, seen: dict[str, str], base: str, value: str, description: str) -> None:
-        if not Token.is_unresolved(value) or value in seen:
-            return
-        name = base if not seen else f"{base}{len(seen) + 1}"
-        seen[value] = name
-        self._register_value(name, value, description)
-
-    @staticmethod
-    def _bucket_finding(capture: DataCapture) -> str:
-        """How cdk-nag spells the bucket's ARN in a finding: ``<LogicalId.Arn>`` for a bucket in the stack."""
-        bucket = capture.bucket
-        if bucket.node.default_child is not None:
-            return f"<{logical_id(bucket)}.Arn>"
-        return f"arn:<AWS::Partition>:s3:::{bucket.bucket_name}"

@@ -25,6 +25,13 @@ def logical_id(construct: IConstruct) -> str:
     return Stack.of(construct).get_logical_id(element)  # type: ignore[arg-type]
 
 
+def bucket_arn_finding(bucket: IConstruct) -> str:
+    """How cdk-nag spells a bucket's ARN in a finding: ``<LogicalId.Arn>`` for a bucket in the stack."""
+    if bucket.node.default_child is not None:
+        return f"<{logical_id(bucket)}.Arn>"
+    return f"arn:<AWS::Partition>:s3:::{bucket.bucket_name}"  # type: ignore[attr-defined]
+
+
 def managed_policy(name: str) -> str:
     """The finding suffix cdk-nag writes for an AWS managed policy attached to a role."""
     return f"Policy::arn:<AWS::Partition>:iam::aws:policy/{name}"

@@ -3,8 +3,9 @@
 Both EKS add-ons run their controllers under fixed service accounts in ``kube-system`` and get AWS
 credentials through IRSA (the add-on's ``ServiceAccountRoleArn``), as AWS's quick setup creates them:
 
-- ``s3-csi-driver-sa`` (Mountpoint for S3): read-only on the buckets the platform's endpoints mount
-  (``grant_read``), per the driver's documented read-only policy (``s3:ListBucket`` + ``s3:GetObject``).
+- ``s3-csi-driver-sa`` (Mountpoint for S3): read-only on the buckets the platform's endpoints mount: each
+  bucket's own ``grant_read`` (list the bucket, get its objects; decrypt with the bucket's KMS key if it has one),
+  the read-only access the driver documents (``s3:ListBucket`` + ``s3:GetObject``) in CDK's read grant.
 - ``fsx-csi-controller-sa`` (FSx for Lustre): the driver's published policy for dynamic provisioning
   (create, describe, tag and delete file systems; the S3 data-repository service-linked role), scoped to
   this account and region instead of AWS's ``AmazonFSxFullAccess``.
@@ -13,24 +14,27 @@ from __future__ import annotations
 
 from typing import Optional
 
-from aws_cdk import Aws, Stack, Token, aws_eks_v2 as eks, aws_iam as iam
+from aws_cdk import Stack, aws_eks_v2 as eks, aws_iam as iam, aws_s3 as s3
 from constructs import Construct
 
+from ..intent.cdk_refs import read_once
 from .irsa import service_account_principal
-from .nag import acknowledge
+from .nag import acknowledge, bucket_arn_finding
 
 S3_CSI_ADDON = "aws-mountpoint-s3-csi-driver"
 S3_CSI_SERVICE_ACCOUNT = "s3-csi-driver-sa"
 FSX_CSI_ADDON = "aws-fsx-csi-driver"
 FSX_CSI_SERVICE_ACCOUNT = "fsx-csi-controller-sa"
 DRIVER_NAMESPACE = "kube-system"
+# The wildcard actions of IBucket.grant_read, as cdk-nag names them.
+READ_ACTION_FINDINGS = ("Action::s3:GetBucket*", "Action::s3:GetObject*", "Action::s3:List*")
 
 
 class StorageDriverRoles(Construct):
     """The S3 and FSx CSI drivers' roles; ``attach`` hands them to the add-ons, ``grant_read`` adds buckets."""
 
     def __init__(self, scope: Construct, construct_id: str, *, oidc_provider: iam.IOidcProvider,
-                 model_store_bucket: Optional[str] = None) -> None:
+                 model_store_bucket: Optional[s3.IBucket] = None) -> None:
         super().__init__(scope, construct_id)
         stack = Stack.of(self)
         self._buckets: list[str] = []
@@ -61,7 +65,7 @@ class StorageDriverRoles(Construct):
             conditions={"StringEquals": {"iam:AWSServiceName": "fsx.amazonaws.com"}}))
         if model_store_bucket is not None:
             self.fsx_csi_role.add_to_policy(iam.PolicyStatement(
-                sid="ListModelStoreBucket", actions=["s3:ListBucket"], resources=[_bucket_arn(model_store_bucket)]))
+                sid="ListModelStoreBucket", actions=["s3:ListBucket"], resources=[model_store_bucket.bucket_arn]))
         acknowledge(self.fsx_csi_role, "AwsSolutions-IAM5", "File systems are created at run time (ids unknown), in "
                     "this account and region only; the FSx service-linked roles have service-chosen names; "
                     "fsx:DescribeFileSystems has no resource-level permissions.",
@@ -70,17 +74,16 @@ class StorageDriverRoles(Construct):
                     "s3.data-source.lustre.fsx.amazonaws.com/*",
                     "Resource::*")
 
-    def grant_read(self, bucket: str) -> None:
+    def grant_read(self, bucket: s3.IBucket) -> None:
         """Let the S3 CSI driver mount ``bucket`` read-only (once per bucket)."""
-        if bucket in self._buckets:
+        name = read_once(bucket, "bucket_name")
+        if name in self._buckets:
             return
-        self._buckets.append(bucket)
-        self.s3_csi_role.add_to_policy(iam.PolicyStatement(actions=["s3:ListBucket"], resources=[_bucket_arn(bucket)]))
-        self.s3_csi_role.add_to_policy(iam.PolicyStatement(
-            actions=["s3:GetObject"], resources=[f"{_bucket_arn(bucket)}/*"]))
-        if not Token.is_unresolved(bucket):
-            acknowledge(self.s3_csi_role, "AwsSolutions-IAM5", "Endpoints read any model object in the bucket "
-                        "they mount (read-only).", f"Resource::arn:<AWS::Partition>:s3:::{bucket}/*")
+        self._buckets.append(name)
+        bucket.grant_read(self.s3_csi_role)
+        acknowledge(self.s3_csi_role, "AwsSolutions-IAM5", "Endpoints read any model object in the bucket they mount, "
+                    "with CDK's read-only grant (get and list).", f"Resource::{bucket_arn_finding(bucket)}/*",
+                    *READ_ACTION_FINDINGS)
 
     @property
     def buckets(self) -> tuple[str, ...]:
@@ -102,6 +105,3 @@ def csi_addon_names(addons: list[eks.Addon]) -> set[str]:
     """The add-on names (``Addon.addon_name`` is a deploy-time reference, the L1 keeps the literal)."""
     return {addon.node.default_child.addon_name for addon in addons}  # type: ignore[union-attr]
 
-
-def _bucket_arn(bucket: str) -> str:
-    return f"arn:{Aws.PARTITION}:s3:::{bucket}"

@@ -12,6 +12,7 @@ from ..catalog import limits
 from ..errors import require
 from ..type_checks import check_fields
 from .api_endpoint import ApiEndpoint
+from .cdk_refs import is_cdk_object
 from .frozen import Frozen
 
 if TYPE_CHECKING:
@@ -97,7 +98,7 @@ class NewEks(Eks):
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        require(isinstance(self.secrets_encryption, bool) or _is_cdk_object(self.secrets_encryption, "key_arn"),
+        require(isinstance(self.secrets_encryption, bool) or is_cdk_object(self.secrets_encryption, "key_arn"),
                 EKS_WHERE, "secrets_encryption", self.secrets_encryption,
                 "True (a key is created), False, or a kms.IKey of yours")
         if self.admin_role_arns is not None:
@@ -130,7 +131,7 @@ class ExistingEks(Eks):
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        require(_is_cdk_object(self.cluster, "cluster_arn"), EKS_WHERE, "cluster", self.cluster,
+        require(is_cdk_object(self.cluster, "cluster_arn"), EKS_WHERE, "cluster", self.cluster,
                 "an eks.ICluster (aws_eks_v2), e.g. eks.Cluster.from_cluster_attributes(stack, 'Eks', "
                 "cluster_name=..., vpc=..., open_id_connect_provider=...)")
         require(self.authentication_mode in limits.SUPPORTED_AUTH_MODES, EKS_WHERE, "authentication_mode",
@@ -141,11 +142,6 @@ class ExistingEks(Eks):
 def _check_version(where: str, version: str) -> None:
     require(version in limits.SUPPORTED_KUBERNETES_VERSIONS, where, "kubernetes_version", version,
             f"a version HyperPod supports: {', '.join(limits.SUPPORTED_KUBERNETES_VERSIONS)}")
-
-
-def _is_cdk_object(value: Any, attribute: str) -> bool:
-    """A CDK construct interface, told without importing CDK: not a plain value, and it has ``attribute``."""
-    return not isinstance(value, (str, bytes, int, float, Mapping)) and hasattr(value, attribute)
 
 
 @dataclass(frozen=True, kw_only=True)

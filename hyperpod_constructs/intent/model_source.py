@@ -7,19 +7,22 @@ from __future__ import annotations
 import enum
 import re
 from dataclasses import dataclass
-from typing import Any, Mapping, Optional
+from typing import TYPE_CHECKING, Any, Mapping, Optional
 
 from ..errors import require
+from .cdk_refs import is_cdk_object, is_s3_prefix, read_once
 from .frozen import Frozen
-from .names import S3_URI, is_dns_subdomain
+from .names import is_dns_subdomain
 from ..type_checks import check_fields
 from .model_size import ModelSize
 from .tokens import is_token
 
+if TYPE_CHECKING:
+    from aws_cdk import aws_fsx as fsx, aws_s3 as s3
+
 # CRD patterns (IEC v1 huggingFaceModel) and AWS naming rules.
 HF_MODEL_ID_PATTERN = re.compile(r"^[a-zA-Z0-9_.-]+/[a-zA-Z0-9_.-]+$")
 COMMIT_SHA_PATTERN = re.compile(r"^[0-9a-f]{40}$")
-# S3 general purpose bucket names: 3-63 lowercase letters, digits, '.', '-', starting and ending alphanumeric.
 REGION_PATTERN = re.compile(r"^[a-z]{2}(-[a-z]+)+-\d+$")
 FSX_ID_PATTERN = re.compile(r"^fs-[0-9a-f]{8,21}$")
 # Kubernetes Secret names are DNS subdomains; keys are [-._a-zA-Z0-9]+.
@@ -50,15 +53,6 @@ class SecretKeyRef:
         require(isinstance(self.key, str) and len(self.key) <= 253 and bool(SECRET_KEY_PATTERN.match(self.key)),
                 where, "key", self.key, "a Secret key: letters, digits, '-', '_', '.'")
 
-@dataclass(frozen=True)
-class FsxFileSystem:
-    """An FSx for Lustre file system other than the platform's model store."""
-
-    file_system_id: str
-    dns_name: Optional[str] = None
-    mount_name: Optional[str] = None
-
-
 @dataclass(frozen=True, kw_only=True)
 class ModelSource:
     """Base of the model sources; build one with ``ModelSource.s3 / fsx / hugging_face / kubernetes_volume``.
@@ -78,16 +72,21 @@ class ModelSource:
 
     # -- constructors -------------------------------------------------------------------------------
     @staticmethod
-    def s3(uri: str, *, region: Optional[str] = None, prefetch: Optional[bool] = None,
-           size: Optional[ModelSize] = None) -> "S3ModelSource":
-        """Weights under ``s3://bucket/prefix/``, mounted by the S3 CSI driver. ``region=None``: the platform's."""
-        return S3ModelSource(uri=uri, region=region, prefetch=prefetch, size=size)
+    def s3(bucket: s3.IBucket, prefix: Optional[str] = None, *, region: Optional[str] = None,
+           prefetch: Optional[bool] = None, size: Optional[ModelSize] = None) -> "S3ModelSource":
+        """Weights under ``prefix`` in ``bucket`` (an ``s3.IBucket``: a Bucket of your app, or
+        ``s3.Bucket.from_bucket_name(...)``), mounted by the S3 CSI driver, which the platform grants read access.
+        ``region=None``: the platform's."""
+        return S3ModelSource(bucket=bucket, prefix=prefix, region=region, prefetch=prefetch, size=size)
 
     @staticmethod
-    def fsx(path: Optional[str] = None, *, file_system: Optional[FsxFileSystem] = None,
-            prefetch: Optional[bool] = None, size: Optional[ModelSize] = None) -> "FsxModelSource":
-        """Weights at ``path`` on FSx for Lustre; ``file_system=None``: the platform's model store."""
-        return FsxModelSource(path=path, file_system=file_system, prefetch=prefetch, size=size)
+    def fsx(path: Optional[str] = None, *, file_system: Optional[fsx.IFileSystem] = None,
+            mount_name: Optional[str] = None, prefetch: Optional[bool] = None,
+            size: Optional[ModelSize] = None) -> "FsxModelSource":
+        """Weights at ``path`` on FSx for Lustre; ``file_system=None``: the platform's model store. Another file
+        system is an ``fsx.IFileSystem``: a ``LustreFileSystem`` of your app, or one imported with
+        ``fsx.LustreFileSystem.from_lustre_file_system_attributes(...)`` plus its ``mount_name``."""
+        return FsxModelSource(path=path, file_system=file_system, mount_name=mount_name, prefetch=prefetch, size=size)
 
     @staticmethod
     def hugging_face(model_id: str, *, token_secret: Optional[SecretKeyRef] = None, commit_sha: Optional[str] = None,
@@ -127,7 +126,8 @@ def model_location(path: Optional[str]) -> Optional[str]:
 
 @dataclass(frozen=True, kw_only=True)
 class S3ModelSource(ModelSource):
-    uri: str
+    bucket: s3.IBucket
+    prefix: Optional[str] = None
     region: Optional[str] = None
 
     @property
@@ -136,30 +136,24 @@ class S3ModelSource(ModelSource):
 
     def _validate(self, where: str) -> None:
         super()._validate(where)
-        require(isinstance(self.uri, str) and (is_token(self.uri) or bool(S3_URI.match(self.uri))),
-                where, "uri", self.uri,
-                "an S3 URI s3://<bucket>/<prefix>/ (bucket: 3-63 lowercase letters, digits, '.', '-')")
+        require(is_cdk_object(self.bucket, "bucket_name"), where, "bucket", self.bucket,
+                "an s3.IBucket (a Bucket in your app, or s3.Bucket.from_bucket_name(stack, id, 'my-models'))")
+        require(self.prefix is None or is_s3_prefix(self.prefix), where, "prefix", self.prefix,
+                "a key prefix inside the bucket such as 'llama-3.1-8b/' (not an s3:// URI, no leading '/', no '..')")
         if self.region is not None and not is_token(self.region):
             require(isinstance(self.region, str) and bool(REGION_PATTERN.match(self.region)), where, "region",
                     self.region, "an AWS region such as us-west-2")
 
     @property
-    def bucket(self) -> str:
-        """The bucket the driver mounts (the whole URI when it is a deploy-time token)."""
-        return self.bucket_and_prefix()[0]
-
-    def bucket_and_prefix(self) -> tuple[str, Optional[str]]:
-        match = S3_URI.match(self.uri)
-        if match is None:  # a token URI: only the bucket/prefix split is unknown, pass it whole as the bucket
-            body = self.uri[len("s3://"):] if self.uri.startswith("s3://") else self.uri
-            bucket, _, prefix = body.partition("/")
-            return bucket, model_location(prefix)
-        return match.group("bucket"), model_location(match.group("prefix"))
+    def bucket_name(self) -> str:
+        """The bucket the driver mounts (a deploy-time token for a bucket the app creates)."""
+        return str(read_once(self.bucket, "bucket_name"))
 
 @dataclass(frozen=True, kw_only=True)
 class FsxModelSource(ModelSource):
     path: Optional[str] = None
-    file_system: Optional[FsxFileSystem] = None
+    file_system: Optional[fsx.IFileSystem] = None
+    mount_name: Optional[str] = None  # an imported file system's Lustre mount name (a LustreFileSystem knows its own)
 
     @property
     def source_type(self) -> ModelSourceType:
@@ -170,11 +164,24 @@ class FsxModelSource(ModelSource):
         if self.path is not None:
             require(isinstance(self.path, str) and ".." not in self.path.split("/"), where, "path", self.path,
                     "a path inside the file system, without '..'")
-        if self.file_system is not None:  # its type is checked by check_fields
-            fs_id = self.file_system.file_system_id
+        require(self.mount_name is None or self.file_system is not None, where, "mount_name", self.mount_name,
+                "a mount name only together with file_system= (the model store has its own)")
+        if self.file_system is not None:
+            require(is_cdk_object(self.file_system, "file_system_id"), where, "file_system", self.file_system,
+                    "an fsx.IFileSystem (a LustreFileSystem in your app, or "
+                    "fsx.LustreFileSystem.from_lustre_file_system_attributes(...))")
+            fs_id = read_once(self.file_system, "file_system_id")
             require(is_token(fs_id) or (isinstance(fs_id, str) and bool(FSX_ID_PATTERN.match(fs_id))), where,
                     "file_system.file_system_id", fs_id, "an FSx file system id like fs-0123456789abcdef0")
 
+    @property
+    def file_system_attributes(self) -> Optional[tuple[str, Optional[str], Optional[str]]]:
+        """(id, DNS name, mount name) of the file system given, None for the platform's model store."""
+        fs = self.file_system
+        if fs is None:
+            return None
+        return (read_once(fs, "file_system_id"), read_once(fs, "dns_name", None),
+                self.mount_name or read_once(fs, "mount_name", None))
 
 @dataclass(frozen=True, kw_only=True)
 class HuggingFaceModelSource(ModelSource):

@@ -2,10 +2,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal, Optional
 
 from ..errors import require
-from .names import S3_URI, is_dns_label
+from .cdk_refs import is_cdk_object, is_s3_prefix, read_once, s3_uri
+from .names import is_dns_label
+
+if TYPE_CHECKING:
+    from aws_cdk import aws_s3 as s3
 
 DeploymentType = Literal["PERSISTENT_2"]
 THROUGHPUTS_MB_PER_TIB = (125, 250, 500, 1000)
@@ -15,11 +19,13 @@ THROUGHPUTS_MB_PER_TIB = (125, 250, 500, 1000)
 class ModelStore:
     """FSx for Lustre (PERSISTENT_2, the type that supports S3 data repository associations).
 
-    ``import_path`` is an ``s3://bucket/prefix/`` whose objects appear under ``file_system_path``;
-    new objects are imported automatically. Capacity is 1200 GiB or a multiple of 2400 GiB.
+    The objects under ``prefix`` in ``bucket`` (an ``s3.IBucket``: a Bucket of your stack, or
+    ``s3.Bucket.from_bucket_name(...)`` for one that exists, in this account or another) appear under
+    ``file_system_path``; new objects are imported automatically. Capacity is 1200 GiB or a multiple of 2400 GiB.
     """
 
-    import_path: str
+    bucket: s3.IBucket
+    prefix: Optional[str] = None
     capacity_gib: int = 1200
     throughput_mb_per_tib: int = 250
     file_system_path: str = "/models"
@@ -27,8 +33,10 @@ class ModelStore:
 
     def __post_init__(self) -> None:
         where = "model_store"
-        require(bool(S3_URI.match(self.import_path)), where, "import_path", self.import_path,
-                "an S3 URI such as s3://my-models/ or s3://my-models/llm/")
+        require(is_cdk_object(self.bucket, "bucket_name"), where, "bucket", self.bucket,
+                "an s3.IBucket (a Bucket in your stack, or s3.Bucket.from_bucket_name(stack, id, 'my-models'))")
+        require(self.prefix is None or is_s3_prefix(self.prefix), where, "prefix", self.prefix,
+                "a key prefix inside the bucket such as 'llm/' (not an s3:// URI, no leading '/', no '..') or None")
         require(self.capacity_gib == 1200 or (self.capacity_gib > 0 and self.capacity_gib % 2400 == 0), where,
                 "capacity_gib", self.capacity_gib, "1200 or a multiple of 2400 GiB (FSx for Lustre PERSISTENT_2)")
         require(self.throughput_mb_per_tib in THROUGHPUTS_MB_PER_TIB, where, "throughput_mb_per_tib",
@@ -40,6 +48,9 @@ class ModelStore:
 
     @property
     def bucket_name(self) -> str:
-        match = S3_URI.match(self.import_path)
-        assert match is not None
-        return match["bucket"]
+        return str(read_once(self.bucket, "bucket_name"))
+
+    @property
+    def import_path(self) -> str:
+        """``s3://bucket/prefix/``, the data repository path the file system is linked to."""
+        return s3_uri(self.bucket_name, self.prefix)

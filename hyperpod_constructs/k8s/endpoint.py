@@ -18,7 +18,7 @@ from ..intent.endpoint_options import HttpProbe, Probes, RequestLimits
 from ..intent.frozen import thaw
 from ..intent.mig import mig_resource_name, partition_resources
 from ..intent.model_source import (
-    FsxFileSystem, FsxModelSource, HuggingFaceModelSource, KubernetesVolumeModelSource, ModelSource, S3ModelSource,
+    FsxModelSource, HuggingFaceModelSource, KubernetesVolumeModelSource, ModelSource, S3ModelSource,
     SecretKeyRef, model_location)
 from ..intent.platform_model import ResolvedPlatform
 from .operator_spec import autoscaling_spec, common_spec, put
@@ -155,9 +155,8 @@ def model_source_config(source: ModelSource, view: ResolvedPlatform, where: str)
 
 def _storage(source: ModelSource, view: ResolvedPlatform, where: str) -> dict[str, Any]:
     if isinstance(source, S3ModelSource):
-        bucket, prefix = source.bucket_and_prefix()
-        spec: dict[str, Any] = {"s3Storage": {"bucketName": bucket, "region": source.region or view.region}}
-        put(spec, "modelLocation", prefix)
+        spec: dict[str, Any] = {"s3Storage": {"bucketName": source.bucket_name, "region": source.region or view.region}}
+        put(spec, "modelLocation", model_location(source.prefix))
         return spec
     if isinstance(source, FsxModelSource):
         return _fsx_storage(source, view, where)
@@ -171,16 +170,17 @@ def _storage(source: ModelSource, view: ResolvedPlatform, where: str) -> dict[st
 
 
 def _fsx_storage(source: FsxModelSource, view: ResolvedPlatform, where: str) -> dict[str, Any]:
-    fs = source.file_system
-    if fs is None:
+    attributes = source.file_system_attributes
+    if attributes is None:
         store = view.model_store
         if store is None:  # checks() reports this too; rendering cannot go on without a file system
             raise HyperPodValidationError(where, "model", "ModelSource.fsx()",
-                                          "the platform has no model store: pass file_system=FsxFileSystem(...)")
-        fs = FsxFileSystem(store.file_system_id, store.dns_name, store.mount_name)
-    storage: dict[str, Any] = {"fileSystemId": fs.file_system_id}
-    put(storage, "dnsName", fs.dns_name)
-    put(storage, "mountName", fs.mount_name)
+                                          "the platform has no model store: pass file_system=fsx.IFileSystem")
+        attributes = (store.file_system_id, store.dns_name, store.mount_name)
+    file_system_id, dns_name, mount_name = attributes
+    storage: dict[str, Any] = {"fileSystemId": file_system_id}
+    put(storage, "dnsName", dns_name)
+    put(storage, "mountName", mount_name)
     spec: dict[str, Any] = {"fsxStorage": storage}
     put(spec, "modelLocation", model_location(source.path))
     return spec

@@ -18,6 +18,7 @@ from ..aws.hyperpod_dependencies import HyperPodDependencies, HyperPodHelmChart
 from ..aws.inference_operator import CHART_FOR_INSTANCE_GROUPS, InferenceOperator, InferenceOperatorOptions
 from ..aws.kubectl_handler import KubectlHandler
 from ..aws.manifest_delivery import ManifestApplier, ManifestDelivery
+from ..aws.model_access import ModelSourceAccess
 from ..aws.model_store import ModelStoreFileSystem
 from ..aws.network import HyperPodNetwork
 from ..aws.observability import InferenceObservability
@@ -37,7 +38,6 @@ from ..intent.instance_group import InstanceGroup
 from ..intent.jumpstart import JumpStartEndpoint
 from ..intent.keda_workload import ScaledWorkload
 from ..intent.mig import MigLayout
-from ..intent.model_source import S3ModelSource
 from ..intent.model_store import ModelStore
 from ..intent.node_autoscaling import NodeAutoscaling, NodePoolSpec, autoscaled_group_names
 from ..intent.network import Network
@@ -169,7 +169,7 @@ class HyperPodInferencePlatform(Construct):
         # get them directly; on an existing cluster whose add-ons it does not manage, the user attaches them.
         self.storage_drivers = StorageDriverRoles(
             self, "StorageDrivers", oidc_provider=self.oidc_provider,
-            model_store_bucket=model_store.bucket_name if model_store is not None else None)
+            model_store_bucket=model_store.bucket if model_store is not None else None)
         self.storage_drivers.attach(self.eks.workload_addons)
         unmanaged = sorted({S3_CSI_ADDON, FSX_CSI_ADDON} - csi_addon_names(self.eks.workload_addons))
         if unmanaged:
@@ -179,7 +179,9 @@ class HyperPodInferencePlatform(Construct):
                 "kube-system:s3-csi-driver-sa and kube-system:fsx-csi-controller-sa) or S3 and FSx model "
                 "sources cannot mount")], "csi-driver-roles")
         if model_store is not None:
-            self.storage_drivers.grant_read(model_store.bucket_name)
+            self.storage_drivers.grant_read(model_store.bucket)
+        self.model_access = ModelSourceAccess(drivers=self.storage_drivers, nodes=self.network.security_groups[0],
+                                              register=self.deploy_time_values.register)
 
         self.operator = InferenceOperator(
             self, "InferenceOperator", cluster=self.eks.cluster, oidc_provider=self.oidc_provider,
@@ -379,8 +381,8 @@ class HyperPodInferencePlatform(Construct):
         self.endpoint_deployments.append(deployment)
         resolved = resolve_endpoint(endpoint, key[0], slos)
         self.model = self.model.with_endpoint(resolved)
-        if isinstance(endpoint, InferenceEndpoint) and isinstance(endpoint.model, S3ModelSource):
-            self.storage_drivers.grant_read(endpoint.model.bucket)
+        if isinstance(endpoint, InferenceEndpoint):
+            self.model_access.add(endpoint.model)
         if endpoint.data_capture is not None:
             self.data_capture_writers.add(endpoint.data_capture, endpoint.where)
         self._advise(endpoint.warnings(), "endpoint")

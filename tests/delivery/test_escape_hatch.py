@@ -13,10 +13,10 @@ import cdk8s
 import pytest
 import yaml
 
-from apps_support import REPO_ROOT, bundle_dir, files_under
+from apps_support import REPO_ROOT, bundle_dir, files_under, imported_bucket, s3_model
 from hyperpod_constructs import (
     Autoscaling, ChartDeployment, EndpointDeployment, HyperPodInferencePlatform, HyperPodValidationError,
-    InferenceEndpoint, InstanceGroup, JumpStartEndpoint, MigLayout, ModelSource, ModelStore, PrometheusTrigger,
+    InferenceEndpoint, InstanceGroup, JumpStartEndpoint, MigLayout, ModelStore, PrometheusTrigger,
     ScaledWorkload,
 )
 from support import validate_manifests
@@ -27,9 +27,9 @@ GROUPS = [InstanceGroup("system", "ml.m5.2xlarge", count=1),
           InstanceGroup("gpu", "ml.g6e.48xlarge", count=0, max_count=2)]
 
 
-def endpoint(name: str, **options: Any) -> InferenceEndpoint:
-    return InferenceEndpoint(name, model=ModelSource.s3(f"s3://models/{name}/"), instance_type="ml.g6e.48xlarge",
-                             gpus=1, **options)
+def endpoint(platform: HyperPodInferencePlatform, name: str, **options: Any) -> InferenceEndpoint:
+    return InferenceEndpoint(name, model=s3_model(platform, f"{name}/"), instance_type="ml.g6e.48xlarge", gpus=1,
+                             **options)
 
 
 def workload(name: str) -> ScaledWorkload:
@@ -54,8 +54,8 @@ def patched(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     of the user's own; then synth and export."""
     tmp = tmp_path_factory.mktemp("patched")
     app, platform = new_platform(tmp)
-    deployment = platform.add_endpoint(endpoint("patched"))
-    platform.add_endpoint(endpoint("untouched"))
+    deployment = platform.add_endpoint(endpoint(platform, "patched"))
+    platform.add_endpoint(endpoint(platform, "untouched"))
     deployment.api_object.add_json_patch(cdk8s.JsonPatch.add("/spec/worker/command", COMMAND))
     (pool,) = [api_object for api_object in platform.node_pools.api_objects if api_object.kind == "NodePool"]
     cdk8s.ApiObject.of(pool).add_json_patch(cdk8s.JsonPatch.add("/spec/weight", 42))
@@ -98,7 +98,7 @@ def test_a_change_after_the_outputs_raises_at_the_next_one(patched: dict[str, An
 
 def test_a_change_after_export_makes_synth_raise(tmp_path: Path):
     app, platform = new_platform(tmp_path)
-    deployment = platform.add_endpoint(endpoint("late"))
+    deployment = platform.add_endpoint(endpoint(platform, "late"))
     platform.export(tmp_path / "dist", picture=False)
     deployment.api_object.add_json_patch(cdk8s.JsonPatch.add("/spec/worker/command", COMMAND))
     with pytest.raises(Exception, match=r"manifests=\['endpoint-default-late'\] is not allowed"):
@@ -119,7 +119,7 @@ def test_charts_and_endpoints_are_added_before_the_first_output(tmp_path: Path):
     with pytest.raises(HyperPodValidationError, match=(
             r"Platform: chart='endpoint-default-after' is not allowed; charts added before the manifests are first "
             r"rendered \(by platform.export\(\) or app.synth\(\)\)")):
-        platform.add_endpoint(endpoint("after"))
+        platform.add_endpoint(endpoint(platform, "after"))
     assert platform.endpoints == []
 
 
@@ -127,12 +127,13 @@ def every_kind(tmp: Path) -> HyperPodInferencePlatform:
     """A platform with a chart of every kind: endpoints (custom and JumpStart), node pools, a custom MIG
     ConfigMap, the model store's volumes and scaled workloads."""
     app = cdk.App(outdir=str(tmp / "cdk.out"))
+    stack = cdk.Stack(app, "EveryKind")
     platform = HyperPodInferencePlatform(
-        cdk.Stack(app, "EveryKind"), "Platform", node_autoscaling=True,
-        model_store=ModelStore(import_path="s3://models/", capacity_gib=1200),
+        stack, "Platform", node_autoscaling=True,
+        model_store=ModelStore(bucket=imported_bucket(stack, "models"), capacity_gib=1200),
         instance_groups=[*GROUPS, InstanceGroup("h100", "ml.p5.48xlarge", count=1, mig_config=MigLayout.custom(
             name="mixed", devices={"3g.40gb": 1, "2g.20gb": 1, "1g.10gb": 2}))])
-    platform.add_endpoint(endpoint("llama"))
+    platform.add_endpoint(endpoint(platform, "llama"))
     platform.add_endpoint(JumpStartEndpoint("deepseek", model_id="deepseek-llm-r1-distill-qwen-1-5b",
                                             accept_eula=True, instance_type="ml.g6e.48xlarge"))
     platform.add_scaled_workloads(workload("router"))
@@ -159,18 +160,19 @@ def test_an_untouched_endpoint_costs_one_jsii_request(tmp_path: Path):
     from jsii_calls import counting
 
     _, platform = new_platform(tmp_path)
-    platform.add_endpoint(endpoint("first"))  # the first one grants the model bucket's read
+    platform.add_endpoint(endpoint(platform, "first"))  # the first one grants the model bucket's read
+    endpoints = [endpoint(platform, f"model-{index}") for index in range(5)]  # on the same bucket
     with counting() as calls:
-        for index in range(5):
-            platform.add_endpoint(endpoint(f"model-{index}"))
+        for each in endpoints:
+            platform.add_endpoint(each)
         platform.manifest_files.files()
     assert (calls["total"], calls["create"]) == (5, 5), calls
 
 
 def test_handles_are_constructs_under_the_platform(tmp_path: Path):
     _, platform = new_platform(tmp_path)
-    ours = platform.add_endpoint(endpoint("llama"))
-    theirs = platform.add_endpoint(endpoint("llama", namespace="team-a"))
+    ours = platform.add_endpoint(endpoint(platform, "llama"))
+    theirs = platform.add_endpoint(endpoint(platform, "llama", namespace="team-a"))
     assert isinstance(ours, EndpointDeployment) and ours.endpoint.name == "llama"
     # equal names in different namespaces: <name>.<namespace> outside the platform's namespace
     assert [ours.node.path, theirs.node.path] == ["EscapeHatch/Platform/llama", "EscapeHatch/Platform/llama.team-a"]

@@ -11,9 +11,9 @@ import pytest
 import yaml
 from aws_cdk.assertions import Template
 
-from apps_support import APPLIER, SynthesizedApp, bundle_dir, files_under, only, resources
+from apps_support import APPLIER, SynthesizedApp, bundle_dir, files_under, only, resources, s3_model
 from hyperpod_constructs import (
-    HyperPodInferencePlatform, HyperPodTypeError, InferenceEndpoint, InferenceOperatorOptions, InstanceGroup, ManifestDelivery, ModelSource,
+    HyperPodInferencePlatform, HyperPodTypeError, InferenceEndpoint, InferenceOperatorOptions, InstanceGroup, ManifestDelivery,
 )
 from support import cfn_lint_errors
 
@@ -33,7 +33,7 @@ def platform_with(endpoints: int, tmp: Path, **options: Any) -> tuple[dict[str, 
         InstanceGroup("system", "ml.m5.2xlarge", count=1),
         InstanceGroup("gpu", "ml.g6e.48xlarge", count=endpoints // 8 + 1)], **options)
     for index in range(endpoints):
-        platform.add_endpoint(InferenceEndpoint(f"model-{index}", model=ModelSource.s3(f"s3://models/m{index}/"),
+        platform.add_endpoint(InferenceEndpoint(f"model-{index}", model=s3_model(platform, f"m{index}/"),
                                                 instance_type="ml.g6e.48xlarge", gpus=1))
     app.synth()
     template = json.loads((Path(app.outdir) / "Delivery.template.json").read_text())
@@ -194,7 +194,7 @@ def test_stack_tags_reach_the_kubectl_function_although_the_applier_is_made_at_s
     cdk.Tags.of(stack).add("team", "inference")
     platform = HyperPodInferencePlatform(stack, "Platform", operator=NO_CHART,
                                          instance_groups=[InstanceGroup("gpu", "ml.g6e.48xlarge", count=1)])
-    platform.add_endpoint(InferenceEndpoint("late", model=ModelSource.s3("s3://models/late/"),
+    platform.add_endpoint(InferenceEndpoint("late", model=s3_model(platform, "late/"),
                                             instance_type="ml.g6e.48xlarge", gpus=1))
     template = Template.from_stack(stack).to_json()
     only(template, APPLIER)

@@ -107,11 +107,10 @@ def placeholders(app: Any, resolver: TemplateResolver) -> dict[str, Any]:
 def model_buckets(platform: Any) -> set[str]:
     """Buckets the app's endpoints mount through the S3 CSI driver, read from the endpoint specs, plus the
     model store's import bucket."""
-    buckets = set()
-    for endpoint in platform.endpoints:
-        uri = getattr(getattr(endpoint, "model", None), "uri", None)
-        if isinstance(uri, str) and uri.startswith("s3://"):
-            buckets.add(uri[len("s3://"):].split("/", 1)[0])
+    from hyperpod_constructs.intent.model_source import S3ModelSource
+
+    buckets = {endpoint.model.bucket_name for endpoint in platform.endpoints
+               if isinstance(getattr(endpoint, "model", None), S3ModelSource)}
     if platform.model_store is not None:
         buckets.add(platform.model_store.spec.bucket_name)
     return buckets

@@ -10,10 +10,10 @@ import pytest
 from aws_cdk import aws_ec2 as ec2
 from aws_cdk.assertions import Annotations, Match
 
-from apps_support import SynthesizedApp, resources
+from apps_support import SynthesizedApp, imported_bucket, resources, s3_model
 from hyperpod_constructs import (
     ApiEndpoint, ClusterSettings, Eks, HyperPodInferencePlatform, HyperPodValidationError, InferenceEndpoint,
-    InstanceGroup, ModelSource, ModelStore, Network, Observability)
+    InstanceGroup, ModelStore, Network, Observability)
 from hyperpod_constructs.aws.replacement import CREATE_ONLY, WARNING_ID, deploy_time_inputs
 
 GROUPS = [InstanceGroup("g", "ml.g6e.12xlarge", count=1)]
@@ -153,7 +153,7 @@ def _observed(stack: cdk.Stack, emails: tuple[str, ...], endpoint: bool) -> None
     platform = HyperPodInferencePlatform(stack, "Platform", instance_groups=GROUPS,
                                          observability=Observability(alarm_emails=emails))
     if endpoint:
-        platform.add_endpoint(InferenceEndpoint("m", model=ModelSource.s3("s3://models/m/"),
+        platform.add_endpoint(InferenceEndpoint("m", model=s3_model(stack),
                                                 instance_type="ml.g6e.12xlarge", gpus=1))
 
 
@@ -199,7 +199,7 @@ def test_a_retained_model_store_keeps_its_subnet_group_and_vpc(quick_setup: Synt
 
 def test_destroy_policy_keeps_no_network(tmp_path: Path) -> None:
     _, template = synth(lambda stack: HyperPodInferencePlatform(
-        stack, "Platform", instance_groups=GROUPS, model_store=ModelStore(import_path="s3://models/"),
+        stack, "Platform", instance_groups=GROUPS, model_store=ModelStore(bucket=imported_bucket(stack, "models")),
         removal_policy=cdk.RemovalPolicy.DESTROY), tmp_path)
     for type_name in ("AWS::EC2::VPC", "AWS::EC2::Subnet", "AWS::EC2::SecurityGroup", "AWS::FSx::FileSystem"):
         assert all(value.get("DeletionPolicy") == "Delete" or "DeletionPolicy" not in value
@@ -223,7 +223,7 @@ def test_create_only_property_from_a_parameter_is_warned(tmp_path: Path) -> None
         vpc = ec2.Vpc.from_vpc_attributes(stack, "Vpc", vpc_id="vpc-1", availability_zones=["us-west-2a"],
                                           private_subnet_ids=["subnet-1"])
         HyperPodInferencePlatform(
-            stack, "Platform", instance_groups=GROUPS, model_store=ModelStore(import_path="s3://models/"),
+            stack, "Platform", instance_groups=GROUPS, model_store=ModelStore(bucket=imported_bucket(stack, "models")),
             network=Network(vpc=vpc, subnets=[ec2.Subnet.from_subnet_id(stack, "Subnet", subnet.value_as_string)]))
     stack, _ = synth(build, tmp_path)
     found = [text for text in warnings(stack) if "is create-only" in text]

@@ -17,7 +17,7 @@ import pytest
 from aws_cdk import aws_ec2 as ec2
 
 from apps_support import (
-    SynthesizedApp, app_files, app_param, imported_cluster, imported_vpc, load_module, resources, synthesize)
+    SynthesizedApp, app_files, app_param, imported_bucket, imported_cluster, imported_vpc, load_module, resources, synthesize)
 from flow_model import ANYWHERE, Declared, FlowModel, Rule, assert_flows, unproven
 from hyperpod_constructs import (
     ApiEndpoint, ClusterSettings, Eks, HyperPodInferencePlatform, InstanceGroup, ModelStore, Network)
@@ -144,7 +144,7 @@ def _platform_app(tmp: Path, **eks_options: Any) -> SynthesizedApp:
     def build(app: cdk.App) -> tuple[cdk.Stack, HyperPodInferencePlatform]:
         stack = cdk.Stack(app, "Exposure")
         platform = HyperPodInferencePlatform(stack, "Platform", instance_groups=GROUPS,
-                                             model_store=ModelStore(import_path="s3://models/"),
+                                             model_store=ModelStore(bucket=imported_bucket(stack, "models")),
                                              cluster=ClusterSettings(eks=Eks.new(**eks_options)))
         return stack, platform
     return synthesize(build, tmp)
@@ -181,7 +181,7 @@ def test_imported_vpc_with_a_created_cluster_carries_every_flow(tmp_path: Path) 
         vpc = ec2.Vpc.from_vpc_attributes(stack, "Vpc", vpc_id="vpc-1", availability_zones=["us-west-2a", "us-west-2b"],
                                           private_subnet_ids=["subnet-1", "subnet-2"])
         platform = HyperPodInferencePlatform(stack, "Platform", network=Network(vpc=vpc), instance_groups=GROUPS,
-                                             model_store=ModelStore(import_path="s3://models/"))
+                                             model_store=ModelStore(bucket=imported_bucket(stack, "models")))
         return stack, platform
     app = synthesize(build, tmp_path)
     checks = assert_flows(app.template)

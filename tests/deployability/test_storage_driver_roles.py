@@ -4,7 +4,7 @@ from __future__ import annotations
 import aws_cdk as cdk
 from aws_cdk.assertions import Annotations, Match
 
-from apps_support import SynthesizedApp, imported_cluster, imported_vpc, resources
+from apps_support import SynthesizedApp, imported_bucket, imported_cluster, imported_vpc, resources
 from hyperpod_constructs import (
     ClusterSettings, Eks, HyperPodInferencePlatform, InferenceEndpoint, InferenceOperatorOptions, InstanceGroup,
     ModelSource)
@@ -35,7 +35,7 @@ def test_existing_cluster_without_managed_addons_warns_who_attaches_the_roles() 
             imported_cluster(stack, imported_vpc(stack), cluster_name="team-cluster"), authentication_mode="API",
             kubernetes_version="1.32")),
         operator=InferenceOperatorOptions(helm_chart=None))
-    platform.add_endpoint(InferenceEndpoint("qwen", model=ModelSource.s3("s3://team-models/qwen/"),
+    platform.add_endpoint(InferenceEndpoint("qwen", model=ModelSource.s3(imported_bucket(stack, "team-models"), "qwen/"),
                                             instance_type="ml.g6e.12xlarge", gpus=1))
     warnings = [str(found.entry.data) for found in Annotations.from_stack(stack).find_warning("*", Match.any_value())]
     assert any("does not install aws-fsx-csi-driver, aws-mountpoint-s3-csi-driver on this existing cluster" in text

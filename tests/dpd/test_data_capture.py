@@ -11,6 +11,7 @@ import pytest
 from aws_cdk import aws_kms as kms, aws_s3 as s3
 from aws_cdk.assertions import Template
 
+from apps_support import s3_model
 from hyperpod_constructs import HyperPodInferencePlatform, InstanceGroup
 from hyperpod_constructs.errors import HyperPodValidationError
 from hyperpod_constructs.intent.data_capture import CaptureMode, DataCapture
@@ -19,10 +20,11 @@ from hyperpod_constructs.intent.jumpstart import JumpStartEndpoint
 from hyperpod_constructs.intent.model_source import ModelSource
 from hyperpod_constructs.intent.platform_model import ResolvedPlatform
 from hyperpod_constructs.k8s.model_deployment import render_endpoint
-from support import validate_manifest
+from support import stand_in_bucket, validate_manifest
 
 STACK = cdk.Stack(cdk.App(), "CaptureSpecs")
 BUCKET = s3.Bucket.from_bucket_name(STACK, "Imported", "llm-captures")
+MODELS = stand_in_bucket()  # what the renderer reads of the model bucket; platforms below import their own
 KMS_BUCKET = s3.Bucket(STACK, "KmsBucket", encryption=s3.BucketEncryption.KMS)
 KEY = kms.Key.from_key_arn(STACK, "Key", "arn:aws:kms:us-west-2:111122223333:key/1234abcd-12ab-34cd-56ef-1234567890ab")
 VIEW = ResolvedPlatform(instance_groups=(InstanceGroup("g5", "ml.g5.12xlarge", count=1),), region="us-west-2")
@@ -35,8 +37,9 @@ def capture(**overrides: Any) -> DataCapture:
 
 
 def endpoint(data_capture: Any, **overrides: Any) -> InferenceEndpoint:
-    return InferenceEndpoint("llama-8b", model=ModelSource.s3("s3://my-models/llama/"), instance_type="ml.g5.12xlarge",
-                             data_capture=data_capture, **overrides)
+    props: dict[str, Any] = {"model": ModelSource.s3(MODELS, "llama/")}
+    props.update(overrides)
+    return InferenceEndpoint("llama-8b", instance_type="ml.g5.12xlarge", data_capture=data_capture, **props)
 
 
 ERRORS: list[tuple[str, Callable[[], Any], str]] = [
@@ -138,7 +141,8 @@ def platform_template() -> tuple[HyperPodInferencePlatform, dict[str, Any]]:
     platform = HyperPodInferencePlatform(stack, "Platform", instance_groups=[InstanceGroup("g5", "ml.g5.12xlarge", count=1)])
     bucket = s3.Bucket(stack, "Captures", enforce_ssl=True)
     key = kms.Key(stack, "CaptureKey", enable_key_rotation=True)
-    platform.add_endpoint(endpoint(capture(bucket=bucket, prefix="llama", kms_key=key, load_balancer_access_logs=True)))
+    platform.add_endpoint(endpoint(capture(bucket=bucket, prefix="llama", kms_key=key, load_balancer_access_logs=True),
+                                    model=s3_model(platform, "llama/")))
     return platform, Template.from_stack(stack).to_json()
 
 
@@ -187,4 +191,5 @@ def test_imported_bucket_cannot_take_load_balancer_logs() -> None:
     imported = s3.Bucket.from_bucket_name(stack, "Imported", "llm-captures")
     with pytest.raises(HyperPodValidationError, match=r"endpoint 'llama-8b': data_capture.load_balancer_access_logs=True "
                        r"is not allowed; a bucket whose policy this stack can extend"):
-        platform.add_endpoint(endpoint(capture(bucket=imported, load_balancer_access_logs=True)))
+        platform.add_endpoint(endpoint(capture(bucket=imported, load_balancer_access_logs=True),
+                                        model=s3_model(platform, "llama/")))

@@ -25,7 +25,7 @@ from hyperpod_constructs.intent.model_source import ModelSource
 from hyperpod_constructs.intent.platform_model import ResolvedEndpoint, ResolvedPlatform
 from hyperpod_constructs.intent.routing import Routing
 from hyperpod_constructs.k8s.model_deployment import render_endpoint
-from support import validate_manifest
+from support import stand_in_bucket, validate_manifest
 
 AMP = "https://aps-workspaces.us-west-2.amazonaws.com/workspaces/ws-abc123"
 P5 = "ml.p5.48xlarge"
@@ -49,7 +49,7 @@ def serving(prefill: Any = None, decode: Any = None, **overrides: Any) -> Disagg
 
 
 def endpoint(disaggregation: Any = None, **overrides: Any) -> InferenceEndpoint:
-    props: dict[str, Any] = {"model": ModelSource.s3("s3://my-models/llama-70b/"), "instance_type": P5, "gpus": 4,
+    props: dict[str, Any] = {"model": ModelSource.s3(stand_in_bucket(), "llama-70b/"), "instance_type": P5, "gpus": 4,
                              "disaggregation": disaggregation if disaggregation is not None else serving()}
     props.update(overrides)
     return InferenceEndpoint(props.pop("name", "llama-70b"), **props)
@@ -268,7 +268,7 @@ def test_plan_has_a_row_per_side_and_counts_both_at_the_floor() -> None:
 
 
 def test_not_disaggregated_means_no_side_rows() -> None:
-    plain = InferenceEndpoint("plain", model=ModelSource.s3("s3://my-models/x/"), instance_type=P5)
+    plain = InferenceEndpoint("plain", model=ModelSource.s3(stand_in_bucket(), "x/"), instance_type=P5)
     (demand,) = resolve_endpoint(plain, "inference").demands
     assert demand.side is None and demand.name == "plain" and resolve_endpoint(plain, "inference").sides == ()
 

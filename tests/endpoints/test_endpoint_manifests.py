@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from rule_support import endpoint_problems
 
+from types import SimpleNamespace
 from typing import Any, Union
 
 import cdk8s
@@ -25,13 +26,14 @@ from hyperpod_constructs.intent.endpoint_options import (
 )
 from hyperpod_constructs.intent.jumpstart import JumpStartEndpoint
 from hyperpod_constructs.intent.kv_cache import KvCache, L2Cache
-from hyperpod_constructs.intent.model_source import FsxFileSystem, ModelSource, SecretKeyRef
+from hyperpod_constructs.intent.model_source import ModelSource, SecretKeyRef
 from hyperpod_constructs.intent.platform_model import ResolvedPlatform
 from hyperpod_constructs.intent.routing import IntelligentRouting, Routing
-from support import validate_manifest, validate_manifests
+from support import stand_in_bucket, validate_manifest, validate_manifests
 
 Endpoint = Union[InferenceEndpoint, JumpStartEndpoint]
 SHA = "0123456789abcdef0123456789abcdef01234567"
+MODELS = stand_in_bucket("my-models")  # what the renderer reads of an s3.IBucket
 ROUTER_QUERY = 'sum(rate(router_requests_total{namespace="hyperpod-inference-system"}[1m]))'
 
 
@@ -39,10 +41,10 @@ def _endpoints() -> dict[str, tuple[Endpoint, ResolvedPlatform]]:
     """name -> (endpoint, view): each model source, routing on/off, L2 tiered/redis, MIG, JumpStart."""
     return {
         "s3-defaults": (InferenceEndpoint(
-            "llama-8b", model=ModelSource.s3("s3://my-models/llama-3.1-8b-instruct/"),
+            "llama-8b", model=ModelSource.s3(MODELS, "llama-3.1-8b-instruct/"),
             instance_type="ml.g5.12xlarge"), VIEW),
         "s3-bare-platform": (InferenceEndpoint(
-            "llama-bare", model=ModelSource.s3("s3://my-models/llama/", region="us-east-2", prefetch=True),
+            "llama-bare", model=ModelSource.s3(MODELS, "llama/", region="us-east-2", prefetch=True),
             instance_type="ml.g5.12xlarge", gpus=4), BARE_VIEW),
         "fsx-mig-tiered": (InferenceEndpoint(
             "llama-mig", model=ModelSource.fsx("llama-3.1-8b-instruct/"), instance_type="ml.p5.48xlarge",
@@ -53,9 +55,9 @@ def _endpoints() -> dict[str, tuple[Endpoint, ResolvedPlatform]]:
                                               CloudWatchTrigger.invocations_per_instance("llama-mig-sme"))),
             tags=(Tag("team", "search"), Tag("cost-center", "1234")), max_deploy_time_s=5400), VIEW),
         "fsx-own-file-system": (InferenceEndpoint(
-            "qwen-fsx", model=ModelSource.fsx("qwen/", file_system=FsxFileSystem(
-                "fs-0fedcba9876543210", dns_name="fs-0fedcba9876543210.fsx.us-west-2.amazonaws.com",
-                mount_name="zyxwvuts")), instance_type="ml.g5.8xlarge", routing=None, kv_cache=None), VIEW),
+            "qwen-fsx", model=ModelSource.fsx("qwen/", file_system=SimpleNamespace(
+                file_system_id="fs-0fedcba9876543210", dns_name="fs-0fedcba9876543210.fsx.us-west-2.amazonaws.com"),
+                mount_name="zyxwvuts"), instance_type="ml.g5.8xlarge", routing=None, kv_cache=None), VIEW),
         "hf-kvaware-redis": (InferenceEndpoint(
             "qwen-kv", model=ModelSource.hugging_face("Qwen/Qwen2.5-7B-Instruct", commit_sha=SHA,
                                                       token_secret=SecretKeyRef("hf-token", "token")),
@@ -81,14 +83,14 @@ def _endpoints() -> dict[str, tuple[Endpoint, ResolvedPlatform]]:
                                       "values": ["ml.g5.12xlarge"]}]}]}},
             gpus=1, cpu="8", memory="48Gi", model_mount_path="/models/llama"), VIEW),
         "custom-image-no-routing": (InferenceEndpoint(
-            "tgi-mistral", model=ModelSource.s3("s3://my-models/mistral-7b/"),
+            "tgi-mistral", model=ModelSource.s3(MODELS, "mistral-7b/"),
             image="ghcr.io/huggingface/text-generation-inference:3.3.4", instance_type="ml.g5.12xlarge", gpus=4,
             port=8080, invocation_path="/generate", args=["--model-id", "/opt/ml/model", "--num-shard", "4"],
             probes=Probes(readiness=HttpProbe(path="/health", period_s=15), startup=HttpProbe(
                 path="/health", period_s=10, failure_threshold=90)), metrics=Metrics(enabled=False),
             tls=None), VIEW),
         "cpu-only": (InferenceEndpoint(
-            "embedder", model=ModelSource.s3("s3://my-models/bge-small/"), image="my-registry/embedder:1.2",
+            "embedder", model=ModelSource.s3(MODELS, "bge-small/"), image="my-registry/embedder:1.2",
             instance_type="ml.m5.2xlarge", cpu=4, memory="12Gi", invocation_path="/embed"), VIEW),
         "jumpstart-minimal": (JumpStartEndpoint(
             "deepseek-1-5b", model_id="deepseek-llm-r1-distill-qwen-1-5b", accept_eula=True,

@@ -4,11 +4,13 @@ from __future__ import annotations
 from rule_support import endpoint_problems
 
 import re
+from types import SimpleNamespace
 from typing import Any, Callable
 
 import pytest
 
 from endpoint_fixtures import ACM_ARN, BARE_VIEW, VIEW
+from support import stand_in_bucket
 from hyperpod_constructs.errors import HyperPodValidationError
 from hyperpod_constructs.intent.autoscaling import Autoscaling, CloudWatchTrigger, PrometheusTrigger
 from hyperpod_constructs.intent.endpoint import InferenceEndpoint, looks_like_vllm
@@ -24,13 +26,14 @@ from hyperpod_constructs.intent.endpoint_options import (
 from hyperpod_constructs.intent.instance_group import InstanceGroup
 from hyperpod_constructs.intent.jumpstart import JumpStartEndpoint
 from hyperpod_constructs.intent.kv_cache import KvCache, L2Backend, L2Cache
-from hyperpod_constructs.intent.model_source import FsxFileSystem, ModelSource, SecretKeyRef
+from hyperpod_constructs.intent.model_source import ModelSource, SecretKeyRef
 from hyperpod_constructs.intent.endpoint_resolution import resolve_endpoint
 from hyperpod_constructs.intent.platform_model import ResolvedPlatform
 from hyperpod_constructs.intent.routing import IntelligentRouting, Routing
 from hyperpod_constructs.k8s.model_deployment import render_endpoint
 
-S3 = ModelSource.s3("s3://my-models/llama/")
+BUCKET = stand_in_bucket("my-models")
+S3 = ModelSource.s3(BUCKET, "llama/")
 
 
 def endpoint(**overrides: Any) -> InferenceEndpoint:
@@ -60,12 +63,21 @@ ERRORS: list[tuple[str, Callable[[], Any], str]] = [
     ("namespace", lambda: endpoint(namespace="Team_A"), r"namespace='Team_A' .*Kubernetes namespace"),
     # model sources
     ("model-not-a-source", lambda: endpoint(model="s3://my-models/llama/"), r"model='s3://my-models/llama/' .*ModelSource.s3"),
-    ("s3-uri-scheme", lambda: endpoint(model=ModelSource.s3("my-models/llama/")), r"^S3ModelSource: uri='my-models/llama/' .*s3://"),
-    ("s3-uri-bucket", lambda: endpoint(model=ModelSource.s3("s3://My_Models/llama/")), r"^S3ModelSource: uri=.*bucket: 3-63 lowercase"),
-    ("s3-region", lambda: endpoint(model=ModelSource.s3("s3://my-models/x/", region="Oregon")), r"^S3ModelSource: region='Oregon' .*AWS region"),
-    ("prefetch-bool", lambda: endpoint(model=ModelSource.s3("s3://my-models/x/", prefetch="yes")), r"^S3ModelSource: prefetch='yes' .*True or False"),
-    ("fsx-id", lambda: endpoint(model=ModelSource.fsx("x/", file_system=FsxFileSystem("fsx-123"))),
+    ("s3-bucket-uri", lambda: endpoint(model=ModelSource.s3("s3://my-models/llama/")),
+     r"^S3ModelSource: bucket='s3://my-models/llama/' is not allowed; an s3.IBucket \(a Bucket in your app, or "
+     r"s3.Bucket.from_bucket_name"),
+    ("s3-prefix-uri", lambda: endpoint(model=ModelSource.s3(BUCKET, "s3://my-models/llama/")),
+     r"^S3ModelSource: prefix='s3://my-models/llama/' is not allowed; a key prefix inside the bucket .*not an s3:// URI"),
+    ("s3-prefix-absolute", lambda: endpoint(model=ModelSource.s3(BUCKET, "/llama/")), r"^S3ModelSource: prefix='/llama/'"),
+    ("s3-prefix-dotdot", lambda: endpoint(model=ModelSource.s3(BUCKET, "a/../b")), r"^S3ModelSource: prefix='a/../b'"),
+    ("s3-region", lambda: endpoint(model=ModelSource.s3(BUCKET, "x/", region="Oregon")), r"^S3ModelSource: region='Oregon' .*AWS region"),
+    ("prefetch-bool", lambda: endpoint(model=ModelSource.s3(BUCKET, "x/", prefetch="yes")), r"^S3ModelSource: prefetch='yes' .*True or False"),
+    ("fsx-file-system-id-string", lambda: endpoint(model=ModelSource.fsx("x/", file_system="fs-0123456789abcdef0")),
+     r"^FsxModelSource: file_system='fs-0123456789abcdef0' is not allowed; an fsx.IFileSystem"),
+    ("fsx-id", lambda: endpoint(model=ModelSource.fsx("x/", file_system=SimpleNamespace(file_system_id="fsx-123"))),
      r"^FsxModelSource: file_system.file_system_id='fsx-123' .*fs-0123456789abcdef0"),
+    ("fsx-mount-name-alone", lambda: endpoint(model=ModelSource.fsx("x/", mount_name="abcdefgh")),
+     r"^FsxModelSource: mount_name='abcdefgh' is not allowed; a mount name only together with file_system="),
     ("fsx-path-dotdot", lambda: endpoint(model=ModelSource.fsx("../etc")), r"^FsxModelSource: path='../etc' .*without '..'"),
     ("hf-model-id", lambda: endpoint(model=ModelSource.hugging_face("Llama-3.1-8B")), r"^HuggingFaceModelSource: model_id='Llama-3.1-8B' .*'org/model'"),
     ("hf-commit-sha-short", lambda: endpoint(model=ModelSource.hugging_face("org/m", commit_sha="abc123")),
@@ -221,7 +233,7 @@ def test_rule_raises_named_error(factory: Callable[[], Any], message: str) -> No
     lambda: LoadBalancer(idle_timeout_s=60),
     lambda: Tls(certificate_arn=ACM_ARN),
     lambda: HttpProbe(path="/health", initial_delay=5),
-    lambda: ModelSource.s3("s3://my-models/x/", bucket="y"),
+    lambda: ModelSource.s3(BUCKET, "x/", uri="s3://my-models/x/"),
 ], ids=["endpoint-unknown", "endpoint-positional", "endpoint-model-required", "js-eula-required", "js-unknown",
         "kv-cache", "l2-cache", "routing-positional", "metrics", "request-limits", "load-balancer", "tls", "probe",
         "model-source"])
@@ -373,7 +385,7 @@ def test_non_default_port_is_passed_to_vllm() -> None:
 
 def test_cdk_tokens_skip_pattern_checks() -> None:
     token = "${Token[TOKEN.42]}"
-    manifest = render_endpoint(endpoint(model=ModelSource.s3(f"s3://{token}/llama/"),
+    manifest = render_endpoint(endpoint(model=ModelSource.s3(stand_in_bucket(token), "llama/"),
                                         tls=Tls.acm(token, "llm.example.com"), sagemaker_endpoint_name=token), VIEW)
     assert manifest["spec"]["modelSourceConfig"]["s3Storage"]["bucketName"] == token
     assert manifest["spec"]["modelSourceConfig"]["modelLocation"] == "llama"

@@ -8,6 +8,7 @@ import pytest
 
 from endpoint_fixtures import VIEW
 from hyperpod_constructs.errors import HyperPodTypeError, HyperPodValidationError, located
+from support import stand_in_bucket
 from hyperpod_constructs.intent.autoscaling import Autoscaling, CloudWatchTrigger
 from hyperpod_constructs.intent.endpoint import AUTO, InferenceEndpoint
 from hyperpod_constructs.intent.endpoint_options import LoadBalancer, Tag
@@ -17,7 +18,7 @@ from hyperpod_constructs.intent.model_source import ModelSource
 from hyperpod_constructs.intent.routing import IntelligentRouting, Routing
 from hyperpod_constructs.k8s.model_deployment import render_endpoint
 
-S3 = ModelSource.s3("s3://my-models/llama/")
+S3 = ModelSource.s3(stand_in_bucket(), "llama/")
 TGI = "ghcr.io/huggingface/text-generation-inference:3.3.4"
 
 
@@ -104,12 +105,13 @@ def test_passed_in_lists_and_dicts_are_copied_frozen() -> None:
 
 
 def test_values_check_themselves_when_built() -> None:
-    with pytest.raises(HyperPodValidationError, match=r"^S3ModelSource: uri='not-a-uri' is not allowed; .*s3://"):
-        ModelSource.s3("not-a-uri")
+    with pytest.raises(HyperPodValidationError, match=r"^S3ModelSource: bucket='s3://my-models/' is not allowed; "
+                                                      r"an s3\.IBucket"):
+        ModelSource.s3("s3://my-models/")
     with pytest.raises(HyperPodValidationError, match=r"^LoadBalancer: health_check_path='health' is not allowed"):
         LoadBalancer(health_check_path="health")
-    with pytest.raises(HyperPodTypeError, match=r"^FsxModelSource: file_system='fs-123' is not allowed; "
-                                                r"expected a FsxFileSystem\(\.\.\.\) or None, got str"):
+    with pytest.raises(HyperPodValidationError, match=r"^FsxModelSource: file_system='fs-123' is not allowed; "
+                                                      r"an fsx\.IFileSystem"):
         ModelSource.fsx("llama/", file_system="fs-123")  # type: ignore[arg-type]
 
 

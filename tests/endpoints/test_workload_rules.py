@@ -11,6 +11,7 @@ from typing import Any, Callable
 import pytest
 
 from endpoint_fixtures import VIEW
+from support import stand_in_bucket
 from hyperpod_constructs import ModelSize, ScaledWorkload
 from hyperpod_constructs.catalog.accelerator_memory import mig_slice_memory_gb, replica_memory_gb
 from hyperpod_constructs.catalog.mig import MIG_PROFILES
@@ -26,7 +27,7 @@ LLAMA_70B = ModelSize(parameters=70.6e9, dtype="bfloat16")
 
 
 def endpoint(size: ModelSize | None = None, **overrides: Any) -> InferenceEndpoint:
-    props: dict[str, Any] = {"model": ModelSource.s3("s3://my-models/llama/", size=size),
+    props: dict[str, Any] = {"model": ModelSource.s3(stand_in_bucket(), "llama/", size=size),
                              "instance_type": "ml.g6e.12xlarge"}
     props.update(overrides)
     return InferenceEndpoint(props.pop("name", "llama"), **props)

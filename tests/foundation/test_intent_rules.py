@@ -3,11 +3,13 @@ from types import SimpleNamespace
 
 import pytest
 
+from support import stand_in_bucket
 from hyperpod_constructs import (
     ClusterSettings, Eks, HyperPodValidationError, InstanceGroup, ModelStore, Taint, TieredStorage,
 )
 
 # Stands in for an imported eks.ICluster: the intent layer checks these rules without starting Node.
+MODELS = stand_in_bucket("my-models")
 CLUSTER = SimpleNamespace(cluster_name="c", cluster_arn="arn:aws:eks:us-west-2:111122223333:cluster/c")
 
 
@@ -61,11 +63,16 @@ def test_unknown_keyword_is_an_error():
     (lambda: ClusterSettings(name="my_cluster"), r"cluster: name='my_cluster' is not allowed"),
     (lambda: ClusterSettings(node_recovery="Manual"), r"node_recovery='Manual' is not allowed; 'Automatic' or 'None'"),
     (lambda: ClusterSettings(node_provisioning_mode="OnDemand"), r"node_provisioning_mode='OnDemand'"),
-    (lambda: ModelStore(import_path="my-models"), r"import_path='my-models' is not allowed; an S3 URI"),
-    (lambda: ModelStore(import_path="s3://models/", capacity_gib=2000), r"capacity_gib=2000 is not allowed; 1200 or a multiple of 2400"),
-    (lambda: ModelStore(import_path="s3://models/", throughput_mb_per_tib=300), r"throughput_mb_per_tib=300"),
-    (lambda: ModelStore(import_path="s3://models/", file_system_path="models"), r"file_system_path='models'"),
-    (lambda: ModelStore(import_path="s3://models/", claim_name="Model_Store"), r"claim_name='Model_Store'"),
+    (lambda: ModelStore(bucket="s3://my-models/"),
+     r"model_store: bucket='s3://my-models/' is not allowed; an s3\.IBucket \(a Bucket in your stack, or "
+     r"s3\.Bucket\.from_bucket_name"),
+    (lambda: ModelStore(bucket=MODELS, prefix="s3://my-models/llm/"),
+     r"model_store: prefix='s3://my-models/llm/' is not allowed; a key prefix inside the bucket"),
+    (lambda: ModelStore(bucket=MODELS, prefix="/llm"), r"model_store: prefix='/llm' is not allowed"),
+    (lambda: ModelStore(bucket=MODELS, capacity_gib=2000), r"capacity_gib=2000 is not allowed; 1200 or a multiple of 2400"),
+    (lambda: ModelStore(bucket=MODELS, throughput_mb_per_tib=300), r"throughput_mb_per_tib=300"),
+    (lambda: ModelStore(bucket=MODELS, file_system_path="models"), r"file_system_path='models'"),
+    (lambda: ModelStore(bucket=MODELS, claim_name="Model_Store"), r"claim_name='Model_Store'"),
     (lambda: Eks.new(kubernetes_version="1.27"),
      r"cluster\.eks: kubernetes_version='1.27' is not allowed; a version HyperPod supports: 1.28"),
     (lambda: Eks.new(addon_versions={"kube-dns": "v1"}), r"cluster\.eks: addon_versions=\['kube-dns'\]"),
@@ -88,4 +95,6 @@ def test_cluster_level_rules(build, message):
 
 
 def test_model_store_derives_bucket():
-    assert ModelStore(import_path="s3://my-models/llm/").bucket_name == "my-models"
+    store = ModelStore(bucket=MODELS, prefix="llm")
+    assert (store.bucket_name, store.import_path) == ("my-models", "s3://my-models/llm/")
+    assert ModelStore(bucket=MODELS).import_path == "s3://my-models/"

@@ -60,6 +60,7 @@ def test_wheel_installs_into_a_clean_virtualenv_and_a_consumer_app_synthesizes(t
     consumer.write_text(textwrap.dedent("""
         import aws_cdk as cdk
         import cdk8s
+        from aws_cdk import aws_s3 as s3
         from hyperpod_constructs import HyperPodInferencePlatform, InferenceEndpoint, InstanceGroup, ModelSource
         from hyperpod_constructs.k8s.imports.inference_endpoint_config import InferenceEndpointConfig
         from hyperpod_constructs.k8s.model_deployment import add_endpoint_object
@@ -68,7 +69,8 @@ def test_wheel_installs_into_a_clean_virtualenv_and_a_consumer_app_synthesizes(t
         stack = cdk.Stack(app, "Consumer")
         platform = HyperPodInferencePlatform(stack, "Platform",
                                              instance_groups=[InstanceGroup("gpu", "ml.g6e.12xlarge", count=1)])
-        llama = InferenceEndpoint("llama", model=ModelSource.s3("s3://models/llama/"), instance_type="ml.g6e.12xlarge")
+        models = s3.Bucket.from_bucket_name(stack, "Models", "models")
+        llama = InferenceEndpoint("llama", model=ModelSource.s3(models, "llama/"), instance_type="ml.g6e.12xlarge")
         platform.add_endpoint(llama)
         assembly = app.synth()
         assert "AWS::SageMaker::Cluster" in str(assembly.get_stack_by_name("Consumer").template)

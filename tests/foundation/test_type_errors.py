@@ -8,7 +8,8 @@ from typing import Any, Callable
 import aws_cdk as cdk
 import pytest
 
-from apps_support import synth_problems
+from apps_support import imported_bucket, synth_problems
+from support import stand_in_bucket
 
 from hyperpod_constructs import (
     Autoscaling, ClusterSettings, HyperPodInferencePlatform, HyperPodTypeError, HyperPodValidationError,
@@ -26,7 +27,7 @@ def platform(**overrides: Any) -> HyperPodInferencePlatform:
 
 
 def s3_endpoint(**overrides: Any) -> InferenceEndpoint:
-    args: dict[str, Any] = dict(model=ModelSource.s3("s3://models/m/"), instance_type="ml.m5.2xlarge", gpus=0,
+    args: dict[str, Any] = dict(model=ModelSource.s3(stand_in_bucket("models"), "m/"), instance_type="ml.m5.2xlarge", gpus=0,
                                 image="my/image:1")
     args.update(overrides)
     return InferenceEndpoint("m", **args)
@@ -38,8 +39,8 @@ def s3_endpoint(**overrides: Any) -> InferenceEndpoint:
      r"got dict"),
     ("an instance group as a dict", lambda: platform(instance_groups=[SYSTEM, {"name": "gpu"}]),
      r"Types/Platform: instance_groups\[1\]=\{'name': 'gpu'\} is not allowed; expected an InstanceGroup\(\.\.\.\), got dict"),
-    ("model_store as a dict", lambda: platform(model_store={"import_path": "s3://m/"}),
-     r"model_store=\{'import_path': 's3://m/'\} is not allowed; expected a ModelStore\(\.\.\.\) or None, got dict"),
+    ("model_store as a dict", lambda: platform(model_store={"bucket": "my-models"}),
+     r"model_store=\{'bucket': 'my-models'\} is not allowed; expected a ModelStore\(\.\.\.\) or None, got dict"),
     ("model_store as a string", lambda: platform(model_store="s3://m/"),
      r"model_store='s3://m/' is not allowed; expected a ModelStore\(\.\.\.\) or None, got str"),
     ("observability as a dict", lambda: platform(observability={"grafana": True}),
@@ -115,7 +116,7 @@ def test_wrong_type_names_parameter_and_expected_type(label: str, make: Callable
 
 def test_wrong_type_error_is_both_a_type_error_and_a_validation_error() -> None:
     with pytest.raises(TypeError) as raised:
-        platform(model_store={"import_path": "s3://m/"})
+        platform(model_store={"bucket": "my-models"})
     assert isinstance(raised.value, HyperPodValidationError)
     assert (raised.value.field, raised.value.where) == ("model_store", "Types/Platform")
 
@@ -143,8 +144,10 @@ def test_add_scaled_workloads_names_the_position() -> None:
 
 def test_right_types_still_pass() -> None:
     """The checks accept what the hints allow: lists for tuples, ints for floats, True for node autoscaling."""
-    built = platform(instance_groups=(SYSTEM,), node_autoscaling=False, hourly_prices={"ml.m5.2xlarge": 1},
-                     model_store=ModelStore(import_path="s3://my-models/"))
+    stack = cdk.Stack(cdk.App(), "Types")
+    built = HyperPodInferencePlatform(stack, "Platform", instance_groups=(SYSTEM,), node_autoscaling=False,
+                                      hourly_prices={"ml.m5.2xlarge": 1},
+                                      model_store=ModelStore(bucket=imported_bucket(stack)))
     assert built.node_autoscaling.enabled is False
     assert Autoscaling(max_replicas=2, triggers=[]).triggers == ()
 

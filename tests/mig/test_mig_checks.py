@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 from hyperpod_constructs.errors import HyperPodValidationError
+from support import stand_in_bucket
 from hyperpod_constructs.intent.endpoint import InferenceEndpoint
 from hyperpod_constructs.intent.instance_group import InstanceGroup
 from hyperpod_constructs.intent.mig import MigLayout, normalize_partition
@@ -73,7 +74,7 @@ def test_groups_of_another_instance_type_do_not_count():
     ({"accelerator_partition": "3g-40gb"}, "accelerator_partition='3g-40gb' is not allowed; a MIG partition"),
 ])
 def test_partition_rules_of_the_endpoint_itself(overrides: dict, message: str):
-    props: dict = {"model": ModelSource.s3("s3://my-models/llama/"), "instance_type": P5,
+    props: dict = {"model": ModelSource.s3(stand_in_bucket(), "llama/"), "instance_type": P5,
                    "accelerator_partition": "mig-3g.40gb", **overrides}
     with pytest.raises(HyperPodValidationError) as error:
         InferenceEndpoint("llama-8b", **props)

@@ -7,7 +7,7 @@ from typing import Any
 import aws_cdk as cdk
 import pytest
 
-from apps_support import synth_problems
+from apps_support import s3_model, synth_problems
 from hyperpod_constructs import (
     Autoscaling, HyperPodInferencePlatform, InferenceEndpoint, InstanceGroup, JumpStartEndpoint, ModelSource,
     NodeAutoscaling, NodePoolSpec, PrometheusTrigger,
@@ -15,7 +15,6 @@ from hyperpod_constructs import (
 from hyperpod_constructs.intent.gpu_capacity import (
     GpuDemand, GpuGroup, check_whole_gpu_capacity, floor_nodes, pack_whole_gpus, whole_gpu_totals)
 
-S3 = ModelSource.s3("s3://my-models/m/")
 
 
 def scaled(low: int, high: int) -> Autoscaling:
@@ -83,7 +82,7 @@ def test_eight_gpus_at_min_replicas_on_four_available_is_an_error() -> None:
     def build(stack: cdk.Stack) -> None:
         platform = HyperPodInferencePlatform(stack, "Platform", instance_groups=[
             InstanceGroup("l40s", "ml.g6e.12xlarge", count=1)])
-        platform.add_endpoint(InferenceEndpoint("big", model=S3, instance_type="ml.g6e.12xlarge", gpus=4,
+        platform.add_endpoint(InferenceEndpoint("big", model=s3_model(platform), instance_type="ml.g6e.12xlarge", gpus=4,
                                                 autoscaling=scaled(2, 2)))
     report = synth_problems(build)
     assert ("endpoint 'big': whole GPUs at min_replicas=8 is not allowed; whole ml.g6e.12xlarge GPUs the instance "
@@ -96,9 +95,9 @@ def test_the_ceiling_is_checked_against_max_count() -> None:
     def build(stack: cdk.Stack) -> None:
         platform = HyperPodInferencePlatform(stack, "Platform", node_autoscaling=True, instance_groups=[
             InstanceGroup("l40s", "ml.g6e.12xlarge", count=0, max_count=2)])
-        platform.add_endpoint(InferenceEndpoint("a", model=S3, instance_type="ml.g6e.12xlarge", gpus=2,
+        platform.add_endpoint(InferenceEndpoint("a", model=s3_model(platform), instance_type="ml.g6e.12xlarge", gpus=2,
                                                 autoscaling=scaled(1, 3)))
-        platform.add_endpoint(InferenceEndpoint("b", model=S3, instance_type="ml.g6e.12xlarge", gpus=1,
+        platform.add_endpoint(InferenceEndpoint("b", model=s3_model(platform), instance_type="ml.g6e.12xlarge", gpus=1,
                                                 autoscaling=scaled(0, 3)))
     report = synth_problems(build)
     assert re.search(r"endpoint 'b': whole GPUs at max_replicas=9 is not allowed; whole ml\.g6e\.12xlarge GPUs the "
@@ -111,7 +110,7 @@ def test_a_setup_that_fits_synthesizes_and_the_plan_shows_whole_gpus() -> None:
     app = cdk.App()
     platform = HyperPodInferencePlatform(cdk.Stack(app, "Fits"), "Platform", node_autoscaling=True, instance_groups=[
         InstanceGroup("l40s", "ml.g6e.12xlarge", count=0, max_count=2)])
-    platform.add_endpoint(InferenceEndpoint("a", model=S3, instance_type="ml.g6e.12xlarge", gpus=2,
+    platform.add_endpoint(InferenceEndpoint("a", model=s3_model(platform), instance_type="ml.g6e.12xlarge", gpus=2,
                                             autoscaling=scaled(1, 3)))
     platform.add_endpoint(JumpStartEndpoint("js", model_id="deepseek-llm-r1-distill-qwen-1-5b", accept_eula=True,
                                             instance_type="ml.g6e.12xlarge"))
@@ -167,7 +166,7 @@ def test_thin_kv_cache_headroom_is_a_cdk_warning() -> None:
     platform = HyperPodInferencePlatform(stack, "Platform", instance_groups=[
         InstanceGroup("l40s", "ml.g6e.12xlarge", count=1)])
     platform.add_endpoint(InferenceEndpoint(
-        "llama-70b", model=ModelSource.s3("s3://my-models/llama-70b/", size=ModelSize(parameters=70.6e9)),
+        "llama-70b", model=s3_model(stack, "llama-70b/", size=ModelSize(parameters=70.6e9)),
         instance_type="ml.g6e.12xlarge", gpus=4))
     app.synth()
     warnings = [str(found.entry.data) for found in Annotations.from_stack(stack).find_warning("*", Match.any_value())]

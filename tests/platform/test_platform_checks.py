@@ -7,16 +7,16 @@ from typing import Any
 import aws_cdk as cdk
 import pytest
 
-from apps_support import imported_cluster, imported_vpc, synth_problems
+from apps_support import imported_cluster, imported_vpc, s3_model, synth_problems
 from hyperpod_constructs import (
     Autoscaling, ClusterSettings, Eks, HyperPodHelmChart, HyperPodInferencePlatform, HyperPodValidationError,
-    InferenceEndpoint, InferenceOperatorOptions, InstanceGroup, KvCache, L2Cache, ModelSource, Network,
+    InferenceEndpoint, InferenceOperatorOptions, InstanceGroup, KvCache, L2Cache, Network,
     PrometheusTrigger,
 )
 
 
-def llama(**overrides: Any) -> InferenceEndpoint:
-    args: dict[str, Any] = dict(model=ModelSource.s3("s3://models/llama/"), instance_type="ml.p5.48xlarge",
+def llama(scope: Any, **overrides: Any) -> InferenceEndpoint:
+    args: dict[str, Any] = dict(model=s3_model(scope, "llama/"), instance_type="ml.p5.48xlarge",
                                 accelerator_partition="mig-3g.40gb")
     args.update(overrides)
     return InferenceEndpoint("llama-8b", **args)
@@ -38,14 +38,14 @@ def report() -> str:
             cluster=ClusterSettings(node_provisioning_mode=None, node_recovery="None"),
             operator=InferenceOperatorOptions(helm_chart=HyperPodHelmChart()),  # no GPU operator although MIG
         )
-        platform.add_endpoint(llama(
+        platform.add_endpoint(llama(platform,
             # L2 tiered storage without the cluster's TieredStorageConfig
             kv_cache=KvCache(l2=L2Cache.tiered_storage()),
             # 40 slices at max replicas; the group offers 2 nodes x 16
             autoscaling=Autoscaling(min_replicas=1, max_replicas=40,
                                     triggers=(PrometheusTrigger.concurrent_requests(target=10),)),
         ))
-        platform.add_endpoint(InferenceEndpoint("qwen", model=ModelSource.s3("s3://models/qwen/"),
+        platform.add_endpoint(InferenceEndpoint("qwen", model=s3_model(stack, "qwen/"),
                                                 instance_type="ml.g6e.12xlarge", gpus=1))
     return synth_problems(build)
 
@@ -84,7 +84,7 @@ def test_a_clean_platform_has_no_problems():
     stack = cdk.Stack(app, "Clean")
     platform = HyperPodInferencePlatform(stack, "Platform", instance_groups=[
         InstanceGroup("h100", "ml.p5.48xlarge", count=1, mig_config="all-3g.40gb")])
-    platform.add_endpoint(llama())
+    platform.add_endpoint(llama(platform))
     app.synth()  # raises on any problem
     assert len(platform.charts) == 1
 
@@ -93,11 +93,11 @@ def test_duplicate_endpoint_names_are_rejected_eagerly():
     stack = cdk.Stack(cdk.App(), "Dup")
     platform = HyperPodInferencePlatform(stack, "Platform", instance_groups=[
         InstanceGroup("h100", "ml.p5.48xlarge", count=1, mig_config="all-3g.40gb")])
-    platform.add_endpoint(llama())
+    platform.add_endpoint(llama(platform))
     with pytest.raises(HyperPodValidationError,
                        match=r"endpoint\.name='llama-8b' is not allowed; a name not used by another endpoint in "
                              r"namespace 'default'"):
-        platform.add_endpoint(llama())
+        platform.add_endpoint(llama(platform))
 
 
 def test_namespace_must_be_a_kubernetes_name():
@@ -174,7 +174,7 @@ def test_advice_is_a_warning_annotation():
     platform = HyperPodInferencePlatform(stack, "Platform", instance_groups=[
         InstanceGroup("l40s", "ml.g6e.12xlarge", count=1)])
     platform.add_endpoint(InferenceEndpoint(
-        "custom-server", model=ModelSource.s3("s3://models/m/"), instance_type="ml.g6e.12xlarge", gpus=1,
+        "custom-server", model=s3_model(stack), instance_type="ml.g6e.12xlarge", gpus=1,
         image="123456789012.dkr.ecr.us-west-2.amazonaws.com/my-server:1", routing=Routing.ROUND_ROBIN,
         autoscaling=Autoscaling(min_replicas=0, max_replicas=2, triggers=(
             PrometheusTrigger.concurrent_requests(target=5, activation=None,

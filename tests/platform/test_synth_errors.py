@@ -15,13 +15,15 @@ from support import REPO_ROOT
 
 BROKEN_APP = textwrap.dedent("""
     import aws_cdk as cdk
+    from aws_cdk import aws_s3 as s3
     from hyperpod_constructs import HyperPodInferencePlatform, InferenceEndpoint, InstanceGroup, ModelSource
 
     app = cdk.App()
     stack = cdk.Stack(app, "Broken")
     platform = HyperPodInferencePlatform(stack, "Platform",
         instance_groups=[InstanceGroup("l40s", "ml.g6e.12xlarge", count=1)])
-    platform.add_endpoint(InferenceEndpoint("llama", model=ModelSource.s3("s3://my-models/llama/"),
+    models = s3.Bucket.from_bucket_name(stack, "Models", "my-models")
+    platform.add_endpoint(InferenceEndpoint("llama", model=ModelSource.s3(models, "llama/"),
                                             instance_type="ml.p5.48xlarge", gpus=1))
     app.synth()
 """)

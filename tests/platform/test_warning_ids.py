@@ -6,9 +6,10 @@ import re
 import aws_cdk as cdk
 from aws_cdk.assertions import Annotations, Match
 
+from apps_support import s3_model
 from hyperpod_constructs import (
     Autoscaling, ClusterSettings, HyperPodInferencePlatform, InferenceEndpoint, InstanceGroup, KvCache, L2Cache,
-    ModelSource, PrometheusTrigger, TieredStorage,
+    PrometheusTrigger, TieredStorage,
 )
 
 L2_ID = "hyperpod-constructs:l2-tiered-storage-shared"
@@ -24,7 +25,7 @@ def build(*acknowledged: str) -> list[str]:
         stack, "Platform", instance_groups=[InstanceGroup("l40s", "ml.g6e.12xlarge", count=1)],
         cluster=ClusterSettings(tiered_storage=TieredStorage()), node_autoscaling=True)
     platform.add_endpoint(InferenceEndpoint(
-        "llama", model=ModelSource.s3("s3://models/llama/"), instance_type="ml.g6e.12xlarge", gpus=1,
+        "llama", model=s3_model(stack, "llama/"), instance_type="ml.g6e.12xlarge", gpus=1,
         kv_cache=KvCache(l2=L2Cache.tiered_storage()),
         autoscaling=Autoscaling(min_replicas=0, max_replicas=2, triggers=(
             PrometheusTrigger.concurrent_requests(target=5, activation=None,

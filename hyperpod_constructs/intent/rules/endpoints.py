@@ -41,7 +41,7 @@ def fsx_needs_model_store(platform: ResolvedPlatform) -> list[str]:
         return []
     return [format_problem(endpoint.where, "model", "ModelSource.fsx()",
                            "the platform has no model store: give the platform a ModelStore, or pass "
-                           "file_system=FsxFileSystem(...)")
+                           "file_system=fsx.IFileSystem")
             for endpoint in _endpoints(platform)
             if isinstance(endpoint, InferenceEndpoint) and isinstance(endpoint.model, FsxModelSource)
             and endpoint.model.file_system is None]

@@ -1,0 +1,50 @@
+"""What the cluster needs to read an endpoint's weights from a bucket or file system of the app.
+
+- an S3 bucket: the S3 CSI driver's role gets the bucket's own ``grant_read``;
+- another FSx for Lustre file system: HyperPod nodes (the node security group) may reach it on the Lustre
+  ports, through its ``connections``;
+- either: a name for each value only known at deploy time (a bucket or file system the app creates), so the
+  exported manifests hold a placeholder filled from the stack output of that name.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from aws_cdk import aws_ec2 as ec2
+
+from ..intent.model_source import FsxModelSource, ModelSource, S3ModelSource
+from .deploy_time_names import NumberedValues
+from .storage_drivers import StorageDriverRoles
+
+LUSTRE_PORTS = (ec2.Port.tcp(988), ec2.Port.tcp_range(1018, 1023))
+
+
+class ModelSourceAccess:
+    """Grants each model source to its readers once, and names its deploy-time values."""
+
+    def __init__(self, *, drivers: StorageDriverRoles, nodes: ec2.ISecurityGroup,
+                 register: Callable[[str, str, str], str]) -> None:
+        """``register(name, value, description)`` names a deploy-time value (the platform's ``DeployTimeValues``)."""
+        self._drivers = drivers
+        self._nodes = nodes
+        self._buckets = NumberedValues(register, "ModelBucket", "Bucket an endpoint reads its model from")
+        self._file_system_values = (
+            NumberedValues(register, "ModelFileSystemId", "FSx file system an endpoint reads its model from"),
+            NumberedValues(register, "ModelFileSystemDnsName", "DNS name of that file system"),
+            NumberedValues(register, "ModelFileSystemMountName", "Lustre mount name of that file system"))
+        self._file_systems: set[str] = set()
+
+    def add(self, source: ModelSource) -> None:
+        if isinstance(source, S3ModelSource):
+            self._drivers.grant_read(source.bucket)
+            self._buckets.add(source.bucket_name)
+        elif isinstance(source, FsxModelSource) and source.file_system is not None:
+            attributes = source.file_system_attributes
+            assert attributes is not None
+            for names, value in zip(self._file_system_values, attributes):
+                if value is not None:
+                    names.add(value)
+            if attributes[0] not in self._file_systems:
+                self._file_systems.add(attributes[0])
+                for port in LUSTRE_PORTS:
+                    source.file_system.connections.allow_from(self._nodes, port, "HyperPod nodes: Lustre")
