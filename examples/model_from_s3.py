@@ -14,7 +14,7 @@ from hyperpod_constructs import HyperPodInferencePlatform, InferenceEndpoint, In
 
 def build(app: cdk.App) -> tuple[cdk.Stack, HyperPodInferencePlatform]:
     stack = cdk.Stack(app, "LlmInferenceModelFromS3", description="A model from S3 on SageMaker HyperPod")
-    models = s3.Bucket.from_bucket_name(stack, "Models", "my-models")  # the S3 CSI driver's role gets grant_read
+    models = s3.Bucket.from_bucket_name(stack, "Models", "my-models")  # the S3 CSI driver's role may read it
     platform = HyperPodInferencePlatform(
         stack, "Platform",
         instance_groups=[

@@ -3,9 +3,9 @@
 Both EKS add-ons run their controllers under fixed service accounts in ``kube-system`` and get AWS
 credentials through IRSA (the add-on's ``ServiceAccountRoleArn``), as AWS's quick setup creates them:
 
-- ``s3-csi-driver-sa`` (Mountpoint for S3): read-only on the buckets the platform's endpoints mount: each
-  bucket's own ``grant_read`` (list the bucket, get its objects; decrypt with the bucket's KMS key if it has one),
-  the read-only access the driver documents (``s3:ListBucket`` + ``s3:GetObject``) in CDK's read grant.
+- ``s3-csi-driver-sa`` (Mountpoint for S3): read-only on the buckets the platform's endpoints mount
+  (``grant_read``), per the driver's documented read-only policy (``s3:ListBucket`` + ``s3:GetObject`` on the
+  bucket's ARNs) plus ``kms:Decrypt`` through the bucket's key, when it has one.
 - ``fsx-csi-controller-sa`` (FSx for Lustre): the driver's published policy for dynamic provisioning
   (create, describe, tag and delete file systems; the S3 data-repository service-linked role), scoped to
   this account and region instead of AWS's ``AmazonFSxFullAccess``.
@@ -26,8 +26,6 @@ S3_CSI_SERVICE_ACCOUNT = "s3-csi-driver-sa"
 FSX_CSI_ADDON = "aws-fsx-csi-driver"
 FSX_CSI_SERVICE_ACCOUNT = "fsx-csi-controller-sa"
 DRIVER_NAMESPACE = "kube-system"
-# The wildcard actions of IBucket.grant_read, as cdk-nag names them.
-READ_ACTION_FINDINGS = ("Action::s3:GetBucket*", "Action::s3:GetObject*", "Action::s3:List*")
 
 
 class StorageDriverRoles(Construct):
@@ -75,15 +73,21 @@ class StorageDriverRoles(Construct):
                     "Resource::*")
 
     def grant_read(self, bucket: s3.IBucket) -> None:
-        """Let the S3 CSI driver mount ``bucket`` read-only (once per bucket)."""
+        """Let the S3 CSI driver mount ``bucket`` read-only (once per bucket): list it, get its objects, and decrypt
+        them with the bucket's KMS key if it has one (the key's ``grant_decrypt``)."""
         name = read_once(bucket, "bucket_name")
         if name in self._buckets:
             return
         self._buckets.append(name)
-        bucket.grant_read(self.s3_csi_role)
-        acknowledge(self.s3_csi_role, "AwsSolutions-IAM5", "Endpoints read any model object in the bucket they mount, "
-                    "with CDK's read-only grant (get and list).", f"Resource::{bucket_arn_finding(bucket)}/*",
-                    *READ_ACTION_FINDINGS)
+        # The driver's documented read-only actions on the bucket's own ARNs; IBucket.grant_read would add the
+        # s3:GetObject* / s3:List* wildcards, which also name access-point and access-grant actions.
+        self.s3_csi_role.add_to_policy(iam.PolicyStatement(actions=["s3:ListBucket"], resources=[bucket.bucket_arn]))
+        self.s3_csi_role.add_to_policy(iam.PolicyStatement(actions=["s3:GetObject"],
+                                                           resources=[bucket.arn_for_objects("*")]))
+        if bucket.encryption_key is not None:
+            bucket.encryption_key.grant_decrypt(self.s3_csi_role)
+        acknowledge(self.s3_csi_role, "AwsSolutions-IAM5", "Endpoints read any model object in the bucket "
+                    "they mount (read-only).", f"Resource::{bucket_arn_finding(bucket)}/*")
 
     @property
     def buckets(self) -> tuple[str, ...]:
