@@ -107,7 +107,7 @@ def test_a_change_after_export_makes_synth_raise(tmp_path: Path):
 
 def test_changing_what_platform_charts_returns_changes_no_output(tmp_path: Path):
     _, platform = new_platform(tmp_path)
-    platform.add_endpoint(endpoint("llama"))
+    platform.add_endpoint(endpoint(platform, "llama"))
     before = platform.manifest_files.charts()["endpoint-default-llama"][0]["spec"]["worker"]
     platform.charts["endpoint-default-llama"][0]["spec"]["worker"]["command"] = COMMAND
     assert "command" not in before and "command" not in platform.charts["endpoint-default-llama"][0]["spec"]["worker"]
