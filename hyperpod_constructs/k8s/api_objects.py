@@ -3,7 +3,7 @@ generated classes for) or, for kinds without classes, as a plain ``ApiObject`` (
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, Mapping, Sequence, cast
+from typing import Any, Callable, Mapping, cast
 
 import cdk8s
 
@@ -56,10 +56,6 @@ def render_chart(build: Callable[[cdk8s.Chart], object]) -> list[dict[str, Any]]
     chart = cdk8s.Chart(cdk8s.App(), "chart", disable_resource_name_hashes=True)
     build(chart)
     return cast(list[dict[str, Any]], chart.to_json())
-
-
-def add_api_objects(chart: cdk8s.Chart, manifests: Sequence[Mapping[str, Any]]) -> list[cdk8s.ApiObject]:
-    return [add_api_object(chart, manifest) for manifest in manifests]
 
 
 def rendered(manifest: Mapping[str, Any]) -> dict[str, Any]:
