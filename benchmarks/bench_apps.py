@@ -1,8 +1,9 @@
 """The apps the synth benchmark measures: the default app with N custom endpoints, ours and raw.
 
 ``ours(app, n)`` is apps/quick_setup.py with ``n`` custom endpoints like its llama-8b (llama-8b itself plus n-1
-copies, each with at most one replica, and the MIG group's ceiling raised so their slices fit). ``raw(app, n)``
-is the same shape in plain aws-cdk-lib + cdk8s (benchmarks/raw_app.py).
+copies, each with at most one replica, and the MIG group's ceiling raised so their slices fit); ``patched(app, n)``
+is that app with a JSON patch on every custom endpoint's API object. ``raw(app, n)`` is the same shape in plain
+aws-cdk-lib + cdk8s (benchmarks/raw_app.py).
 """
 from __future__ import annotations
 
@@ -66,6 +67,19 @@ from aws_cdk import aws_s3 as s3
     return stack
 
 
+def patched(app: Any, endpoints: int) -> Any:
+    """``ours`` with an escape-hatch patch on every custom endpoint: each one's cdk8s chart is made and rendered."""
+    import cdk8s
+
+    from hyperpod_constructs import InferenceEndpoint
+
+    stack = ours(app, endpoints)
+    for deployment in stack.node.find_child("Platform").endpoint_deployments:
+        if isinstance(deployment.endpoint, InferenceEndpoint):
+            deployment.api_object.add_json_patch(cdk8s.JsonPatch.add("/spec/worker/command", ["vllm", "serve"]))
+    return stack
+
+
 def default(app: Any, endpoints: int) -> Any:
     """apps/quick_setup.py exactly as `make synth` runs it (``endpoints`` is ignored)."""
     import quick_setup  # apps/ is on sys.path
@@ -80,4 +94,4 @@ def raw(app: Any, endpoints: int) -> Any:
 
 
 sys.path.insert(0, str(REPO / "apps"))
-BUILDERS = {"ours": ours, "default": default, "raw": raw}
+BUILDERS = {"ours": ours, "patched": patched, "default": default, "raw": raw}

@@ -4,11 +4,12 @@ aws-cdk-lib + cdk8s.
 For N = 1, 10, 100, 500, 1000 (``--counts``) it prints synth wall and CPU time (Python and its jsii Node process),
 peak memory, and per stack: resources, template bytes, outputs, parameters and custom resources, each checked
 against CloudFormation's quotas (PASS/FAIL). It then runs cfn-lint on our largest N and prints two ratios: our
-CPU over raw CPU for the default app, and our CPU at the largest N over N=1.
+CPU over raw CPU for the default app, and our CPU at the largest N over N=1. With ``--patched`` it also builds ours
+with an escape-hatch patch on every endpoint and prints the CPU each patched endpoint adds.
 
 Each case runs in a fresh process (jsii starts its own Node process), as `cdk synth` does; the best of
 ``--repeats`` runs is kept, since other work on the machine only ever adds time. It asserts nothing.
-Run: `make bench`, or `.venv/bin/python benchmarks/synth.py [--counts 1 10] [--repeats 2] [--no-lint]`.
+Run: `make bench`, or `.venv/bin/python benchmarks/synth.py [--counts 1 10] [--repeats 2] [--no-lint] [--patched]`.
 """
 from __future__ import annotations
 
@@ -198,6 +199,8 @@ def main() -> None:
     parser.add_argument("--counts", type=int, nargs="+", default=list(COUNTS))
     parser.add_argument("--repeats", type=int, default=2, help="runs per case below N=500 (the best is kept)")
     parser.add_argument("--no-lint", action="store_true", help="skip cfn-lint on the largest N")
+    parser.add_argument("--patched", action="store_true",
+                        help="also ours with an escape-hatch patch on every endpoint (each one's cdk8s chart made)")
     args = parser.parse_args()
     commit = subprocess.run(["git", "-C", str(REPO), "log", "-1", "--format=%h %s"], capture_output=True,
                             text=True).stdout.strip()
@@ -207,12 +210,16 @@ def main() -> None:
     print(row(default))
     print(row(raw_default).replace("raw     ", "raw(def)", 1))
     ours: dict[int, Run] = {}
+    patched: dict[int, Run] = {}
     largest = max(args.counts)
     for count in args.counts:
         repeats = args.repeats if count < 500 else 1
         ours[count] = best("ours", count, repeats, keep=count == largest)
         print(row(ours[count]))
         print(row(best("raw", count, repeats)))
+        if args.patched:
+            patched[count] = best("patched", count, repeats)
+            print(row(patched[count]))
     print()
     if not default.error and not raw_default.error:
         print(f"default app CPU, ours / raw: {default.cpu_s:.1f} s / {raw_default.cpu_s:.1f} s = "
@@ -223,6 +230,10 @@ def main() -> None:
               f"{ours[largest].cpu_s / ours[low].cpu_s:.2f}x (target <= 3x)")
         grow = (ours[largest].stacks[0].template_bytes - ours[low].stacks[0].template_bytes) / (largest - low)
         print(f"ours template bytes per extra endpoint: {grow:,.0f}")
+    if largest in patched and not patched[largest].error and not ours[largest].error:
+        extra = (patched[largest].cpu_s - ours[largest].cpu_s) / largest
+        print(f"patched CPU, N={largest}: {patched[largest].cpu_s:.1f} s against {ours[largest].cpu_s:.1f} s "
+              f"untouched = {extra * 1000:.1f} ms per patched endpoint")
     if not args.no_lint and not ours[largest].error:
         started = time.perf_counter()
         errors = lint_errors(ours[largest].templates)
