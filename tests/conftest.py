@@ -2,14 +2,25 @@
 leave the checkout as they found it."""
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
+import tempfile
 from pathlib import Path
 from typing import Callable, Iterator
 
-import pytest
+# CDK synthesizes an app without an outdir into a new cdk.out* under Node's temporary folder (tens of MB of assets
+# each) and nothing removes it: for this run, Node's temporary folder is one of its own, removed when it ends. Set
+# before aws_cdk is first imported (that starts Node); Python's own (pytest's tmp_path) stays the system's.
+tempfile.gettempdir()
+_NODE_TMP = tempfile.mkdtemp(prefix="hyperpod-constructs-tests-")
+os.environ["TMPDIR"] = _NODE_TMP
+atexit.register(shutil.rmtree, _NODE_TMP, True)
 
-from apps_support import SynthesizedApp, load_module, synthesize
-from support import REPO_ROOT
+import pytest  # noqa: E402
+
+from apps_support import SynthesizedApp, load_module, synthesize  # noqa: E402
+from support import REPO_ROOT  # noqa: E402
 
 # Folders that tools own: git, the virtualenv and npm packages (`make setup`), Python's bytecode caches.
 _NOT_OURS = {".git", ".venv", "node_modules", "__pycache__", ".pytest_cache"}
