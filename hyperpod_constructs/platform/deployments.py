@@ -68,8 +68,8 @@ class ChartDeployment(Construct):
 
 
 class EndpointDeployment(ChartDeployment):
-    """An endpoint on the platform: the intent value (``.endpoint``), its chart and its operator custom resource
-    (``.api_object``, an InferenceEndpointConfig or JumpStartModel)."""
+    """An endpoint on the platform: the intent value (``.endpoint``, its defaults resolved), its chart and its
+    operator custom resource (``.api_object``, an InferenceEndpointConfig or JumpStartModel)."""
 
     def __init__(self, scope: Construct, construct_id: str, *, endpoint: Endpoint, namespace: str,
                  build: BuildChart, manifest: Mapping[str, Any]) -> None:
