@@ -157,8 +157,8 @@ class PrometheusTrigger:
                 "a selector for the endpoint's metrics, e.g. selector=model_selector(name)")
         return self.query.replace(SELECTOR, selector or "")
 
-    def resolved_server_address(self, view: ResolvedPlatform) -> Optional[str]:
-        return self.server_address or view.prometheus_query_url
+    def resolved_server_address(self, platform: ResolvedPlatform) -> Optional[str]:
+        return self.server_address or platform.prometheus_query_url
 
 @dataclass(frozen=True, kw_only=True)
 class CloudWatchTrigger:

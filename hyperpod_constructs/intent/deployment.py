@@ -78,5 +78,5 @@ class DeploymentCommon:
             return None
         return normalize_partition(self.accelerator_partition, self.where)
 
-    def resolved_namespace(self, view: ResolvedPlatform) -> str:
-        return self.namespace or view.namespace
+    def resolved_namespace(self, platform: ResolvedPlatform) -> str:
+        return self.namespace or platform.namespace
