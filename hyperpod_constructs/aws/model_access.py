@@ -1,6 +1,7 @@
 """What the cluster needs to read an endpoint's weights from a bucket or file system of the app.
 
-- an S3 bucket: the S3 CSI driver's role gets the bucket's own ``grant_read``;
+- an S3 bucket: the S3 CSI driver's role may read it (``StorageDriverRoles.grant_read``, by the bucket's ARNs and
+  its KMS key's ``grant_decrypt``);
 - another FSx for Lustre file system: HyperPod nodes (the node security group) may reach it on the Lustre
   ports, through its ``connections``;
 - either: a name for each value only known at deploy time (a bucket or file system the app creates), so the

@@ -6,7 +6,7 @@ intent layer imports without Node.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, Mapping, Optional, Union
+from typing import TYPE_CHECKING, Literal, Mapping, Optional, Union
 
 from ..catalog import limits
 from ..errors import require

@@ -18,8 +18,6 @@ RFC1035_LABEL = re.compile(r"^[a-z]([-a-z0-9]{0,61}[a-z0-9])?$")
 DNS_SUBDOMAIN = re.compile(r"^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?(\.[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?)*$")
 DNS_SUBDOMAIN_MAX = 253
 SAGEMAKER_NAME = SAGEMAKER_NAME_PATTERN  # models, endpoints, JumpStart ids (the operator's CRDs); clusters too
-# An S3 URI s3://bucket/prefix with a valid bucket name (groups: bucket, prefix).
-S3_URI = re.compile(r"^s3://(?P<bucket>[a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:/(?P<prefix>.*))?$")
 # A SageMaker instance type such as ml.g5.12xlarge.
 INSTANCE_TYPE = re.compile(r"^ml\.[a-z0-9-]+\.[a-z0-9]+$")
 
