@@ -1,7 +1,9 @@
 """Shared inputs and synth helpers for the observability tests."""
 from __future__ import annotations
 
+import atexit
 import json
+import shutil
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -43,7 +45,9 @@ def side(name: str, max_replicas: int) -> PodDemand:
 
 
 def new_stack(stack_id: str = "ObservabilityTest", env: Optional[cdk.Environment] = None) -> tuple[cdk.App, cdk.Stack, eks.Cluster]:
-    app = cdk.App(outdir=tempfile.mkdtemp(prefix="obs-cdk-out-"))
+    outdir = tempfile.mkdtemp(prefix="obs-cdk-out-")
+    atexit.register(shutil.rmtree, outdir, True)  # each synth writes ~60 MB of assets: gone when the run ends
+    app = cdk.App(outdir=outdir)
     stack = cdk.Stack(app, stack_id, env=env)
     cluster = eks.Cluster(stack, "Eks", version=eks.KubernetesVersion.V1_33,
                           kubectl_provider_options=eks.KubectlProviderOptions(
