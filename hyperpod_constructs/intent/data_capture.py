@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Optional, Sequence
 from ..errors import require
 from .endpoint_options import coerce_enum, require_int
 from .frozen import Frozen, each, member_of
+from .tokens import is_token
 
 if TYPE_CHECKING:
     from aws_cdk import aws_kms as kms, aws_s3 as s3
@@ -111,6 +112,10 @@ class DataCapture:
         if self.kms_key is not None:
             require(hasattr(self.kms_key, "key_arn") and hasattr(self.kms_key, "grant_encrypt"), where,
                     "kms_key", self.kms_key, "a kms.IKey (a Key in your stack, or kms.Key.from_key_arn(...))")
+            key = self.kms_key_id
+            # A key in the stack is a token; an imported key's ARN is known now and must be what the CRD allows.
+            require(is_token(key) or (len(key) <= KMS_KEY_ID_MAX_LENGTH and bool(KMS_KEY_ID_PATTERN.match(key))),
+                    where, "kms_key", key, "a KMS key id, key ARN, alias name or alias ARN")
         for name in ("model_pod", "sagemaker_endpoint", "load_balancer_access_logs"):
             require(isinstance(getattr(self, name), bool), where, name, getattr(self, name), "True or False")
         require(self.model_pod or self.sagemaker_endpoint or self.load_balancer_access_logs, where,
@@ -138,6 +143,6 @@ class DataCapture:
     def kms_key_id(self) -> Optional[str]:
         return None if self.kms_key is None else str(self.kms_key.key_arn)
 
-    def s3_uri(self, bucket_name: Optional[str] = None) -> str:
+    def s3_uri(self) -> str:
         prefix = self.prefix.strip("/")
-        return f"s3://{bucket_name or self.bucket_name}" + (f"/{prefix}" if prefix else "")
+        return f"s3://{self.bucket_name}" + (f"/{prefix}" if prefix else "")

@@ -7,16 +7,14 @@ from __future__ import annotations
 
 from typing import Any, Optional, Union
 
-from ..errors import require
 from ..intent.autoscaling import Autoscaling, CloudWatchTrigger, PrometheusTrigger, model_selector
-from ..intent.data_capture import KMS_KEY_ID_MAX_LENGTH, KMS_KEY_ID_PATTERN, DataCapture
+from ..intent.data_capture import DataCapture
 from ..intent.endpoint_options import LoadBalancer, Metrics, Tls
 from ..intent.jumpstart import JumpStartEndpoint
 from ..intent.endpoint import InferenceEndpoint
 from ..intent.kv_cache import KvCache, L2Cache
 from ..intent.platform_model import ResolvedPlatform
 from ..intent.routing import IntelligentRouting
-from ..intent.tokens import is_token
 
 Deployment = Union[InferenceEndpoint, JumpStartEndpoint]
 
@@ -48,10 +46,7 @@ def prometheus_trigger_spec(trigger: PrometheusTrigger, view: ResolvedPlatform, 
     return spec
 
 
-def cloudwatch_trigger_spec(trigger: CloudWatchTrigger, where: str) -> dict[str, object]:
-    require(trigger.is_bound, where, f"autoscaling.triggers[{trigger.name!r}].endpoint_name", None,
-            "an endpoint name: only an endpoint binds invocations_per_instance() to itself; elsewhere pass "
-            "endpoint_name explicitly")
+def cloudwatch_trigger_spec(trigger: CloudWatchTrigger) -> dict[str, object]:
     spec: dict[str, object] = {
         "name": trigger.name, "namespace": trigger.namespace, "metricName": trigger.metric_name,
         "dimensions": [{"name": key, "value": value} for key, value in trigger.dimensions.items()],
@@ -80,7 +75,7 @@ def autoscaling_spec(autoscaling: Autoscaling, view: ResolvedPlatform, where: st
         spec["prometheusTriggerList"] = [prometheus_trigger_spec(trigger, view, where, selector)
                                          for trigger in autoscaling.prometheus_triggers]
     if autoscaling.cloudwatch_triggers:
-        spec["cloudWatchTriggerList"] = [cloudwatch_trigger_spec(trigger, where)
+        spec["cloudWatchTriggerList"] = [cloudwatch_trigger_spec(trigger)
                                          for trigger in autoscaling.cloudwatch_triggers]
     return spec
 
@@ -149,14 +144,10 @@ def metrics_spec(metrics: Metrics, default_model_metrics_port: Optional[int] = N
     return spec
 
 
-def data_capture_spec(capture: DataCapture, bucket_name: Optional[str] = None,
-                      kms_key_id: Optional[str] = None) -> dict[str, Any]:
-    """``spec.dataCapture``; ``bucket_name`` / ``kms_key_id`` override the objects' own (deploy-time) values."""
-    key = kms_key_id if kms_key_id is not None else capture.kms_key_id
-    if key is not None and not is_token(key):
-        require(len(key) <= KMS_KEY_ID_MAX_LENGTH and bool(KMS_KEY_ID_PATTERN.match(key)), "data capture",
-                "data_capture.kms_key", key, "a KMS key id, key ARN, alias name or alias ARN")
-    spec: dict[str, Any] = {"s3Uri": capture.s3_uri(bucket_name)}
+def data_capture_spec(capture: DataCapture) -> dict[str, Any]:
+    """``spec.dataCapture`` (bucket and key are deploy-time values in the stack)."""
+    key = capture.kms_key_id
+    spec: dict[str, Any] = {"s3Uri": capture.s3_uri()}
     if capture.sagemaker_endpoint:
         spec["sagemakerEndpoint"] = _payload_tier(capture, key)
     if capture.load_balancer_access_logs:

@@ -69,6 +69,9 @@ ERRORS: list[tuple[str, Callable[[], Any], str]] = [
      r"^DataCapture: csv_content_types=\['text/plain'\] is not allowed; content types not also listed in json"),
     ("not-a-key", lambda: endpoint(capture(kms_key="alias/captures")),
      r"^DataCapture: kms_key='alias/captures' is not allowed; a kms.IKey"),
+    ("key-arn-pattern", lambda: endpoint(capture(kms_key=kms.Key.from_key_arn(
+        STACK, "SpacedKey", "arn:aws:kms:us-west-2:111122223333:key/1234 abcd"))),
+     r"^DataCapture: kms_key='arn:aws:kms:us-west-2:111122223333:key/1234 abcd' is not allowed; a KMS key id, key ARN"),
     ("no-tier", lambda: endpoint(capture(model_pod=False)),
      r"^DataCapture: model_pod=False is not allowed; at least one tier on"),
     ("batch-size", lambda: endpoint(capture(batch_size=0)),
