@@ -2,8 +2,9 @@
 
 The platform builds one ``ResolvedPlatform`` from its constructs once (values may be CDK token strings, which render
 into the CloudFormation-applied manifests and become ``${Name}`` placeholders in the GitOps export) and adds a
-``ResolvedEndpoint`` per endpoint. Nothing here validates: every value comes from intent values that validated
-themselves, so readers trust it. Node pools are computed here once, not by each reader.
+``ResolvedEndpoint`` per endpoint. No value is validated again: each comes from an intent value that validated itself,
+so readers trust it. The model refuses only what no single value can see, two endpoints or two scaled workloads that
+would be the same Kubernetes object. Node pools are computed here once, not by each reader.
 """
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, Mapping, Optional, Union
 
+from ..errors import require
 from .cluster import ClusterSettings
 from .gpu_capacity import GpuDemand, GpuGroup
 from .instance_group import InstanceGroup
@@ -126,10 +128,25 @@ class ResolvedPlatform:
         return cls(instance_groups=instance_groups, node_autoscaling=node_autoscaling,
                    node_pools=node_autoscaling.pools(instance_groups), **facts)  # type: ignore[arg-type]
 
-    def with_endpoint(self, endpoint: ResolvedEndpoint) -> "ResolvedPlatform":
+    def with_endpoint(self, endpoint: ResolvedEndpoint, where: str = "platform") -> "ResolvedPlatform":
+        taken = any((other.namespace, other.name) == (endpoint.namespace, endpoint.name) for other in self.endpoints)
+        require(not taken, where, "endpoint.name", endpoint.name,
+                f"a name not used by another endpoint in namespace {endpoint.namespace!r}")
         return dataclasses.replace(self, endpoints=self.endpoints + (endpoint,))
 
     def with_scaled_workloads(self, workloads: tuple["ScaledWorkload", ...]) -> "ResolvedPlatform":
+        names = {(workload.namespace, workload.name) for workload in self.scaled_workloads}
+        targets = {(workload.namespace, workload.target_kind, workload.target_name)
+                   for workload in self.scaled_workloads}
+        for workload in workloads:
+            name = (workload.namespace, workload.name)
+            require(name not in names, workload.where, "name", workload.name, "unique per namespace")
+            # KEDA's admission webhook rejects two ScaledObjects over the same workload.
+            target = (workload.namespace, workload.target_kind, workload.target_name)
+            require(target not in targets, workload.where, "target_name", workload.target_name,
+                    "a workload no other ScaledWorkload scales")
+            names.add(name)
+            targets.add(target)
         return dataclasses.replace(self, scaled_workloads=self.scaled_workloads + workloads)
 
     # ---- derived facts ---------------------------------------------------------------------------------

@@ -10,7 +10,6 @@ from typing import Any, Iterable, Mapping, Optional
 
 import cdk8s
 
-from ..errors import require
 from ..intent.autoscaling import CloudWatchTrigger, PrometheusTrigger
 from ..intent.keda_workload import ScaledWorkload
 from ..intent.platform_model import ResolvedPlatform
@@ -117,18 +116,7 @@ def render_scaled_object(workload: ScaledWorkload, view: ResolvedPlatform) -> di
 def render_keda(workloads: Iterable[ScaledWorkload], view: ResolvedPlatform,
                 role_arn: Optional[str] = None) -> list[dict[str, Any]]:
     """One TriggerAuthentication per (namespace, name) in use, then one ScaledObject per workload."""
-    workloads = tuple(workloads)
-    seen_names: set[tuple[str, str]] = set()
-    seen_targets: set[tuple[str, str, str]] = set()
-    for workload in workloads:
-        name_key = (workload.namespace, workload.name)
-        require(name_key not in seen_names, workload.where, "name", workload.name, "unique per namespace")
-        # KEDA's admission webhook rejects two ScaledObjects over the same workload.
-        target_key = (workload.namespace, workload.target_kind, workload.target_name)
-        require(target_key not in seen_targets, workload.where, "target_name", workload.target_name,
-                "a workload no other ScaledWorkload scales")
-        seen_names.add(name_key)
-        seen_targets.add(target_key)
+    workloads = tuple(workloads)  # unique names and targets: the platform model refuses duplicates
     auths: list[tuple[str, str]] = []
     for workload in workloads:
         key = (workload.namespace, workload.authentication_name)

@@ -122,7 +122,6 @@ class HyperPodInferencePlatform(Construct):
         self.manifest_files = ManifestFiles(self.deploy_time_values, self.platform_label, self._path)
         self.manifests: Optional[ManifestApplier] = None
         self.endpoint_deployments: list[EndpointDeployment] = []
-        self._endpoint_keys: set[tuple[str, str]] = set()  # (namespace, name) of each endpoint, for duplicates
         # Handles on the other charts: Platform/Charts/<chart name>, apart from the endpoints' ids.
         self._charts_scope = Construct(self, "Charts")
         self.model_store_volumes: Optional[ChartDeployment] = None
@@ -370,17 +369,15 @@ class HyperPodInferencePlatform(Construct):
         check_arguments(self._path, HyperPodInferencePlatform.add_endpoint, locals())
         endpoint = endpoint.resolve()  # checks, charts and observability read the defaults worked out
         key = (endpoint.resolved_namespace(self.model), endpoint.name)
-        require(key not in self._endpoint_keys, self._path, "endpoint.name", endpoint.name,
-                f"a name not used by another endpoint in namespace {key[0]!r}")
+        resolved = resolve_endpoint(endpoint, key[0], slos)
         model = self.model  # what the endpoint is rendered against, now or when its chart is touched
+        resolved_model = model.with_endpoint(resolved, where=self._path)  # refuses a name taken in the namespace
         manifest = endpoint_manifest(endpoint, model)
         deployment = self.manifest_files.add(endpoint_chart_name(key[0], endpoint.name), lambda: EndpointDeployment(
             self, endpoint_construct_id(endpoint.name, key[0], self.namespace), endpoint=endpoint, namespace=key[0],
             manifest=manifest, build=lambda chart: [add_endpoint_object(chart, endpoint, model)]))
-        self._endpoint_keys.add(key)
         self.endpoint_deployments.append(deployment)
-        resolved = resolve_endpoint(endpoint, key[0], slos)
-        self.model = self.model.with_endpoint(resolved)
+        self.model = resolved_model
         if isinstance(endpoint, InferenceEndpoint):
             self.model_access.add(endpoint.model)
         if endpoint.data_capture is not None:

@@ -105,12 +105,14 @@ def test_other_kind_with_api_version() -> None:
 
 def test_duplicate_workloads_and_targets() -> None:
     with pytest.raises(HyperPodValidationError, match=re.escape("name='router' is not allowed; unique per namespace")):
-        render_keda((_router(), _router()), VIEW)
+        VIEW.with_scaled_workloads((_router(), _router()))
+    with pytest.raises(HyperPodValidationError, match=re.escape("name='router' is not allowed; unique per namespace")):
+        VIEW.with_scaled_workloads((_router(),)).with_scaled_workloads((_router(),))  # across calls too
     other = ScaledWorkload(name="router-2", namespace="inference", target_name="custom-router",
                            autoscaling=Autoscaling(trigger=UP))
     with pytest.raises(HyperPodValidationError,
                        match=re.escape("target_name='custom-router' is not allowed; a workload no other")):
-        render_keda((_router(), other), VIEW)
+        VIEW.with_scaled_workloads((_router(), other))
 
 
 def test_check_and_render_without_amp() -> None:
