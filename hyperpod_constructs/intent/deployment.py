@@ -3,10 +3,14 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import re
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, TypeVar
 
+from ..errors import require
 from .autoscaling import pods_at
+from .endpoint_options import check_sagemaker_endpoint_name, require_int
 from .mig import normalize_partition
+from .names import check_namespace, is_rfc1035_label
 
 if TYPE_CHECKING:
     from .autoscaling import Autoscaling
@@ -28,6 +32,18 @@ def on_resolved(method: Callable[..., R]) -> Callable[..., R]:
     return on_resolved_deployment
 
 
+# Printable ASCII except '=' (and space): what a container environment variable may be named.
+ENV_NAME_PATTERN = re.compile(r"^[!-<>-~]+$")
+
+
+def validate_environment(environment: Mapping[str, Any], where: str, field: str) -> None:
+    """Each variable named as a container allows, each value a string."""
+    for key, value in environment.items():
+        require(isinstance(key, str) and bool(ENV_NAME_PATTERN.match(key)), where, f"{field}[{key!r}]", key,
+                "a name of printable ASCII characters without '=' or spaces")
+        require(isinstance(value, str), where, f"{field}[{key!r}]", value, "a string value")
+
+
 class DeploymentCommon:
     """Mixed into ``InferenceEndpoint`` and ``JumpStartEndpoint`` (frozen dataclasses with these fields)."""
 
@@ -42,6 +58,22 @@ class DeploymentCommon:
     metrics: Optional[Metrics]
     data_capture: Optional[DataCapture]
     sagemaker_endpoint_name: Optional[str]
+
+    max_deploy_time_s: Optional[int]
+
+    def _validate_common_fields(self, where: str) -> None:
+        """The rules on the fields both kinds of endpoint have, in the same words."""
+        require(is_rfc1035_label(self.name), where, "name", self.name,
+                "1-63 lowercase letters, digits and '-', starting with a letter and ending with a letter or digit "
+                "(it names the Kubernetes objects the operator creates)")
+        if self.replicas is not None:
+            require_int(self.replicas, where, "replicas", 0)
+        if self.sagemaker_endpoint_name is not None:
+            check_sagemaker_endpoint_name(where, self.sagemaker_endpoint_name)
+        if self.namespace is not None:
+            check_namespace(where, "namespace", self.namespace)
+        if self.max_deploy_time_s is not None:
+            require_int(self.max_deploy_time_s, where, "max_deploy_time_s", 1, 2**31 - 1)
 
     def _resolved(self: D, values: Mapping[str, Any]) -> D:
         """This deployment with ``values`` (its resolved defaults): itself when nothing changes, else a new one."""

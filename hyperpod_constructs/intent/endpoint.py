@@ -28,7 +28,6 @@ from .endpoint_options import (
     Probes,
     HttpProbe,
     RequestLimits,
-    check_sagemaker_endpoint_name,
     Tag,
     Tls,
     is_token,
@@ -36,7 +35,7 @@ from .endpoint_options import (
     validate_tags,
 )
 from .kv_cache import KvCache
-from .deployment import DeploymentCommon, on_resolved
+from .deployment import DeploymentCommon, on_resolved, validate_environment
 from .mig import (
     SYSTEM_HEADROOM,
     normalize_partition,
@@ -44,7 +43,7 @@ from .mig import (
 )
 from .model_size import DEFAULT_GPU_MEMORY_UTILIZATION, MemoryFit
 from .model_source import ModelSource
-from .names import check_namespace, is_instance_type, is_rfc1035_label, is_sagemaker_name
+from .names import is_instance_type, is_sagemaker_name
 from .routing import IntelligentRouting, Routing, as_intelligent_routing
 
 API_VERSION = "inference.sagemaker.aws.amazon.com/v1"
@@ -66,7 +65,6 @@ VLLM_PROBES = Probes(readiness=HttpProbe(path="/health", period_s=10, timeout_s=
 
 # Kubernetes object names for the CR: the operator names Services and Deployments after it, so an RFC 1035 label.
 QUANTITY_PATTERN = re.compile(r"^[0-9]+(\.[0-9]+)?(m|k|M|G|T|P|E|Ki|Mi|Gi|Ti|Pi|Ei)?$")
-ENV_NAME_PATTERN = re.compile(r"^[!-<>-~]+$")  # printable ASCII except '=' (and space)
 INVOCATION_PATH_PATTERN = re.compile(r"^/?[A-Za-z0-9._~!$&'()*+,;=:@%/-]+$")
 NODE_AFFINITY_KEYS = ("requiredDuringSchedulingIgnoredDuringExecution", "preferredDuringSchedulingIgnoredDuringExecution")
 
@@ -171,9 +169,7 @@ class InferenceEndpoint(DeploymentCommon):
     def __post_init__(self) -> None:
         where = self.where
         check_fields(self, where)
-        require(is_rfc1035_label(self.name), where, "name", self.name,
-                "1-63 lowercase letters, digits and '-', starting with a letter and ending with a letter or digit "
-                "(it names the Kubernetes objects the operator creates)")
+        self._validate_common_fields(where)
         require(isinstance(self.model, ModelSource) and type(self.model) is not ModelSource, where, "model", self.model,
                 "a model source: ModelSource.s3(...), .fsx(...), .hugging_face(...) or .kubernetes_volume(...)")
         require(isinstance(self.image, str) and bool(self.image.strip()) and not any(c.isspace() for c in self.image),
@@ -184,8 +180,6 @@ class InferenceEndpoint(DeploymentCommon):
                     "1-63 letters, digits and hyphens, starting and ending with a letter or digit")
         self._validate_placement(where)
         self._validate_resources(where)
-        if self.replicas is not None:
-            require_int(self.replicas, where, "replicas", 0)
         require_int(self.port, where, "port", 1, 65535)
         if self.model_mount_path is not None:
             require(isinstance(self.model_mount_path, str) and self.model_mount_path.startswith("/"), where,
@@ -194,23 +188,14 @@ class InferenceEndpoint(DeploymentCommon):
             require(not isinstance(self.args, str) and all(isinstance(arg, str) for arg in self.args), where, "args",
                     self.args, "a list of strings, one per argument")
         require(isinstance(self.env, Mapping), where, "env", self.env, "a mapping of names to string values")
-        for key, value in self.env.items():
-            require(isinstance(key, str) and bool(ENV_NAME_PATTERN.match(key)), where, f"env[{key!r}]", key,
-                    "a name of printable ASCII characters without '=' or spaces")
-            require(isinstance(value, str), where, f"env[{key!r}]", value, "a string value")
+        validate_environment(self.env, where, "env")
         if self.invocation_path is not None and self.invocation_path is not AUTO:
             require(isinstance(self.invocation_path, str) and bool(INVOCATION_PATH_PATTERN.match(self.invocation_path)),
                     where, "invocation_path", self.invocation_path, "a URL path such as /v1/chat/completions")
         validate_tags(self.tags, where)  # type: ignore[arg-type]
-        if self.sagemaker_endpoint_name is not None:
-            check_sagemaker_endpoint_name(where, self.sagemaker_endpoint_name)
         if self.model_version is not None:
             require(isinstance(self.model_version, str) and bool(self.model_version.strip()), where, "model_version",
                     self.model_version, "a non-empty string")
-        if self.namespace is not None:
-            check_namespace(where, "namespace", self.namespace)
-        if self.max_deploy_time_s is not None:
-            require_int(self.max_deploy_time_s, where, "max_deploy_time_s", 1, 2**31 - 1)
         # The rules on derived defaults run on the resolved endpoint, so they too fail here, at construction. When
         # resolving changed something, building the resolved endpoint already ran them (it resolves to itself).
         if self.resolve() is self:

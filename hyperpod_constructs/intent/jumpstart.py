@@ -16,21 +16,18 @@ from ..errors import Advice, HyperPodValidationError, require
 from ..type_checks import check_fields
 from .autoscaling import Autoscaling
 from .data_capture import DataCapture
-from .endpoint import ENV_NAME_PATTERN
 from .endpoint_options import (
     LoadBalancer,
     Metrics,
-    check_sagemaker_endpoint_name,
     Tls,
     is_token,
-    require_int,
 )
 from .frozen import Frozen
 from .kv_cache import KvCache
-from .deployment import DeploymentCommon, on_resolved
+from .deployment import DeploymentCommon, on_resolved, validate_environment
 from .mig import normalize_partition, validate_partition
 from .model_size import MemoryFit, ModelSize
-from .names import check_namespace, is_instance_type, is_rfc1035_label, is_sagemaker_name
+from .names import is_instance_type, is_sagemaker_name
 from .routing import IntelligentRouting, Routing, as_intelligent_routing
 
 API_VERSION = "inference.sagemaker.aws.amazon.com/v1"
@@ -104,9 +101,7 @@ class JumpStartEndpoint(DeploymentCommon):
     def __post_init__(self) -> None:
         where = self.where
         check_fields(self, where)
-        require(is_rfc1035_label(self.name), where, "name", self.name,
-                "1-63 lowercase letters, digits and '-', starting with a letter and ending with a letter or digit "
-                "(it names the Kubernetes objects the operator creates)")
+        self._validate_common_fields(where)
         require(is_sagemaker_name(self.model_id), where, "model_id",
                 self.model_id, "a JumpStart model id: 1-63 letters, digits and hyphens (e.g. meta-textgeneration-llama-3-1-8b-instruct)")
         require(self.accept_eula is True, where, "accept_eula", self.accept_eula, EULA_HELP)
@@ -126,18 +121,7 @@ class JumpStartEndpoint(DeploymentCommon):
         require(isinstance(self.environment, Mapping) and len(self.environment) <= ENVIRONMENT_MAX, where,
                 "environment", f"{len(self.environment)} variables" if isinstance(self.environment, Mapping)
                 else self.environment, f"a mapping of at most {ENVIRONMENT_MAX} names to string values")
-        for key, value in self.environment.items():
-            require(isinstance(key, str) and bool(ENV_NAME_PATTERN.match(key)), where, f"environment[{key!r}]", key,
-                    "a name of printable ASCII characters without '=' or spaces")
-            require(isinstance(value, str), where, f"environment[{key!r}]", value, "a string value")
-        if self.replicas is not None:
-            require_int(self.replicas, where, "replicas", 0)
-        if self.sagemaker_endpoint_name is not None:
-            check_sagemaker_endpoint_name(where, self.sagemaker_endpoint_name)
-        if self.namespace is not None:
-            check_namespace(where, "namespace", self.namespace)
-        if self.max_deploy_time_s is not None:
-            require_int(self.max_deploy_time_s, where, "max_deploy_time_s", 1, 2**31 - 1)
+        validate_environment(self.environment, where, "environment")
         require(self.gated in (None, True, False), where, "gated", self.gated,
                 "True, False or None (None: gated when the model id is a known gated family)")
         self.resolve()  # routing and trigger binding fail here, at construction
