@@ -103,3 +103,17 @@ def test_all_problems_are_listed_at_once():
                  _endpoint("c", partition=None, gpu_count=1)]
     problems = _mig_problems([H100_3G], endpoints)
     assert [p.split(":")[0] for p in problems] == ["endpoint 'a'", "endpoint 'b'", "endpoint 'c'"]
+
+
+def test_two_different_custom_layouts_may_not_share_a_name():
+    from hyperpod_constructs.intent import rules
+    from hyperpod_constructs.intent.platform_model import ResolvedPlatform
+
+    mix = MigLayout.custom(name="llm-mix", devices={"3g.40gb": 1, "2g.20gb": 1, "1g.10gb": 2})
+    other = MigLayout.custom(name="llm-mix", devices={"3g.40gb": 2})
+    same = InstanceGroup("a", P5, count=1, mig_config=mix), InstanceGroup("b", P5, count=1, mig_config=mix)
+    assert rules.RULES["mig-layout-names-unique"].check(ResolvedPlatform(instance_groups=same)) == []
+    clash = (*same, InstanceGroup("c", P5, count=1, mig_config=other))
+    assert rules.problems(ResolvedPlatform(instance_groups=clash)) == [
+        "platform: instance_groups[2].mig_config.name='llm-mix' is not allowed; a name of its own: instance_groups[0] "
+        "has a different layout of this name (the MIG manager reads one definition per name)"]

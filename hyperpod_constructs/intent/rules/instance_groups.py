@@ -1,4 +1,5 @@
-"""Rules over the instance groups as a whole: unique names, and MIG needing HyperPod's GPU operator."""
+"""Rules over the instance groups as a whole: unique names, one definition per MIG layout name, and MIG needing
+HyperPod's GPU operator."""
 from __future__ import annotations
 
 from ...errors import format_problem
@@ -28,3 +29,21 @@ def check_gpu_operator(platform: ResolvedPlatform) -> list[str]:
         return [format_problem("platform", "operator.helm_chart.enable_gpu_operator", False,
                                "True while an instance group has mig_config (MIG needs HyperPod's GPU operator)")]
     return []
+
+
+@problem_rule("mig-layout-names-unique")
+def check_mig_layout_names(platform: ResolvedPlatform) -> list[str]:
+    """Custom MIG layouts of the same name are the same layout (the MIG manager's ConfigMap has one entry a name)."""
+    first_group: dict[str, tuple[int, object]] = {}
+    problems: list[str] = []
+    for index, group in enumerate(platform.instance_groups):
+        layout = group.mig_layout
+        if layout is None or layout.is_stock:
+            continue
+        first_index, first_layout = first_group.setdefault(layout.name, (index, layout))
+        if first_layout != layout:
+            problems.append(format_problem(
+                "platform", f"instance_groups[{index}].mig_config.name", layout.name,
+                f"a name of its own: instance_groups[{first_index}] has a different layout of this name "
+                "(the MIG manager reads one definition per name)"))
+    return problems
