@@ -18,7 +18,7 @@ _EXPORTED_BY_MODULE: dict[str, tuple[str, ...]] = {
     ".aws.manifest_delivery": ("ManifestDelivery",),
     ".aws.observability": ("InferenceObservability",),
     ".aws.storage_drivers": ("StorageDriverRoles",),
-    ".errors": ("HyperPodValidationError", "HyperPodTypeError"),
+    ".errors": ("HyperPodProblems", "HyperPodValidationError", "HyperPodTypeError"),
     ".k8s.mig_config": ("mig_config_map",),
     ".planner": ("MigDemand", "MigPlan", "plan_mig"),
     ".platform": ("HyperPodInferencePlatform", "Plan", "CostReport"),
@@ -73,7 +73,7 @@ if TYPE_CHECKING:  # static type checkers and IDEs see the eager imports
     from .aws.manifest_delivery import ManifestDelivery
     from .aws.observability import InferenceObservability
     from .aws.storage_drivers import StorageDriverRoles
-    from .errors import HyperPodValidationError, HyperPodTypeError
+    from .errors import HyperPodProblems, HyperPodValidationError, HyperPodTypeError
     from .k8s.mig_config import mig_config_map
     from .planner import MigDemand, MigPlan, plan_mig
     from .platform import HyperPodInferencePlatform, Plan, CostReport

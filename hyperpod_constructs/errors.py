@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from contextlib import contextmanager
-from typing import Any, Iterator
+from typing import Any, Iterator, Sequence
 
 
 class HyperPodValidationError(ValueError):
@@ -23,6 +23,15 @@ class HyperPodValidationError(ValueError):
         """The same problem seen from a parent: its location, the child's field under ``field_prefix``."""
         field = f"{field_prefix}.{self.field}" if field_prefix and self.field else (field_prefix or self.field)
         return type(self)(where, field, self.value, self.allowed)
+
+
+class HyperPodProblems(ValueError):
+    """Every cross-resource problem of a platform at once, one per line (``platform.export()`` raises it where
+    ``cdk synth`` lists them as validation errors)."""
+
+    def __init__(self, problems: Sequence[str]) -> None:
+        self.problems = tuple(problems)
+        super().__init__("\n".join(self.problems))
 
 
 @contextmanager

@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from ..catalog.instance_types import instance_type as lookup_instance_type
-from ..errors import HyperPodValidationError
 from ..intent.autoscaling import model_selector
 from ..intent.disaggregation import (
     AUTOSCALING_KEYS, EFA_RESOURCE, INSTANCE_GROUP_LABEL, INSTANCE_TYPE_LABEL, SIDES, SPEC_KEYS,
@@ -159,7 +158,7 @@ def _storage(source: ModelSource, view: ResolvedPlatform, where: str) -> dict[st
         put(spec, "modelLocation", model_location(source.prefix))
         return spec
     if isinstance(source, FsxModelSource):
-        return _fsx_storage(source, view, where)
+        return _fsx_storage(source, view)
     if isinstance(source, HuggingFaceModelSource):
         hf: dict[str, Any] = {"modelId": source.model_id}
         put(hf, "commitSHA", source.commit_sha)
@@ -169,13 +168,12 @@ def _storage(source: ModelSource, view: ResolvedPlatform, where: str) -> dict[st
     return {}  # a Kubernetes volume: the pod volume says it all (pod_volumes)
 
 
-def _fsx_storage(source: FsxModelSource, view: ResolvedPlatform, where: str) -> dict[str, Any]:
+def _fsx_storage(source: FsxModelSource, view: ResolvedPlatform) -> dict[str, Any]:
     attributes = source.file_system_attributes
     if attributes is None:
         store = view.model_store
-        if store is None:  # checks() reports this too; rendering cannot go on without a file system
-            raise HyperPodValidationError(where, "model", "ModelSource.fsx()",
-                                          "the platform has no model store: pass file_system=fsx.IFileSystem")
+        if store is None:  # the rule fsx-needs-model-store refuses the app at synth and export
+            return {"modelLocation": model_location(source.path)}
         attributes = (store.file_system_id, store.dns_name, store.mount_name)
     file_system_id, dns_name, mount_name = attributes
     storage: dict[str, Any] = {"fileSystemId": file_system_id}

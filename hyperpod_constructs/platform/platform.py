@@ -24,7 +24,7 @@ from ..aws.network import HyperPodNetwork
 from ..aws.observability import InferenceObservability
 from ..aws.replacement import warn_replacements
 from ..aws.storage_drivers import FSX_CSI_ADDON, S3_CSI_ADDON, StorageDriverRoles, csi_addon_names
-from ..errors import ADVICE_ID_PREFIX, Advice, require
+from ..errors import ADVICE_ID_PREFIX, Advice, HyperPodProblems, require
 from ..k8s.karpenter import add_node_autoscaling, render_node_autoscaling
 from ..k8s.keda import add_keda_objects, render_keda
 from ..k8s.mig_config import add_mig_config_map
@@ -434,10 +434,14 @@ class HyperPodInferencePlatform(Construct):
         ``plan.svg`` and dashboards under ``out_dir``.
 
         The first of ``export()`` and synth renders the charts; a chart changed after that makes the next one raise.
+        A platform with cross-resource problems raises ``HyperPodProblems`` listing them all, as ``cdk synth`` does.
 
         ``picture``: None draws ``plan.svg`` when matplotlib is installed (the ``picture`` extra) and says on
         stderr how to get it otherwise; True requires it; False skips it.
         """
+        problems = rules.problems(self.model)
+        if problems:  # what synth would refuse is not exported either
+            raise HyperPodProblems(problems)
         out = Path(out_dir)
         written = write_files(out / "manifests", self.manifest_files.files())
         plan = self.plan

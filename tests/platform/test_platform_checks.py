@@ -10,9 +10,10 @@ import pytest
 from apps_support import imported_cluster, imported_vpc, s3_model, synth_problems
 from hyperpod_constructs import (
     Autoscaling, ClusterSettings, Eks, HyperPodHelmChart, HyperPodInferencePlatform, HyperPodValidationError,
-    InferenceEndpoint, InferenceOperatorOptions, InstanceGroup, KvCache, L2Cache, Network,
+    InferenceEndpoint, InferenceOperatorOptions, InstanceGroup, KvCache, L2Cache, ModelSource, Network,
     PrometheusTrigger,
 )
+from hyperpod_constructs.errors import HyperPodProblems
 
 
 def llama(scope: Any, **overrides: Any) -> InferenceEndpoint:
@@ -192,3 +193,18 @@ def test_each_problem_is_listed_once(report: str) -> None:
     problems = [line.strip() for line in report.splitlines() if "is not allowed;" in line]
     assert len(problems) == len(set(problems)) and len(problems) >= 8
     assert sum("accelerator_partition='mig-3g.40gb'" in problem for problem in problems) == 1
+
+
+def test_export_refuses_what_synth_refuses(tmp_path: Any) -> None:
+    stack = cdk.Stack(cdk.App(), "ExportProblems")
+    platform = HyperPodInferencePlatform(stack, "Platform", instance_groups=[
+        InstanceGroup("h100", "ml.p5.48xlarge", count=1, mig_config="all-3g.40gb")])
+    platform.add_endpoint(llama(platform))
+    platform.add_endpoint(InferenceEndpoint("qwen", model=ModelSource.fsx("qwen/"), instance_type="ml.p5.48xlarge",
+                                            accelerator_partition="mig-3g.40gb"))  # no model store
+    with pytest.raises(HyperPodProblems) as raised:
+        platform.export(tmp_path / "dist", picture=False)
+    assert raised.value.problems == (
+        "endpoint 'qwen': model='ModelSource.fsx()' is not allowed; the platform has no model store: give the platform "
+        "a ModelStore, or pass file_system=fsx.IFileSystem",)
+    assert not (tmp_path / "dist").exists()
