@@ -23,11 +23,11 @@ from ..intent.platform_model import ResolvedPlatform
 from .operator_spec import autoscaling_spec, common_spec, put
 
 
-def inference_endpoint_manifest(endpoint: InferenceEndpoint, view: ResolvedPlatform) -> dict[str, Any]:
+def inference_endpoint_manifest(endpoint: InferenceEndpoint, platform: ResolvedPlatform) -> dict[str, Any]:
     """The InferenceEndpointConfig as a plain dict (unset options omitted: the operator's defaults apply)."""
     endpoint = endpoint.resolve()
     where = endpoint.where
-    namespace = endpoint.resolved_namespace(view)
+    namespace = endpoint.resolved_namespace(platform)
     spec: dict[str, Any] = {"modelName": endpoint.model_name}
     put(spec, "endpointName", endpoint.sagemaker_endpoint_name)
     put(spec, "modelVersion", endpoint.model_version)
@@ -40,14 +40,14 @@ def inference_endpoint_manifest(endpoint: InferenceEndpoint, view: ResolvedPlatf
     put(spec, "replicas", endpoint.replicas)
     put(spec, "invocationEndpoint", endpoint.invocation_path)
     put(spec, "maxDeployTimeInSeconds", endpoint.max_deploy_time_s)
-    spec["modelSourceConfig"] = model_source_config(endpoint.model, view, where)
+    spec["modelSourceConfig"] = model_source_config(endpoint.model, platform, where)
     spec["worker"] = _worker(endpoint)
     volumes = pod_volumes(endpoint.model, MODEL_VOLUME_NAME)
     if volumes:
         spec["kubernetes"] = {"volumes": volumes}
-    spec.update(common_spec(endpoint, view, endpoint.model_name or endpoint.name, _default_metrics_port(endpoint)))
+    spec.update(common_spec(endpoint, platform, endpoint.model_name or endpoint.name, _default_metrics_port(endpoint)))
     if endpoint.disaggregation is not None:
-        spec["pdSpec"] = pd_spec(endpoint.disaggregation, view, where,
+        spec["pdSpec"] = pd_spec(endpoint.disaggregation, platform, where,
                                  selector=model_selector(endpoint.model_name or endpoint.name, namespace))
     if endpoint.tags:
         spec["tags"] = [{"name": tag.name, "value": tag.value} for tag in endpoint.tags]
@@ -145,20 +145,20 @@ def probes_spec(probes: Probes, container_port: int) -> dict[str, Any]:
 
 # ---- modelSourceConfig ----------------------------------------------------------------------------------
 
-def model_source_config(source: ModelSource, view: ResolvedPlatform, where: str) -> dict[str, Any]:
+def model_source_config(source: ModelSource, platform: ResolvedPlatform, where: str) -> dict[str, Any]:
     spec: dict[str, Any] = {"modelSourceType": source.source_type.value}
-    spec.update(_storage(source, view, where))
+    spec.update(_storage(source, platform, where))
     put(spec, "prefetchEnabled", source.prefetch)
     return spec
 
 
-def _storage(source: ModelSource, view: ResolvedPlatform, where: str) -> dict[str, Any]:
+def _storage(source: ModelSource, platform: ResolvedPlatform, where: str) -> dict[str, Any]:
     if isinstance(source, S3ModelSource):
-        spec: dict[str, Any] = {"s3Storage": {"bucketName": source.bucket_name, "region": source.region or view.region}}
+        spec: dict[str, Any] = {"s3Storage": {"bucketName": source.bucket_name, "region": source.region or platform.region}}
         put(spec, "modelLocation", model_location(source.prefix))
         return spec
     if isinstance(source, FsxModelSource):
-        return _fsx_storage(source, view)
+        return _fsx_storage(source, platform)
     if isinstance(source, HuggingFaceModelSource):
         hf: dict[str, Any] = {"modelId": source.model_id}
         put(hf, "commitSHA", source.commit_sha)
@@ -168,10 +168,10 @@ def _storage(source: ModelSource, view: ResolvedPlatform, where: str) -> dict[st
     return {}  # a Kubernetes volume: the pod volume says it all (pod_volumes)
 
 
-def _fsx_storage(source: FsxModelSource, view: ResolvedPlatform) -> dict[str, Any]:
+def _fsx_storage(source: FsxModelSource, platform: ResolvedPlatform) -> dict[str, Any]:
     attributes = source.file_system_attributes
     if attributes is None:
-        store = view.model_store
+        store = platform.model_store
         if store is None:  # the rule fsx-needs-model-store refuses the app at synth and export
             return {"modelLocation": model_location(source.path)}
         attributes = (store.file_system_id, store.dns_name, store.mount_name)
@@ -204,7 +204,7 @@ def pod_volumes(source: ModelSource, volume_name: str) -> list[dict[str, Any]]:
 
 # ---- pdSpec -------------------------------------------------------------------------------------------------
 
-def pd_spec(serving: DisaggregatedServing, view: ResolvedPlatform, where: str,
+def pd_spec(serving: DisaggregatedServing, platform: ResolvedPlatform, where: str,
             selector: Optional[str] = None) -> dict[str, Any]:
     spec: dict[str, Any] = {}
     scaling: dict[str, Any] = {}
@@ -218,7 +218,7 @@ def pd_spec(serving: DisaggregatedServing, view: ResolvedPlatform, where: str,
         role["resources"] = side_resources(worker, where, side)
         spec[SPEC_KEYS[side]] = role
         if worker.autoscaling is not None:
-            scaling[AUTOSCALING_KEYS[side]] = autoscaling_spec(worker.autoscaling, view, f"{where} {side}",
+            scaling[AUTOSCALING_KEYS[side]] = autoscaling_spec(worker.autoscaling, platform, f"{where} {side}",
                                                                selector=selector)
     put(spec, "routingThreshold", serving.routing_threshold_tokens)
     if serving.topology is not None:

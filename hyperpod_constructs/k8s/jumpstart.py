@@ -9,7 +9,7 @@ from ..intent.platform_model import ResolvedPlatform
 from .operator_spec import common_spec, put
 
 
-def jumpstart_manifest(endpoint: JumpStartEndpoint, view: ResolvedPlatform) -> dict[str, Any]:
+def jumpstart_manifest(endpoint: JumpStartEndpoint, platform: ResolvedPlatform) -> dict[str, Any]:
     """The JumpStartModel as a plain dict (unset options omitted: the operator's defaults apply)."""
     endpoint = endpoint.resolve()
     model: dict[str, Any] = {"modelId": endpoint.model_id, "acceptEula": endpoint.accept_eula}
@@ -28,6 +28,6 @@ def jumpstart_manifest(endpoint: JumpStartEndpoint, view: ResolvedPlatform) -> d
     put(spec, "maxDeployTimeInSeconds", endpoint.max_deploy_time_s)
     if endpoint.environment:
         spec["environmentVariables"] = [{"name": key, "value": value} for key, value in endpoint.environment.items()]
-    spec.update(common_spec(endpoint, view, endpoint.model_id))
+    spec.update(common_spec(endpoint, platform, endpoint.model_id))
     return {"apiVersion": API_VERSION, "kind": KIND,
-            "metadata": {"name": endpoint.name, "namespace": endpoint.resolved_namespace(view)}, "spec": spec}
+            "metadata": {"name": endpoint.name, "namespace": endpoint.resolved_namespace(platform)}, "spec": spec}

@@ -37,13 +37,13 @@ def _number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else str(value)
 
 
-def _prometheus_trigger(trigger: PrometheusTrigger, workload: ScaledWorkload, view: ResolvedPlatform) -> dict[str, Any]:
+def _prometheus_trigger(trigger: PrometheusTrigger, workload: ScaledWorkload, platform: ResolvedPlatform) -> dict[str, Any]:
     metadata: dict[str, str] = {}
-    server_address = trigger.resolved_server_address(view)
+    server_address = trigger.resolved_server_address(platform)
     if server_address:  # without one, the platform's rule prometheus-trigger-server reports it at synth
         metadata["serverAddress"] = server_address
     metadata.update(query=trigger.resolved_query(workload.where, workload.selector),
-                    threshold=_number(trigger.target_value), awsRegion=view.region)
+                    threshold=_number(trigger.target_value), awsRegion=platform.region)
     if trigger.activation_target_value is not None:
         metadata["activationThreshold"] = _number(trigger.activation_target_value)
     if trigger.namespace is not None:
@@ -57,10 +57,10 @@ def _prometheus_trigger(trigger: PrometheusTrigger, workload: ScaledWorkload, vi
     return out
 
 
-def _cloudwatch_trigger(trigger: CloudWatchTrigger, workload: ScaledWorkload, view: ResolvedPlatform) -> dict[str, Any]:
+def _cloudwatch_trigger(trigger: CloudWatchTrigger, workload: ScaledWorkload, platform: ResolvedPlatform) -> dict[str, Any]:
     metadata = {
         "namespace": trigger.namespace, "metricName": trigger.metric_name, "metricStat": trigger.metric_stat,
-        "targetMetricValue": _number(trigger.target_value), "awsRegion": view.region,
+        "targetMetricValue": _number(trigger.target_value), "awsRegion": platform.region,
     }
     if trigger.dimensions:
         metadata["dimensionName"] = ";".join(trigger.dimensions)
@@ -82,7 +82,7 @@ def _cloudwatch_trigger(trigger: CloudWatchTrigger, workload: ScaledWorkload, vi
     return out
 
 
-def render_scaled_object(workload: ScaledWorkload, view: ResolvedPlatform) -> dict[str, Any]:
+def render_scaled_object(workload: ScaledWorkload, platform: ResolvedPlatform) -> dict[str, Any]:
     scaling = workload.autoscaling
     spec: dict[str, Any] = {
         "scaleTargetRef": {"apiVersion": workload.api_version, "kind": workload.target_kind,
@@ -102,8 +102,8 @@ def render_scaled_object(workload: ScaledWorkload, view: ResolvedPlatform) -> di
     if behavior:
         spec["advanced"] = {"horizontalPodAutoscalerConfig": {"behavior": behavior}}
     spec["triggers"] = [
-        _prometheus_trigger(trigger, workload, view) if isinstance(trigger, PrometheusTrigger)
-        else _cloudwatch_trigger(trigger, workload, view)
+        _prometheus_trigger(trigger, workload, platform) if isinstance(trigger, PrometheusTrigger)
+        else _cloudwatch_trigger(trigger, workload, platform)
         for trigger in scaling.all_triggers
     ]
     return {
@@ -113,7 +113,7 @@ def render_scaled_object(workload: ScaledWorkload, view: ResolvedPlatform) -> di
     }
 
 
-def render_keda(workloads: Iterable[ScaledWorkload], view: ResolvedPlatform,
+def render_keda(workloads: Iterable[ScaledWorkload], platform: ResolvedPlatform,
                 role_arn: Optional[str] = None) -> list[dict[str, Any]]:
     """One TriggerAuthentication per (namespace, name) in use, then one ScaledObject per workload."""
     workloads = tuple(workloads)  # unique names and targets: the platform model refuses duplicates
@@ -123,14 +123,14 @@ def render_keda(workloads: Iterable[ScaledWorkload], view: ResolvedPlatform,
         if key not in auths:
             auths.append(key)
     manifests = [render_trigger_authentication(name, namespace, role_arn) for namespace, name in auths]
-    manifests.extend(render_scaled_object(workload, view) for workload in workloads)
+    manifests.extend(render_scaled_object(workload, platform) for workload in workloads)
     return manifests
 
 
-def add_scaled_workloads(chart: cdk8s.Chart, workloads: Iterable[ScaledWorkload], view: ResolvedPlatform,
+def add_scaled_workloads(chart: cdk8s.Chart, workloads: Iterable[ScaledWorkload], platform: ResolvedPlatform,
                          role_arn: Optional[str] = None) -> list[cdk8s.ApiObject]:
     """The TriggerAuthentications and ScaledObjects of ``workloads`` (``render_keda``), added to ``chart``."""
-    return add_keda_objects(chart, render_keda(workloads, view, role_arn))
+    return add_keda_objects(chart, render_keda(workloads, platform, role_arn))
 
 
 def add_keda_objects(chart: cdk8s.Chart, manifests: Iterable[Mapping[str, Any]]) -> list[cdk8s.ApiObject]:

@@ -15,25 +15,25 @@ from .jumpstart import jumpstart_manifest
 Endpoint = Union[InferenceEndpoint, JumpStartEndpoint]
 
 
-def render_endpoint(endpoint: Endpoint, view: ResolvedPlatform) -> dict[str, Any]:
+def render_endpoint(endpoint: Endpoint, platform: ResolvedPlatform) -> dict[str, Any]:
     """The endpoint's custom resource as a plain dict: an InferenceEndpointConfig or a JumpStartModel."""
     if isinstance(endpoint, JumpStartEndpoint):
-        return jumpstart_manifest(endpoint, view)
-    return inference_endpoint_manifest(endpoint, view)
+        return jumpstart_manifest(endpoint, platform)
+    return inference_endpoint_manifest(endpoint, platform)
 
 
-def endpoint_manifest(endpoint: Endpoint, view: ResolvedPlatform,
+def endpoint_manifest(endpoint: Endpoint, platform: ResolvedPlatform,
                       labels: Optional[dict[str, str]] = None) -> dict[str, Any]:
     """The endpoint's custom resource with the library's managed-by label (and ``labels``) on its metadata."""
-    manifest = render_endpoint(endpoint, view)
+    manifest = render_endpoint(endpoint, platform)
     manifest["metadata"]["labels"] = {**MANAGED_BY_LABEL, **(labels or {})}
     return manifest
 
 
-def add_endpoint_object(chart: cdk8s.Chart, endpoint: Endpoint, view: ResolvedPlatform,
+def add_endpoint_object(chart: cdk8s.Chart, endpoint: Endpoint, platform: ResolvedPlatform,
                         labels: Optional[dict[str, str]] = None) -> cdk8s.ApiObject:
     """The endpoint's custom resource, added to ``chart``: a typed InferenceEndpointConfig or JumpStartModel."""
-    manifest = endpoint_manifest(endpoint, view, labels)
+    manifest = endpoint_manifest(endpoint, platform, labels)
     # The generated modules load their jsii assemblies into Node on import: only when an endpoint of the kind exists.
     if isinstance(endpoint, JumpStartEndpoint):
         from .imports import jumpstart_model as jsm

@@ -33,11 +33,11 @@ AUTOSCALING_DEFAULTS = {
     "initialCooldownPeriod": 300, "scaleUpStabilizationTime": 0, "scaleDownStabilizationTime": 300,
 }
 
-def prometheus_trigger_spec(trigger: PrometheusTrigger, view: ResolvedPlatform, where: str,
+def prometheus_trigger_spec(trigger: PrometheusTrigger, platform: ResolvedPlatform, where: str,
                             selector: Optional[str] = None) -> dict[str, object]:
     spec: dict[str, object] = {"name": trigger.name, "query": trigger.resolved_query(where, selector),
                                "targetValue": trigger.target_value, "metricType": trigger.metric_type}
-    server_address = trigger.resolved_server_address(view)
+    server_address = trigger.resolved_server_address(platform)
     if server_address:
         spec["serverAddress"] = server_address
     put(spec, "activationTargetValue", trigger.activation_target_value)
@@ -61,7 +61,7 @@ def cloudwatch_trigger_spec(trigger: CloudWatchTrigger) -> dict[str, object]:
     return spec
 
 
-def autoscaling_spec(autoscaling: Autoscaling, view: ResolvedPlatform, where: str,
+def autoscaling_spec(autoscaling: Autoscaling, platform: ResolvedPlatform, where: str,
                      selector: Optional[str] = None) -> dict[str, object]:
     """The camelCase ``autoScalingSpec``; ``selector`` fills ``{selector}`` in helper-built PromQL queries."""
     spec: dict[str, object] = {"minReplicaCount": autoscaling.min_replicas,
@@ -72,7 +72,7 @@ def autoscaling_spec(autoscaling: Autoscaling, view: ResolvedPlatform, where: st
     put(spec, "scaleUpStabilizationTime", autoscaling.scale_up_stabilization_s)
     put(spec, "scaleDownStabilizationTime", autoscaling.scale_down_stabilization_s)
     if autoscaling.prometheus_triggers:
-        spec["prometheusTriggerList"] = [prometheus_trigger_spec(trigger, view, where, selector)
+        spec["prometheusTriggerList"] = [prometheus_trigger_spec(trigger, platform, where, selector)
                                          for trigger in autoscaling.prometheus_triggers]
     if autoscaling.cloudwatch_triggers:
         spec["cloudWatchTriggerList"] = [cloudwatch_trigger_spec(trigger)
@@ -97,11 +97,11 @@ def kv_cache_spec(kv_cache: KvCache) -> dict[str, Any]:
     return spec
 
 
-def routing_spec(routing: IntelligentRouting, view: ResolvedPlatform, where: str) -> dict[str, Any]:
+def routing_spec(routing: IntelligentRouting, platform: ResolvedPlatform, where: str) -> dict[str, Any]:
     # enabled and the strategy are written out: the spec is immutable once set, so say exactly what is meant.
     spec: dict[str, Any] = {"enabled": True, "routingStrategy": routing.strategy.value}
     if routing.autoscaling is not None:
-        spec["autoScalingSpec"] = autoscaling_spec(routing.autoscaling, view, f"{where} router")
+        spec["autoScalingSpec"] = autoscaling_spec(routing.autoscaling, platform, f"{where} router")
     return spec
 
 
@@ -113,14 +113,14 @@ def load_balancer_spec(load_balancer: LoadBalancer) -> dict[str, Any]:
     return spec
 
 
-def tls_config(tls: Tls, view: ResolvedPlatform) -> Optional[dict[str, Any]]:
+def tls_config(tls: Tls, platform: ResolvedPlatform) -> Optional[dict[str, Any]]:
     """``spec.tlsConfig``, or None when there is nothing to say (operator default bucket)."""
     spec: dict[str, Any] = {}
     if tls.acm_certificate_arn is not None:
         spec["customCertificateConfig"] = {"acmArn": tls.acm_certificate_arn, "domainName": tls.domain_name}
         put(spec, "tlsCertificateOutputS3Uri", tls.output_s3_uri)
     else:
-        put(spec, "tlsCertificateOutputS3Uri", tls.output_s3_uri or view.tls_certificate_s3_uri)
+        put(spec, "tlsCertificateOutputS3Uri", tls.output_s3_uri or platform.tls_certificate_s3_uri)
     return spec or None
 
 
@@ -180,7 +180,7 @@ def _payload_tier(capture: DataCapture, kms_key_id: Optional[str]) -> dict[str, 
     return tier
 
 
-def common_spec(deployment: Deployment, view: ResolvedPlatform, metrics_model: str,
+def common_spec(deployment: Deployment, platform: ResolvedPlatform, metrics_model: str,
                 metrics_port: Optional[int] = None) -> dict[str, Any]:
     """The spec blocks both CRDs share: KV cache, routing, ALB, TLS/DNS, metrics, autoscaling, data capture.
 
@@ -191,12 +191,12 @@ def common_spec(deployment: Deployment, view: ResolvedPlatform, metrics_model: s
     if deployment.kv_cache is not None:
         spec["kvCacheSpec"] = kv_cache_spec(deployment.kv_cache)
     if deployment.intelligent_routing is not None:
-        spec["intelligentRoutingSpec"] = routing_spec(deployment.intelligent_routing, view, where)
+        spec["intelligentRoutingSpec"] = routing_spec(deployment.intelligent_routing, platform, where)
     load_balancer = load_balancer_spec(deployment.load_balancer) if deployment.load_balancer is not None else None
     if load_balancer:
         spec["loadBalancer"] = load_balancer
     if deployment.tls is not None:
-        tls, dns = tls_config(deployment.tls, view), dns_config(deployment.tls)
+        tls, dns = tls_config(deployment.tls, platform), dns_config(deployment.tls)
         if tls:
             spec["tlsConfig"] = tls
         if dns:
@@ -205,8 +205,8 @@ def common_spec(deployment: Deployment, view: ResolvedPlatform, metrics_model: s
         spec["metrics"] = metrics_spec(deployment.metrics, metrics_port)
     if deployment.autoscaling is not None:
         spec["autoScalingSpec"] = autoscaling_spec(
-            deployment.autoscaling, view, where,
-            selector=model_selector(metrics_model, deployment.resolved_namespace(view)))
+            deployment.autoscaling, platform, where,
+            selector=model_selector(metrics_model, deployment.resolved_namespace(platform)))
     if deployment.data_capture is not None:
         spec["dataCapture"] = data_capture_spec(deployment.data_capture)
     return spec
