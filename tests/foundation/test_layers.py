@@ -66,3 +66,15 @@ def test_the_check_reads_relative_and_absolute_imports() -> None:
     source = ("from ..platform.deployments import ChartDeployment\nfrom . import typed\n"
               "from hyperpod_constructs.intent import names\nfrom aws_cdk import Stack\n")
     assert imported_packages(source, ["k8s"]) == {"platform", "k8s", "intent"}
+
+
+def test_architecture_doc_names_modules_that_exist() -> None:
+    """Every module or folder docs/architecture.md points a newcomer to is there (the doc cannot drift silently)."""
+    import re
+
+    text = (REPO_ROOT / "docs" / "architecture.md").read_text()
+    paths = set(re.findall(r"`((?:catalog|intent|aws|k8s|platform|observability|planner|prices|assets)/[\w./]*)`",
+                           text))
+    assert len(paths) > 20
+    missing = sorted(path for path in paths if not (PACKAGE / path).exists())
+    assert missing == []
