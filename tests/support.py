@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import copy
 import functools
+import importlib.util
 from pathlib import Path
+from types import ModuleType
 from typing import Any, Iterable
 
 import jsonschema
@@ -14,6 +16,15 @@ REPO_ROOT = Path(__file__).resolve().parents[1]
 # scripts/regenerate_schemas.py refreshes them), so every clone runs every schema check.
 SCHEMA_DIR = REPO_ROOT / "tests" / "data" / "schemas"
 CRD_DIR = SCHEMA_DIR / "crds"
+
+
+def load_script(name: str) -> ModuleType:
+    """``scripts/<name>.py`` as a module (the scripts are not a package)."""
+    spec = importlib.util.spec_from_file_location(name, REPO_ROOT / "scripts" / f"{name}.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def reference_file(relative: str) -> Path:

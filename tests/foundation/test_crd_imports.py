@@ -11,17 +11,13 @@ from types import ModuleType
 import pytest
 
 from hyperpod_constructs.errors import HyperPodTypeError
-from support import REPO_ROOT
+from support import REPO_ROOT, load_script
 
 IMPORTS = REPO_ROOT / "hyperpod_constructs" / "k8s" / "imports"
 
 
 def import_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("import_crds", REPO_ROOT / "scripts" / "import_crds.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("import_crds")
 
 
 def test_generated_classes_are_fresh_for_the_carried_crds_and_the_cdk8s_cli() -> None:

@@ -3,7 +3,6 @@ regenerates them keeps every schema fact while dropping prose."""
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import json
 import re
 from pathlib import Path
@@ -11,7 +10,7 @@ from types import ModuleType
 
 import yaml
 
-from support import CRD_DIR, REPO_ROOT, SCHEMA_DIR, crd_schemas
+from support import CRD_DIR, SCHEMA_DIR, crd_schemas, load_script
 
 EXPECTED_KINDS = {
     ("inference.sagemaker.aws.amazon.com/v1", "InferenceEndpointConfig"),
@@ -25,11 +24,7 @@ EXPECTED_KINDS = {
 
 
 def regenerate_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("regenerate_schemas", REPO_ROOT / "scripts" / "regenerate_schemas.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("regenerate_schemas")
 
 
 def test_every_crd_the_tests_validate_against_is_in_the_project() -> None:
