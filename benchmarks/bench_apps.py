@@ -27,7 +27,7 @@ def ours(app: Any, endpoints: int) -> Any:
         Observability, PrometheusTrigger, Routing, TieredStorage,
     )
     import aws_cdk as cdk
-from aws_cdk import aws_s3 as s3
+    from aws_cdk import aws_s3 as s3
 
     slices = LLAMA_MAX_REPLICAS + max(0, endpoints - 1)
     stack = cdk.Stack(app, "LlmInference", description="LLM inference on SageMaker HyperPod (hyperpod-constructs)")

@@ -24,7 +24,6 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 COUNTS = (1, 10, 100, 500, 1000)
