@@ -368,14 +368,14 @@ class HyperPodInferencePlatform(Construct):
         ``.api_object`` is the operator's custom resource, to patch fields the library does not model."""
         check_arguments(self._path, HyperPodInferencePlatform.add_endpoint, locals())
         endpoint = endpoint.resolve()  # checks, charts and observability read the defaults worked out
-        key = (endpoint.resolved_namespace(self.model), endpoint.name)
-        resolved = resolve_endpoint(endpoint, key[0], slos)
+        namespace = endpoint.resolved_namespace(self.model)
+        resolved = resolve_endpoint(endpoint, namespace, slos)
         model = self.model  # what the endpoint is rendered against, now or when its chart is touched
         resolved_model = model.with_endpoint(resolved, where=self._path)  # refuses a name taken in the namespace
         manifest = endpoint_manifest(endpoint, model)
-        deployment = self.manifest_files.add(endpoint_chart_name(key[0], endpoint.name), lambda: EndpointDeployment(
-            self, endpoint_construct_id(endpoint.name, key[0], self.namespace), endpoint=endpoint, namespace=key[0],
-            manifest=manifest, build=lambda chart: [add_endpoint_object(chart, endpoint, model)]))
+        deployment = self.manifest_files.add(endpoint_chart_name(namespace, endpoint.name), lambda: EndpointDeployment(
+            self, endpoint_construct_id(endpoint.name, namespace, self.namespace), endpoint=endpoint,
+            namespace=namespace, manifest=manifest, build=lambda chart: [add_endpoint_object(chart, endpoint, model)]))
         self.endpoint_deployments.append(deployment)
         self.model = resolved_model
         if isinstance(endpoint, InferenceEndpoint):
@@ -396,9 +396,9 @@ class HyperPodInferencePlatform(Construct):
         check_arguments(self._path, HyperPodInferencePlatform.add_scaled_workloads, locals())
         if name is None:
             name = "scaled-workloads" + (f"-{len(self.scaled_workloads) + 1}" if self.scaled_workloads else "")
-        # Rendered with the earlier calls' workloads: names and targets are unique across all of them.
-        model = self.model.with_scaled_workloads(tuple(workloads))
-        manifests = [manifest for manifest in render_keda(model.scaled_workloads, model)
+        model = self.model.with_scaled_workloads(tuple(workloads))  # refuses names and targets already taken
+        # A TriggerAuthentication an earlier call added is not added again.
+        manifests = [manifest for manifest in render_keda(workloads, model)
                      if _object_key(manifest) not in self._keda_objects]
         deployment = self._add_platform_chart(name, lambda chart: add_keda_objects(chart, manifests), manifests)
         self.model = model  # only once they rendered: a rejected call leaves the platform as it was
