@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Mapping, Optional
 
-from aws_cdk import CustomResource, aws_ec2 as ec2, aws_eks_v2 as eks
+from aws_cdk import Duration, aws_ec2 as ec2, aws_eks_v2 as eks
 from constructs import Construct
 
 from ..errors import HyperPodValidationError, require
@@ -27,6 +27,9 @@ DEFAULT_GIT_REF = "011ca927123e02b35a399935bbb3ab1905fe33c7"
 DEFAULT_RELEASE_NAME = "hyperpod-dependencies"
 DEFAULT_NAMESPACE = "kube-system"
 RESOURCE_TYPE = "Custom::HyperPodHelmChart"
+# How long one install, upgrade or uninstall may take from its first event (downloads retried, Helm's own
+# --timeout fitted into each invocation); past it the request fails with Helm's words.
+INSTALL_TIMEOUT = Duration.minutes(20)
 
 COMMIT_SHA = re.compile(r"^[0-9a-fA-F]{40}$")
 RELEASE_TAG = re.compile(r"^v?\d+\.\d+(\.\d+)?([-+][0-9A-Za-z.-]+)?$")
@@ -196,10 +199,10 @@ class HyperPodDependencies(Construct):
         self.role = self.handler.role
         self.function = self.handler.function
         self.access_entry = self.handler.access_entry
-        self.resource = CustomResource(
+        self.resource = self.handler.custom_resource(
             self, "Resource",
-            service_token=self.handler.service_token,
             resource_type=RESOURCE_TYPE,
+            timeout=INSTALL_TIMEOUT,
             properties={
                 "ClusterName": cluster.cluster_name,
                 "Repository": self.chart.repository,

@@ -7,16 +7,22 @@ the provider framework and the cluster-admin access entry exist once per platfor
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Mapping, Optional
 
 from aws_cdk import (
-    Acknowledgment, Duration, Size, Stack, Validations, aws_ec2 as ec2, aws_eks_v2 as eks, aws_iam as iam,
-    aws_lambda as lambda_, aws_logs as logs, custom_resources as cr,
+    Acknowledgment, CustomResource, Duration, Size, Stack, Validations, aws_ec2 as ec2, aws_eks_v2 as eks,
+    aws_iam as iam, aws_lambda as lambda_, aws_logs as logs, custom_resources as cr,
 )
 from aws_cdk.lambda_layer_kubectl_v33 import KubectlV33Layer
 from constructs import Construct
 
 HANDLER_DIR = Path(__file__).resolve().parent.parent / "assets" / "kubectl_handler"
+# The framework asks "done yet?" this often; each ask is one invocation of up to 15 minutes.
+QUERY_INTERVAL = Duration.seconds(20)
+# CloudFormation's wait for an answer beyond a request's own timeout: the last invocation and the reply.
+ANSWER_MARGIN = Duration.minutes(5)
+# The framework's own limit, a backstop behind every request's timeout (it answers only "Operation timed out").
+FRAMEWORK_TIMEOUT = Duration.minutes(60)
 
 
 class KubectlHandler(Construct):
@@ -50,13 +56,22 @@ class KubectlHandler(Construct):
                 id=f"AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/{vpc_access}]",
                 reason="AWS's policy for the network interfaces of a Lambda function in a VPC; "
                        "its EC2 actions only work with Resource '*'."))
+        code = lambda_.Code.from_asset(str(HANDLER_DIR), exclude=["__pycache__", "*.pyc"])
+        # onEvent only checks the request and stamps its deadline; isComplete does the work, one bounded
+        # invocation after another, so no wait has to fit in one Lambda run.
+        self.on_event_function = lambda_.Function(
+            self, "OnEvent",
+            description="Checks kubectl/Helm requests for the HyperPod EKS cluster and sets their deadline",
+            runtime=lambda_.Runtime.PYTHON_3_14, handler="index.on_event", code=code, role=self.role,
+            log_group=log_group, timeout=Duration.minutes(1), memory_size=256,
+        )
         self.function = lambda_.Function(
             self, "Function",
             description="Runs kubectl and Helm against the HyperPod EKS cluster (dependency chart, manifests)",
             runtime=lambda_.Runtime.PYTHON_3_14,
             architecture=lambda_.Architecture.X86_64,  # the kubectl/helm layer ships x86-64 binaries
-            handler="index.handler",
-            code=lambda_.Code.from_asset(str(HANDLER_DIR), exclude=["__pycache__", "*.pyc"]),
+            handler="index.is_complete",
+            code=code,
             layers=[KubectlV33Layer(self, "KubectlLayer")],
             role=self.role,
             log_group=log_group,
@@ -65,7 +80,9 @@ class KubectlHandler(Construct):
             ephemeral_storage_size=Size.gibibytes(2),
             **placement,
         )
-        self.provider = cr.Provider(self, "Provider", on_event_handler=self.function)
+        self.provider = cr.Provider(
+            self, "Provider", on_event_handler=self.on_event_function, is_complete_handler=self.function,
+            query_interval=QUERY_INTERVAL, total_timeout=FRAMEWORK_TIMEOUT)
         self.access_entry = eks.AccessEntry(
             self, "ClusterAdmin", cluster=cluster, principal=self.role.role_arn,
             access_policies=[eks.AccessPolicy.from_access_policy_name(
@@ -77,14 +94,26 @@ class KubectlHandler(Construct):
     def service_token(self) -> str:
         return self.provider.service_token
 
+    def custom_resource(self, scope: Construct, construct_id: str, *, resource_type: str,
+                        properties: Mapping[str, Any], timeout: Duration) -> CustomResource:
+        """A custom resource this function serves. ``timeout`` bounds each request from its first event: past it the
+        request fails naming what it still waited for; CloudFormation waits ``ANSWER_MARGIN`` longer for the
+        answer (``ServiceTimeout``), so even a lost answer fails the deploy in minutes rather than an hour."""
+        return CustomResource(
+            scope, construct_id, service_token=self.service_token, resource_type=resource_type,
+            properties={**properties, "TimeoutSeconds": str(int(timeout.to_seconds()))},
+            service_timeout=Duration.seconds(timeout.to_seconds() + ANSWER_MARGIN.to_seconds()))
+
     def _acknowledge_framework(self) -> None:
         """cdk-nag findings on the CDK provider framework's own function, which this library does not write."""
-        function_id = Stack.of(self).get_logical_id(self.function.node.default_child)
+        function_ids = [Stack.of(self).get_logical_id(function.node.default_child)
+                        for function in (self.on_event_function, self.function)]
         Validations.of(self.provider).acknowledge(
             Acknowledgment(
                 id="AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]",
                 reason="The CDK provider framework's function writes its logs with AWSLambdaBasicExecutionRole."),
-            Acknowledgment(
+            *(Acknowledgment(
                 id=f"AwsSolutions-IAM5[Resource::<{function_id}.Arn>:*]",
-                reason="The CDK provider framework may invoke any version of the kubectl function, and only it."),
+                reason="The CDK provider framework may invoke any version of the kubectl functions, and only them.")
+              for function_id in function_ids),
         )

@@ -8,12 +8,15 @@ from __future__ import annotations
 from enum import Enum
 from typing import Mapping, Sequence
 
-from aws_cdk import CustomResource, aws_iam as iam, aws_s3_assets as s3_assets
+from aws_cdk import Duration, aws_iam as iam, aws_s3_assets as s3_assets
 from constructs import Construct
 
 from .kubectl_handler import KubectlHandler
 
 RESOURCE_TYPE = "Custom::HyperPodManifests"
+# How long one apply or delete may take from its first event: CRDs HyperPod serves only once the cluster's
+# autoscaling is InService, operators' finalizers on delete. Past it the request fails naming what it waited for.
+APPLY_TIMEOUT = Duration.minutes(30)
 
 
 class ManifestDelivery(Enum):
@@ -37,10 +40,10 @@ class ManifestApplier(Construct):
         self.bundle = s3_assets.Asset(self, "Bundle", path=bundle_dir)
         read = iam.Policy(self, "ReadBundle", roles=[handler.role], statements=[iam.PolicyStatement(
             actions=["s3:GetObject"], resources=[self.bundle.bucket.arn_for_objects(self.bundle.s3_object_key)])])
-        self.resource = CustomResource(
+        self.resource = handler.custom_resource(
             self, "Resource",
-            service_token=handler.service_token,
             resource_type=RESOURCE_TYPE,
+            timeout=APPLY_TIMEOUT,
             properties={
                 "ClusterName": handler.cluster.cluster_name,
                 "BundleBucket": self.bundle.s3_bucket_name,

