@@ -1,0 +1,207 @@
+"""The kubectl function's runtime, reproduced at its boundaries: Lambda's clock, the CDK Provider framework's
+onEvent/isComplete protocol, and CloudFormation's create, update, rollback and delete of one custom resource.
+
+Time is simulated but shared: ``SimClock.now()`` is the real clock plus a skew kept in a file, so the handler's
+sleeps (``time_budget.pause``) and the fake tools' latencies advance it without waiting, while a call that
+really hangs still uses real time (and the handler's subprocess timeout, derived from the same clock, stops it).
+The framework's behaviour follows aws-cdk-lib's ``custom-resources/lib/provider-framework/runtime``: a Create
+whose onEvent fails answers with a marker physical id and the Delete that follows is not passed on; an
+isComplete that raises fails the resource with the handler's message; one that is never complete fails with
+"Operation timed out" once the framework's total timeout is used up.
+"""
+from __future__ import annotations
+
+import copy
+import json
+import time
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Mapping, Optional
+
+CREATE_FAILED_MARKER = "AWSCDK::CustomResourceProviderFramework::CREATE_FAILED"
+LAMBDA_TIMEOUT_SECONDS = 900.0
+ON_EVENT_TIMEOUT_SECONDS = 60.0
+
+
+class SimClock:
+    """Real time plus a skew kept in ``path``, which the fake tools read and advance too."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        if not path.exists():
+            path.write_text(json.dumps({"skew": 0.0}))
+
+    def skew(self) -> float:
+        return float(json.loads(self.path.read_text())["skew"])
+
+    def now(self) -> float:
+        return time.time() + self.skew()
+
+    def pause(self, seconds: float) -> None:
+        self.path.write_text(json.dumps({"skew": self.skew() + max(0.0, seconds)}))
+
+
+class LambdaContext:
+    """What Lambda passes a handler: the time left in this invocation, on the simulated clock."""
+
+    def __init__(self, clock: SimClock, timeout_seconds: float) -> None:
+        self._clock = clock
+        self.started = clock.now()
+        self.timeout_seconds = timeout_seconds
+
+    def get_remaining_time_in_millis(self) -> int:
+        return max(0, int((self.started + self.timeout_seconds - self._clock.now()) * 1000))
+
+    def overran(self) -> bool:
+        return self._clock.now() > self.started + self.timeout_seconds
+
+
+class LambdaKilled(Exception):
+    """The invocation ran past its timeout: Lambda would have killed it and returned "Task timed out"."""
+
+
+@dataclass
+class Invocations:
+    """Every invocation the framework made, for tests to inspect (type, request, seconds of simulated time)."""
+
+    log: list[tuple[str, str, float]] = field(default_factory=list)
+    overruns: int = 0
+
+
+def invoke(clock: SimClock, handler: Callable[[Mapping[str, Any], Any], dict[str, Any]], event: Mapping[str, Any],
+           timeout_seconds: float, calls: Invocations, name: str) -> dict[str, Any]:
+    context = LambdaContext(clock, timeout_seconds)
+    try:
+        return handler(copy.deepcopy(dict(event)), context)
+    finally:
+        calls.log.append((name, str(event.get("RequestType")), clock.now() - context.started))
+        if context.overran():
+            calls.overruns += 1
+            raise LambdaKilled(f"Task timed out after {timeout_seconds:.0f} seconds")
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What the framework sent CloudFormation."""
+
+    status: str  # SUCCESS or FAILED
+    physical_id: str
+    data: dict[str, Any]
+    reason: str
+
+
+class ProviderFramework:
+    """aws-cdk-lib's Provider with an isComplete handler: onEvent once, then isComplete every ``query_interval``
+    seconds until it is complete, raises, or ``total_timeout`` is used up."""
+
+    def __init__(self, clock: SimClock, on_event: Callable[..., dict[str, Any]], is_complete: Callable[..., dict[str, Any]],
+                 *, query_interval: float = 20.0, total_timeout: float = 3600.0) -> None:
+        self.clock = clock
+        self.on_event = on_event
+        self.is_complete = is_complete
+        self.query_interval = query_interval
+        self.total_timeout = total_timeout
+        self.calls = Invocations()
+
+    def handle(self, request: Mapping[str, Any]) -> Answer:
+        if request["RequestType"] == "Delete" and request.get("PhysicalResourceId") == CREATE_FAILED_MARKER:
+            return Answer("SUCCESS", CREATE_FAILED_MARKER, {}, "ignored: DELETE after a failed CREATE")
+        try:
+            result = invoke(self.clock, self.on_event, request, ON_EVENT_TIMEOUT_SECONDS, self.calls, "onEvent") or {}
+        except Exception as error:  # noqa: BLE001 - the framework answers FAILED whatever the handler raised
+            physical = request.get("PhysicalResourceId") or (
+                CREATE_FAILED_MARKER if request["RequestType"] == "Create" else "")
+            return Answer("FAILED", physical, {}, str(error))
+        physical = result.get("PhysicalResourceId") or (
+            request["RequestId"] if request["RequestType"] == "Create" else request["PhysicalResourceId"])
+        if request["RequestType"] == "Delete" and physical != request["PhysicalResourceId"]:
+            return Answer("FAILED", request["PhysicalResourceId"], {}, "DELETE: cannot change the physical resource ID")
+        event = {**request, **result, "PhysicalResourceId": physical}
+        attempts = max(1, int(self.total_timeout / self.query_interval))
+        for _ in range(attempts):
+            try:
+                done = invoke(self.clock, self.is_complete, event, LAMBDA_TIMEOUT_SECONDS, self.calls, "isComplete")
+            except Exception as error:  # noqa: BLE001
+                return Answer("FAILED", physical, {}, str(error))
+            if done.get("IsComplete"):
+                return Answer("SUCCESS", physical, {**event.get("Data", {}), **done.get("Data", {})}, "SUCCESS")
+            if done.get("Data"):
+                return Answer("FAILED", physical, {}, '"Data" is not allowed if "IsComplete" is "False"')
+            self.clock.pause(self.query_interval)
+        return Answer("FAILED", physical, {}, "Operation timed out")
+
+
+class CloudFormationResource:
+    """One custom resource in a stack, driven through create, update (with rollback) and delete the way
+    CloudFormation drives it. ``status`` is what the stack reports after each operation."""
+
+    def __init__(self, framework: ProviderFramework, resource_type: str, service_timeout: Optional[float] = None) -> None:
+        self.framework = framework
+        self.resource_type = resource_type
+        self.service_timeout = service_timeout  # CloudFormation's wait for an answer; None: an hour
+        self.physical_id: Optional[str] = None
+        self.properties: Optional[dict[str, Any]] = None
+        self.data: dict[str, Any] = {}
+        self.status = ""
+        self.answers: list[tuple[str, Answer]] = []
+
+    def _request(self, request_type: str, properties: Mapping[str, Any], old: Optional[Mapping[str, Any]] = None,
+                 physical_id: Optional[str] = None) -> Answer:
+        request: dict[str, Any] = {
+            "RequestType": request_type, "ResourceType": self.resource_type, "LogicalResourceId": "Resource",
+            "StackId": "arn:aws:cloudformation:us-west-2:111122223333:stack/LlmInference/0", "RequestId": str(uuid.uuid4()),
+            "ResponseURL": "https://cloudformation-custom-resource-response.example/", "ServiceToken": "token",
+            "ResourceProperties": {"ServiceToken": "token", **copy.deepcopy(dict(properties))},
+        }
+        if old is not None:
+            request["OldResourceProperties"] = {"ServiceToken": "token", **copy.deepcopy(dict(old))}
+        if physical_id is not None:
+            request["PhysicalResourceId"] = physical_id
+        started = self.framework.clock.now()
+        answer = self.framework.handle(request)
+        waited = self.framework.clock.now() - started
+        if self.service_timeout is not None and waited > self.service_timeout:
+            answer = Answer("FAILED", answer.physical_id, {}, "CloudFormation did not receive a response "
+                            f"within the ServiceTimeout ({self.service_timeout:.0f} s)")
+        self.answers.append((request_type, answer))
+        return answer
+
+    def create(self, properties: Mapping[str, Any]) -> str:
+        answer = self._request("Create", properties)
+        if answer.status == "SUCCESS":
+            self.physical_id, self.properties, self.data = answer.physical_id, dict(properties), answer.data
+            self.status = "CREATE_COMPLETE"
+            return self.status
+        # Rolling back a failed create deletes the resource, with the physical id the failure carried.
+        rollback = self._request("Delete", properties, physical_id=answer.physical_id)
+        self.status = "ROLLBACK_COMPLETE" if rollback.status == "SUCCESS" else "ROLLBACK_FAILED"
+        return self.status
+
+    def update(self, properties: Mapping[str, Any]) -> str:
+        assert self.properties is not None and self.physical_id is not None, "update needs a created resource"
+        old, old_physical = self.properties, self.physical_id
+        answer = self._request("Update", properties, old=old, physical_id=old_physical)
+        if answer.status == "SUCCESS":
+            self.physical_id, self.properties, self.data = answer.physical_id, dict(properties), answer.data
+            if answer.physical_id != old_physical:  # a replacement: the old one is deleted in the cleanup phase
+                self._request("Delete", old, physical_id=old_physical)
+            self.status = "UPDATE_COMPLETE"
+            return self.status
+        # Rollback: an Update back to the old properties, as if they were new.
+        rollback = self._request("Update", old, old=properties, physical_id=old_physical)
+        self.status = "UPDATE_ROLLBACK_COMPLETE" if rollback.status == "SUCCESS" else "UPDATE_ROLLBACK_FAILED"
+        return self.status
+
+    def delete(self) -> str:
+        assert self.properties is not None and self.physical_id is not None, "delete needs a created resource"
+        answer = self._request("Delete", self.properties, physical_id=self.physical_id)
+        self.status = "DELETE_COMPLETE" if answer.status == "SUCCESS" else "DELETE_FAILED"
+        return self.status
+
+    @property
+    def last_reason(self) -> str:
+        return self.answers[-1][1].reason if self.answers else ""
+
+    def reasons(self) -> list[str]:
+        return [answer.reason for _, answer in self.answers if answer.status == "FAILED"]
