@@ -24,3 +24,25 @@ def dump(document: Any, *, width: Optional[int] = None, dumper: Optional[type] =
 def dump_all(documents: Iterable[Any], *, dumper: Optional[type] = None) -> str:
     """Several documents separated by ``---``, keys in insertion order."""
     return yaml.dump_all(documents, Dumper=dumper or SafeDumper, sort_keys=False)
+
+
+PLACEHOLDER_START = "${"
+
+
+def _quote_placeholders(dumper: Any, data: str) -> Any:
+    # A string holding a ``${Name}`` placeholder is written double-quoted, so the value that replaces it at
+    # deploy time can be escaped as data there (envsubst's text replacement cannot add an object then).
+    style = '"' if PLACEHOLDER_START in data else None
+    return dumper.represent_scalar("tag:yaml.org,2002:str", data, style=style)
+
+
+class ManifestDumper(SafeDumper):  # type: ignore[misc, valid-type]
+    """The manifests' dumper: placeholders double-quoted, lines never wrapped (a wrap could split a placeholder)."""
+
+
+ManifestDumper.add_representer(str, _quote_placeholders)
+
+
+def dump_manifests(documents: Iterable[Any]) -> str:
+    """Kubernetes manifests, several documents separated by ``---`` lines, keys in insertion order."""
+    return yaml.dump_all(documents, Dumper=ManifestDumper, sort_keys=False, width=NO_WRAP)

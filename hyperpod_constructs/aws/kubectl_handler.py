@@ -106,8 +106,12 @@ class KubectlHandler(Construct):
 
     def _acknowledge_framework(self) -> None:
         """cdk-nag findings on the CDK provider framework's own function, which this library does not write."""
-        function_ids = [Stack.of(self).get_logical_id(function.node.default_child)
+        stack = Stack.of(self)
+        function_ids = [stack.get_logical_id(function.node.default_child)
                         for function in (self.on_event_function, self.function)]
+        framework = self.provider.node
+        waiter_ids = [stack.get_logical_id(framework.find_child(name).node.default_child)
+                      for name in ("framework-isComplete", "framework-onTimeout")]
         Validations.of(self.provider).acknowledge(
             Acknowledgment(
                 id="AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]",
@@ -116,4 +120,16 @@ class KubectlHandler(Construct):
                 id=f"AwsSolutions-IAM5[Resource::<{function_id}.Arn>:*]",
                 reason="The CDK provider framework may invoke any version of the kubectl functions, and only them.")
               for function_id in function_ids),
+            *(Acknowledgment(
+                id=f"AwsSolutions-IAM5[Resource::<{waiter_id}.Arn>:*]",
+                reason="The provider framework's waiter state machine may invoke any version of its own two functions.")
+              for waiter_id in waiter_ids),
+            Acknowledgment(
+                id="AwsSolutions-SF1",
+                reason="The provider framework's waiter only re-invokes the kubectl function, which logs every step; "
+                       "Step Functions logging would need logs:* on '*' for its log delivery."),
+            Acknowledgment(
+                id="AwsSolutions-SF2",
+                reason="The provider framework's waiter state machine has no tracing option; the kubectl function's "
+                       "logs say what each isComplete invocation did."),
         )

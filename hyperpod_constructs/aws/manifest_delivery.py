@@ -6,9 +6,9 @@ resource count stay the same however many endpoints the platform serves.
 from __future__ import annotations
 
 from enum import Enum
-from typing import Mapping, Sequence
+from typing import Any, Mapping, Optional
 
-from aws_cdk import Duration, aws_iam as iam, aws_s3_assets as s3_assets
+from aws_cdk import Duration, RemovalPolicy, aws_iam as iam, aws_s3_assets as s3_assets
 from constructs import Construct
 
 from .kubectl_handler import KubectlHandler
@@ -17,43 +17,52 @@ RESOURCE_TYPE = "Custom::HyperPodManifests"
 # How long one apply or delete may take from its first event: CRDs HyperPod serves only once the cluster's
 # autoscaling is InService, operators' finalizers on delete. Past it the request fails naming what it waited for.
 APPLY_TIMEOUT = Duration.minutes(30)
+# What a stack delete does to the objects the applier made (the handler's Removal property).
+REMOVALS = {RemovalPolicy.DESTROY: "destroy", RemovalPolicy.RETAIN: "retain"}
 
 
 class ManifestDelivery(Enum):
     """Who applies the platform's Kubernetes manifests."""
 
     CDK_DEPLOY = "cdk-deploy"  # the stack applies them (one custom resource), and they are exported too
-    GITOPS = "gitops"  # the stack deploys the platform only; Argo CD / Flux apply the exported manifests
+    # The stack deploys the platform only; Argo CD / Flux apply the exported manifests. Objects an earlier
+    # CDK_DEPLOY applied are handed over, not deleted.
+    GITOPS = "gitops"
 
 
 class ManifestApplier(Construct):
-    """Applies the bundle in ``bundle_dir`` (``manifests/*.k8s.yaml`` + ``inventory.json``) with ``handler``.
+    """Makes the cluster hold exactly the bundle in ``bundle_dir`` (``manifests/*.k8s.yaml`` + ``inventory.json``),
+    applied by ``handler``; with ``bundle_dir=None`` (``ManifestDelivery.GITOPS``) it applies nothing and hands
+    what an earlier ``CDK_DEPLOY`` applied over to GitOps, so switching modes deletes nothing.
 
-    The custom resource's properties are the bundle's S3 location, the label ``selector`` every delivered
-    object carries, the kubectl ``kinds`` the bundle holds and the deploy-time ``values`` (tokens that
-    CloudFormation resolves). The handler's role may read this bundle object and nothing else of the bucket.
+    The custom resource's properties are the bundle's S3 location, the label ``selector`` every delivered object
+    carries (an object must still carry it to be pruned or deleted), the record that keeps the inventory of what
+    was applied, the deploy-time ``values`` (tokens CloudFormation resolves) and what a stack delete does to the
+    objects (``removal``: DESTROY deletes them, RETAIN leaves them running). The handler's role may read this
+    bundle object and nothing else of the bucket.
     """
 
-    def __init__(self, scope: Construct, construct_id: str, *, handler: KubectlHandler, bundle_dir: str,
-                 selector: str, record_name: str, kinds: Sequence[str], values: Mapping[str, str]) -> None:
+    def __init__(self, scope: Construct, construct_id: str, *, handler: KubectlHandler, bundle_dir: Optional[str],
+                 selector: str, record_name: str, values: Mapping[str, str],
+                 removal: RemovalPolicy = RemovalPolicy.DESTROY) -> None:
         super().__init__(scope, construct_id)
-        self.bundle = s3_assets.Asset(self, "Bundle", path=bundle_dir)
-        read = iam.Policy(self, "ReadBundle", roles=[handler.role], statements=[iam.PolicyStatement(
-            actions=["s3:GetObject"], resources=[self.bundle.bucket.arn_for_objects(self.bundle.s3_object_key)])])
+        properties: dict[str, Any] = {
+            "ClusterName": handler.cluster.cluster_name,
+            "Selector": selector,
+            "RecordName": record_name,
+            "Delivery": (ManifestDelivery.CDK_DEPLOY if bundle_dir is not None else ManifestDelivery.GITOPS).value,
+            "Removal": REMOVALS[removal],
+        }
+        after: list[Construct] = [handler.access_entry]
+        self.bundle: Optional[s3_assets.Asset] = None
+        if bundle_dir is not None:
+            self.bundle = s3_assets.Asset(self, "Bundle", path=bundle_dir)
+            after.append(iam.Policy(self, "ReadBundle", roles=[handler.role], statements=[iam.PolicyStatement(
+                actions=["s3:GetObject"], resources=[self.bundle.bucket.arn_for_objects(self.bundle.s3_object_key)])]))
+            properties.update({"BundleBucket": self.bundle.s3_bucket_name, "BundleKey": self.bundle.s3_object_key,
+                               "Values": dict(values)})
         self.resource = handler.custom_resource(
-            self, "Resource",
-            resource_type=RESOURCE_TYPE,
-            timeout=APPLY_TIMEOUT,
-            properties={
-                "ClusterName": handler.cluster.cluster_name,
-                "BundleBucket": self.bundle.s3_bucket_name,
-                "BundleKey": self.bundle.s3_object_key,
-                "Selector": selector,
-                "RecordName": record_name,
-                "Kinds": list(kinds),
-                "Values": dict(values),
-            },
-        )
+            self, "Resource", resource_type=RESOURCE_TYPE, timeout=APPLY_TIMEOUT, properties=properties)
         # Apply once the function may read the bundle and reach the cluster; on delete, remove the objects
         # before that access is revoked.
-        self.resource.node.add_dependency(handler.access_entry, read)
+        self.resource.node.add_dependency(*after)

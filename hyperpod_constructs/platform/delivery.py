@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, Callable, Optional, Sequence, TypeVar
 
 import jsii
-from aws_cdk import AspectPriority, Aspects, IAspect
+from aws_cdk import AspectPriority, Aspects, IAspect, RemovalPolicy
 from constructs import Construct, IConstruct
 
 from ..aws.kubectl_handler import KubectlHandler
@@ -20,7 +20,7 @@ from ..aws.manifest_delivery import ManifestApplier
 from ..errors import HyperPodValidationError, require
 from .deployments import ChartDeployment
 from .gitops import (
-    PLATFORM_LABEL, DeployTimeValues, bundle_inventory, bundle_kinds, owner_labels, render_files, write_bundle)
+    PLATFORM_LABEL, DeployTimeValues, bundle_inventory, owner_labels, render_files, write_bundle)
 
 # The CDK context key tools like SAM set to make assets point at their sources instead of copies.
 DISABLE_ASSET_STAGING = "aws:cdk:disable-asset-staging"
@@ -85,17 +85,21 @@ class ManifestFiles:
     def files(self) -> dict[str, str]:
         return self.rendered()[1]
 
+    @property
+    def applier_identity(self) -> dict[str, str]:
+        """How the applier knows this platform's objects: their label and the record of what it applied."""
+        return {"selector": f"{PLATFORM_LABEL}={self.platform_label}",
+                "record_name": f"hyperpod-constructs-{self.platform_label}"}
+
     def apply_with(self, scope: Construct, construct_id: str, handler: KubectlHandler,
-                   after: Sequence[Construct]) -> ManifestApplier:
+                   after: Sequence[Construct], removal: RemovalPolicy) -> ManifestApplier:
         """The bundle of every file and the one custom resource that applies it, once ``after`` exist."""
         charts, files = self.rendered()
         staging = Path(tempfile.mkdtemp(prefix="hyperpod-manifests-"))
         write_bundle(staging, files, bundle_inventory(charts, self.values))
         applier = ManifestApplier(
-            scope, construct_id, handler=handler, bundle_dir=str(staging),
-            selector=f"{PLATFORM_LABEL}={self.platform_label}",
-            record_name=f"hyperpod-constructs-{self.platform_label}",
-            kinds=bundle_kinds(charts), values=self.values.tokens)
+            scope, construct_id, handler=handler, bundle_dir=str(staging), removal=removal,
+            values=self.values.tokens, **self.applier_identity)
         if not scope.node.try_get_context(DISABLE_ASSET_STAGING):
             shutil.rmtree(staging, ignore_errors=True)  # the asset was copied into the cloud assembly
         applier.resource.node.add_dependency(*after)

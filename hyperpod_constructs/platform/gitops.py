@@ -71,7 +71,7 @@ class DeployTimeValues:
 
 def render_files(charts: Mapping[str, list[dict[str, Any]]], values: DeployTimeValues) -> dict[str, str]:
     """File name -> text: one ``<chart>.k8s.yaml`` per chart plus ``values.env`` naming the placeholders to fill."""
-    files = {f"{name}{MANIFEST_SUFFIX}": yaml_writer.dump_all(values.to_placeholders(manifests))
+    files = {f"{name}{MANIFEST_SUFFIX}": yaml_writer.dump_manifests(values.to_placeholders(manifests))
              for name, manifests in charts.items()}
     files[VALUES_FILE] = ("# Fill each value from the stack output of the same name, then: envsubst < chart.k8s.yaml\n"
                           + "".join(f"{name}=\n" for name in values.names))
@@ -126,11 +126,6 @@ def bundle_inventory(charts: Mapping[str, list[dict[str, Any]]], values: DeployT
     return {"values": values.names,
             "files": {f"{name}{MANIFEST_SUFFIX}": [ref(manifest) for manifest in manifests]
                       for name, manifests in charts.items()}}
-
-
-def bundle_kinds(charts: Mapping[str, list[dict[str, Any]]]) -> list[str]:
-    return sorted({kubectl_kind(manifest["apiVersion"], manifest["kind"])
-                   for manifests in charts.values() for manifest in manifests})
 
 
 def write_bundle(out_dir: Path, files: Mapping[str, str], inventory: Mapping[str, Any]) -> Path:

@@ -17,7 +17,7 @@ from ..aws.hyperpod_cluster import HyperPodCluster
 from ..aws.hyperpod_dependencies import HyperPodDependencies, HyperPodHelmChart
 from ..aws.inference_operator import CHART_FOR_INSTANCE_GROUPS, InferenceOperator, InferenceOperatorOptions
 from ..aws.kubectl_handler import KubectlHandler
-from ..aws.manifest_delivery import ManifestApplier, ManifestDelivery
+from ..aws.manifest_delivery import REMOVALS, ManifestApplier, ManifestDelivery
 from ..aws.model_access import ModelSourceAccess
 from ..aws.model_store import ModelStoreFileSystem
 from ..aws.network import HyperPodNetwork
@@ -96,6 +96,7 @@ class HyperPodInferencePlatform(Construct):
         hourly_prices: Optional[Mapping[str, float]] = None,
         prices: Optional[Prices] = None,
         removal_policy: RemovalPolicy = RemovalPolicy.RETAIN,
+        manifest_removal: RemovalPolicy = RemovalPolicy.DESTROY,
     ) -> None:
         super().__init__(scope, construct_id)
         self._path: str = self.node.path  # read once: every jsii property read is a round trip to Node
@@ -131,6 +132,10 @@ class HyperPodInferencePlatform(Construct):
         self._keda_objects: set[tuple[str, str, str]] = set()  # (kind, namespace, name) already in a chart
 
         self.removal_policy = removal_policy
+        require(manifest_removal in REMOVALS, self._path, "manifest_removal", manifest_removal,
+                "RemovalPolicy.DESTROY (a stack delete deletes the Kubernetes objects the stack applied) or "
+                "RemovalPolicy.RETAIN (it leaves them running, and their nodes billing)")
+        self.manifest_removal = manifest_removal
         self.network = HyperPodNetwork(self, "Network", vpc=self._vpc(network, cluster), subnets=network.subnets,
                                        security_groups=network.security_groups)
         self.eks = HyperPodEks(self, "Eks", network=self.network, options=cluster.eks, removal_policy=removal_policy)
@@ -228,6 +233,11 @@ class HyperPodInferencePlatform(Construct):
         if delivery is ManifestDelivery.CDK_DEPLOY:
             # Endpoints are added after construction, so the bundle is made once the app is complete.
             at_synth(self, "ManifestDelivery", self._deliver)
+        elif self.kubectl is not None:
+            # Same construct path as the applier: switching from CDK_DEPLOY is an update that hands the objects
+            # over to GitOps instead of a delete that removes them.
+            self.manifests = ManifestApplier(self, "Manifests", handler=self.kubectl, bundle_dir=None, values={},
+                                             **self.manifest_files.applier_identity)
 
     # ---- what endpoints and charts see ---------------------------------------------------------------
 
@@ -334,7 +344,8 @@ class HyperPodInferencePlatform(Construct):
         ordered: list[Construct] = [self.hyperpod.resource, self.operator.addon]
         if self.dependencies is not None:
             ordered.append(self.dependencies.resource)
-        self.manifests = self.manifest_files.apply_with(self, "Manifests", self.kubectl, after=ordered)
+        self.manifests = self.manifest_files.apply_with(self, "Manifests", self.kubectl, after=ordered,
+                                                        removal=self.manifest_removal)
 
     def _add_model_store_chart(self, spec: ModelStore) -> None:
         assert self.model.model_store is not None

@@ -31,34 +31,34 @@ def tool_env(workdir: str) -> dict[str, str]:
 
 def write_kubeconfig(cluster_name: str, region: str, workdir: str) -> Optional[str]:
     """Kubeconfig for the cluster with a fresh token, or None when the cluster does not exist."""
-    import boto3  # the Lambda runtime has it; imported here so the pure parts load without it
-
-    from botocore.config import Config
-
-    session = boto3.session.Session(region_name=region)
-    eks = session.client("eks", config=aws_config(Config))
+    eks = aws_client("eks", region)
     try:
         cluster = eks.describe_cluster(name=cluster_name)["cluster"]
     except eks.exceptions.ResourceNotFoundException:
         return None
     config = cluster_plan.render_kubeconfig(
-        cluster_name, cluster["endpoint"], cluster["certificateAuthority"]["data"], eks_token(session, cluster_name, region))
+        cluster_name, cluster["endpoint"], cluster["certificateAuthority"]["data"], eks_token(cluster_name, region))
     path = os.path.join(workdir, "kubeconfig")
     with open(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w", encoding="utf-8") as handle:
         json.dump(config, handle)  # JSON is YAML
     return path
 
 
-def aws_config(config_class: Any) -> Any:
-    """Every AWS call is bounded: botocore's defaults wait a minute per try."""
-    return config_class(connect_timeout=AWS_CALL_SECONDS, read_timeout=AWS_CALL_SECONDS,
-                        retries={"max_attempts": 3, "mode": "standard"})
+def aws_client(service: str, region: str) -> Any:
+    """A client whose every call is bounded: botocore's defaults wait a minute per try."""
+    import boto3  # the Lambda runtime has it; imported here so the pure parts load without it
+    from botocore.config import Config
+
+    return boto3.session.Session(region_name=region).client(service, config=Config(
+        connect_timeout=AWS_CALL_SECONDS, read_timeout=AWS_CALL_SECONDS, retries={"max_attempts": 3, "mode": "standard"}))
 
 
-def eks_token(session: Any, cluster_name: str, region: str) -> str:
+def eks_token(cluster_name: str, region: str) -> str:
     """The token `aws eks get-token` prints: a presigned STS GetCallerIdentity URL bound to the cluster name."""
+    import boto3
     from botocore.signers import RequestSigner
 
+    session = boto3.session.Session(region_name=region)
     sts = session.client("sts", region_name=region)
     signer = RequestSigner(sts.meta.service_model.service_id, region, "sts", "v4",
                            session.get_credentials(), session.events)

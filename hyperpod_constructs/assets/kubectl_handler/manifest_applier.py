@@ -1,11 +1,20 @@
-"""Custom resource Custom::HyperPodManifests: apply the platform's rendered manifests from one S3 bundle.
+"""Custom resource Custom::HyperPodManifests: make the cluster hold exactly the platform's bundle, and nothing else
+of the platform's.
 
-Create/Update: download the bundle, fill the deploy-time values, ``kubectl apply --server-side`` the files
-that changed since the last apply (a record ConfigMap holds each file's hash), then delete the objects
-labelled as this platform's that the bundle no longer holds. Delete: delete every object labelled as this
-platform's (a missing cluster is success). Runs under ``custom_resources.Provider`` (``index`` dispatches
-here): return the result, raise on failure. The decisions live in ``manifest_plan``; the cluster access
-(kubeconfig, token, running kubectl) is shared with the Helm installer in ``cluster_access``.
+Each ``is_complete`` invocation is one reconcile pass, safe to repeat whatever the last one left:
+1. download the bundle and fill the deploy-time values (as escaped data: a value never adds or changes an object);
+2. record the inventory it is about to apply (the previous one's objects stay in it until they are pruned), so an
+   apply cut short is still pruned or cleaned up later;
+3. apply CRDs and namespaces, wait until they are established; wait (within the time left, then in later
+   invocations) until the cluster serves every kind the bundle uses but does not define, and until objects of the
+   bundle that are still being deleted are gone;
+4. apply every object server-side (idempotent: applying all each time converges, whatever changed out of band);
+5. prune: delete the objects of the previous inventory the bundle no longer holds, after checking each is still
+   the platform's (its label, the applier's field manager, no keep annotation), and wait for them to go;
+6. record the new inventory alone.
+Delete deletes the inventory's objects the same careful way (every delete issued; custom resources before their
+CRDs, namespaces last), or keeps them with ``Removal: retain``. A failed Create deletes what it created.
+With ``Delivery: gitops`` the objects are handed over: the record goes, the objects stay, nothing is applied.
 """
 from __future__ import annotations
 
@@ -15,114 +24,270 @@ import os
 import shutil
 import tempfile
 import zipfile
-from typing import Any, Mapping, Optional, Sequence
+from typing import Any, Mapping, Optional
 
+import cluster_access
 import manifest_plan as plan
+from cluster_access import CommandFailed, run, tool_env, try_run, wait_for_cluster_access, write_kubeconfig
 from cluster_plan import tail
-from cluster_access import run, tool_env, try_run, wait_for_cluster_access, write_kubeconfig
+from manifest_plan import ObjectRef
+from time_budget import Budget, OutOfTime
 
 LOG = logging.getLogger()
 LOG.setLevel(logging.INFO)
+POLL_SECONDS = 5.0
+APPLY_SECONDS = 600.0  # one apply call of the whole bundle; kubectl sends one request per object
 
 
-def handler(event: Mapping[str, Any], context: Any) -> dict[str, Any]:
-    request_type = event["RequestType"]
-    LOG.info("%s %s", request_type, event.get("PhysicalResourceId", ""))
+def on_event(event: Mapping[str, Any]) -> dict[str, Any]:
     request = plan.parse_properties(event["ResourceProperties"])
-    region = os.environ["AWS_REGION"]
+    if event["RequestType"] == "Delete":
+        return {"PhysicalResourceId": event["PhysicalResourceId"]}
+    return {"PhysicalResourceId": plan.physical_resource_id(request)}
+
+
+def is_complete(event: Mapping[str, Any], budget: Budget) -> dict[str, Any]:
+    request_type = event["RequestType"]
+    request = plan.parse_properties(event["ResourceProperties"])
     workdir = tempfile.mkdtemp(dir="/tmp")  # /tmp survives warm starts; one fresh folder per run
+    session: Optional[Session] = None
     try:
-        env = tool_env(workdir)
-        kubeconfig = write_kubeconfig(request.cluster_name, region, workdir)
-        if request_type == "Delete":
-            physical_id = event.get("PhysicalResourceId", "")
-            if kubeconfig is None:
-                LOG.info("cluster %s is gone; nothing to delete", request.cluster_name)
-            else:
-                remove(request, kubeconfig, env)
-            return {"PhysicalResourceId": physical_id}
+        kubeconfig = write_kubeconfig(request.cluster_name, os.environ["AWS_REGION"], workdir)
         if kubeconfig is None:
+            if request_type == "Delete":
+                LOG.info("cluster %s is gone; nothing to delete", request.cluster_name)
+                return {"IsComplete": True}
             raise RuntimeError(f"EKS cluster {request.cluster_name!r} not found")
+        session = Session(request, kubeconfig, workdir, tool_env(workdir), budget)
+        wait_for_cluster_access(kubeconfig, session.env, budget)
+        if request_type == "Delete":
+            session.remove()
+            return {"IsComplete": True}
         old = plan.parse_properties(event["OldResourceProperties"]) if request_type == "Update" else None
-        data = deliver(request, old, kubeconfig, workdir, env)
+        create_request = event["RequestId"] if request_type == "Create" else ""
+        return {"IsComplete": True, "Data": session.deliver(old, create_request)}
+    except OutOfTime as pending:
+        if not budget.past_deadline():
+            LOG.info("not finished in this invocation, the framework asks again: %s", pending)
+            return {"IsComplete": False}
+        failure: Exception = RuntimeError(f"{request_type} gave up at its deadline: {pending}")
+    except Exception as error:  # noqa: BLE001 - a failed Create cleans up whatever failed
+        failure = error
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
-    return {"PhysicalResourceId": plan.physical_resource_id(request), "Data": data}
+    if request_type == "Create" and session is not None:
+        failure = RuntimeError(f"{failure}; {session.clean_up_failed_create(event['RequestId'])}")
+    raise failure
 
 
-def deliver(request: plan.ApplyRequest, old: Optional[plan.ApplyRequest], kubeconfig: str, workdir: str,
-            env: Mapping[str, str]) -> dict[str, str]:
-    bundle = os.path.join(workdir, "bundle")
-    fetch_bundle(request.bucket, request.key, bundle)
-    with open(os.path.join(bundle, plan.INVENTORY_FILE), encoding="utf-8") as handle:
-        inventory = plan.parse_inventory(handle.read())
-    plan.check_values(inventory.values, request.values)
-    filled = {}
-    for name in inventory.files:
-        with open(os.path.join(bundle, plan.MANIFESTS_DIR, name), encoding="utf-8") as handle:
-            filled[name] = plan.fill_values(handle.read(), request.values)
+class Session:
+    """One invocation's work on one cluster: kubectl with this request, this kubeconfig and this budget."""
 
-    wait_for_cluster_access(kubeconfig, env)
-    live = list_owned(plan.kinds_to_list(request, old), plan.selectors(request, old), kubeconfig, env)
-    record = plan.parse_record(run(plan.record_get_argv(request.record_name, kubeconfig), env))
-    changed = plan.files_to_apply(filled, record, inventory, live)
-    if changed:
-        to_apply = os.path.join(workdir, "apply")
-        os.makedirs(to_apply)
-        for name in changed:
-            with open(os.path.join(to_apply, name), "w", encoding="utf-8") as handle:
-                handle.write(filled[name])
-        run(plan.apply_argv(to_apply, kubeconfig), env)
-    pruned = plan.to_prune(live, inventory)
-    for argv in plan.delete_argvs(pruned, kubeconfig):
-        run(argv, env)
-    write_record(request.record_name, {name: plan.content_hash(text) for name, text in filled.items()},
-                 kubeconfig, workdir, env)
-    if old is not None and old.record_name != request.record_name:
-        run(plan.record_delete_argv(old.record_name, kubeconfig), env)
-    LOG.info("applied %d files, %d unchanged, pruned %d objects", len(changed), len(filled) - len(changed), len(pruned))
-    return plan.response_data(changed, len(filled) - len(changed), pruned)
+    def __init__(self, request: plan.ApplyRequest, kubeconfig: str, workdir: str, env: Mapping[str, str],
+                 budget: Budget) -> None:
+        self.request = request
+        self.kubeconfig = kubeconfig
+        self.workdir = workdir
+        self.env = env
+        self.budget = budget
 
+    # -- Create / Update
 
-def remove(request: plan.ApplyRequest, kubeconfig: str, env: Mapping[str, str]) -> None:
-    """Delete everything this platform applied (found by its label), then the record."""
-    wait_for_cluster_access(kubeconfig, env)
-    owned = list_owned(list(request.kinds), [request.selector], kubeconfig, env)
-    for argv in plan.delete_argvs(owned, kubeconfig):
-        run(argv, env)
-    run(plan.record_delete_argv(request.record_name, kubeconfig), env)
+    def deliver(self, old: Optional[plan.ApplyRequest], create_request: str) -> dict[str, str]:
+        if self.request.delivery == "gitops":
+            self.delete_record(self.request.record_name)
+            if old is not None and old.record_name != self.request.record_name:
+                self.delete_record(old.record_name)
+            LOG.info("handed the platform's objects over to GitOps; nothing applied, nothing deleted")
+            return plan.response_data(0, 0, 0)
+        inventory, filled = self.bundle(self.request, "bundle")
+        wanted = inventory.refs()
+        record = self.read_record(self.request.record_name)
+        previous = self.previous_inventory(record, old)
+        tracked = sorted(set(previous) | set(wanted))
+        adopted: tuple[ObjectRef, ...] = ()
+        if create_request:
+            if record is not None and record.create_request == create_request:
+                adopted = record.adopted
+            else:  # this Create's first pass: what exists now is not its to remove if it fails
+                adopted = tuple(self.live(tracked))
+        self.write_record(plan.Record(inventory=tuple(tracked), adopted=adopted, create_request=create_request))
+        first, second = plan.stages(filled, inventory)
+        self.apply(first, "crds-and-namespaces")
+        self.wait_until_served(inventory)
+        self.wait_until_not_terminating(wanted)
+        self.apply(second, "objects")
+        candidates = sorted(set(previous) - set(wanted))
+        pruned, kept = self.delete_owned(candidates, "pruned objects")
+        self.write_record(plan.Record(inventory=tuple(wanted)))
+        if old is not None and old.record_name != self.request.record_name:
+            self.delete_record(old.record_name)
+        LOG.info("applied %d objects, pruned %d, kept %d", len(wanted), pruned, kept)
+        return plan.response_data(len(wanted), pruned, kept)
 
+    def previous_inventory(self, record: Optional[plan.Record], old: Optional[plan.ApplyRequest]) -> list[ObjectRef]:
+        """What this platform may have applied before: the record's inventory, else (a record from before
+        inventories were kept) the previous bundle's."""
+        if record is not None:
+            return list(record.inventory)
+        if old is not None and old.delivery == "cdk-deploy":
+            try:
+                return self.bundle(old, "previous-bundle")[0].refs()
+            except Exception as error:  # noqa: BLE001 - an old asset may be gone; then nothing is pruned
+                LOG.warning("the previous bundle could not be read, so nothing is pruned: %s", error)
+        return []
 
-def list_owned(kinds: Sequence[str], selectors: Sequence[str], kubeconfig: str,
-               env: Mapping[str, str]) -> list[plan.ObjectRef]:
-    """Objects carrying the platform's label, kind by kind (a kind whose CRD is gone has none)."""
-    found: list[plan.ObjectRef] = []
-    for kind in kinds:
-        for selector in selectors:
-            result = try_run(plan.get_argv(kind, selector, kubeconfig), env)
+    def apply(self, files: Mapping[str, str], stage: str) -> None:
+        if not files:
+            return
+        folder = os.path.join(self.workdir, stage)
+        os.makedirs(folder)
+        for name, text in files.items():
+            with open(os.path.join(folder, name), "w", encoding="utf-8") as handle:
+                handle.write(text)
+        result = try_run(plan.apply_argv(folder, self.kubeconfig, self.budget.left()), self.env, self.budget,
+                         APPLY_SECONDS)
+        if result.returncode == 0:
+            return
+        said = (result.stderr or result.stdout).strip()
+        if plan.is_transient(said):
+            raise OutOfTime(f"kubectl apply of the {stage} did not go through yet: {tail(said, 1200)}")
+        raise CommandFailed(["kubectl", "apply", f"({stage})"], result)
+
+    def wait_until_served(self, inventory: plan.Inventory) -> None:
+        """Every kind the bundle uses served: CRDs it defines established, those it uses from elsewhere installed."""
+        waiting = inventory.kinds_to_wait_for()
+        while True:
+            waiting = [kind for kind in waiting if not self.serves(kind)]
+            if not waiting:
+                return
+            names = ", ".join(kind.split(".", 1)[0] for kind in waiting)
+            self.budget.wait(POLL_SECONDS, f"the cluster to serve {names}, which the bundle uses (their CRDs are not "
+                                           f"installed or not established yet: {', '.join(waiting)})")
+
+    def serves(self, kind: str) -> bool:
+        result = try_run(plan.served_argv(kind, self.kubeconfig, self.budget.left()), self.env, self.budget)
+        if result.returncode == 0:
+            return True
+        if plan.is_unknown_kind(result.stderr):
+            return False
+        raise CommandFailed(["kubectl", "get", kind], result)
+
+    def wait_until_not_terminating(self, wanted: list[ObjectRef]) -> None:
+        """An object being deleted cannot be applied back: wait for it to go, then it is created anew."""
+        while True:
+            terminating = {ref: live for ref, live in self.live(wanted).items() if plan.is_terminating(live)}
+            if not terminating:
+                return
+            self.budget.wait(POLL_SECONDS, f"objects of the bundle still being deleted to go before they are "
+                                           f"applied again: {plan.describe_stuck(terminating)}")
+
+    # -- Delete
+
+    def remove(self) -> None:
+        record = self.read_record(self.request.record_name)
+        if self.request.delivery == "gitops" or self.request.removal == "retain":
+            self.delete_record(self.request.record_name)
+            LOG.info("left the platform's objects in the cluster (%s)",
+                     "handed over to GitOps" if self.request.delivery == "gitops" else "Removal: retain")
+            return
+        targets = list(record.inventory) if record is not None else self.bundle(self.request, "bundle")[0].refs()
+        self.delete_owned(targets, "objects of the platform")
+        self.delete_record(self.request.record_name)
+
+    def clean_up_failed_create(self, create_request: str) -> str:
+        """Delete what the failed Create made (not what existed before it), within the rest of the invocation."""
+        self.budget = self.budget.for_cleanup()
+        try:
+            record = self.read_record(self.request.record_name)
+            if record is None or record.create_request != create_request:
+                return "nothing had been applied"
+            made = sorted(set(record.inventory) - set(record.adopted))
+            deleted, _ = self.delete_owned(made, "objects the failed Create made")
+            self.delete_record(self.request.record_name)
+            return f"removed the {deleted} objects it had created"
+        except Exception as error:  # noqa: BLE001 - report the cleanup's failure with the Create's
+            return f"and removing what it created failed too: {error}"
+
+    # -- shared
+
+    def delete_owned(self, targets: list[ObjectRef], what: str) -> tuple[int, int]:
+        """Delete the targets that are still this platform's; (deleted, kept) counts. Every delete is issued at
+        once, except CRDs (after their custom resources) and namespaces (after their contents); errors are collected;
+        OutOfTime names each object still there and its finalizers."""
+        if not targets:
+            return 0, 0
+        live = self.live(targets)
+        owned = {}
+        for ref, manifest in live.items():
+            reason = plan.ownership(manifest, self.request)
+            if reason is None:
+                owned[ref] = manifest
+            else:
+                LOG.info("not deleting %s: %s", ref, reason)
+        deleted = len(owned)
+        errors: dict[ObjectRef, str] = {}
+        while owned:
+            for refs in plan.by_kind_and_namespace(plan.deletable_now(owned)).values():
+                result = try_run(plan.delete_argv(refs, self.kubeconfig, self.budget.left()), self.env, self.budget)
+                said = result.stderr.strip()
+                if result.returncode != 0 and not plan.is_unknown_kind(said) and not plan.is_transient(said):
+                    errors.update({ref: said for ref in refs})
+            owned = {ref: manifest for ref, manifest in self.live(list(owned)).items()}
+            if not owned:
+                break
+            if errors and all(ref in errors for ref in owned):
+                raise RuntimeError(f"deleting {what} failed: " + "; ".join(
+                    f"{ref}: {tail(said, 600)}" for ref, said in sorted(errors.items())))
+            self.budget.wait(POLL_SECONDS, f"{what} to be deleted: {plan.describe_stuck(owned)}")
+        return deleted, len(live) - deleted
+
+    def live(self, refs: list[ObjectRef]) -> dict[ObjectRef, dict[str, Any]]:
+        """Which of ``refs`` exist, with what the API server says of them (one kind of a gone CRD: none)."""
+        found: dict[ObjectRef, dict[str, Any]] = {}
+        for (kind, namespace), group in plan.by_kind_and_namespace(refs).items():
+            result = try_run(plan.get_argv(group, self.kubeconfig, self.budget.left()), self.env, self.budget)
             if result.returncode != 0:
                 if plan.is_unknown_kind(result.stderr):
-                    LOG.info("kind %s is not served by the cluster: %s", kind, result.stderr.strip())
                     continue
-                raise RuntimeError(f"listing {kind} failed ({result.returncode}): {tail(result.stderr.strip())}")
-            found.extend(plan.live_objects(kind, result.stdout))
-    return found
+                raise CommandFailed(["kubectl", "get", kind], result)
+            by_name = {item["metadata"]["name"]: item for item in plan.parse_get(result.stdout)}
+            found.update({ref: by_name[ref.name] for ref in group if ref.name in by_name})
+        return found
 
+    def read_record(self, name: str) -> Optional[plan.Record]:
+        return plan.parse_record(run(plan.record_get_argv(name, self.kubeconfig, self.budget.left()), self.env, self.budget))
 
-def write_record(name: str, hashes: Mapping[str, str], kubeconfig: str, workdir: str, env: Mapping[str, str]) -> None:
-    path = os.path.join(workdir, "record.json")
-    with open(path, "w", encoding="utf-8") as handle:
-        json.dump(plan.record_manifest(name, hashes), handle)
-    run(plan.apply_argv(path, kubeconfig), env)
+    def write_record(self, record: plan.Record) -> None:
+        path = os.path.join(self.workdir, "record.json")
+        with open(path, "w", encoding="utf-8") as handle:
+            json.dump(plan.record_manifest(self.request.record_name, record), handle)
+        run(plan.apply_argv(path, self.kubeconfig, self.budget.left()), self.env, self.budget)
+
+    def delete_record(self, name: str) -> None:
+        run(plan.record_delete_argv(name, self.kubeconfig, self.budget.left()), self.env, self.budget)
+
+    def bundle(self, request: plan.ApplyRequest, folder: str) -> tuple[plan.Inventory, dict[str, str]]:
+        """The bundle's inventory and its files with the deploy-time values filled."""
+        destination = os.path.join(self.workdir, folder)
+        fetch_bundle(request.bucket, request.key, destination)
+        with open(os.path.join(destination, plan.INVENTORY_FILE), encoding="utf-8") as handle:
+            inventory = plan.parse_inventory(handle.read())
+        plan.check_values(inventory.values, request.values)
+        filled = {}
+        for name in inventory.files:
+            with open(os.path.join(destination, plan.MANIFESTS_DIR, name), encoding="utf-8") as handle:
+                filled[name] = plan.fill_values(handle.read(), request.values, name)
+        return inventory, filled
 
 
 def fetch_bundle(bucket: str, key: str, destination: str) -> None:
     """Download the bundle zip from the CDK assets bucket and unpack it; the "data" rules refuse paths that leave
     ``destination``."""
-    import boto3  # the Lambda runtime has it; imported here so the pure parts load without it
-
     archive = destination + ".zip"
-    boto3.client("s3").download_file(bucket, key, archive)
+    body = cluster_access.aws_client("s3", os.environ["AWS_REGION"]).get_object(Bucket=bucket, Key=key)["Body"]
+    with open(archive, "wb") as out:
+        shutil.copyfileobj(body, out, length=1 << 20)
     unpack(archive, destination)
 
 

@@ -1,15 +1,16 @@
-"""Pure decisions of the manifest applier: bundle layout, deploy-time values, what to apply, prune and delete.
+"""Pure decisions of the manifest applier: the request, deploy-time values, stages, ownership, what to delete next.
 
-The bundle is a zip of ``manifests/`` (the GitOps export, byte for byte: one ``<chart>.k8s.yaml`` per chart
-with ``${Name}`` placeholders, and ``values.env``) and ``inventory.json`` (which objects each file holds and
-which placeholders the files use). No AWS calls and no subprocesses here; ``manifest_applier`` does the I/O.
-Standard library only: the Lambda Python runtime has no PyYAML, and kubectl reads the YAML itself.
+The bundle is a zip of ``manifests/`` (the GitOps export, byte for byte: one ``<chart>.k8s.yaml`` per chart with
+``${Name}`` placeholders, and ``values.env``) and ``inventory.json`` (which objects each file holds, in document
+order, and which placeholders the files use). No AWS calls and no
+subprocesses here; ``manifest_applier`` does the I/O. Standard library only: the Lambda Python runtime has no
+PyYAML, and kubectl reads the YAML itself.
 """
 from __future__ import annotations
 
-import hashlib
 import json
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Optional, Sequence
 
 from cluster_plan import KUBECTL
@@ -19,10 +20,28 @@ INVENTORY_FILE = "inventory.json"
 MANIFEST_SUFFIX = ".k8s.yaml"
 FIELD_MANAGER = "hyperpod-constructs"
 RECORD_NAMESPACE = "kube-system"
-DELETE_TIMEOUT = "5m"  # operator finalizers run while the operator still exists (the resource depends on it)
+# An object a user annotates with this (any value but "false") is never pruned or deleted by the applier.
+KEEP_ANNOTATION = "hyperpod-constructs.io/keep"
+CRD_KIND = "CustomResourceDefinition.v1.apiextensions.k8s.io"
+NAMESPACE_KIND = "Namespace"
+# Groups every cluster serves: their kinds need no wait.
+BUILTIN_GROUPS = frozenset({
+    "", "apps", "batch", "policy", "autoscaling", "rbac.authorization.k8s.io", "storage.k8s.io", "networking.k8s.io",
+    "apiextensions.k8s.io", "admissionregistration.k8s.io", "scheduling.k8s.io", "coordination.k8s.io",
+    "discovery.k8s.io", "node.k8s.io", "certificates.k8s.io", "events.k8s.io",
+})
 # kubectl's words when a kind's CRD is not (or no longer) installed: nothing of that kind can exist.
 UNKNOWN_KIND_ERRORS = ("the server doesn't have a resource type", "no matches for kind",
-                       "could not find the requested resource")
+                       "could not find the requested resource", "ensure CRDs are installed first")
+# Answers that mean "not now" rather than "never": a webhook whose pods are starting, a busy control plane, a
+# namespace still finishing its deletion. The next isComplete applies again; past the deadline they fail.
+TRANSIENT_ERRORS = UNKNOWN_KIND_ERRORS + (
+    "failed calling webhook", "connection refused", "etcdserver: request timed out", "TLS handshake timeout",
+    "the server is currently unable to handle the request", "i/o timeout", "because it is being terminated",
+    "the object has been modified", "Too many requests", "http2: client connection lost",
+)
+DELIVERY_MODES = ("cdk-deploy", "gitops")
+REMOVAL_POLICIES = ("destroy", "retain")
 
 
 @dataclass(frozen=True)
@@ -30,27 +49,39 @@ class ApplyRequest:
     """The custom resource's properties, parsed once."""
 
     cluster_name: str
-    bucket: str
-    key: str
-    selector: str  # label selector of every object this platform owns
-    record_name: str  # ConfigMap in RECORD_NAMESPACE holding the hash of each file last applied
-    kinds: tuple[str, ...]  # kubectl kind arguments (Kind.version.group) the bundle holds
-    values: dict[str, str]  # deploy-time values, resolved by CloudFormation
+    record_name: str  # ConfigMap in RECORD_NAMESPACE holding the inventory of what this platform applied
+    selector: str  # ``label=value`` every object this platform applies carries
+    delivery: str  # cdk-deploy: apply the bundle; gitops: hand the objects over to Argo CD / Flux, apply nothing
+    removal: str  # destroy: a stack delete deletes the objects; retain: it leaves them running
+    bucket: str = ""
+    key: str = ""
+    values: dict[str, str] = field(default_factory=dict)  # deploy-time values, resolved by CloudFormation
+
+    @property
+    def label(self) -> tuple[str, str]:
+        name, _, value = self.selector.partition("=")
+        return name, value
 
 
 def parse_properties(props: Mapping[str, Any]) -> ApplyRequest:
-    """CloudFormation sends properties as strings, lists and maps of strings; fail loudly on a missing one."""
-    required = ("ClusterName", "BundleBucket", "BundleKey", "Selector", "RecordName")
+    """CloudFormation sends properties as strings and maps of strings; fail loudly on a missing or bad one."""
+    delivery = str(props.get("Delivery", "cdk-deploy"))
+    required = ["ClusterName", "Selector", "RecordName"] + (["BundleBucket", "BundleKey"] if delivery == "cdk-deploy" else [])
     missing = [name for name in required if not props.get(name)]
     if missing:
         raise ValueError(f"custom resource properties missing: {', '.join(missing)}")
-    kinds = props.get("Kinds") or []
+    removal = str(props.get("Removal", "destroy"))
+    if delivery not in DELIVERY_MODES or removal not in REMOVAL_POLICIES:
+        raise ValueError(f"custom resource properties Delivery must be one of {DELIVERY_MODES} (not {delivery!r}) "
+                         f"and Removal one of {REMOVAL_POLICIES} (not {removal!r})")
     values = props.get("Values") or {}
-    if not isinstance(kinds, list) or not isinstance(values, Mapping):
-        raise ValueError("custom resource properties Kinds must be a list and Values a map")
+    if not isinstance(values, Mapping):
+        raise ValueError("custom resource property Values must be a map")
+    if "=" not in str(props["Selector"]):
+        raise ValueError(f"custom resource property Selector must be label=value, not {props['Selector']!r}")
     return ApplyRequest(
-        cluster_name=props["ClusterName"], bucket=props["BundleBucket"], key=props["BundleKey"],
-        selector=props["Selector"], record_name=props["RecordName"], kinds=tuple(str(kind) for kind in kinds),
+        cluster_name=str(props["ClusterName"]), record_name=str(props["RecordName"]), selector=str(props["Selector"]),
+        delivery=delivery, removal=removal, bucket=str(props.get("BundleBucket", "")), key=str(props.get("BundleKey", "")),
         values={str(name): str(value) for name, value in values.items()},
     )
 
@@ -62,47 +93,64 @@ def physical_resource_id(request: ApplyRequest) -> str:
 
 # ---- objects ---------------------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, order=True)
 class ObjectRef:
-    """One Kubernetes object: the kubectl kind argument it is addressed by, its namespace (None: cluster-scoped
-    or the default namespace) and name."""
+    """One Kubernetes object: the kubectl kind argument it is addressed by (``Kind.version.group``, or ``Kind`` in
+    the core group), its namespace (None: cluster-scoped, or namespaced in the default namespace) and name."""
 
     kind: str
     namespace: Optional[str]
     name: str
 
     @property
-    def identity(self) -> tuple[str, str, Optional[str], str]:
-        """(Kind, group, namespace, name): the version is left out, so a new API version is the same object."""
+    def kind_name(self) -> str:
+        return self.kind.split(".", 1)[0]
+
+    @property
+    def group(self) -> str:
         parts = self.kind.split(".", 2)
-        return parts[0], parts[2] if len(parts) == 3 else "", self.namespace, self.name
+        return parts[2] if len(parts) == 3 else ""
+
+    @property
+    def identity(self) -> tuple[str, str, str, str]:
+        """(Kind, group, namespace, name): the version is left out, so a new API version is the same object."""
+        return self.kind_name, self.group, self.namespace or "", self.name
 
     @property
     def argument(self) -> str:
         return f"{self.kind}/{self.name}"
 
+    def __str__(self) -> str:
+        return f"{self.kind_name} {self.namespace + '/' if self.namespace else ''}{self.name}"
+
+    def to_json(self) -> list[Optional[str]]:
+        return [self.kind, self.namespace, self.name]
+
+    @classmethod
+    def from_json(cls, item: Sequence[Optional[str]]) -> "ObjectRef":
+        return cls(str(item[0]), item[1] or None, str(item[2]))
+
 
 @dataclass(frozen=True)
 class Inventory:
-    """What the bundle holds: file -> objects, and the deploy-time values its files use."""
+    """What the bundle holds: file -> its objects in document order, and the deploy-time values its files use."""
 
     files: dict[str, tuple[ObjectRef, ...]]
     values: tuple[str, ...]
 
-    def wanted(self) -> set[tuple[str, str, Optional[str], str]]:
-        """Identities of every object; one without a namespace lands in 'default' if its kind is namespaced."""
-        found = set()
-        for refs in self.files.values():
-            for ref in refs:
-                found.add(ref.identity)
-                if ref.namespace is None:
-                    found.add(ObjectRef(ref.kind, "default", ref.name).identity)
-        return found
+    def refs(self) -> list[ObjectRef]:
+        return sorted({ref for refs in self.files.values() for ref in refs})
+
+    def kinds_to_wait_for(self) -> list[str]:
+        """Kinds the cluster must serve before their objects can be applied: those of CRDs the bundle defines, and
+        those it uses from elsewhere: the inference operator's, KEDA's, Karpenter's and HyperPod's own
+        (``HyperpodNodeClass`` appears only once the cluster's autoscaling is InService)."""
+        return sorted({ref.kind for ref in self.refs() if ref.group not in BUILTIN_GROUPS})
 
 
 def parse_inventory(text: str) -> Inventory:
     data = json.loads(text)
-    files = {name: tuple(ObjectRef(item["kind"], item.get("namespace"), item["name"]) for item in items)
+    files = {name: tuple(ObjectRef(item["kind"], item.get("namespace") or None, item["name"]) for item in items)
              for name, items in data["files"].items()}
     bad = [name for name in files if "/" in name or not name.endswith(MANIFEST_SUFFIX)]
     if bad:
@@ -110,17 +158,17 @@ def parse_inventory(text: str) -> Inventory:
     return Inventory(files=files, values=tuple(data.get("values", ())))
 
 
-def live_objects(kind: str, get_output: str) -> list[ObjectRef]:
-    """Objects in the JSON list ``kubectl get <kind> -o json`` printed."""
-    items = json.loads(get_output).get("items", []) if get_output.strip() else []
-    return [ObjectRef(kind, item["metadata"].get("namespace") or None, item["metadata"]["name"]) for item in items]
-
-
-def is_unknown_kind(stderr: str) -> bool:
-    return any(words in stderr for words in UNKNOWN_KIND_ERRORS)
+def is_first_stage(ref: ObjectRef) -> bool:
+    """CRDs and namespaces go first, so everything that needs them finds them."""
+    return ref.kind in (CRD_KIND, NAMESPACE_KIND)
 
 
 # ---- values ----------------------------------------------------------------------------------------------
+
+_PLACEHOLDER = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}")
+# What a value may be where a placeholder stands in an unquoted YAML scalar: nothing YAML reads as structure.
+_PLAIN_SAFE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._/@+=-]*(:[A-Za-z0-9._/@+=-]+)*$")
+
 
 def check_values(declared: Iterable[str], values: Mapping[str, str]) -> None:
     missing = sorted(set(declared) - set(values))
@@ -128,106 +176,225 @@ def check_values(declared: Iterable[str], values: Mapping[str, str]) -> None:
         raise ValueError(f"the bundle uses deploy-time values the custom resource does not pass: {missing}")
 
 
-def fill_values(text: str, values: Mapping[str, str]) -> str:
-    """What ``envsubst`` does for GitOps users: each ``${Name}`` of a passed value becomes the value."""
-    for name, value in values.items():
-        text = text.replace("${" + name + "}", value)
-    return text
+def fill_values(text: str, values: Mapping[str, str], file_name: str) -> str:
+    """What ``envsubst`` does for GitOps users, with values kept as data: each ``${Name}`` of a passed value
+    becomes the value, escaped for the double-quoted scalar the library writes it in. A placeholder outside double
+    quotes takes only a value YAML cannot read as structure; any other value is refused, naming it."""
+    lines = []
+    for number, line in enumerate(text.split("\n"), start=1):
+        def fill(match: re.Match[str]) -> str:
+            name = match.group(1)
+            if name not in values:
+                return match.group(0)
+            value = values[name]
+            if _inside_double_quotes(line, match.start()):
+                return json.dumps(value)[1:-1]  # JSON's escapes are YAML's double-quoted escapes
+            if not _PLAIN_SAFE.match(value):
+                raise ValueError(f"deploy-time value {name} ({value[:80]!r}) would be read as YAML structure where "
+                                 f"{file_name} line {number} uses it unquoted; it is not applied")
+            return value
+        lines.append(_PLACEHOLDER.sub(fill, line))
+    return "\n".join(lines)
 
 
-def content_hash(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+def _inside_double_quotes(line: str, position: int) -> bool:
+    quoted, single, index = False, False, 0
+    while index < position:
+        char = line[index]
+        if quoted and char == "\\":
+            index += 2
+            continue
+        if char == '"' and not single:
+            quoted = not quoted
+        elif char == "'" and not quoted:
+            single = not single
+        index += 1
+    return quoted
 
 
-# ---- what to do ------------------------------------------------------------------------------------------
-
-def kinds_to_list(request: ApplyRequest, old: Optional[ApplyRequest]) -> list[str]:
-    """Kinds to look for owned objects in: this bundle's and the previous one's (a kind may be gone entirely)."""
-    return sorted(set(request.kinds) | set(old.kinds if old else ()))
-
-
-def selectors(request: ApplyRequest, old: Optional[ApplyRequest]) -> list[str]:
-    return sorted({request.selector} | ({old.selector} if old else set()))
-
-
-def files_to_apply(filled: Mapping[str, str], record: Mapping[str, str], inventory: Inventory,
-                   live: Iterable[ObjectRef]) -> list[str]:
-    """Files whose filled text changed since the last apply, or one of whose objects is not in the cluster.
-    A file without objects is never applied (kubectl refuses an apply with no objects)."""
-    present = {ref.identity for ref in live}
-    return [name for name, text in sorted(filled.items())
-            if inventory.files.get(name) and (
-                record.get(name) != content_hash(text)
-                or not all(_is_present(ref, present) for ref in inventory.files[name]))]
+def split_documents(text: str) -> list[str]:
+    """The documents of a file the library wrote: separated by ``---`` lines (nothing inside a document starts a
+    line with ``---``: its nested lines are indented and values hold no raw newlines)."""
+    documents, current = [], []
+    for line in text.split("\n"):
+        if line.rstrip() == "---":
+            documents.append("\n".join(current))
+            current = []
+        else:
+            current.append(line)
+    documents.append("\n".join(current))
+    return [document for document in documents if document.strip()]
 
 
-def _is_present(ref: ObjectRef, present: set[tuple[str, str, Optional[str], str]]) -> bool:
-    if ref.namespace is None:  # cluster-scoped, or namespaced and applied to 'default'
-        return ref.identity in present or ObjectRef(ref.kind, "default", ref.name).identity in present
-    return ref.identity in present
+def stages(filled: Mapping[str, str], inventory: Inventory) -> tuple[dict[str, str], dict[str, str]]:
+    """(first stage, second stage): file name -> the text of its documents for that stage."""
+    first: dict[str, str] = {}
+    second: dict[str, str] = {}
+    for name, refs in sorted(inventory.files.items()):
+        documents = split_documents(filled[name])
+        if len(documents) != len(refs):
+            raise ValueError(f"{name} holds {len(documents)} documents but the inventory lists {len(refs)} objects")
+        for stage, wanted in ((first, True), (second, False)):
+            chosen = [document for document, ref in zip(documents, refs) if is_first_stage(ref) == wanted]
+            if chosen:
+                stage[name] = "\n---\n".join(chosen) + "\n"
+    return first, second
 
 
-def to_prune(live: Iterable[ObjectRef], inventory: Inventory) -> list[ObjectRef]:
-    """Owned objects (by label) the bundle no longer holds: a removed endpoint is deleted."""
-    wanted = inventory.wanted()
-    unique = {ref.identity: ref for ref in live}
-    return [ref for identity, ref in sorted(unique.items(), key=lambda item: str(item[0])) if identity not in wanted]
+# ---- the record of what this platform applied -------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Record:
+    """The inventory this platform may have applied (written before each apply, so a partial apply is pruned
+    later), and during a Create, the objects that existed before it (a failed Create removes only what it made)."""
+
+    inventory: tuple[ObjectRef, ...]
+    adopted: tuple[ObjectRef, ...] = ()
+    create_request: str = ""
+
+
+def record_manifest(name: str, record: Record) -> dict[str, Any]:
+    """The ConfigMap that keeps the record; it is not labelled as the platform's."""
+    data = {"inventory": json.dumps([ref.to_json() for ref in sorted(set(record.inventory))])}
+    if record.create_request:
+        data["adopted"] = json.dumps([ref.to_json() for ref in sorted(set(record.adopted))])
+        data["createRequest"] = record.create_request
+    return {"apiVersion": "v1", "kind": "ConfigMap",
+            "metadata": {"name": name, "namespace": RECORD_NAMESPACE,
+                         "labels": {"app.kubernetes.io/managed-by": FIELD_MANAGER}},
+            "data": data}
+
+
+def parse_record(get_output: str) -> Optional[Record]:
+    """The record, or None when there is none or it predates inventories (it held file hashes)."""
+    if not get_output.strip():
+        return None
+    data = json.loads(get_output).get("data") or {}
+    if "inventory" not in data:
+        return None
+    return Record(inventory=tuple(ObjectRef.from_json(item) for item in json.loads(data["inventory"])),
+                  adopted=tuple(ObjectRef.from_json(item) for item in json.loads(data.get("adopted", "[]"))),
+                  create_request=data.get("createRequest", ""))
+
+
+# ---- ownership and deletion ----------------------------------------------------------------------------------
+
+def ownership(live: Mapping[str, Any], request: ApplyRequest) -> Optional[str]:
+    """Why a live object is not this platform's to delete, or None when it is: it must still carry the platform's
+    label, have been applied by the applier's field manager, and not be marked to keep."""
+    metadata = live.get("metadata", {})
+    label, value = request.label
+    if (metadata.get("labels") or {}).get(label) != value:
+        return f"it no longer carries {request.selector}"
+    if not any(entry.get("manager") == FIELD_MANAGER for entry in metadata.get("managedFields") or ()):
+        return f"the field manager {FIELD_MANAGER} never applied it"
+    keep = (metadata.get("annotations") or {}).get(KEEP_ANNOTATION)
+    if keep is not None and keep.lower() != "false":
+        return f"it is annotated {KEEP_ANNOTATION}={keep}"
+    return None
+
+
+def is_terminating(live: Mapping[str, Any]) -> bool:
+    return bool(live.get("metadata", {}).get("deletionTimestamp"))
+
+
+def deletable_now(remaining: Mapping[ObjectRef, Mapping[str, Any]]) -> list[ObjectRef]:
+    """Which of the objects still present to delete now: custom resources before their CRDs, namespaces last, every
+    other object at once (so one stuck object holds back nothing but its CRD or namespace)."""
+    def held(ref: ObjectRef) -> bool:
+        if ref.kind == CRD_KIND:
+            defined = _kind_of_crd(remaining[ref])
+            return any(f"{other.kind_name}|{other.group}" == defined for other in remaining if other != ref)
+        if ref.kind == NAMESPACE_KIND:
+            return any(other.namespace == ref.name for other in remaining)
+        return False
+
+    return sorted(ref for ref, live in remaining.items() if not is_terminating(live) and not held(ref))
+
+
+def _kind_of_crd(live: Mapping[str, Any]) -> str:
+    spec = live.get("spec") or {}
+    return f"{(spec.get('names') or {}).get('kind', '')}|{spec.get('group', '')}"
+
+
+def describe_stuck(remaining: Mapping[ObjectRef, Mapping[str, Any]]) -> str:
+    """Each object still present, with the finalizers that hold it."""
+    parts = []
+    for ref, live in sorted(remaining.items()):
+        finalizers = live.get("metadata", {}).get("finalizers") or []
+        state = f"finalizers {', '.join(finalizers)}" if finalizers else (
+            "being deleted" if is_terminating(live) else "waiting for what it holds to go first")
+        parts.append(f"{ref} ({state})")
+    return "; ".join(parts)
+
+
+def is_unknown_kind(stderr: str) -> bool:
+    return any(words in stderr for words in UNKNOWN_KIND_ERRORS)
+
+
+def is_transient(stderr: str) -> bool:
+    lines = [line for line in stderr.splitlines() if line.startswith(("error", "Error"))]
+    return bool(lines) and all(any(words in line for words in TRANSIENT_ERRORS) for line in lines)
+
+
+def by_kind_and_namespace(refs: Iterable[ObjectRef]) -> dict[tuple[str, Optional[str]], list[ObjectRef]]:
+    """Objects grouped as one kubectl call can address them: one kind (an unknown kind fails only its own call)
+    in one namespace."""
+    groups: dict[tuple[str, Optional[str]], list[ObjectRef]] = {}
+    for ref in sorted(set(refs)):
+        groups.setdefault((ref.kind, ref.namespace), []).append(ref)
+    return groups
+
+
+def parse_get(get_output: str) -> list[dict[str, Any]]:
+    """The objects ``kubectl get -o json`` printed: one object, a List, or nothing (all ignored as not found)."""
+    if not get_output.strip():
+        return []
+    data = json.loads(get_output)
+    return list(data.get("items", [])) if data.get("kind") == "List" else [data]
 
 
 # ---- kubectl command lines -------------------------------------------------------------------------------
 
-def apply_argv(path: str, kubeconfig: str) -> list[str]:
+def _common(kubeconfig: str, timeout: float) -> list[str]:
+    return ["--kubeconfig", kubeconfig, "--request-timeout", f"{max(1, int(timeout))}s"]
+
+
+def apply_argv(path: str, kubeconfig: str, timeout: float) -> list[str]:
     """Server-side apply: idempotent, and it takes over fields another manager (a client-side apply) set."""
     return [KUBECTL, "apply", "--server-side", "--force-conflicts", "--field-manager", FIELD_MANAGER,
-            "--kubeconfig", kubeconfig, "-f", path]
+            *_common(kubeconfig, timeout), "-f", path]
 
 
-def get_argv(kind: str, selector: str, kubeconfig: str) -> list[str]:
-    return [KUBECTL, "get", kind, "--all-namespaces", "--selector", selector, "--output", "json",
-            "--kubeconfig", kubeconfig]
+def get_argv(refs: Sequence[ObjectRef], kubeconfig: str, timeout: float) -> list[str]:
+    """The objects that exist of ``refs`` (one kind, one namespace), as JSON."""
+    argv = [KUBECTL, "get", *(ref.argument for ref in refs), "--ignore-not-found", "--output", "json",
+            *_common(kubeconfig, timeout)]
+    return argv + (["--namespace", refs[0].namespace] if refs and refs[0].namespace else [])
 
 
-def delete_argvs(refs: Sequence[ObjectRef], kubeconfig: str) -> list[list[str]]:
-    """One ``kubectl delete`` per namespace, namespaced objects first: a PersistentVolume waits for its claim,
-    so the claim must be deleted before (or with) it. kubectl issues every delete of a command, then waits."""
-    by_namespace: dict[Optional[str], list[str]] = {}
-    for ref in refs:
-        by_namespace.setdefault(ref.namespace, []).append(ref.argument)
-    order = sorted((namespace for namespace in by_namespace if namespace is not None)) + (
-        [None] if None in by_namespace else [])
-    argvs = []
-    for namespace in order:
-        argv = [KUBECTL, "delete", "--ignore-not-found", "--wait", "--timeout", DELETE_TIMEOUT, "--kubeconfig", kubeconfig]
-        if namespace is not None:
-            argv += ["--namespace", namespace]
-        argvs.append(argv + by_namespace[namespace])
-    return argvs
+def served_argv(kind: str, kubeconfig: str, timeout: float) -> list[str]:
+    """Exits 0 once the cluster serves ``kind``."""
+    return [KUBECTL, "get", kind, "--all-namespaces", "--limit", "1", "--output", "name", *_common(kubeconfig, timeout)]
 
 
-# ---- the record of what was applied ---------------------------------------------------------------------
-
-def record_manifest(name: str, hashes: Mapping[str, str]) -> dict[str, Any]:
-    """The ConfigMap that remembers each file's hash; it is not labelled as the platform's, so it is never pruned."""
-    return {"apiVersion": "v1", "kind": "ConfigMap",
-            "metadata": {"name": name, "namespace": RECORD_NAMESPACE,
-                         "labels": {"app.kubernetes.io/managed-by": FIELD_MANAGER}},
-            "data": dict(sorted(hashes.items()))}
+def delete_argv(refs: Sequence[ObjectRef], kubeconfig: str, timeout: float) -> list[str]:
+    """Issue the deletes and return: the applier waits for them itself, within its budget."""
+    argv = [KUBECTL, "delete", *(ref.argument for ref in refs), "--ignore-not-found", "--wait=false",
+            *_common(kubeconfig, timeout)]
+    return argv + (["--namespace", refs[0].namespace] if refs and refs[0].namespace else [])
 
 
-def record_get_argv(name: str, kubeconfig: str) -> list[str]:
-    return [KUBECTL, "get", "configmap", name, "--namespace", RECORD_NAMESPACE, "--ignore-not-found",
-            "--output", "json", "--kubeconfig", kubeconfig]
+def record_get_argv(name: str, kubeconfig: str, timeout: float) -> list[str]:
+    return [KUBECTL, "get", f"ConfigMap/{name}", "--namespace", RECORD_NAMESPACE, "--ignore-not-found",
+            "--output", "json", *_common(kubeconfig, timeout)]
 
 
-def record_delete_argv(name: str, kubeconfig: str) -> list[str]:
-    return [KUBECTL, "delete", "configmap", name, "--namespace", RECORD_NAMESPACE, "--ignore-not-found",
-            "--kubeconfig", kubeconfig]
+def record_delete_argv(name: str, kubeconfig: str, timeout: float) -> list[str]:
+    return [KUBECTL, "delete", f"ConfigMap/{name}", "--namespace", RECORD_NAMESPACE, "--ignore-not-found",
+            *_common(kubeconfig, timeout)]
 
 
-def parse_record(get_output: str) -> dict[str, str]:
-    return dict(json.loads(get_output).get("data") or {}) if get_output.strip() else {}
-
-
-def response_data(applied: Sequence[str], unchanged: int, pruned: Sequence[ObjectRef]) -> dict[str, str]:
+def response_data(applied: int, pruned: int, kept: int) -> dict[str, str]:
     """Attributes for GetAtt and the CloudFormation console: counts, not lists (responses are limited to 4 KB)."""
-    return {"FilesApplied": str(len(applied)), "FilesUnchanged": str(unchanged), "ObjectsPruned": str(len(pruned))}
+    return {"ObjectsApplied": str(applied), "ObjectsPruned": str(pruned), "ObjectsKept": str(kept)}
