@@ -25,8 +25,6 @@ import time
 from pathlib import Path
 from typing import Any, Optional
 
-import yaml
-
 CLUSTER_SCOPED = {"Namespace", "NodePool", "HyperpodNodeClass", "PersistentVolume", "StorageClass",
                   "CustomResourceDefinition", "ClusterRole", "ClusterRoleBinding"}
 BUILTIN_GROUPS = {"", "apps", "batch", "rbac.authorization.k8s.io", "storage.k8s.io", "apiextensions.k8s.io",
@@ -50,7 +48,8 @@ def empty_state() -> dict[str, Any]:
         "stuck": [],  # object keys whose finalizer is never released
         "refuse": {},  # object key -> error text the server answers when the object is applied
         "fail_after_objects": None,  # the API server stops answering after this many objects were applied
-        "hang": [],  # verbs that never return (e.g. "apply", "delete", "get")
+        # Calls that never return: "<verb> [<end of the -f path>] [once]", e.g. "apply objects once".
+        "hang": [],
         "latency": 0.0,  # simulated seconds each call takes
         "foreign_fields": {},  # object key -> field manager owning a field the apply sets
         "calls": [],  # argv of every call, for tests
@@ -266,6 +265,8 @@ def positionals(argv: list[str]) -> list[str]:
 
 
 def documents(path: Path) -> list[tuple[str, dict[str, Any]]]:
+    import yaml  # only apply reads YAML: every other call starts faster without it
+
     files = sorted(p for p in path.iterdir() if p.suffix in (".yaml", ".json", ".yml")) if path.is_dir() else [path]
     found = []
     for file in files:
@@ -283,12 +284,27 @@ def main(argv: list[str]) -> int:
     now = time.time() + float(clock["skew"])
     state["calls"].append(argv)
     verb = argv[0] if argv else ""
-    if verb in state["hang"]:
+    for hang in list(state["hang"]):
+        hang_verb, _, rest = hang.partition(" ")
+        target, _, once = rest.partition(" ")
+        if hang_verb == verb and (option(argv, "-f") or "").endswith(target):
+            if once == "once":
+                state["hang"].remove(hang)
+            state_path.write_text(json.dumps(state))
+            time.sleep(3600)
+    latency = float(state["latency"])
+    allowed = option(argv, "--request-timeout")
+    if allowed is not None and latency > float(allowed.rstrip("s")):
+        # kubectl gives up at its --request-timeout: the call took that long and did nothing.
+        clock["skew"] = float(clock["skew"]) + float(allowed.rstrip("s"))
+        clock_path.write_text(json.dumps(clock))
         state_path.write_text(json.dumps(state))
-        time.sleep(3600)
-    clock["skew"] = float(clock["skew"]) + float(state["latency"])
+        print("Unable to connect to the server: net/http: request canceled (Client.Timeout exceeded while "
+              "awaiting headers)", file=sys.stderr)
+        return 1
+    clock["skew"] = float(clock["skew"]) + latency
     clock_path.write_text(json.dumps(clock))
-    cluster = Cluster(state, now)
+    cluster = Cluster(state, now + latency)
     try:
         code = run(cluster, verb, argv)
     finally:

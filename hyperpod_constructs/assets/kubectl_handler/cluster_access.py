@@ -31,11 +31,14 @@ def tool_env(workdir: str) -> dict[str, str]:
 
 def write_kubeconfig(cluster_name: str, region: str, workdir: str) -> Optional[str]:
     """Kubeconfig for the cluster with a fresh token, or None when the cluster does not exist."""
-    eks = aws_client("eks", region)
+    from botocore.exceptions import ClientError
+
     try:
-        cluster = eks.describe_cluster(name=cluster_name)["cluster"]
-    except eks.exceptions.ResourceNotFoundException:
-        return None
+        cluster = aws_client("eks", region).describe_cluster(name=cluster_name)["cluster"]
+    except ClientError as error:
+        if error.response.get("Error", {}).get("Code") == "ResourceNotFoundException":
+            return None
+        raise
     config = cluster_plan.render_kubeconfig(
         cluster_name, cluster["endpoint"], cluster["certificateAuthority"]["data"], eks_token(cluster_name, region))
     path = os.path.join(workdir, "kubeconfig")
@@ -78,7 +81,7 @@ def eks_token(cluster_name: str, region: str) -> str:
 def wait_for_cluster_access(kubeconfig: str, env: Mapping[str, str], budget: Budget) -> None:
     """A new access entry can take a little while to take effect; do not let kubectl or helm fail on that."""
     while True:
-        result = try_run(cluster_plan.can_i_argv(kubeconfig), env, budget)
+        result = try_run(cluster_plan.can_i_argv(kubeconfig, min(CALL_SECONDS, budget.left()) - 2), env, budget)
         if result.returncode == 0 and result.stdout.strip() == "yes":
             return
         LOG.info("cluster access not effective yet: %s", cluster_plan.tail(result.stderr or result.stdout, 300))

@@ -16,9 +16,10 @@ LAYER_DIRS = ("/opt/kubectl", "/opt/helm")
 TOKEN_PREFIX = "k8s-aws-v1."
 
 
-def can_i_argv(kubeconfig: str) -> list[str]:
+def can_i_argv(kubeconfig: str, timeout: float) -> list[str]:
     """Is the access entry effective yet (it can take a few seconds after creation)?"""
-    return [KUBECTL, "auth", "can-i", "*", "*", "--all-namespaces", "--kubeconfig", kubeconfig]
+    return [KUBECTL, "auth", "can-i", "*", "*", "--all-namespaces", "--kubeconfig", kubeconfig,
+            "--request-timeout", f"{max(1, int(timeout))}s"]
 
 
 def token_from_presigned_url(url: str) -> str:

@@ -9,23 +9,23 @@ message CloudFormation shows).
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from types import ModuleType
+from typing import Any, Mapping
 
 import helm_installer
 import manifest_applier
 import time_budget
 from time_budget import DEADLINE_FIELD, Budget
 
-OnEvent = Callable[[Mapping[str, Any]], dict[str, Any]]
-IsComplete = Callable[[Mapping[str, Any], Budget], dict[str, Any]]
-HANDLERS: dict[str, tuple[OnEvent, IsComplete]] = {
-    "Custom::HyperPodHelmChart": (helm_installer.on_event, helm_installer.is_complete),
-    "Custom::HyperPodManifests": (manifest_applier.on_event, manifest_applier.is_complete),
+# Each module has on_event(event) -> {"PhysicalResourceId": ...} and is_complete(event, budget).
+HANDLERS: dict[str, ModuleType] = {
+    "Custom::HyperPodHelmChart": helm_installer,
+    "Custom::HyperPodManifests": manifest_applier,
 }
 TIMEOUT_PROPERTY = "TimeoutSeconds"  # how long after its first event a request may run before it fails
 
 
-def _handlers(event: Mapping[str, Any]) -> tuple[OnEvent, IsComplete]:
+def _handler(event: Mapping[str, Any]) -> ModuleType:
     resource_type = event.get("ResourceType", "")
     if resource_type not in HANDLERS:
         raise ValueError(f"this function handles {', '.join(sorted(HANDLERS))}, not {resource_type!r}")
@@ -33,8 +33,7 @@ def _handlers(event: Mapping[str, Any]) -> tuple[OnEvent, IsComplete]:
 
 
 def on_event(event: Mapping[str, Any], context: Any) -> dict[str, Any]:
-    check, _ = _handlers(event)
-    response = check(event)
+    response = _handler(event).on_event(event)
     timeout = str(event.get("ResourceProperties", {}).get(TIMEOUT_PROPERTY, ""))
     if not timeout.isdigit():
         raise ValueError(f"custom resource property {TIMEOUT_PROPERTY} must be a whole number of seconds, not {timeout!r}")
@@ -42,5 +41,4 @@ def on_event(event: Mapping[str, Any], context: Any) -> dict[str, Any]:
 
 
 def is_complete(event: Mapping[str, Any], context: Any) -> dict[str, Any]:
-    _, work = _handlers(event)
-    return work(event, Budget(context, event.get(DEADLINE_FIELD)))
+    return _handler(event).is_complete(event, Budget(context, event.get(DEADLINE_FIELD)))

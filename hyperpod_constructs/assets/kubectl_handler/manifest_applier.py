@@ -28,14 +28,14 @@ from typing import Any, Mapping, Optional
 
 import cluster_access
 import manifest_plan as plan
-from cluster_access import CommandFailed, run, tool_env, try_run, wait_for_cluster_access, write_kubeconfig
+from cluster_access import CALL_SECONDS, CommandFailed, run, tool_env, try_run, wait_for_cluster_access, write_kubeconfig
 from cluster_plan import tail
 from manifest_plan import ObjectRef
-from time_budget import Budget, OutOfTime
+from time_budget import Backoff, Budget, OutOfTime
 
 LOG = logging.getLogger()
 LOG.setLevel(logging.INFO)
-POLL_SECONDS = 5.0
+WORK_ROOT = "/tmp"  # Lambda's only writable folder
 APPLY_SECONDS = 600.0  # one apply call of the whole bundle; kubectl sends one request per object
 
 
@@ -47,9 +47,16 @@ def on_event(event: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def is_complete(event: Mapping[str, Any], budget: Budget) -> dict[str, Any]:
-    request_type = event["RequestType"]
     request = plan.parse_properties(event["ResourceProperties"])
-    workdir = tempfile.mkdtemp(dir="/tmp")  # /tmp survives warm starts; one fresh folder per run
+    workdir = tempfile.mkdtemp(dir=WORK_ROOT)  # /tmp survives warm starts; one fresh folder per run
+    try:
+        return reconcile(event, request, budget, workdir)
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+def reconcile(event: Mapping[str, Any], request: plan.ApplyRequest, budget: Budget, workdir: str) -> dict[str, Any]:
+    request_type = event["RequestType"]
     session: Optional[Session] = None
     try:
         kubeconfig = write_kubeconfig(request.cluster_name, os.environ["AWS_REGION"], workdir)
@@ -67,16 +74,14 @@ def is_complete(event: Mapping[str, Any], budget: Budget) -> dict[str, Any]:
         create_request = event["RequestId"] if request_type == "Create" else ""
         return {"IsComplete": True, "Data": session.deliver(old, create_request)}
     except OutOfTime as pending:
-        if not budget.past_deadline():
+        if not budget.is_last_invocation():
             LOG.info("not finished in this invocation, the framework asks again: %s", pending)
             return {"IsComplete": False}
         failure: Exception = RuntimeError(f"{request_type} gave up at its deadline: {pending}")
     except Exception as error:  # noqa: BLE001 - a failed Create cleans up whatever failed
         failure = error
-    finally:
-        shutil.rmtree(workdir, ignore_errors=True)
     if request_type == "Create" and session is not None:
-        failure = RuntimeError(f"{failure}; {session.clean_up_failed_create(event['RequestId'])}")
+        raise RuntimeError(f"{failure}; {session.clean_up_failed_create(event['RequestId'])}") from failure
     raise failure
 
 
@@ -105,17 +110,18 @@ class Session:
         record = self.read_record(self.request.record_name)
         previous = self.previous_inventory(record, old)
         tracked = sorted(set(previous) | set(wanted))
+        current = self.live(tracked)
         adopted: tuple[ObjectRef, ...] = ()
         if create_request:
             if record is not None and record.create_request == create_request:
                 adopted = record.adopted
             else:  # this Create's first pass: what exists now is not its to remove if it fails
-                adopted = tuple(self.live(tracked))
+                adopted = tuple(current)
         self.write_record(plan.Record(inventory=tuple(tracked), adopted=adopted, create_request=create_request))
         first, second = plan.stages(filled, inventory)
         self.apply(first, "crds-and-namespaces")
         self.wait_until_served(inventory)
-        self.wait_until_not_terminating(wanted)
+        self.wait_until_not_terminating(wanted, current)
         self.apply(second, "objects")
         candidates = sorted(set(previous) - set(wanted))
         pruned, kept = self.delete_owned(candidates, "pruned objects")
@@ -132,7 +138,7 @@ class Session:
             return list(record.inventory)
         if old is not None and old.delivery == "cdk-deploy":
             try:
-                return self.bundle(old, "previous-bundle")[0].refs()
+                return self.inventory(old, "previous-bundle").refs()
             except Exception as error:  # noqa: BLE001 - an old asset may be gone; then nothing is pruned
                 LOG.warning("the previous bundle could not be read, so nothing is pruned: %s", error)
         return []
@@ -145,8 +151,8 @@ class Session:
         for name, text in files.items():
             with open(os.path.join(folder, name), "w", encoding="utf-8") as handle:
                 handle.write(text)
-        result = try_run(plan.apply_argv(folder, self.kubeconfig, self.budget.left()), self.env, self.budget,
-                         APPLY_SECONDS)
+        result = try_run(plan.apply_argv(folder, self.kubeconfig, self.request_timeout(APPLY_SECONDS)), self.env,
+                         self.budget, APPLY_SECONDS)
         if result.returncode == 0:
             return
         said = (result.stderr or result.stdout).strip()
@@ -156,31 +162,31 @@ class Session:
 
     def wait_until_served(self, inventory: plan.Inventory) -> None:
         """Every kind the bundle uses served: CRDs it defines established, those it uses from elsewhere installed."""
-        waiting = inventory.kinds_to_wait_for()
+        waiting, backoff = inventory.kinds_to_wait_for(), Backoff()
         while True:
             waiting = [kind for kind in waiting if not self.serves(kind)]
             if not waiting:
                 return
             names = ", ".join(kind.split(".", 1)[0] for kind in waiting)
-            self.budget.wait(POLL_SECONDS, f"the cluster to serve {names}, which the bundle uses (their CRDs are not "
-                                           f"installed or not established yet: {', '.join(waiting)})")
+            self.budget.wait(backoff.next(), f"the cluster to serve {names}, which the bundle uses (their CRDs are "
+                                             f"not installed or not established yet: {', '.join(waiting)})")
 
     def serves(self, kind: str) -> bool:
-        result = try_run(plan.served_argv(kind, self.kubeconfig, self.budget.left()), self.env, self.budget)
+        result = try_run(plan.served_argv(kind, self.kubeconfig, self.request_timeout()), self.env, self.budget)
         if result.returncode == 0:
             return True
         if plan.is_unknown_kind(result.stderr):
             return False
         raise CommandFailed(["kubectl", "get", kind], result)
 
-    def wait_until_not_terminating(self, wanted: list[ObjectRef]) -> None:
+    def wait_until_not_terminating(self, wanted: list[ObjectRef], current: Mapping[ObjectRef, Any]) -> None:
         """An object being deleted cannot be applied back: wait for it to go, then it is created anew."""
-        while True:
-            terminating = {ref: live for ref, live in self.live(wanted).items() if plan.is_terminating(live)}
-            if not terminating:
-                return
-            self.budget.wait(POLL_SECONDS, f"objects of the bundle still being deleted to go before they are "
-                                           f"applied again: {plan.describe_stuck(terminating)}")
+        backoff = Backoff()
+        terminating = {ref: live for ref, live in current.items() if ref in set(wanted) and plan.is_terminating(live)}
+        while terminating:
+            self.budget.wait(backoff.next(), f"objects of the bundle still being deleted to go before they are "
+                                             f"applied again: {plan.describe_stuck(terminating)}")
+            terminating = {ref: live for ref, live in self.live(list(terminating)).items() if plan.is_terminating(live)}
 
     # -- Delete
 
@@ -191,7 +197,7 @@ class Session:
             LOG.info("left the platform's objects in the cluster (%s)",
                      "handed over to GitOps" if self.request.delivery == "gitops" else "Removal: retain")
             return
-        targets = list(record.inventory) if record is not None else self.bundle(self.request, "bundle")[0].refs()
+        targets = list(record.inventory) if record is not None else self.inventory(self.request, "bundle").refs()
         self.delete_owned(targets, "objects of the platform")
         self.delete_record(self.request.record_name)
 
@@ -204,12 +210,19 @@ class Session:
                 return "nothing had been applied"
             made = sorted(set(record.inventory) - set(record.adopted))
             deleted, _ = self.delete_owned(made, "objects the failed Create made")
-            self.delete_record(self.request.record_name)
-            return f"removed the {deleted} objects it had created"
+            # An empty inventory, not none: the Delete CloudFormation sends next must not fall back to the bundle
+            # and delete what existed before this Create.
+            self.write_record(plan.Record(inventory=()))
+            return f"removed the {deleted} objects it had created" + (
+                f" and left the {len(record.adopted)} that existed before it" if record.adopted else "")
         except Exception as error:  # noqa: BLE001 - report the cleanup's failure with the Create's
             return f"and removing what it created failed too: {error}"
 
     # -- shared
+
+    def request_timeout(self, cap: float = CALL_SECONDS) -> float:
+        """kubectl's own --request-timeout: a little under the call's timeout, so kubectl says what it waited for."""
+        return max(1.0, min(cap, self.budget.left()) - 2.0)
 
     def delete_owned(self, targets: list[ObjectRef], what: str) -> tuple[int, int]:
         """Delete the targets that are still this platform's; (deleted, kept) counts. Every delete is issued at
@@ -227,9 +240,10 @@ class Session:
                 LOG.info("not deleting %s: %s", ref, reason)
         deleted = len(owned)
         errors: dict[ObjectRef, str] = {}
+        backoff = Backoff()
         while owned:
             for refs in plan.by_kind_and_namespace(plan.deletable_now(owned)).values():
-                result = try_run(plan.delete_argv(refs, self.kubeconfig, self.budget.left()), self.env, self.budget)
+                result = try_run(plan.delete_argv(refs, self.kubeconfig, self.request_timeout()), self.env, self.budget)
                 said = result.stderr.strip()
                 if result.returncode != 0 and not plan.is_unknown_kind(said) and not plan.is_transient(said):
                     errors.update({ref: said for ref in refs})
@@ -239,14 +253,14 @@ class Session:
             if errors and all(ref in errors for ref in owned):
                 raise RuntimeError(f"deleting {what} failed: " + "; ".join(
                     f"{ref}: {tail(said, 600)}" for ref, said in sorted(errors.items())))
-            self.budget.wait(POLL_SECONDS, f"{what} to be deleted: {plan.describe_stuck(owned)}")
+            self.budget.wait(backoff.next(), f"{what} to be deleted: {plan.describe_stuck(owned)}")
         return deleted, len(live) - deleted
 
     def live(self, refs: list[ObjectRef]) -> dict[ObjectRef, dict[str, Any]]:
         """Which of ``refs`` exist, with what the API server says of them (one kind of a gone CRD: none)."""
         found: dict[ObjectRef, dict[str, Any]] = {}
         for (kind, namespace), group in plan.by_kind_and_namespace(refs).items():
-            result = try_run(plan.get_argv(group, self.kubeconfig, self.budget.left()), self.env, self.budget)
+            result = try_run(plan.get_argv(group, self.kubeconfig, self.request_timeout()), self.env, self.budget)
             if result.returncode != 0:
                 if plan.is_unknown_kind(result.stderr):
                     continue
@@ -256,23 +270,28 @@ class Session:
         return found
 
     def read_record(self, name: str) -> Optional[plan.Record]:
-        return plan.parse_record(run(plan.record_get_argv(name, self.kubeconfig, self.budget.left()), self.env, self.budget))
+        return plan.parse_record(run(plan.record_get_argv(name, self.kubeconfig, self.request_timeout()), self.env, self.budget))
 
     def write_record(self, record: plan.Record) -> None:
         path = os.path.join(self.workdir, "record.json")
         with open(path, "w", encoding="utf-8") as handle:
             json.dump(plan.record_manifest(self.request.record_name, record), handle)
-        run(plan.apply_argv(path, self.kubeconfig, self.budget.left()), self.env, self.budget)
+        run(plan.apply_argv(path, self.kubeconfig, self.request_timeout()), self.env, self.budget)
 
     def delete_record(self, name: str) -> None:
-        run(plan.record_delete_argv(name, self.kubeconfig, self.budget.left()), self.env, self.budget)
+        run(plan.record_delete_argv(name, self.kubeconfig, self.request_timeout()), self.env, self.budget)
 
-    def bundle(self, request: plan.ApplyRequest, folder: str) -> tuple[plan.Inventory, dict[str, str]]:
-        """The bundle's inventory and its files with the deploy-time values filled."""
+    def inventory(self, request: plan.ApplyRequest, folder: str) -> plan.Inventory:
+        """The inventory of the request's bundle, downloaded to ``folder``."""
         destination = os.path.join(self.workdir, folder)
         fetch_bundle(request.bucket, request.key, destination)
         with open(os.path.join(destination, plan.INVENTORY_FILE), encoding="utf-8") as handle:
-            inventory = plan.parse_inventory(handle.read())
+            return plan.parse_inventory(handle.read())
+
+    def bundle(self, request: plan.ApplyRequest, folder: str) -> tuple[plan.Inventory, dict[str, str]]:
+        """The bundle's inventory and its files with the deploy-time values filled."""
+        inventory = self.inventory(request, folder)
+        destination = os.path.join(self.workdir, folder)
         plan.check_values(inventory.values, request.values)
         filled = {}
         for name in inventory.files:

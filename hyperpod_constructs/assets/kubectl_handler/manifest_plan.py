@@ -39,6 +39,7 @@ TRANSIENT_ERRORS = UNKNOWN_KIND_ERRORS + (
     "failed calling webhook", "connection refused", "etcdserver: request timed out", "TLS handshake timeout",
     "the server is currently unable to handle the request", "i/o timeout", "because it is being terminated",
     "the object has been modified", "Too many requests", "http2: client connection lost",
+    "Client.Timeout exceeded", "context deadline exceeded", "Unable to connect to the server",
 )
 DELIVERY_MODES = ("cdk-deploy", "gitops")
 REMOVAL_POLICIES = ("destroy", "retain")
@@ -333,7 +334,8 @@ def is_unknown_kind(stderr: str) -> bool:
 
 
 def is_transient(stderr: str) -> bool:
-    lines = [line for line in stderr.splitlines() if line.startswith(("error", "Error"))]
+    """Every error kubectl printed is one that goes away by itself (kubectl prints successes to stdout)."""
+    lines = [line for line in stderr.splitlines() if line.strip()]
     return bool(lines) and all(any(words in line for words in TRANSIENT_ERRORS) for line in lines)
 
 

@@ -14,6 +14,9 @@ from typing import Any, Optional
 DEADLINE_FIELD = "HyperPodDeadline"  # epoch seconds; onEvent's extra field reaches every isComplete event
 RESERVE_SECONDS = 15.0  # kept back in every invocation to write the record and answer the framework
 SHORTEST_CALL_SECONDS = 1.0  # a call with less time than this is not started
+# A later invocation starts a query interval after this one ends and needs a little time to get going: with less
+# than this left before the deadline, this invocation is the last one that can finish the work.
+LATER_INVOCATION_SECONDS = 60.0
 
 # The clock, looked up at each call so tests can run the function on a simulated one.
 now = time.time
@@ -40,8 +43,9 @@ class Budget:
         left = self.invocation_left()
         return left if self.deadline is None else min(left, self.deadline - now())
 
-    def past_deadline(self) -> bool:
-        return self.deadline is not None and now() >= self.deadline
+    def is_last_invocation(self) -> bool:
+        """The deadline comes before this invocation's time runs out: nothing pending now can finish later."""
+        return self.deadline is not None and self.deadline - now() <= self.invocation_left() + LATER_INVOCATION_SECONDS
 
     def timeout(self, cap: float, doing: str) -> float:
         """The timeout for one call of at most ``cap`` seconds; OutOfTime when too little time is left to start it."""
@@ -59,3 +63,16 @@ class Budget:
     def for_cleanup(self) -> "Budget":
         """The rest of this invocation, ignoring the deadline: a failed Create still removes what it made."""
         return Budget(self._context, None)
+
+
+class Backoff:
+    """Delays between polls of something slow: each twice the last, up to ``longest`` (fewer calls on a cluster
+    that takes minutes, quick answers on one that takes seconds)."""
+
+    def __init__(self, first: float = 5.0, longest: float = 30.0) -> None:
+        self._next = first
+        self._longest = longest
+
+    def next(self) -> float:
+        delay, self._next = self._next, min(self._longest, self._next * 2)
+        return delay

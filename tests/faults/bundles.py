@@ -1,0 +1,76 @@
+"""Bundles as the library writes them (its YAML writer and inventory format), and the applier's properties."""
+from __future__ import annotations
+
+import io
+import json
+import zipfile
+from typing import Any, Optional
+
+from hyperpod_constructs import yaml_writer
+from hyperpod_constructs.platform.gitops import kubectl_kind
+
+PLATFORM = "llminference-platform-3dd1587f"
+SELECTOR = f"hyperpod-constructs.io/platform={PLATFORM}"
+RECORD = f"hyperpod-constructs-{PLATFORM}"
+LABELS = {"app.kubernetes.io/managed-by": "hyperpod-constructs", "hyperpod-constructs.io/platform": PLATFORM}
+IEC = "InferenceEndpointConfig"
+IEC_GROUP = "inference.sagemaker.aws.amazon.com"
+
+
+def endpoint(name: str, *, version: str = "v1", namespace: str = "default") -> dict[str, Any]:
+    return {"apiVersion": f"{IEC_GROUP}/v1", "kind": IEC,
+            "metadata": {"name": name, "namespace": namespace, "labels": dict(LABELS)},
+            "spec": {"modelName": f"{name}-{version}",
+                     "tlsConfig": {"tlsCertificateOutputS3Uri": "s3://${TlsCertificateBucket}/certs"}}}
+
+
+def node_pool(name: str) -> dict[str, Any]:
+    return {"apiVersion": "karpenter.sh/v1", "kind": "NodePool", "metadata": {"name": name, "labels": dict(LABELS)},
+            "spec": {"template": {"spec": {"nodeClassRef": {"group": "karpenter.sagemaker.amazonaws.com",
+                                                            "kind": "HyperpodNodeClass", "name": name}}}}}
+
+
+def node_class(name: str) -> dict[str, Any]:
+    return {"apiVersion": "karpenter.sagemaker.amazonaws.com/v1", "kind": "HyperpodNodeClass",
+            "metadata": {"name": name, "labels": dict(LABELS)}, "spec": {"instanceGroups": [name]}}
+
+
+def namespace(name: str) -> dict[str, Any]:
+    return {"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": name, "labels": dict(LABELS)}}
+
+
+def crd(kind: str, group: str, plural: str) -> dict[str, Any]:
+    return {"apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition",
+            "metadata": {"name": f"{plural}.{group}", "labels": dict(LABELS)},
+            "spec": {"group": group, "names": {"kind": kind, "plural": plural}, "scope": "Namespaced",
+                     "versions": [{"name": "v1", "served": True, "storage": True}]}}
+
+
+def custom(kind: str, group: str, name: str, namespace_name: str) -> dict[str, Any]:
+    return {"apiVersion": f"{group}/v1", "kind": kind,
+            "metadata": {"name": name, "namespace": namespace_name, "labels": dict(LABELS)}, "spec": {}}
+
+
+def bundle_zip(charts: dict[str, list[dict[str, Any]]], values: tuple[str, ...] = ("TlsCertificateBucket",)) -> bytes:
+    """manifests/<chart>.k8s.yaml written by the library's manifest writer, manifests/values.env, inventory.json."""
+    inventory = {"values": list(values), "files": {
+        f"{name}.k8s.yaml": [{"kind": kubectl_kind(m["apiVersion"], m["kind"]),
+                              "namespace": m["metadata"].get("namespace"), "name": m["metadata"]["name"]}
+                             for m in manifests] for name, manifests in charts.items()}}
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for name, manifests in charts.items():
+            archive.writestr(f"manifests/{name}.k8s.yaml", yaml_writer.dump_manifests(manifests))
+        archive.writestr("manifests/values.env", "".join(f"{value}=\n" for value in values))
+        archive.writestr("inventory.json", json.dumps(inventory))
+    return buffer.getvalue()
+
+
+def properties(key: str, *, bucket: str = "my-tls-bucket", delivery: str = "cdk-deploy", removal: str = "destroy",
+               cluster: str = "llm", values: Optional[dict[str, str]] = None) -> dict[str, Any]:
+    props: dict[str, Any] = {"ClusterName": cluster, "Selector": SELECTOR, "RecordName": RECORD, "Delivery": delivery,
+                             "Removal": removal, "TimeoutSeconds": "1800"}
+    if delivery == "cdk-deploy":
+        props.update({"BundleBucket": "cdk-assets", "BundleKey": key,
+                      "Values": values if values is not None else {"TlsCertificateBucket": bucket}})
+    return props
