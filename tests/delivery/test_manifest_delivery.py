@@ -13,7 +13,7 @@ from aws_cdk.assertions import Template
 
 from apps_support import APPLIER, SynthesizedApp, bundle_dir, files_under, only, resources, s3_model
 from hyperpod_constructs import (
-    HyperPodInferencePlatform, HyperPodTypeError, InferenceEndpoint, InferenceOperatorOptions, InstanceGroup, ManifestDelivery,
+    HyperPodInferencePlatform, HyperPodTypeError, HyperPodValidationError, InferenceEndpoint, InferenceOperatorOptions, InstanceGroup, ManifestDelivery,
 )
 from support import cfn_lint_errors
 
@@ -101,11 +101,26 @@ def test_every_delivered_object_carries_the_platform_label(quick_setup: Synthesi
     manifests = [manifest for chart in quick_setup.platform.charts.values() for manifest in chart]
     assert manifests and all(manifest["metadata"]["labels"][PLATFORM_LABEL] == value for manifest in manifests)
     assert props["RecordName"] == f"hyperpod-constructs-{value}"
-    # kubectl's unambiguous names (Kind.version.group), what the applier lists owned objects by
-    assert props["Kinds"] == [
-        "HyperpodNodeClass.v1.karpenter.sagemaker.amazonaws.com", "InferenceEndpointConfig.v1.inference.sagemaker.aws.amazon.com",
-        "JumpStartModel.v1.inference.sagemaker.aws.amazon.com", "NodePool.v1.karpenter.sh", "PersistentVolume",
-        "PersistentVolumeClaim", "StorageClass.v1.storage.k8s.io"]
+    assert (props["Delivery"], props["Removal"]) == ("cdk-deploy", "destroy")
+
+
+# ---- time: every request bounded, every answer expected in minutes ------------------------------------------
+
+def test_both_custom_resources_are_bounded_and_cloudformation_waits_only_a_little_longer(quick_setup: SynthesizedApp):
+    for resource_type, minutes in ((APPLIER, 30), (HELM_CHART, 20)):
+        props = only(quick_setup.template, resource_type)["Properties"]
+        assert props["TimeoutSeconds"] == str(minutes * 60)
+        assert props["ServiceTimeout"] == str((minutes + 5) * 60)  # CloudFormation gives up 5 minutes after the request
+
+
+def test_the_provider_runs_is_complete_in_15_minute_invocations_with_a_backstop(quick_setup: SynthesizedApp):
+    functions = resources(quick_setup.template, "AWS::Lambda::Function")
+    handlers = {value["Properties"]["Handler"]: value["Properties"]["Timeout"] for key, value in functions.items()
+                if "PlatformKubectl" in key and "Provider" not in key}
+    assert handlers == {"index.on_event": 60, "index.is_complete": 900}
+    (machine,) = resources(quick_setup.template, "AWS::StepFunctions::StateMachine").values()
+    definition = json.dumps(machine["Properties"]["DefinitionString"])
+    assert '\\"IntervalSeconds\\":20' in definition and '\\"MaxAttempts\\":180' in definition
 
 
 # ---- ordering, one kubectl function, least privilege -------------------------------------------------------
@@ -162,8 +177,13 @@ def gitops_only(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, Any
 
 def test_gitops_delivery_exports_the_manifests_and_applies_none(gitops_only, tmp_path: Path):
     template, platform, outdir = gitops_only
-    assert resources(template, APPLIER) == {} and resources(template, LEGACY_MANIFEST) == {}
+    assert resources(template, LEGACY_MANIFEST) == {}
     assert not [path for path in outdir.glob("asset.*") if (path / "inventory.json").exists()]
+    # The applier's place holds a handover: switching from CDK_DEPLOY updates it instead of deleting the objects.
+    handover = only(template, APPLIER)["Properties"]
+    assert handover["Delivery"] == "gitops" and "BundleKey" not in handover and "Values" not in handover
+    cdk_deploy_id = next(iter(resources(platform_with(1, tmp_path / "cdk")[0], APPLIER)))
+    assert next(iter(resources(template, APPLIER))) == cdk_deploy_id
     # the platform itself is still deployed: the dependency chart through the kubectl function, the HyperPod cluster
     only(template, HELM_CHART)
     only(template, "AWS::SageMaker::Cluster")
@@ -207,6 +227,19 @@ def test_a_platform_with_nothing_to_apply_has_no_applier(tmp_path: Path):
     assert platform.charts == {}
     assert resources(template, APPLIER) == {}
     only(template, HELM_CHART)  # the kubectl function is there, for the dependency chart
+
+
+def test_manifest_removal_retain_keeps_the_workloads_on_stack_delete(tmp_path: Path):
+    template, _, _ = platform_with(1, tmp_path, manifest_removal=cdk.RemovalPolicy.RETAIN)
+    assert only(template, APPLIER)["Properties"]["Removal"] == "retain"
+
+
+def test_manifest_removal_takes_destroy_or_retain_only():
+    stack = cdk.Stack(cdk.App(), "BadRemoval")
+    with pytest.raises(HyperPodValidationError, match=r"manifest_removal.*RemovalPolicy.DESTROY \(a stack delete deletes the "
+                                                      r"Kubernetes objects the stack applied\) or RemovalPolicy.RETAIN"):
+        HyperPodInferencePlatform(stack, "Platform", instance_groups=[InstanceGroup("cpu", "ml.m5.2xlarge")],
+                                  manifest_removal=cdk.RemovalPolicy.SNAPSHOT)
 
 
 def test_delivery_must_be_a_manifest_delivery():

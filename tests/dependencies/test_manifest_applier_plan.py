@@ -1,18 +1,22 @@
-"""The manifest applier's pure decisions: properties, values, what to apply and prune, kubectl command lines."""
+"""The manifest applier's pure decisions: properties, values as data, stages, ownership, delete order, the record."""
 from __future__ import annotations
 
 import json
 
 import pytest
+import yaml
+
+from hyperpod_constructs import yaml_writer
 
 IEC_V1 = "InferenceEndpointConfig.v1.inference.sagemaker.aws.amazon.com"
 IEC_V2 = "InferenceEndpointConfig.v2.inference.sagemaker.aws.amazon.com"
+CRD = "CustomResourceDefinition.v1.apiextensions.k8s.io"
+SELECTOR = "hyperpod-constructs.io/platform=p-1"
 
 
 def props(**overrides):
     base = {"ServiceToken": "t", "ClusterName": "llm", "BundleBucket": "assets", "BundleKey": "abc.zip",
-            "Selector": "hyperpod-constructs.io/platform=p-1", "RecordName": "hyperpod-constructs-p-1",
-            "Kinds": [IEC_V1, "ConfigMap"], "Values": {"Region": "us-west-2"}}
+            "Selector": SELECTOR, "RecordName": "hyperpod-constructs-p-1", "Values": {"Region": "us-west-2"}}
     base.update(overrides)
     return base
 
@@ -24,20 +28,81 @@ def inventory(manifest_plan, files):
 def test_parse_properties(manifest_plan):
     request = manifest_plan.parse_properties(props())
     assert (request.cluster_name, request.bucket, request.key) == ("llm", "assets", "abc.zip")
-    assert request.kinds == (IEC_V1, "ConfigMap") and request.values == {"Region": "us-west-2"}
+    assert (request.delivery, request.removal, request.values) == ("cdk-deploy", "destroy", {"Region": "us-west-2"})
+    assert request.label == ("hyperpod-constructs.io/platform", "p-1")
     assert manifest_plan.physical_resource_id(request) == "llm/hyperpod-constructs-p-1"
+    handover = manifest_plan.parse_properties(props(Delivery="gitops", BundleKey="", BundleBucket=""))
+    assert handover.delivery == "gitops"
 
 
 def test_parse_properties_names_what_is_missing_or_malformed(manifest_plan):
-    with pytest.raises(ValueError, match="missing: BundleKey, Selector"):
+    with pytest.raises(ValueError, match="missing: Selector, BundleKey"):
         manifest_plan.parse_properties(props(BundleKey="", Selector=""))
-    with pytest.raises(ValueError, match="Kinds must be a list and Values a map"):
-        manifest_plan.parse_properties(props(Kinds="ConfigMap"))
+    with pytest.raises(ValueError, match=r"Removal one of \('destroy', 'retain'\) \(not 'snapshot'\)"):
+        manifest_plan.parse_properties(props(Removal="snapshot"))
+    with pytest.raises(ValueError, match="Values must be a map"):
+        manifest_plan.parse_properties(props(Values="Region=x"))
+    with pytest.raises(ValueError, match="Selector must be label=value, not 'p-1'"):
+        manifest_plan.parse_properties(props(Selector="p-1"))
 
 
-def test_fill_values_replaces_only_the_values_passed(manifest_plan):
-    text = "region: ${Region}\nscript: echo ${HOME}\n"
-    assert manifest_plan.fill_values(text, {"Region": "us-west-2"}) == "region: us-west-2\nscript: echo ${HOME}\n"
+# ---- values are data ----------------------------------------------------------------------------------
+
+def test_a_value_fills_a_quoted_placeholder_as_an_escaped_string(manifest_plan):
+    text = yaml_writer.dump_manifests([{"uri": "s3://${Bucket}/certs", "script": "echo ${HOME}"}])
+    hostile = 'b"\n---\nkind: ClusterRoleBinding\\'
+    filled = manifest_plan.fill_values(text, {"Bucket": hostile}, "f.k8s.yaml")
+    assert list(yaml.safe_load_all(filled)) == [{"uri": f"s3://{hostile}/certs", "script": "echo ${HOME}"}]
+
+
+def test_an_unquoted_placeholder_takes_only_a_value_yaml_reads_as_a_plain_string(manifest_plan):
+    text = "bucket: ${Bucket}\narn: ${Arn}\n"
+    fine = manifest_plan.fill_values(text, {"Bucket": "my-bucket", "Arn": "arn:aws:iam::111122223333:role/x"}, "f")
+    assert yaml.safe_load(fine) == {"bucket": "my-bucket", "arn": "arn:aws:iam::111122223333:role/x"}
+    for bad in ("x\nkind: Secret", "a: b", "- item", "{x}", "value # comment"):
+        with pytest.raises(ValueError, match=r"deploy-time value Bucket \(.*\) would be read as YAML structure where "
+                                             r"f line 1 uses it unquoted"):
+            manifest_plan.fill_values(text, {"Bucket": bad, "Arn": "a"}, "f")
+
+
+def test_a_missing_value_is_named(manifest_plan):
+    with pytest.raises(ValueError, match=r"does not pass: \['Bucket'\]"):
+        manifest_plan.check_values(["Bucket", "Region"], {"Region": "x"})
+
+
+def test_the_library_writes_every_placeholder_double_quoted_and_never_wraps(manifest_plan):
+    long = "x" * 200 + " ${Bucket} " + "y " * 100
+    text = yaml_writer.dump_manifests([{"a": long, "b": ["${Region}"], "c": "plain"}])
+    assert '"' + long.replace('"', '\\"') + '"' in text and '- "${Region}"' in text and "c: plain" in text
+
+
+# ---- stages and documents ---------------------------------------------------------------------------------
+
+def test_documents_split_as_yaml_reads_them_and_crds_and_namespaces_come_first(manifest_plan):
+    documents = [{"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "a"}, "data": {"k": "line1\nline2\n---\n"}},
+                 {"apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition", "metadata": {"name": "ws.x"}},
+                 {"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "team"}}]
+    text = yaml_writer.dump_manifests(documents)
+    assert [yaml.safe_load(part) for part in manifest_plan.split_documents(text)] == documents
+    refs = inventory(manifest_plan, {"f.k8s.yaml": [{"kind": "ConfigMap", "name": "a"}, {"kind": CRD, "name": "ws.x"},
+                                                    {"kind": "Namespace", "name": "team"}]})
+    first, second = manifest_plan.stages({"f.k8s.yaml": text}, refs)
+    assert [d["kind"] for d in yaml.safe_load_all(first["f.k8s.yaml"])] == ["CustomResourceDefinition", "Namespace"]
+    assert [d["kind"] for d in yaml.safe_load_all(second["f.k8s.yaml"])] == ["ConfigMap"]
+
+
+def test_a_file_whose_documents_do_not_match_the_inventory_is_refused(manifest_plan):
+    refs = inventory(manifest_plan, {"f.k8s.yaml": [{"kind": "ConfigMap", "name": "a"}]})
+    with pytest.raises(ValueError, match="f.k8s.yaml holds 2 documents but the inventory lists 1 objects"):
+        manifest_plan.stages({"f.k8s.yaml": "a: 1\n---\nb: 2\n"}, refs)
+
+
+def test_kinds_to_wait_for_are_every_kind_outside_the_built_in_groups(manifest_plan):
+    refs = inventory(manifest_plan, {"f.k8s.yaml": [
+        {"kind": IEC_V1, "namespace": "default", "name": "a"}, {"kind": "ConfigMap", "name": "c"},
+        {"kind": "StorageClass.v1.storage.k8s.io", "name": "s"},
+        {"kind": "HyperpodNodeClass.v1.karpenter.sagemaker.amazonaws.com", "name": "n"}]})
+    assert refs.kinds_to_wait_for() == ["HyperpodNodeClass.v1.karpenter.sagemaker.amazonaws.com", IEC_V1]
 
 
 def test_inventory_refuses_files_outside_the_bundle(manifest_plan):
@@ -45,66 +110,82 @@ def test_inventory_refuses_files_outside_the_bundle(manifest_plan):
         inventory(manifest_plan, {"../x.k8s.yaml": [], "values.env": []})
 
 
-def test_a_new_api_version_of_the_same_object_is_not_pruned(manifest_plan):
+def test_a_new_api_version_is_the_same_object(manifest_plan):
     Ref = manifest_plan.ObjectRef
-    wanted = inventory(manifest_plan, {"e.k8s.yaml": [{"kind": IEC_V2, "namespace": "default", "name": "a"}]})
-    live = [Ref(IEC_V1, "default", "a"), Ref(IEC_V2, "default", "a"), Ref(IEC_V1, "default", "gone")]
-    assert manifest_plan.to_prune(live, wanted) == [Ref(IEC_V1, "default", "gone")]
+    assert Ref(IEC_V1, "default", "a").identity == Ref(IEC_V2, "default", "a").identity
 
 
-def test_an_object_without_namespace_matches_the_default_namespace(manifest_plan):
+# ---- ownership, delete order, errors ---------------------------------------------------------------------
+
+def live(labels=None, managers=("hyperpod-constructs",), annotations=None, **metadata):
+    return {"metadata": {"labels": {"hyperpod-constructs.io/platform": "p-1"} if labels is None else labels,
+                         "managedFields": [{"manager": m} for m in managers],
+                         "annotations": annotations or {}, **metadata}}
+
+
+def test_ownership_is_checked_before_any_delete(manifest_plan):
+    request = manifest_plan.parse_properties(props())
+    assert manifest_plan.ownership(live(), request) is None
+    assert manifest_plan.ownership(live(labels={}), request) == f"it no longer carries {SELECTOR}"
+    assert manifest_plan.ownership(live(managers=("kubectl-client-side-apply",)), request) == \
+        "the field manager hyperpod-constructs never applied it"
+    assert manifest_plan.ownership(live(annotations={"hyperpod-constructs.io/keep": "true"}), request) == \
+        "it is annotated hyperpod-constructs.io/keep=true"
+    assert manifest_plan.ownership(live(annotations={"hyperpod-constructs.io/keep": "false"}), request) is None
+
+
+def test_custom_resources_go_before_their_crd_and_contents_before_their_namespace(manifest_plan):
     Ref = manifest_plan.ObjectRef
-    wanted = inventory(manifest_plan, {"c.k8s.yaml": [{"kind": "ConfigMap", "namespace": None, "name": "cm"}]})
-    live = [Ref("ConfigMap", "default", "cm")]
-    assert manifest_plan.to_prune(live, wanted) == []
-    filled = {"c.k8s.yaml": "text"}
-    record = {"c.k8s.yaml": manifest_plan.content_hash("text")}
-    assert manifest_plan.files_to_apply(filled, record, wanted, live) == []
-    assert manifest_plan.files_to_apply(filled, record, wanted, []) == ["c.k8s.yaml"]
+    crd = {"metadata": {}, "spec": {"group": "example.com", "names": {"kind": "Widget"}}}
+    remaining = {Ref("Widget.v1.example.com", "team", "w"): live(), Ref(CRD, None, "widgets.example.com"): crd,
+                 Ref("Namespace", None, "team"): live(), Ref("NodePool.v1.karpenter.sh", None, "gpu"): live()}
+    assert manifest_plan.deletable_now(remaining) == [Ref("NodePool.v1.karpenter.sh", None, "gpu"),
+                                                      Ref("Widget.v1.example.com", "team", "w")]
+    del remaining[Ref("Widget.v1.example.com", "team", "w")]
+    assert manifest_plan.deletable_now(remaining) == [Ref(CRD, None, "widgets.example.com"),
+                                                      Ref("Namespace", None, "team"),
+                                                      Ref("NodePool.v1.karpenter.sh", None, "gpu")]
+    terminating = {Ref("NodePool.v1.karpenter.sh", None, "gpu"): live(deletionTimestamp="t", finalizers=["k/f"])}
+    assert manifest_plan.deletable_now(terminating) == []
+    assert manifest_plan.describe_stuck(terminating) == "NodePool gpu (finalizers k/f)"
 
 
-def test_a_file_without_objects_is_not_applied(manifest_plan):
-    empty = inventory(manifest_plan, {"scaled-workloads.k8s.yaml": []})
-    assert manifest_plan.files_to_apply({"scaled-workloads.k8s.yaml": ""}, {}, empty, []) == []
-
-
-def test_kinds_and_selectors_cover_the_previous_deployment(manifest_plan):
-    new = manifest_plan.parse_properties(props(Kinds=[IEC_V1]))
-    old = manifest_plan.parse_properties(props(Kinds=["NodePool.v1.karpenter.sh"], Selector="hyperpod-constructs.io/platform=old"))
-    assert manifest_plan.kinds_to_list(new, old) == [IEC_V1, "NodePool.v1.karpenter.sh"]
-    assert manifest_plan.selectors(new, old) == ["hyperpod-constructs.io/platform=old", "hyperpod-constructs.io/platform=p-1"]
-    assert manifest_plan.kinds_to_list(new, None) == [IEC_V1]
-
-
-def test_delete_argvs_put_namespaced_objects_before_cluster_scoped_ones(manifest_plan):
-    Ref = manifest_plan.ObjectRef
-    argvs = manifest_plan.delete_argvs(
-        [Ref("PersistentVolume", None, "pv"), Ref("PersistentVolumeClaim", "team-b", "c"),
-         Ref("PersistentVolumeClaim", "team-a", "c")], "/k")
-    assert [argv[-1] for argv in argvs] == ["PersistentVolumeClaim/c", "PersistentVolumeClaim/c", "PersistentVolume/pv"]
-    assert [argv[argv.index("--namespace") + 1] if "--namespace" in argv else None for argv in argvs] == [
-        "team-a", "team-b", None]
-    assert argvs[0][:7] == ["/opt/kubectl/kubectl", "delete", "--ignore-not-found", "--wait", "--timeout", "5m",
-                            "--kubeconfig"]
-
-
-def test_apply_and_get_argv(manifest_plan):
-    assert manifest_plan.apply_argv("/w/apply", "/k") == [
-        "/opt/kubectl/kubectl", "apply", "--server-side", "--force-conflicts", "--field-manager", "hyperpod-constructs",
-        "--kubeconfig", "/k", "-f", "/w/apply"]
-    assert manifest_plan.get_argv(IEC_V1, "a=b", "/k") == [
-        "/opt/kubectl/kubectl", "get", IEC_V1, "--all-namespaces", "--selector", "a=b", "--output", "json",
-        "--kubeconfig", "/k"]
-
-
-def test_record_round_trip(manifest_plan):
-    record = manifest_plan.record_manifest("r", {"b.k8s.yaml": "2", "a.k8s.yaml": "1"})
-    assert list(record["data"]) == ["a.k8s.yaml", "b.k8s.yaml"]
-    assert manifest_plan.parse_record(json.dumps(record)) == {"a.k8s.yaml": "1", "b.k8s.yaml": "2"}
-    assert manifest_plan.parse_record("") == {}
-
-
-def test_unknown_kind_errors(manifest_plan):
+def test_transient_and_unknown_kind_errors(manifest_plan):
     assert manifest_plan.is_unknown_kind('error: the server doesn\'t have a resource type "nodepools"')
-    assert manifest_plan.is_unknown_kind("error: no matches for kind \"NodePool\" in version \"karpenter.sh/v1\"")
+    assert manifest_plan.is_unknown_kind('error: no matches for kind "NodePool" in version "karpenter.sh/v1"')
     assert not manifest_plan.is_unknown_kind("Unauthorized")
+    webhook = ('Error from server (InternalError): error when applying patch: Internal error occurred: failed calling '
+               'webhook "v.keda.sh": dial tcp 10.0.0.1:443: connect: connection refused')
+    invalid = 'The InferenceEndpointConfig "a" is invalid: spec.replicas: Invalid value: -1'
+    assert manifest_plan.is_transient(webhook)
+    assert not manifest_plan.is_transient(f"{webhook}\n{invalid}")  # one lasting error is enough to fail
+    assert not manifest_plan.is_transient("")
+
+
+# ---- command lines and the record ----------------------------------------------------------------------
+
+def test_every_kubectl_call_is_bounded_and_server_side(manifest_plan):
+    Ref = manifest_plan.ObjectRef
+    assert manifest_plan.apply_argv("/w/objects", "/k", 42.7) == [
+        "kubectl", "apply", "--server-side", "--force-conflicts", "--field-manager", "hyperpod-constructs",
+        "--kubeconfig", "/k", "--request-timeout", "42s", "-f", "/w/objects"]
+    refs = [Ref(IEC_V1, "team", "a"), Ref(IEC_V1, "team", "b")]
+    assert manifest_plan.delete_argv(refs, "/k", 10) == [
+        "kubectl", "delete", f"{IEC_V1}/a", f"{IEC_V1}/b", "--ignore-not-found", "--wait=false",
+        "--kubeconfig", "/k", "--request-timeout", "10s", "--namespace", "team"]
+    assert manifest_plan.get_argv(refs[:1], "/k", 0.2)[-4:] == ["--request-timeout", "1s", "--namespace", "team"]
+
+
+def test_record_round_trip_and_an_old_record_of_hashes_is_no_inventory(manifest_plan):
+    Ref = manifest_plan.ObjectRef
+    record = manifest_plan.Record(inventory=(Ref(IEC_V1, "default", "b"), Ref(IEC_V1, "default", "a")),
+                                  adopted=(Ref(IEC_V1, "default", "a"),), create_request="req-1")
+    written = manifest_plan.record_manifest("r", record)
+    assert written["metadata"]["labels"] == {"app.kubernetes.io/managed-by": "hyperpod-constructs"}
+    parsed = manifest_plan.parse_record(json.dumps(written))
+    assert parsed.inventory == (Ref(IEC_V1, "default", "a"), Ref(IEC_V1, "default", "b"))
+    assert (parsed.adopted, parsed.create_request) == (record.adopted, "req-1")
+    assert manifest_plan.parse_record(json.dumps({"data": {"a.k8s.yaml": "hash"}})) is None
+    assert manifest_plan.parse_record("") is None
+    assert manifest_plan.parse_get(json.dumps({"kind": "List", "items": [{"a": 1}]})) == [{"a": 1}]
+    assert manifest_plan.parse_get(json.dumps({"kind": "ConfigMap"})) == [{"kind": "ConfigMap"}]

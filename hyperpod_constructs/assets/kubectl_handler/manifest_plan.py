@@ -168,7 +168,8 @@ def is_first_stage(ref: ObjectRef) -> bool:
 
 _PLACEHOLDER = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}")
 # What a value may be where a placeholder stands in an unquoted YAML scalar: nothing YAML reads as structure.
-_PLAIN_SAFE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._/@+=-]*(:[A-Za-z0-9._/@+=-]+)*$")
+# No whitespace, so no ": " or " #"; no flow or block indicators.
+_PLAIN_SAFE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._/@+=:-]*$")
 
 
 def check_values(declared: Iterable[str], values: Mapping[str, str]) -> None:
