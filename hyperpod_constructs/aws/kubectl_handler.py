@@ -63,7 +63,7 @@ class KubectlHandler(Construct):
             self, "OnEvent",
             description="Checks kubectl/Helm requests for the HyperPod EKS cluster and sets their deadline",
             runtime=lambda_.Runtime.PYTHON_3_14, handler="index.on_event", code=code, role=self.role,
-            log_group=log_group, timeout=Duration.minutes(1), memory_size=256,
+            log_group=log_group, timeout=Duration.minutes(1), memory_size=256, **placement,
         )
         self.function = lambda_.Function(
             self, "Function",
