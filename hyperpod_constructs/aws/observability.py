@@ -7,11 +7,13 @@
 - ``AWS::APS::RuleGroupsNamespace`` with one rule group per SLO class, a rule per set of endpoints with equal
   SLO settings (split over more namespaces only past a 256 KiB rules file);
 - the workspace's alert manager definition, routing every alert to an SNS topic (SigV4);
-- ``AWS::Grafana::Workspace`` (optional) with a role that can query AMP and read CloudWatch;
+- ``AWS::Grafana::Workspace`` (opt-in) with a role that can query AMP and read CloudWatch, and (unless
+  ``provision_dashboards=False``) ``GrafanaDashboards``: the AMP data source and every dashboard posted into it
+  at deploy;
 - the EKS add-on ``amazon-sagemaker-hyperpod-observability`` and its Pod Identity role and association.
 
-Dashboards are not pushed into Grafana at deploy time: ``write_dashboards`` writes them as JSON files for
-the Grafana HTTP API, Terraform's ``grafana_dashboard`` or a GitOps provisioner (see docs/observability.md).
+``write_dashboards`` writes the same dashboards as JSON files, for a Grafana this stack does not manage
+(Terraform's ``grafana_dashboard``, a GitOps provisioner; see docs/observability.md).
 """
 from __future__ import annotations
 
@@ -29,6 +31,7 @@ from aws_cdk import aws_kms as kms
 from aws_cdk import aws_sns as sns
 from constructs import Construct
 
+from hyperpod_constructs.aws.grafana_dashboards import GrafanaDashboards, PrometheusDataSource
 from hyperpod_constructs.aws.nag import acknowledge
 from hyperpod_constructs.errors import require
 from hyperpod_constructs.observability import alerts, dashboards, queries
@@ -117,8 +120,11 @@ class InferenceObservability(Construct):
         # --- Grafana -------------------------------------------------------------------------------------
         self.grafana_workspace: Optional[grafana.CfnWorkspace] = None
         self.grafana_role: Optional[iam.Role] = None
+        self.grafana_dashboards: Optional[GrafanaDashboards] = None
         if grafana is not None:
             self._create_grafana(grafana, stack)
+            if grafana.provision_dashboards:
+                self._provision_dashboards()
 
         # --- Observability add-on with its Pod Identity role ---------------------------------------------------
         self.addon_role = iam.Role(
@@ -338,6 +344,23 @@ class InferenceObservability(Construct):
         self.grafana_workspace_arn = stack.format_arn(
             service="grafana", resource="/workspaces", resource_name=self.grafana_workspace.attr_id,
             arn_format=cdk.ArnFormat.SLASH_RESOURCE_NAME)
+
+    def _provision_dashboards(self) -> None:
+        assert self.grafana_workspace is not None
+        data_source = PrometheusDataSource(
+            uid=f"hyperpod-amp-{self.node.addr[:12]}", name=f"Amazon Managed Prometheus {self.workspace_id}",
+            url=self.prometheus_query_url, region=self.workspace_region)
+        self.grafana_dashboards = GrafanaDashboards(
+            self, "GrafanaDashboards", workspace_id=self.grafana_workspace.attr_id,
+            workspace_arn=self.grafana_workspace_arn, grafana_url=self.grafana_url, data_source=data_source,
+            dashboards=lambda: self.dashboards)
+
+    @property
+    def grafana_url(self) -> str:
+        """``https://<workspace endpoint>`` (a token until deploy); raises without a Grafana workspace."""
+        if self.grafana_workspace is None:
+            raise ValueError(f"{self._path} has no Grafana workspace (observability grafana=None)")
+        return f"https://{self.grafana_workspace.attr_endpoint}"
 
     def _advise(self, where: str) -> None:
         if self.endpoints and self.metrics.inference == "DISABLED":

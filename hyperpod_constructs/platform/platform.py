@@ -23,6 +23,7 @@ from ..aws.model_store import ModelStoreFileSystem
 from ..aws.network import HyperPodNetwork
 from ..aws.observability import InferenceObservability
 from ..aws.replacement import warn_replacements
+from ..aws.synth_time import at_synth
 from ..aws.storage_drivers import FSX_CSI_ADDON, S3_CSI_ADDON, StorageDriverRoles, csi_addon_names
 from ..errors import ADVICE_ID_PREFIX, Advice, HyperPodProblems, require
 from ..k8s.karpenter import add_node_autoscaling, render_node_autoscaling
@@ -49,7 +50,7 @@ from ..prices.model import Prices
 from .cost_inputs import fixed_cost_items, price_warnings
 from ..type_checks import check_arguments
 from .access import AlarmRouting, add_access_outputs, add_synth_time_advice, byo_network_advice, retain_network_for_data
-from .delivery import ManifestFiles, at_synth
+from .delivery import ManifestFiles
 from .deployments import BuildChart, ChartDeployment, EndpointDeployment, endpoint_chart_name, endpoint_construct_id
 from .gitops import DeployTimeValues, platform_label_value, write_files
 from .plan import Plan
