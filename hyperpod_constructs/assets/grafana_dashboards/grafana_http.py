@@ -54,8 +54,9 @@ class Grafana:
             self.url + path, method=method, data=None if body is None else json.dumps(body).encode(),
             headers={"Authorization": f"Bearer {self._token}", "Content-Type": "application/json",
                      "Accept": "application/json"})
+        timeout = self._timeout(what)  # raises TimeoutError when no time is left to start it
         try:
-            with _OPENER.open(request, timeout=self._timeout(what)) as response:
+            with _OPENER.open(request, timeout=timeout) as response:
                 text = response.read()
         except urllib.error.HTTPError as error:
             if error.code == 404 and missing_ok:
