@@ -17,7 +17,6 @@
 """
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
@@ -375,15 +374,9 @@ class InferenceObservability(Construct):
     # --- outputs -------------------------------------------------------------------------------------------
 
     def write_dashboards(self, out_dir: Path) -> list[Path]:
-        """Write each dashboard as ``<name>.json`` (Grafana dashboard model) and return the paths."""
-        out_dir = Path(out_dir)
-        out_dir.mkdir(parents=True, exist_ok=True)
-        written: list[Path] = []
-        for name, model in sorted(self.dashboards.items()):
-            path = out_dir / f"{name}.json"
-            path.write_text(json.dumps(model, indent=2, sort_keys=True) + "\n")
-            written.append(path)
-        return written
+        """Write each dashboard as ``<name>.json`` (Grafana dashboard model), remove an earlier run's dashboard
+        files that no longer exist, and return the paths written."""
+        return dashboards.write_dashboards(Path(out_dir), self.dashboards)
 
 
 # cdk-nag AwsSolutions-IAM5 finding ids for the HyperPod cluster log-group prefix (tokens as cdk-nag prints them).

@@ -31,6 +31,7 @@ from ..k8s.keda import add_keda_objects, render_keda
 from ..k8s.mig_config import add_mig_config_map
 from ..k8s.model_deployment import add_endpoint_object, endpoint_manifest
 from ..k8s.model_store import add_model_store_volumes
+from ..observability.dashboards import write_dashboards
 from ..intent.cluster import ClusterSettings, Eks, ExistingEks
 from ..intent.endpoint import InferenceEndpoint
 from ..intent.endpoint_resolution import resolve_endpoint
@@ -432,7 +433,8 @@ class HyperPodInferencePlatform(Construct):
 
     def export(self, out_dir: Union[str, Path] = "dist", *, picture: Optional[bool] = None) -> list[Path]:
         """Write ``manifests/*.k8s.yaml`` (GitOps; the same files ``cdk deploy`` applies), ``plan.txt``,
-        ``plan.svg`` and dashboards under ``out_dir``.
+        ``plan.svg`` and ``dashboards/*.json`` (what a Grafana workspace of the platform gets at deploy) under
+        ``out_dir``. Manifest and dashboard files an earlier export wrote and this one does not are removed.
 
         The first of ``export()`` and synth renders the charts; a chart changed after that makes the next one raise.
         A platform with cross-resource problems raises ``HyperPodProblems`` listing them all, as ``cdk synth`` does.
@@ -456,8 +458,9 @@ class HyperPodInferencePlatform(Construct):
                 if picture:
                     raise
                 print(f"plan.svg not written: {missing}", file=sys.stderr)
-        if self.observability is not None:
-            written.extend(self.observability.write_dashboards(out / "dashboards"))
+        # Without observability there are no dashboards: files an earlier export wrote are removed all the same.
+        written.extend(write_dashboards(out / "dashboards",
+                                        self.observability.dashboards if self.observability is not None else {}))
         return written
 
 
