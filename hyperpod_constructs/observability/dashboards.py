@@ -216,9 +216,9 @@ def write_dashboards(out_dir: Path, dashboards: Mapping[str, Mapping[str, Any]])
         return []
     out_dir.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
-    for name, model in sorted(dashboards.items()):
+    for name, dashboard in sorted(dashboards.items()):
         path = out_dir / f"{name}.json"
-        path.write_text(json.dumps(model, indent=2, sort_keys=True) + "\n")
+        path.write_text(json.dumps(dashboard, indent=2, sort_keys=True) + "\n")
         written.append(path)
     return written
 

@@ -6,7 +6,6 @@ import json
 from pathlib import Path
 from typing import Any, Callable
 
-import aws_cdk as cdk
 import pytest
 from aws_cdk.assertions import Template
 
