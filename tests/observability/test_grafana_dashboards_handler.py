@@ -178,6 +178,22 @@ def test_update_to_a_new_data_source_deletes_the_old_one(function: ModuleType, a
     assert set(grafana.data_sources) == {"hyperpod-amp-1"}
 
 
+def test_update_after_a_rename_deletes_the_old_service_account(function: ModuleType, aws: Aws, grafana: FakeGrafana) -> None:
+    aws.expect_asset({})
+    aws.expect_account(exists=True)
+    aws.expect_token("req-1")
+    aws.grafana_stub.add_response("list_workspace_service_accounts", {"serviceAccounts": [
+        {"id": "5", "name": "hyperpod-constructs-before", "grafanaRole": "ADMIN", "isDisabled": "false"}],
+        "workspaceId": WORKSPACE},
+        {"workspaceId": WORKSPACE})
+    aws.grafana_stub.add_response("delete_workspace_service_account",
+                                  {"serviceAccountId": "5", "workspaceId": WORKSPACE},
+                                  {"workspaceId": WORKSPACE, "serviceAccountId": "5"})
+    old = {**properties(grafana, []), "ServiceAccountName": "hyperpod-constructs-before"}
+    function.handler(event("Update", properties(grafana, []), old), Context())
+    aws.assert_all_called()
+
+
 def test_update_into_another_workspace_leaves_the_old_workspace_to_its_delete(
         function: ModuleType, aws: Aws, grafana: FakeGrafana) -> None:
     grafana.dashboards["hyperpod-gpu-old"] = dashboard("hyperpod-gpu-old")  # same server, but "another" workspace

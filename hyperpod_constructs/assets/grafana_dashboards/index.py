@@ -5,8 +5,8 @@ on first use and deleted with the resource), works through the workspace's Grafa
 the token again whatever happened.
 
 - Create / Update: create or update the AMP data source (SigV4 with the workspace's role), post every dashboard
-  of the S3 asset with ``overwrite``, then delete the dashboards (and data source) the previous properties named
-  and these do not. A failed Create deletes what it posted; a failed Update is rolled back by CloudFormation
+  of the S3 asset with ``overwrite``, then delete the dashboards (and data source, and service account) the
+  previous properties named in this workspace and these do not. A failed Create deletes what it posted; a failed Update is rolled back by CloudFormation
   with the old properties, which converges the same way.
 - Delete: delete the dashboards and the data source, then the service account. A workspace that no longer
   exists is success.
@@ -63,9 +63,8 @@ def _error_code(error: Exception) -> str:
     return getattr(error, "response", {}).get("Error", {}).get("Code", "")
 
 
-def service_account(client: Any, props: Mapping[str, Any], *, create: bool) -> Optional[str]:
-    """The id of the platform's service account in the workspace; made first when ``create``, else None if absent."""
-    workspace_id, name = props["WorkspaceId"], props["ServiceAccountName"]
+def find_service_account(client: Any, workspace_id: str, name: str) -> Optional[str]:
+    """The id of the workspace's service account called ``name``, or None."""
     request = {"workspaceId": workspace_id}
     while True:
         page = client.list_workspace_service_accounts(**request)
@@ -73,12 +72,20 @@ def service_account(client: Any, props: Mapping[str, Any], *, create: bool) -> O
             if account["name"] == name:
                 return account["id"]
         if not page.get("nextToken"):
-            break
+            return None
         request["nextToken"] = page["nextToken"]
-    if not create:
-        return None
-    return client.create_workspace_service_account(
+
+
+def ensure_service_account(client: Any, props: Mapping[str, Any]) -> str:
+    workspace_id, name = props["WorkspaceId"], props["ServiceAccountName"]
+    return find_service_account(client, workspace_id, name) or client.create_workspace_service_account(
         workspaceId=workspace_id, name=name, grafanaRole=SERVICE_ACCOUNT_ROLE)["id"]
+
+
+def delete_service_account(client: Any, workspace_id: str, name: str) -> None:
+    account = find_service_account(client, workspace_id, name)
+    if account is not None:
+        client.delete_workspace_service_account(workspaceId=workspace_id, serviceAccountId=account)
 
 
 @contextmanager
@@ -200,33 +207,36 @@ def remove(workspace: Workspace, props: Mapping[str, Any]) -> None:
 def handler(event: Mapping[str, Any], context: Any) -> dict[str, Any]:
     request = event["RequestType"]
     props = event["ResourceProperties"]
-    physical_id = f"grafana-dashboards:{props['WorkspaceId']}"
+    workspace_id = props["WorkspaceId"]
     clock = Clock(context)
     client = aws_client("grafana")
     if request in ("Create", "Update"):
         dashboards = read_dashboards(aws_client("s3"), props)
-        account = service_account(client, props, create=True)
-        assert account is not None
+        account = ensure_service_account(client, props)
+        old = event.get("OldResourceProperties")
         with grafana_session(client, props, account, event["RequestId"], clock) as grafana:
             workspace = Workspace(grafana)
             try:
-                converge(workspace, dashboards, props, event.get("OldResourceProperties"))
+                converge(workspace, dashboards, props, old)
             except Exception:
                 if request == "Create":
                     undo(workspace)
                 raise
-        LOG.info("%d dashboards in workspace %s", len(dashboards), props["WorkspaceId"])
-        return {"PhysicalResourceId": physical_id}
+        if old is not None and old.get("WorkspaceId") == workspace_id \
+                and old.get("ServiceAccountName") not in (None, props["ServiceAccountName"]):
+            delete_service_account(client, workspace_id, old["ServiceAccountName"])  # the platform was renamed
+        LOG.info("%d dashboards in workspace %s", len(dashboards), workspace_id)
+        return {"PhysicalResourceId": f"grafana-dashboards:{workspace_id}"}
     if request != "Delete":
         raise ValueError(f"RequestType {request!r} is not Create, Update or Delete")
     try:
-        account = service_account(client, props, create=False)
+        account = find_service_account(client, workspace_id, props["ServiceAccountName"])
         if account is not None:  # without it, nothing of ours was ever posted
             with grafana_session(client, props, account, event["RequestId"], clock) as grafana:
                 remove(Workspace(grafana), props)
-            client.delete_workspace_service_account(workspaceId=props["WorkspaceId"], serviceAccountId=account)
+            client.delete_workspace_service_account(workspaceId=workspace_id, serviceAccountId=account)
     except Exception as error:
         if _error_code(error) != MISSING:
             raise
-        LOG.info("workspace %s no longer exists: nothing to delete", props["WorkspaceId"])
-    return {"PhysicalResourceId": event.get("PhysicalResourceId", physical_id)}
+        LOG.info("workspace %s no longer exists: nothing to delete", workspace_id)
+    return {"PhysicalResourceId": event["PhysicalResourceId"]}
