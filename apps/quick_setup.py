@@ -3,7 +3,8 @@
 It exercises every capability: a system group and an autoscaled, MIG-partitioned H100 group, the FSx
 model store, tiered storage for KV-cache L2, node autoscaling (Karpenter) and pod autoscaling to zero
 (KEDA), a custom model with prefix-aware routing and L1+L2 cache on a MIG slice, a JumpStart model,
-and observability with dashboards and SLO alerts.
+and observability with dashboards and SLO alerts. It deploys into an account with nothing set up beforehand:
+Grafana, which needs IAM Identity Center, is opt-in (examples/grafana_dashboards.py).
 """
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import aws_cdk as cdk
 from aws_cdk import aws_s3 as s3
 
 from hyperpod_constructs import (
-    Autoscaling, CloudWatchTrigger, ClusterSettings, GrafanaWorkspace, HyperPodInferencePlatform, InferenceEndpoint, InstanceGroup,
+    Autoscaling, CloudWatchTrigger, ClusterSettings, HyperPodInferencePlatform, InferenceEndpoint, InstanceGroup,
     JumpStartEndpoint, KvCache, L2Cache, ModelSize, ModelSource, ModelStore, Observability, PrometheusTrigger, Routing,
     TieredStorage,
 )
@@ -30,7 +31,9 @@ def build(app: cdk.App) -> tuple[cdk.Stack, HyperPodInferencePlatform]:
         model_store=ModelStore(bucket=models, capacity_gib=1200),
         cluster=ClusterSettings(tiered_storage=TieredStorage(memory_percent=20)),
         node_autoscaling=True,
-        observability=Observability(grafana=GrafanaWorkspace()),
+        # AMP, the add-on, dashboards (dist/dashboards) and SLO alerts: nothing to set up in the account first.
+        # Grafana is opt-in (grafana=GrafanaWorkspace(), which needs IAM Identity Center): docs/observability.md.
+        observability=Observability(),
     )
     platform.add_endpoint(InferenceEndpoint(
         "llama-8b",

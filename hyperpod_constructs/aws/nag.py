@@ -35,3 +35,14 @@ def bucket_arn_finding(bucket: IConstruct) -> str:
 def managed_policy(name: str) -> str:
     """The finding suffix cdk-nag writes for an AWS managed policy attached to a role."""
     return f"Policy::arn:<AWS::Partition>:iam::aws:policy/{name}"
+
+
+def acknowledge_provider_framework(provider: IConstruct, function: IConstruct) -> None:
+    """cdk-nag findings on the CDK provider framework's own function (which this library does not write): its
+    logs policy, and invoking any version of ``function`` and only it."""
+    acknowledge(provider, "AwsSolutions-IAM4",
+                "The CDK provider framework's function writes its logs with AWSLambdaBasicExecutionRole.",
+                managed_policy("service-role/AWSLambdaBasicExecutionRole"))
+    acknowledge(provider, "AwsSolutions-IAM5",
+                "The CDK provider framework may invoke any version of its handler function, and only it.",
+                f"Resource::<{logical_id(function)}.Arn>:*")

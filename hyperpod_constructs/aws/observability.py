@@ -7,15 +7,16 @@
 - ``AWS::APS::RuleGroupsNamespace`` with one rule group per SLO class, a rule per set of endpoints with equal
   SLO settings (split over more namespaces only past a 256 KiB rules file);
 - the workspace's alert manager definition, routing every alert to an SNS topic (SigV4);
-- ``AWS::Grafana::Workspace`` (optional) with a role that can query AMP and read CloudWatch;
+- ``AWS::Grafana::Workspace`` (opt-in) with a role that can query AMP and read CloudWatch, and (unless
+  ``provision_dashboards=False``) ``GrafanaDashboards``: the AMP data source and every dashboard posted into it
+  at deploy;
 - the EKS add-on ``amazon-sagemaker-hyperpod-observability`` and its Pod Identity role and association.
 
-Dashboards are not pushed into Grafana at deploy time: ``write_dashboards`` writes them as JSON files for
-the Grafana HTTP API, Terraform's ``grafana_dashboard`` or a GitOps provisioner (see docs/observability.md).
+``write_dashboards`` writes the same dashboards as JSON files, for a Grafana this stack does not manage
+(Terraform's ``grafana_dashboard``, a GitOps provisioner; see docs/observability.md).
 """
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
@@ -29,6 +30,7 @@ from aws_cdk import aws_kms as kms
 from aws_cdk import aws_sns as sns
 from constructs import Construct
 
+from hyperpod_constructs.aws.grafana_dashboards import GrafanaDashboards, PrometheusDataSource
 from hyperpod_constructs.aws.nag import acknowledge
 from hyperpod_constructs.errors import require
 from hyperpod_constructs.observability import alerts, dashboards, queries
@@ -117,8 +119,11 @@ class InferenceObservability(Construct):
         # --- Grafana -------------------------------------------------------------------------------------
         self.grafana_workspace: Optional[grafana.CfnWorkspace] = None
         self.grafana_role: Optional[iam.Role] = None
+        self.grafana_dashboards: Optional[GrafanaDashboards] = None
         if grafana is not None:
             self._create_grafana(grafana, stack)
+            if grafana.provision_dashboards:
+                self._provision_dashboards()
 
         # --- Observability add-on with its Pod Identity role ---------------------------------------------------
         self.addon_role = iam.Role(
@@ -339,6 +344,23 @@ class InferenceObservability(Construct):
             service="grafana", resource="/workspaces", resource_name=self.grafana_workspace.attr_id,
             arn_format=cdk.ArnFormat.SLASH_RESOURCE_NAME)
 
+    def _provision_dashboards(self) -> None:
+        assert self.grafana_workspace is not None
+        data_source = PrometheusDataSource(
+            uid=f"hyperpod-amp-{self.node.addr[:12]}", name=f"Amazon Managed Prometheus {self.workspace_id}",
+            url=self.prometheus_query_url, region=self.workspace_region)
+        self.grafana_dashboards = GrafanaDashboards(
+            self, "GrafanaDashboards", workspace_id=self.grafana_workspace.attr_id,
+            workspace_arn=self.grafana_workspace_arn, grafana_url=self.grafana_url, data_source=data_source,
+            dashboards=lambda: self.dashboards)
+
+    @property
+    def grafana_url(self) -> str:
+        """``https://<workspace endpoint>`` (a token until deploy); raises without a Grafana workspace."""
+        if self.grafana_workspace is None:
+            raise ValueError(f"{self._path} has no Grafana workspace (observability grafana=None)")
+        return f"https://{self.grafana_workspace.attr_endpoint}"
+
     def _advise(self, where: str) -> None:
         if self.endpoints and self.metrics.inference == "DISABLED":
             cdk.Annotations.of(self).add_warning_v2(
@@ -352,15 +374,9 @@ class InferenceObservability(Construct):
     # --- outputs -------------------------------------------------------------------------------------------
 
     def write_dashboards(self, out_dir: Path) -> list[Path]:
-        """Write each dashboard as ``<name>.json`` (Grafana dashboard model) and return the paths."""
-        out_dir = Path(out_dir)
-        out_dir.mkdir(parents=True, exist_ok=True)
-        written: list[Path] = []
-        for name, model in sorted(self.dashboards.items()):
-            path = out_dir / f"{name}.json"
-            path.write_text(json.dumps(model, indent=2, sort_keys=True) + "\n")
-            written.append(path)
-        return written
+        """Write each dashboard as ``<name>.json`` (Grafana dashboard model), remove an earlier run's dashboard
+        files that no longer exist, and return the paths written."""
+        return dashboards.write_dashboards(Path(out_dir), self.dashboards)
 
 
 # cdk-nag AwsSolutions-IAM5 finding ids for the HyperPod cluster log-group prefix (tokens as cdk-nag prints them).

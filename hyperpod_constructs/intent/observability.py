@@ -1,4 +1,4 @@
-"""What to collect and where: the AMP and Grafana workspaces and the observability add-on's metric levels."""
+"""What to collect and where: the AMP and (opt-in) Grafana workspaces and the observability add-on's metric levels."""
 from __future__ import annotations
 
 import re
@@ -92,16 +92,27 @@ class PrometheusWorkspace:
 
 @dataclass(frozen=True, kw_only=True)
 class GrafanaWorkspace:
-    """An Amazon Managed Grafana workspace reading this AMP workspace (and CloudWatch).
+    """An Amazon Managed Grafana workspace reading this AMP workspace (and CloudWatch). Opt-in, because it has an
+    account prerequisite.
 
-    ``AWS_SSO`` needs IAM Identity Center enabled in the account; ``SAML`` needs the IdP configured after
-    deploy. Permission type is SERVICE_MANAGED with a role this construct creates (outside the console
-    AMG does not create that role itself).
+    Prerequisite: with ``authentication="AWS_SSO"`` (the default), IAM Identity Center must be enabled in the
+    account (an organization or account instance) before deploy, else the workspace fails to create and the stack
+    rolls back; ``requires_identity_center`` says so for a preflight check. ``"SAML"`` needs no prerequisite to
+    deploy, but nobody can sign in until the identity provider is configured on the workspace. Permission type is
+    SERVICE_MANAGED with a role this construct creates (outside the console AMG does not create that role itself).
+
+    - ``name``: the workspace name. Default: ``<stack name>-hyperpod-inference``.
+    - ``authentication``: ``"AWS_SSO"`` or ``"SAML"``. Default: ``"AWS_SSO"``.
+    - ``data_sources``: what the workspace role may read. Default: ``("PROMETHEUS", "CLOUDWATCH")``.
+    - ``provision_dashboards``: at deploy, create an AMP data source and post the platform's dashboards into the
+      workspace (a custom resource using a workspace service account and a short-lived token); they are deleted
+      with the stack. Needs ``"PROMETHEUS"`` in ``data_sources``. Default: True.
     """
 
     name: Optional[str] = None
     authentication: GrafanaAuthentication = "AWS_SSO"
     data_sources: tuple[GrafanaDataSource, ...] = Frozen(("PROMETHEUS", "CLOUDWATCH"))
+    provision_dashboards: bool = True
 
     def __post_init__(self) -> None:
         where = "GrafanaWorkspace"
@@ -115,6 +126,16 @@ class GrafanaWorkspace:
                 and len(set(self.data_sources)) == len(self.data_sources),
                 where, "data_sources", self.data_sources,
                 f"a non-empty tuple of distinct values from {', '.join(GRAFANA_DATA_SOURCES)}")
+        require(isinstance(self.provision_dashboards, bool), where, "provision_dashboards", self.provision_dashboards,
+                "True or False")
+        require(not self.provision_dashboards or "PROMETHEUS" in self.data_sources, where, "data_sources",
+                self.data_sources, "a tuple holding 'PROMETHEUS' while provision_dashboards is True (the dashboards "
+                "query Amazon Managed Prometheus), or provision_dashboards=False")
+
+    @property
+    def requires_identity_center(self) -> bool:
+        """True when the workspace signs users in with IAM Identity Center, which must be enabled beforehand."""
+        return self.authentication == "AWS_SSO"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -159,14 +180,26 @@ class ObservabilityMetrics:
 
 @dataclass(frozen=True, kw_only=True)
 class Observability:
-    """Amazon Managed Prometheus + Grafana, the observability add-on, dashboards and SLO alerts."""
+    """Amazon Managed Prometheus, the observability add-on, dashboards and SLO alerts; Grafana on request.
 
-    workspace: Optional[PrometheusWorkspace] = None  # None creates an encrypted workspace
+    The defaults need nothing set up in the account beforehand:
+
+    - ``workspace``: the AMP workspace. Default: None, create one (encrypted with a new key).
+    - ``grafana``: an Amazon Managed Grafana workspace, which has an account prerequisite (see
+      ``GrafanaWorkspace``). Default: None, no Grafana (the dashboards are still written by ``platform.export()``).
+    - ``metrics``: the add-on's collection levels. Default: None, ``ObservabilityMetrics()``.
+    - ``logging``: the add-on ships cluster logs to CloudWatch. Default: True.
+    - ``alarm_topic``: where SLO alerts go. Default: None, an encrypted topic created when there are alerts.
+    - ``alarm_emails``: subscribed to the alarm topic (each address confirms by e-mail). Default: none.
+    - ``sagemaker_spaces``: the Amazon SageMaker Spaces add-on. Default: False.
+    """
+
+    workspace: Optional[PrometheusWorkspace] = None
     grafana: Optional[GrafanaWorkspace] = None
     metrics: Optional[ObservabilityMetrics] = None
     logging: bool = True
-    alarm_topic: Optional[sns.ITopic] = None  # None creates an encrypted topic when there are alerts
-    alarm_emails: tuple[str, ...] = Frozen(())  # subscribed to the alarm topic (each address confirms by e-mail)
+    alarm_topic: Optional[sns.ITopic] = None
+    alarm_emails: tuple[str, ...] = Frozen(())
     sagemaker_spaces: bool = False
 
     def __post_init__(self) -> None:
@@ -174,3 +207,8 @@ class Observability:
         for index, email in enumerate(self.alarm_emails):
             require(isinstance(email, str) and bool(_EMAIL.match(email)), "observability", f"alarm_emails[{index}]",
                     email, "an e-mail address such as ops@example.com")
+
+    @property
+    def requires_identity_center(self) -> bool:
+        """True when deploying needs IAM Identity Center enabled in the account: a Grafana workspace with AWS_SSO."""
+        return self.grafana is not None and self.grafana.requires_identity_center

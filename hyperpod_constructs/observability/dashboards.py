@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any, Optional, Sequence
+from pathlib import Path
+from typing import Any, Mapping, Optional, Sequence
 
 from grafana_foundation_sdk.builders import common as common_builder
 from grafana_foundation_sdk.builders import dashboard as dash
@@ -25,8 +26,9 @@ from hyperpod_constructs.observability.metrics import RATE_WINDOW
 from hyperpod_constructs.intent.instance_group import InstanceGroup
 from hyperpod_constructs.intent.platform_model import ResolvedEndpoint
 
-INFERENCE_DASHBOARD = "hyperpod-inference"
-GPU_DASHBOARD_PREFIX = "hyperpod-gpu-"
+DASHBOARD_PREFIX = "hyperpod-"  # every dashboard's name starts with it: how an earlier run's files are known
+INFERENCE_DASHBOARD = f"{DASHBOARD_PREFIX}inference"
+GPU_DASHBOARD_PREFIX = f"{DASHBOARD_PREFIX}gpu-"
 DATASOURCE_VARIABLE = "datasource"
 _DATASOURCE = model.DataSourceRef(type_val="prometheus", uid="${" + DATASOURCE_VARIABLE + "}")
 _TAGS = ["hyperpod", "inference"]
@@ -201,6 +203,24 @@ def build_dashboards(endpoints: Sequence[ResolvedEndpoint], instance_groups: Seq
     for group in instance_groups:
         dashboards[GPU_DASHBOARD_PREFIX + group.name] = gpu_dashboard(group)
     return dashboards
+
+
+def write_dashboards(out_dir: Path, dashboards: Mapping[str, Mapping[str, Any]]) -> list[Path]:
+    """Write each dashboard as ``<name>.json`` (Grafana dashboard model), removing the dashboard files of an
+    earlier run that no longer exist (a renamed instance group's); other files in ``out_dir`` are left alone."""
+    if out_dir.is_dir():
+        for stale in out_dir.glob(f"{DASHBOARD_PREFIX}*.json"):
+            if stale.stem not in dashboards:
+                stale.unlink()
+    if not dashboards:
+        return []
+    out_dir.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    for name, dashboard in sorted(dashboards.items()):
+        path = out_dir / f"{name}.json"
+        path.write_text(json.dumps(dashboard, indent=2, sort_keys=True) + "\n")
+        written.append(path)
+    return written
 
 
 def expressions(dashboard: dict[str, Any]) -> list[str]:

@@ -1,7 +1,7 @@
 """After deploy: who can reach the cluster, what the stack outputs, what stays when it is deleted.
 
-- Stack outputs: the EKS cluster name, the ``aws eks update-kubeconfig`` command, the Grafana URL and the
-  SLO alarm topic (with optional e-mail subscriptions).
+- Stack outputs: the EKS cluster name, the ``aws eks update-kubeconfig`` command, the Grafana workspace id and
+  URL (with a Grafana workspace) and the SLO alarm topic (with optional e-mail subscriptions).
 - Teardown: compute (the HyperPod cluster) is always deleted with the stack; data (FSx, buckets, AMP, keys)
   follows the platform's removal policy. A retained file system keeps its network interfaces in its subnet
   and security group, so with a stack-created VPC those (and the VPC) are retained with it; otherwise
@@ -38,7 +38,7 @@ def _output(scope: Construct, name: str, value: str, description: str) -> CfnOut
 
 
 def add_access_outputs(platform: "HyperPodInferencePlatform") -> None:
-    """Cluster name, kubeconfig command and Grafana URL."""
+    """Cluster name, kubeconfig command and, with a Grafana workspace, its id and URL."""
     eks = platform.eks
     name = eks.cluster.cluster_name
     _output(platform, "EksClusterName", name, "EKS cluster HyperPod is orchestrated by")
@@ -50,7 +50,9 @@ def add_access_outputs(platform: "HyperPodInferencePlatform") -> None:
             "Run to point kubectl at the cluster (as a role with a cluster-admin access entry)")
     observability = platform.observability
     if observability is not None and observability.grafana_workspace is not None:
-        _output(platform, "GrafanaUrl", f"https://{observability.grafana_workspace.attr_endpoint}",
+        _output(platform, "GrafanaWorkspaceId", observability.grafana_workspace.attr_id,
+                "Amazon Managed Grafana workspace id (aws grafana ... --workspace-id)")
+        _output(platform, "GrafanaUrl", observability.grafana_url,
                 "Amazon Managed Grafana workspace with the inference and GPU dashboards")
 
 

@@ -11,19 +11,17 @@ import tempfile
 from pathlib import Path
 from typing import Any, Callable, Optional, Sequence, TypeVar
 
-import jsii
-from aws_cdk import AspectPriority, Aspects, IAspect, RemovalPolicy
-from constructs import Construct, IConstruct
+from aws_cdk import RemovalPolicy
+from constructs import Construct
 
 from ..aws.kubectl_handler import KubectlHandler
 from ..aws.manifest_delivery import ManifestApplier
+from ..aws.synth_time import keeps_staging
 from ..errors import HyperPodValidationError, require
 from .deployments import ChartDeployment
 from .gitops import (
     PLATFORM_LABEL, DeployTimeValues, bundle_inventory, owner_labels, render_files, write_bundle)
 
-# The CDK context key tools like SAM set to make assets point at their sources instead of copies.
-DISABLE_ASSET_STAGING = "aws:cdk:disable-asset-staging"
 Deployment = TypeVar("Deployment", bound=ChartDeployment)
 
 
@@ -100,27 +98,7 @@ class ManifestFiles:
         applier = ManifestApplier(
             scope, construct_id, handler=handler, bundle_dir=str(staging), removal=removal,
             values=self.values.tokens, **self.applier_identity)
-        if not scope.node.try_get_context(DISABLE_ASSET_STAGING):
+        if not keeps_staging(scope):
             shutil.rmtree(staging, ignore_errors=True)  # the asset was copied into the cloud assembly
         applier.resource.node.add_dependency(*after)
         return applier
-
-
-def at_synth(scope: Construct, construct_id: str, callback: Callable[[], None]) -> None:
-    """Call ``callback`` once the app is complete (endpoints are added after the platform is constructed).
-
-    The aspect sits on an empty leaf construct, so it visits one node. Unless the app enables aspect
-    stabilization, other aspects (tags) do not visit what the callback creates: create only resources that
-    take no tags there (the platform creates its kubectl function beforehand).
-    """
-    Aspects.of(Construct(scope, construct_id)).add(_AtSynth(callback), priority=AspectPriority.MUTATING)
-
-
-@jsii.implements(IAspect)
-class _AtSynth:
-    def __init__(self, callback: Callable[[], None]) -> None:
-        self._callback = callback
-
-    def visit(self, node: IConstruct) -> None:
-        self._callback()
-

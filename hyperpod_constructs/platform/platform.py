@@ -23,6 +23,7 @@ from ..aws.model_store import ModelStoreFileSystem
 from ..aws.network import HyperPodNetwork
 from ..aws.observability import InferenceObservability
 from ..aws.replacement import warn_replacements
+from ..aws.synth_time import at_synth
 from ..aws.storage_drivers import FSX_CSI_ADDON, S3_CSI_ADDON, StorageDriverRoles, csi_addon_names
 from ..errors import ADVICE_ID_PREFIX, Advice, HyperPodProblems, require
 from ..k8s.karpenter import add_node_autoscaling, render_node_autoscaling
@@ -30,6 +31,7 @@ from ..k8s.keda import add_keda_objects, render_keda
 from ..k8s.mig_config import add_mig_config_map
 from ..k8s.model_deployment import add_endpoint_object, endpoint_manifest
 from ..k8s.model_store import add_model_store_volumes
+from ..observability.dashboards import write_dashboards
 from ..intent.cluster import ClusterSettings, Eks, ExistingEks
 from ..intent.endpoint import InferenceEndpoint
 from ..intent.endpoint_resolution import resolve_endpoint
@@ -49,7 +51,7 @@ from ..prices.model import Prices
 from .cost_inputs import fixed_cost_items, price_warnings
 from ..type_checks import check_arguments
 from .access import AlarmRouting, add_access_outputs, add_synth_time_advice, byo_network_advice, retain_network_for_data
-from .delivery import ManifestFiles, at_synth
+from .delivery import ManifestFiles
 from .deployments import BuildChart, ChartDeployment, EndpointDeployment, endpoint_chart_name, endpoint_construct_id
 from .gitops import DeployTimeValues, platform_label_value, write_files
 from .plan import Plan
@@ -442,7 +444,8 @@ class HyperPodInferencePlatform(Construct):
 
     def export(self, out_dir: Union[str, Path] = "dist", *, picture: Optional[bool] = None) -> list[Path]:
         """Write ``manifests/*.k8s.yaml`` (GitOps; the same files ``cdk deploy`` applies), ``plan.txt``,
-        ``plan.svg`` and dashboards under ``out_dir``.
+        ``plan.svg`` and ``dashboards/*.json`` (what a Grafana workspace of the platform gets at deploy) under
+        ``out_dir``. Manifest and dashboard files an earlier export wrote and this one does not are removed.
 
         The first of ``export()`` and synth renders the charts; a chart changed after that makes the next one raise.
         A platform with cross-resource problems raises ``HyperPodProblems`` listing them all, as ``cdk synth`` does.
@@ -466,8 +469,9 @@ class HyperPodInferencePlatform(Construct):
                 if picture:
                     raise
                 print(f"plan.svg not written: {missing}", file=sys.stderr)
-        if self.observability is not None:
-            written.extend(self.observability.write_dashboards(out / "dashboards"))
+        # Without observability there are no dashboards: files an earlier export wrote are removed all the same.
+        written.extend(write_dashboards(out / "dashboards",
+                                        self.observability.dashboards if self.observability is not None else {}))
         return written
 
 

@@ -101,6 +101,10 @@ def placeholders(app: Any, resolver: TemplateResolver) -> dict[str, Any]:
         "model_bucket": sorted(model_buckets(platform)),
         "model_store_bucket": platform.model_store.spec.bucket_name if platform.model_store is not None else None,
     }
+    provisioning = platform.observability.grafana_dashboards if platform.observability is not None else None
+    if provisioning is not None:
+        found["grafana_workspace_arn"] = value(platform.observability.grafana_workspace_arn)
+        found["dashboards_object"] = f"{value(provisioning.asset.s3_bucket_name)}/{provisioning.asset.s3_object_key}"
     return found
 
 

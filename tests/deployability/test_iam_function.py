@@ -22,9 +22,11 @@ from iam_support import (
 )
 
 # The default app plus the examples that create the roles it lacks (gated-model role, S3 model sources,
-# a BYO VPC and EKS cluster); together they create every role in the requirements.
+# a BYO VPC and EKS cluster, Grafana with its dashboard provisioning); together they create every role in the
+# requirements.
 APPS = {app_id(path): path for path in (
-    DEFAULT_APP, "examples/jumpstart_model.py", "examples/model_from_s3.py", "examples/byo_vpc_and_eks.py")}
+    DEFAULT_APP, "examples/jumpstart_model.py", "examples/model_from_s3.py", "examples/byo_vpc_and_eks.py",
+    "examples/grafana_dashboards.py")}
 
 
 def role_cases(app: SynthesizedApp) -> tuple[list[tuple[Request, str, list]], list[str], dict[str, Any]]:

@@ -238,7 +238,9 @@ def test_default_app_has_a_mig_group_and_a_matching_endpoint(quick_setup: Synthe
 def test_default_app_observability(quick_setup: SynthesizedApp) -> None:
     template = quick_setup.template
     only(template, "AWS::APS::Workspace")
-    only(template, "AWS::Grafana::Workspace")
+    # Nothing that needs an account prerequisite: Grafana (IAM Identity Center) is opt-in.
+    assert not resources(template, "AWS::Grafana::Workspace")
+    assert not quick_setup.platform.observability_options.requires_identity_center
     rules = only(template, "AWS::APS::RuleGroupsNamespace")["Properties"]["Data"]
     # The endpoint was added after the platform (and its rule groups) were constructed.
     assert "llama-8b" in (rules if isinstance(rules, str) else yaml.safe_dump(rules))

@@ -1,0 +1,111 @@
+"""The platform's dashboards and an AMP data source, provisioned into its Grafana workspace at deploy.
+
+``GrafanaDashboards`` is one Lambda function (``assets/grafana_dashboards``, standard library and boto3) behind
+the CDK provider framework and one ``Custom::HyperPodGrafanaDashboards`` resource. The dashboards travel in an S3
+asset (the same JSON ``platform.export()`` writes to ``dashboards/``), so the template holds only their uids and
+does not grow with endpoints. The function's role may manage service accounts and their tokens of this one
+workspace and read this one asset object; it needs nothing else (the Grafana HTTP API is authorized by the token).
+"""
+from __future__ import annotations
+
+import json
+import shutil
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Mapping, Optional
+
+from aws_cdk import (
+    CustomResource, Duration, aws_iam as iam, aws_lambda as lambda_, aws_logs as logs, aws_s3_assets as s3_assets,
+    custom_resources as cr,
+)
+from constructs import Construct
+
+from .nag import acknowledge_provider_framework
+from .synth_time import at_synth, keeps_staging
+
+HANDLER_DIR = Path(__file__).resolve().parent.parent / "assets" / "grafana_dashboards"
+RESOURCE_TYPE = "Custom::HyperPodGrafanaDashboards"
+DASHBOARDS_FILE = "dashboards.json"
+# What the function calls, on this workspace only (service authorization reference: resource type workspace).
+GRAFANA_ACTIONS = (
+    "grafana:ListWorkspaceServiceAccounts", "grafana:CreateWorkspaceServiceAccount",
+    "grafana:DeleteWorkspaceServiceAccount", "grafana:CreateWorkspaceServiceAccountToken",
+    "grafana:DeleteWorkspaceServiceAccountToken",
+)
+
+
+@dataclass(frozen=True)
+class PrometheusDataSource:
+    """The Grafana data source the dashboards' ``datasource`` variable finds: AMP, signed with the workspace role."""
+
+    uid: str
+    name: str
+    url: str
+    region: str
+
+    def properties(self) -> dict[str, str]:
+        return {"Uid": self.uid, "Name": self.name, "Url": self.url, "Region": self.region}
+
+
+class GrafanaDashboards(Construct):
+    """Posts ``dashboards()`` (name -> Grafana dashboard model, read at synth once every endpoint is added) into
+    the workspace at ``grafana_url``, with ``data_source``; deletes them with the stack.
+
+    The function reaches the workspace's public endpoint from outside any VPC.
+    """
+
+    def __init__(self, scope: Construct, construct_id: str, *, workspace_id: str, workspace_arn: str,
+                 grafana_url: str, data_source: PrometheusDataSource,
+                 dashboards: Callable[[], Mapping[str, Mapping[str, Any]]]) -> None:
+        super().__init__(scope, construct_id)
+        self._properties = {
+            "WorkspaceId": workspace_id, "GrafanaUrl": grafana_url, "DataSource": data_source.properties(),
+            # One per platform, so two platforms sharing a workspace never delete each other's.
+            "ServiceAccountName": f"hyperpod-constructs-{self.node.addr[:12]}",
+        }
+        self._dashboards = dashboards
+        log_group = logs.LogGroup(self, "Logs", retention=logs.RetentionDays.ONE_MONTH)
+        self.role = iam.Role(self, "Role", assumed_by=iam.ServicePrincipal("lambda.amazonaws.com"),
+                             description="Provisions the HyperPod dashboards into the Grafana workspace")
+        self.role.add_to_policy(iam.PolicyStatement(
+            actions=["logs:CreateLogStream", "logs:PutLogEvents"], resources=[log_group.log_group_arn]))
+        self.role.add_to_policy(iam.PolicyStatement(actions=list(GRAFANA_ACTIONS), resources=[workspace_arn]))
+        self.function = lambda_.Function(
+            self, "Function",
+            description="Provisions the HyperPod dashboards and AMP data source into the Grafana workspace",
+            runtime=lambda_.Runtime.PYTHON_3_14,
+            architecture=lambda_.Architecture.ARM_64,
+            handler="index.handler",
+            code=lambda_.Code.from_asset(str(HANDLER_DIR), exclude=["__pycache__", "*.pyc"]),
+            role=self.role,
+            log_group=log_group,
+            timeout=Duration.minutes(5),
+            memory_size=256,
+        )
+        self.provider = cr.Provider(self, "Provider", on_event_handler=self.function)
+        acknowledge_provider_framework(self.provider, self.function)
+        self.resource: Optional[CustomResource] = None
+        # Endpoints are added after construction: the dashboards are known once the app is complete.
+        at_synth(self, "AtSynth", self._add_resource)
+
+    def _add_resource(self) -> None:
+        if self.resource is not None:
+            return
+        # Keyed by Grafana uid, which is what the function posts and deletes by (a long name's uid is shortened).
+        dashboards = {model["uid"]: model for model in self._dashboards().values()}
+        staging = Path(tempfile.mkdtemp(prefix="hyperpod-dashboards-"))
+        (staging / DASHBOARDS_FILE).write_text(json.dumps(dashboards, sort_keys=True))
+        self.asset = s3_assets.Asset(self, "Dashboards", path=str(staging / DASHBOARDS_FILE))
+        if not keeps_staging(self):
+            shutil.rmtree(staging, ignore_errors=True)  # the asset was copied into the cloud assembly
+        read = iam.Policy(self, "ReadDashboards", roles=[self.role], statements=[iam.PolicyStatement(
+            actions=["s3:GetObject"], resources=[self.asset.bucket.arn_for_objects(self.asset.s3_object_key)])])
+        self.resource = CustomResource(
+            self, "Resource", service_token=self.provider.service_token, resource_type=RESOURCE_TYPE,
+            service_timeout=Duration.minutes(10),
+            properties={**self._properties, "DashboardsBucket": self.asset.s3_bucket_name,
+                        "DashboardsKey": self.asset.s3_object_key, "Dashboards": sorted(dashboards)})
+        # Run once the function may act; on delete, remove the dashboards before that is revoked.
+        self.resource.node.add_dependency(self.role, read)
+
