@@ -380,6 +380,8 @@ class HyperPodInferencePlatform(Construct):
         self.model = resolved_model
         if isinstance(endpoint, InferenceEndpoint):
             self.model_access.add(endpoint.model)
+        elif isinstance(endpoint, JumpStartEndpoint):
+            self.storage_drivers.grant_jumpstart_read()  # the operator mounts its artifacts from AWS's buckets
         if endpoint.data_capture is not None:
             self.data_capture_writers.add(endpoint.data_capture, endpoint.where)
         self._advise(endpoint.warnings(), "endpoint")
