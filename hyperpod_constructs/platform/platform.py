@@ -30,6 +30,7 @@ from ..k8s.keda import add_keda_objects, render_keda
 from ..k8s.mig_config import add_mig_config_map
 from ..k8s.model_deployment import add_endpoint_object, endpoint_manifest
 from ..k8s.model_store import add_model_store_volumes
+from ..k8s.tiered_kv_cache import write_configure_script
 from ..intent.cluster import ClusterSettings, Eks, ExistingEks
 from ..intent.endpoint import InferenceEndpoint
 from ..intent.endpoint_resolution import resolve_endpoint
@@ -45,6 +46,7 @@ from ..intent.observability import Observability
 from ..intent import rules
 from ..intent.platform_model import ResolvedModelStore, ResolvedPlatform
 from ..intent.slo import EndpointSlos
+from ..intent.tiered_kv_cache import TieredKvCacheDaemon, tiered_kv_cache_daemon
 from ..prices.model import Prices
 from .cost_inputs import fixed_cost_items, price_warnings
 from ..type_checks import check_arguments
@@ -459,7 +461,15 @@ class HyperPodInferencePlatform(Construct):
                 print(f"plan.svg not written: {missing}", file=sys.stderr)
         if self.observability is not None:
             written.extend(self.observability.write_dashboards(out / "dashboards"))
+        if self.tiered_kv_cache is not None:
+            written.append(write_configure_script(self.tiered_kv_cache, out / "tiered-kv-cache"))
         return written
+
+    @property
+    def tiered_kv_cache(self) -> Optional[TieredKvCacheDaemon]:
+        """HyperPod's tiered-storage daemon as the L2 ``tieredstorage`` endpoints need it (groups, memory, cache
+        capacity), or None without such endpoints. ``export()`` writes the script that applies it."""
+        return tiered_kv_cache_daemon(self.model)
 
 
 def _object_key(manifest: Mapping[str, Any]) -> tuple[str, str, str]:
