@@ -21,10 +21,10 @@ DATA_DISK="${DATA_DISK:-/opt/sagemaker}"
 MOUNT_WAIT_SECONDS="${MOUNT_WAIT_SECONDS:-60}"
 # The EKS AMIs cache this pause image locally, so sandboxes start without a registry pull.
 SANDBOX_IMAGE="${SANDBOX_IMAGE:-localhost/kubernetes/pause}"
-# containerd's CRI plugins: one in configuration version 2 (containerd 1.x), split in two in version 3 (2.x).
-CRI_V1='plugins."io.containerd.grpc.v1.cri"'
-CRI_V2_IMAGES="plugins.'io.containerd.cri.v1.images'"
-CRI_V2_RUNTIME="plugins.'io.containerd.cri.v1.runtime'"
+# containerd's CRI plugins: one in containerd 1.x (configuration version 2), split in two in 2.x (version 3).
+CONTAINERD1_CRI='plugins."io.containerd.grpc.v1.cri"'
+CONTAINERD2_IMAGES="plugins.'io.containerd.cri.v1.images'"
+CONTAINERD2_RUNTIME="plugins.'io.containerd.cri.v1.runtime'"
 REGISTRY_CONFIG_PATH="/etc/containerd/certs.d:/etc/docker/certs.d"
 
 log_dir="$ROOT/var/log/provision"
@@ -86,7 +86,7 @@ runtime_tables() {
   local cri=$1 runtime binary
   read -r runtime binary <<< "$(default_runtime)"
   printf '[%s.containerd]\ndefault_runtime_name = "%s"\n' "$cri" "$runtime"
-  [ "$cri" = "$CRI_V1" ] && printf 'discard_unpacked_layers = true\n'
+  [ "$cri" = "$CONTAINERD1_CRI" ] && printf 'discard_unpacked_layers = true\n'
   printf '\n[%s.containerd.runtimes.%s]\nruntime_type = "io.containerd.runc.v2"\n' "$cri" "$runtime"
   if [ -f "$ROOT/etc/containerd/base-runtime-spec.json" ]; then
     printf 'base_runtime_spec = "/etc/containerd/base-runtime-spec.json"\n'
@@ -101,30 +101,25 @@ runtime_tables() {
 # 2.x reads configuration version 3, whose CRI settings moved to the io.containerd.cri.v1.images and
 # io.containerd.cri.v1.runtime plugins (the sandbox image is a pinned image there); 1.x reads version 2.
 write_containerd_config() {
-  local target=$1 data_root=$2 major
+  local target=$1 data_root=$2 major schema=2
   major=$(containerd_major)
+  [ "$major" -ge 2 ] && schema=3
   {
-    if [ "$major" -ge 2 ]; then
-      printf 'version = 3\n'
+    printf 'version = %s\nroot = "%s"\nstate = "/run/containerd"\n\n' "$schema" "$data_root"
+    printf '[grpc]\naddress = "/run/containerd/containerd.sock"\n\n'
+    if [ "$schema" = 3 ]; then
+      printf '[%s]\ndiscard_unpacked_layers = true\n\n' "$CONTAINERD2_IMAGES"
+      printf '[%s.pinned_images]\nsandbox = "%s"\n\n' "$CONTAINERD2_IMAGES" "$SANDBOX_IMAGE"
+      printf '[%s.registry]\nconfig_path = "%s"\n\n' "$CONTAINERD2_IMAGES" "$REGISTRY_CONFIG_PATH"
+      printf '[%s]\nenable_cdi = true\n\n' "$CONTAINERD2_RUNTIME"
+      runtime_tables "$CONTAINERD2_RUNTIME"
     else
-      printf 'version = 2\n'
-    fi
-    printf 'root = "%s"\nstate = "/run/containerd"\n\n[grpc]\naddress = "/run/containerd/containerd.sock"\n\n' \
-      "$data_root"
-    if [ "$major" -ge 2 ]; then
-      printf '[%s]\ndiscard_unpacked_layers = true\n\n' "$CRI_V2_IMAGES"
-      printf '[%s.pinned_images]\nsandbox = "%s"\n\n' "$CRI_V2_IMAGES" "$SANDBOX_IMAGE"
-      printf '[%s.registry]\nconfig_path = "%s"\n\n' "$CRI_V2_IMAGES" "$REGISTRY_CONFIG_PATH"
-      printf '[%s]\nenable_cdi = true\n\n' "$CRI_V2_RUNTIME"
-      runtime_tables "$CRI_V2_RUNTIME"
-    else
-      printf '[%s]\nsandbox_image = "%s"\nenable_cdi = true\n\n' "$CRI_V1" "$SANDBOX_IMAGE"
-      printf '[%s.registry]\nconfig_path = "%s"\n\n' "$CRI_V1" "$REGISTRY_CONFIG_PATH"
-      runtime_tables "$CRI_V1"
+      printf '[%s]\nsandbox_image = "%s"\nenable_cdi = true\n\n' "$CONTAINERD1_CRI" "$SANDBOX_IMAGE"
+      printf '[%s.registry]\nconfig_path = "%s"\n\n' "$CONTAINERD1_CRI" "$REGISTRY_CONFIG_PATH"
+      runtime_tables "$CONTAINERD1_CRI"
     fi
   } > "$target"
-  log "containerd $major.x: wrote a version $([ "$major" -ge 2 ] && echo 3 || echo 2) configuration," \
-    "default runtime $(default_runtime | cut -d' ' -f1)"
+  log "containerd $major.x: wrote a version $schema configuration, default runtime $(default_runtime | cut -d' ' -f1)"
 }
 
 move_containerd() {

@@ -92,6 +92,7 @@ def tiered_kv_cache_room(platform: ResolvedPlatform) -> list[str]:
             continue
         memory_gib = groups[0].info.memory_gib
         if daemon_sizing(memory_gib, percent)[1] < 1:
+            # Every catalog type has 4 GiB or more, so some share up to 50 % leaves 1 GiB.
             least = next(value for value in range(1, 101) if daemon_sizing(memory_gib, value)[1] >= 1)
             problems.append(format_problem(
                 "cluster.tiered_storage", "memory_percent", percent,
