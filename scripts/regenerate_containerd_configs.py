@@ -85,7 +85,8 @@ def regenerate(git_dir: Path, target: Path = TARGET) -> list[Path]:
         "",
         f"Values: {values}, SOCI snapshotter off.",
         "",
-        "| File here | Source repository | Path in source | Commit (last change to the file) | License | SHA-256 of the template |",
+        "| File here | Source repository | Path in source | Commit (last change to the file) | License "
+        "| SHA-256 of the template |",
         "|---|---|---|---|---|---|",
         *rows,
     ]) + "\n")

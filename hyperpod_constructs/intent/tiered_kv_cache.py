@@ -1,11 +1,11 @@
 """HyperPod's tiered-storage daemon as L2 ``tieredstorage`` endpoints need it: sized for their nodes, on their nodes.
 
 With ``TieredStorageConfig`` enabled, HyperPod runs its tiered-storage daemon (DaemonSet ``aws-hyperpod/ai-toolkit``,
-configured by ConfigMap ``ai-toolkit-config``) with no node selection of its own, so it also takes memory on nodes
-that serve no L2 cache (system nodes). AWS's quick setup (its ``tiered-cache-config`` function) therefore sizes and
-pins it: the daemon's memory request and limit are ``InstanceMemoryAllocationPercentage`` of the instance's memory,
-the cache capacity in its configuration is that less a 1 GiB buffer (whole GiB), and node affinity keeps it on the
-instance groups that serve the cache. This module works those values out from the catalog, once; the rules in
+configured by ConfigMap ``ai-toolkit-config``) on every node, so it also takes memory on nodes that serve no L2
+cache (system nodes), and sizes it for no instance type in particular. AWS's quick setup (its ``tiered-cache-config``
+function) therefore sizes and pins it: the daemon's memory request and limit are ``InstanceMemoryAllocationPercentage``
+of the instance's memory, the cache capacity in its configuration is that less a 1 GiB buffer (whole GiB), and node
+affinity keeps it on the instance groups that serve the cache. This module works those values out from the catalog, once; the rules in
 ``rules/endpoints.py`` refuse what cannot be sized.
 """
 from __future__ import annotations

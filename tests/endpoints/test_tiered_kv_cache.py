@@ -73,7 +73,8 @@ def test_daemon_sizing_matches_aws_function(memory_gib: int, percent: int, memor
 
 def test_the_daemon_serves_only_the_groups_of_l2_endpoints() -> None:
     groups = (InstanceGroup("system", "ml.m5.2xlarge", count=2), InstanceGroup("a", "ml.p5.48xlarge", count=1),
-              InstanceGroup("b", "ml.p5.48xlarge", count=0, max_count=2), InstanceGroup("l40s", "ml.g6e.12xlarge", count=1))
+              InstanceGroup("b", "ml.p5.48xlarge", count=0, max_count=2),
+              InstanceGroup("l40s", "ml.g6e.12xlarge", count=1))
     platform = with_endpoints(view(*groups), endpoint(instance_type="ml.p5.48xlarge", gpus=1, kv_cache=L2),
                               endpoint(name="plain", instance_type="ml.g6e.12xlarge", gpus=1))
     daemon = tiered_kv_cache_daemon(platform)
@@ -146,7 +147,8 @@ def _cluster(tmp: Path, *, daemon: bool = True, config: str = DAEMON_CONFIG) -> 
     (bin_dir / "kubectl").write_text(KUBECTL)
     (bin_dir / "kubectl").chmod(0o755)
     configmap = {"apiVersion": "v1", "kind": "ConfigMap", "metadata": {
-        "name": "ai-toolkit-config", "namespace": "aws-hyperpod", "resourceVersion": "42"}, "data": {"config.toml": config}}
+        "name": "ai-toolkit-config", "namespace": "aws-hyperpod", "resourceVersion": "42"},
+        "data": {"config.toml": config}}
     (tmp / "configmap.json").write_text(json.dumps(configmap, indent=4))
     if daemon:
         (tmp / "daemonset").write_text("")

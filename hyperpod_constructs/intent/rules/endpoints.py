@@ -108,7 +108,7 @@ def tiered_kv_cache_daemon_step(platform: ResolvedPlatform) -> list[str]:
     if daemon is None:
         return []
     return [f"L2 tiered-storage endpoints: HyperPod runs its tiered-storage daemon ({DAEMON_NAMESPACE}/{DAEMON_NAME}) "
-            f"on every node, unsized, until it is configured; after cdk deploy, run tiered-kv-cache/"
+            f"on every node, sized for no instance type, until it is configured; after cdk deploy, run tiered-kv-cache/"
             f"configure_daemon.sh from platform.export() with kubectl for the cluster: it keeps the daemon on "
             f"{', '.join(daemon.instance_groups)} ({daemon.instance_type}) with {daemon.memory} of memory and a "
             f"{daemon.cache_capacity} cache."]
