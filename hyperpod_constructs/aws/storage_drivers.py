@@ -106,7 +106,7 @@ class StorageDriverRoles(Construct):
         self.s3_csi_role.add_to_policy(iam.PolicyStatement(
             sid="ReadJumpStartArtifacts", actions=["s3:GetObject"], resources=[Fn.sub(f"{arn}/*") for arn in arns]))
         acknowledge(self.s3_csi_role, "AwsSolutions-IAM5", "JumpStart endpoints read any model artifact in AWS's "
-                    "JumpStart buckets of this region (read-only; the bucket holds only published models).",
+                    "JumpStart buckets of this region (read-only; AWS publishes only model artifacts there).",
                     *(f"Resource::arn:<AWS::Partition>:s3:::{name.replace('${AWS::Region}', '<AWS::Region>')}/*"
                       for name in JUMPSTART_BUCKETS))
 
