@@ -47,6 +47,7 @@ _EXPORTED_BY_MODULE: dict[str, tuple[str, ...]] = {
     ".intent.observability": ("GrafanaWorkspace", "Observability", "ObservabilityMetrics", "PrometheusWorkspace"),
     ".intent.routing": ("IntelligentRouting", "Routing"),
     ".intent.slo": ("EndpointSlos", "ErrorRateSlo", "LatencySlo", "NoReadyPodsSlo", "ReplicasAtMaxSlo", "TtfbSlo"),
+    ".intent.tiered_kv_cache": ("TieredKvCacheDaemon",),
 }
 _EXPORTS: dict[str, str] = {name: module for module, names in _EXPORTED_BY_MODULE.items() for name in names}
 
@@ -102,3 +103,4 @@ if TYPE_CHECKING:  # static type checkers and IDEs see the eager imports
     from .intent.observability import GrafanaWorkspace, Observability, ObservabilityMetrics, PrometheusWorkspace
     from .intent.routing import IntelligentRouting, Routing
     from .intent.slo import EndpointSlos, ErrorRateSlo, LatencySlo, NoReadyPodsSlo, ReplicasAtMaxSlo, TtfbSlo
+    from .intent.tiered_kv_cache import TieredKvCacheDaemon

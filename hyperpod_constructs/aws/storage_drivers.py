@@ -5,7 +5,9 @@ credentials through IRSA (the add-on's ``ServiceAccountRoleArn``), as AWS's quic
 
 - ``s3-csi-driver-sa`` (Mountpoint for S3): read-only on the buckets the platform's endpoints mount
   (``grant_read``), per the driver's documented read-only policy (``s3:ListBucket`` + ``s3:GetObject`` on the
-  bucket's ARNs) plus ``kms:Decrypt`` through the bucket's key, when it has one.
+  bucket's ARNs) plus ``kms:Decrypt`` through the bucket's key, when it has one; with a JumpStart endpoint, also
+  on AWS's regional JumpStart buckets (``grant_jumpstart_read``), where the operator mounts JumpStart models'
+  artifacts from (AWS's quick setup grants its Mountpoint role every bucket, these among them).
 - ``fsx-csi-controller-sa`` (FSx for Lustre): the driver's published policy for dynamic provisioning
   (create, describe, tag and delete file systems; the S3 data-repository service-linked role), scoped to
   this account and region instead of AWS's ``AmazonFSxFullAccess``.
@@ -14,7 +16,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from aws_cdk import Stack, aws_eks_v2 as eks, aws_iam as iam, aws_s3 as s3
+from aws_cdk import Fn, Stack, aws_eks_v2 as eks, aws_iam as iam, aws_s3 as s3
 from constructs import Construct
 
 from ..intent.cdk_refs import read_once
@@ -26,6 +28,8 @@ S3_CSI_SERVICE_ACCOUNT = "s3-csi-driver-sa"
 FSX_CSI_ADDON = "aws-fsx-csi-driver"
 FSX_CSI_SERVICE_ACCOUNT = "fsx-csi-controller-sa"
 DRIVER_NAMESPACE = "kube-system"
+# AWS-owned buckets holding JumpStart model artifacts in each region: open models, and gated (EULA) models.
+JUMPSTART_BUCKETS = ("jumpstart-cache-prod-${AWS::Region}", "jumpstart-private-cache-prod-${AWS::Region}")
 
 
 class StorageDriverRoles(Construct):
@@ -36,6 +40,7 @@ class StorageDriverRoles(Construct):
         super().__init__(scope, construct_id)
         stack = Stack.of(self)
         self._buckets: list[str] = []
+        self.jumpstart_buckets_granted = False
         self.s3_csi_role = iam.Role(
             self, "S3CsiRole",
             assumed_by=service_account_principal(self, oidc_provider, DRIVER_NAMESPACE, S3_CSI_SERVICE_ACCOUNT),
@@ -88,6 +93,22 @@ class StorageDriverRoles(Construct):
             bucket.encryption_key.grant_decrypt(self.s3_csi_role)
         acknowledge(self.s3_csi_role, "AwsSolutions-IAM5", "Endpoints read any model object in the bucket "
                     "they mount (read-only).", f"Resource::{bucket_arn_finding(bucket)}/*")
+
+    def grant_jumpstart_read(self) -> None:
+        """Let the S3 CSI driver mount JumpStart model artifacts: read-only on the stack region's JumpStart buckets
+        (``Fn::Sub``, so an environment-agnostic stack names its deploy region). Once, however often called."""
+        if self.jumpstart_buckets_granted:
+            return
+        self.jumpstart_buckets_granted = True
+        arns = [f"arn:${{AWS::Partition}}:s3:::{name}" for name in JUMPSTART_BUCKETS]
+        self.s3_csi_role.add_to_policy(iam.PolicyStatement(
+            sid="ListJumpStartBuckets", actions=["s3:ListBucket"], resources=[Fn.sub(arn) for arn in arns]))
+        self.s3_csi_role.add_to_policy(iam.PolicyStatement(
+            sid="ReadJumpStartArtifacts", actions=["s3:GetObject"], resources=[Fn.sub(f"{arn}/*") for arn in arns]))
+        acknowledge(self.s3_csi_role, "AwsSolutions-IAM5", "JumpStart endpoints read any model artifact in AWS's "
+                    "JumpStart buckets of this region (read-only; AWS publishes only model artifacts there).",
+                    *(f"Resource::arn:<AWS::Partition>:s3:::{name.replace('${AWS::Region}', '<AWS::Region>')}/*"
+                      for name in JUMPSTART_BUCKETS))
 
     @property
     def buckets(self) -> tuple[str, ...]:

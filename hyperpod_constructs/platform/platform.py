@@ -31,6 +31,7 @@ from ..k8s.keda import add_keda_objects, render_keda
 from ..k8s.mig_config import add_mig_config_map
 from ..k8s.model_deployment import add_endpoint_object, endpoint_manifest
 from ..k8s.model_store import add_model_store_volumes
+from ..k8s.tiered_kv_cache import write_configure_script
 from ..observability.dashboards import write_dashboards
 from ..intent.cluster import ClusterSettings, Eks, ExistingEks
 from ..intent.endpoint import InferenceEndpoint
@@ -47,6 +48,7 @@ from ..intent.observability import Observability
 from ..intent import rules
 from ..intent.platform_model import ResolvedModelStore, ResolvedPlatform
 from ..intent.slo import EndpointSlos
+from ..intent.tiered_kv_cache import TieredKvCacheDaemon, tiered_kv_cache_daemon
 from ..prices.model import Prices
 from .cost_inputs import fixed_cost_items, price_warnings
 from ..type_checks import check_arguments
@@ -393,6 +395,8 @@ class HyperPodInferencePlatform(Construct):
         self.model = resolved_model
         if isinstance(endpoint, InferenceEndpoint):
             self.model_access.add(endpoint.model)
+        elif isinstance(endpoint, JumpStartEndpoint):
+            self.storage_drivers.grant_jumpstart_read()  # the operator mounts its artifacts from AWS's buckets
         if endpoint.data_capture is not None:
             self.data_capture_writers.add(endpoint.data_capture, endpoint.where)
         self._advise(endpoint.warnings(), "endpoint")
@@ -472,7 +476,15 @@ class HyperPodInferencePlatform(Construct):
         # Without observability there are no dashboards: files an earlier export wrote are removed all the same.
         written.extend(write_dashboards(out / "dashboards",
                                         self.observability.dashboards if self.observability is not None else {}))
+        if self.tiered_kv_cache is not None:
+            written.append(write_configure_script(self.tiered_kv_cache, out / "tiered-kv-cache"))
         return written
+
+    @property
+    def tiered_kv_cache(self) -> Optional[TieredKvCacheDaemon]:
+        """HyperPod's tiered-storage daemon as the L2 ``tieredstorage`` endpoints need it (groups, memory, cache
+        capacity), or None without such endpoints. ``export()`` writes the script that applies it."""
+        return tiered_kv_cache_daemon(self.model)
 
 
 def _object_key(manifest: Mapping[str, Any]) -> tuple[str, str, str]:

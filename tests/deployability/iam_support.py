@@ -100,6 +100,7 @@ def placeholders(app: Any, resolver: TemplateResolver) -> dict[str, Any]:
                           else f"arn:{PARTITION}:aps:{REGION}:{ACCOUNT}:workspace/ws-example"),
         "model_bucket": sorted(model_buckets(platform)),
         "model_store_bucket": platform.model_store.spec.bucket_name if platform.model_store is not None else None,
+        "jumpstart": has_jumpstart_endpoint(platform),
     }
     provisioning = platform.observability.grafana_dashboards if platform.observability is not None else None
     if provisioning is not None:
@@ -120,6 +121,12 @@ def model_buckets(platform: Any) -> set[str]:
     return buckets
 
 
+def has_jumpstart_endpoint(platform: Any) -> bool:
+    from hyperpod_constructs.intent.jumpstart import JumpStartEndpoint
+
+    return any(isinstance(endpoint, JumpStartEndpoint) for endpoint in platform.endpoints)
+
+
 def _fill(text: str, values: dict[str, Any]) -> list[str]:
     """Substitute placeholders; a list-valued placeholder gives one string per item."""
     names = re.findall(r"\{(\w+)\}", text)
@@ -137,6 +144,8 @@ def requests_for(role_id: str, spec: dict[str, Any], values: dict[str, Any], rol
     found = []
     for entry in spec["requests"]:
         if entry.get("when") == "model_store" and values.get("model_store_bucket") is None:
+            continue
+        if entry.get("when") == "jumpstart" and not values["jumpstart"]:
             continue
         context = {key: (_fill(item, values)[0] if isinstance(item, str) else item)
                    for key, item in entry.get("context", {}).items()}

@@ -272,3 +272,33 @@ def test_triaged_actions_exist_in_the_simulators_database(action: str, condition
     assert name.lower() in actions, f"{action} is not a known IAM action"
     if condition_key is not None:
         assert condition_key in actions[name.lower()]["conditionKeys"]
+
+
+JUMPSTART_READS = {"s3:ListBucket", "s3:GetObject"}
+
+
+def _jumpstart_requests(entry: dict[str, Any]) -> list[Request]:
+    return [case[0] for case in entry["cases"] if case[0].role == "s3-csi" and "jumpstart-" in case[0].resource]
+
+
+def test_s3_csi_role_reads_the_regions_jumpstart_buckets_only_through_its_grant(
+        evaluated: Callable[[str], dict[str, Any]]) -> None:
+    entry = evaluated("jumpstart_model")
+    assert {request.resource.split(":::")[1].split("/")[0] for request in _jumpstart_requests(entry)} == {
+        "jumpstart-cache-prod-us-west-2", "jumpstart-private-cache-prod-us-west-2"}
+    _, policies = entry["policies"]["s3-csi"]
+    without = without_statements(policies, {"ListJumpStartBuckets", "ReadJumpStartArtifacts"})
+    results = _outcomes(entry, "s3-csi", without, JUMPSTART_READS)
+    jumpstart = {key: result for key, result in results.items() if "jumpstart-" in key}
+    assert jumpstart and set(jumpstart.values()) == {"ImplicitlyDenied"}, jumpstart
+
+
+def test_without_a_jumpstart_endpoint_the_s3_csi_role_cannot_read_jumpstart_buckets(
+        evaluated: Callable[[str], dict[str, Any]]) -> None:
+    """No JumpStart endpoint, no grant: the same requests are evaluated against the S3-model app's role."""
+    s3_models = evaluated("model_from_s3")
+    assert not _jumpstart_requests(s3_models), "the requirements ask JumpStart reads of an app without JumpStart"
+    principal, policies = s3_models["policies"]["s3-csi"]
+    requests = _jumpstart_requests(evaluated("jumpstart_model"))
+    outcomes = simulate([(request, principal, policies) for request in requests])
+    assert requests and {outcome["result"] for outcome in outcomes} == {"ImplicitlyDenied"}, outcomes

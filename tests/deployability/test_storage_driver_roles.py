@@ -7,7 +7,7 @@ from aws_cdk.assertions import Annotations, Match
 from apps_support import SynthesizedApp, imported_bucket, imported_cluster, imported_vpc, resources
 from hyperpod_constructs import (
     ClusterSettings, Eks, HyperPodInferencePlatform, InferenceEndpoint, InferenceOperatorOptions, InstanceGroup,
-    ModelSource)
+    JumpStartEndpoint, ModelSize, ModelSource)
 
 
 def test_csi_addons_run_with_their_roles(quick_setup: SynthesizedApp) -> None:
@@ -41,3 +41,22 @@ def test_existing_cluster_without_managed_addons_warns_who_attaches_the_roles() 
     assert any("does not install aws-fsx-csi-driver, aws-mountpoint-s3-csi-driver on this existing cluster" in text
                and "kube-system:s3-csi-driver-sa" in text for text in warnings), warnings
     assert platform.storage_drivers.buckets == ("team-models",)
+
+
+def test_jumpstart_endpoints_grant_the_regions_jumpstart_buckets_once() -> None:
+    app = cdk.App()
+    stack = cdk.Stack(app, "JumpStart")  # environment-agnostic: the region is the deploy region
+    platform = HyperPodInferencePlatform(stack, "Platform",
+                                         instance_groups=[InstanceGroup("g5", "ml.g5.12xlarge", count=1)])
+    assert not platform.storage_drivers.jumpstart_buckets_granted
+    for name in ("mistral-a", "mistral-b"):
+        platform.add_endpoint(JumpStartEndpoint(name, model_id="huggingface-llm-mistral-7b-instruct", accept_eula=True,
+                                                instance_type="ml.g5.12xlarge", model_size=ModelSize(parameters=7.2e9)))
+    statements = [statement for policy in resources(app.synth().get_stack_by_name("JumpStart").template,
+                                                    "AWS::IAM::Policy").values()
+                  for statement in policy["Properties"]["PolicyDocument"]["Statement"]
+                  if statement.get("Sid") in ("ListJumpStartBuckets", "ReadJumpStartArtifacts")]
+    assert [statement["Sid"] for statement in statements] == ["ListJumpStartBuckets", "ReadJumpStartArtifacts"]
+    assert statements[0]["Resource"] == [
+        {"Fn::Sub": "arn:${AWS::Partition}:s3:::jumpstart-cache-prod-${AWS::Region}"},
+        {"Fn::Sub": "arn:${AWS::Partition}:s3:::jumpstart-private-cache-prod-${AWS::Region}"}]

@@ -5,7 +5,9 @@
 # the secondary EBS volume HyperPod mounts at /opt/sagemaker:
 #   1. wait for that mount (it can appear a few seconds after the script starts);
 #   2. copy /var/lib/containerd there (the images already pulled, including the locally cached pause
-#      image, must come along) and point containerd at the copy with its sandbox image set to that pause image;
+#      image, must come along) and point containerd at the copy with a complete configuration of its own, in
+#      the schema of the installed containerd (1.x or 2.x), keeping what nodeadm sets on a GPU node: the NVIDIA
+#      runtime as default, systemd cgroups, the pause image as sandbox;
 #   3. move kubelet's state (certificates, pod volumes) there and leave a symlink at /var/lib/kubelet;
 #   4. restart whichever of containerd and kubelet were running.
 # Then it runs any extra scripts placed beside it in on_create.d/ (in name order), so teams add their own
@@ -19,6 +21,11 @@ DATA_DISK="${DATA_DISK:-/opt/sagemaker}"
 MOUNT_WAIT_SECONDS="${MOUNT_WAIT_SECONDS:-60}"
 # The EKS AMIs cache this pause image locally, so sandboxes start without a registry pull.
 SANDBOX_IMAGE="${SANDBOX_IMAGE:-localhost/kubernetes/pause}"
+# containerd's CRI plugins: one in containerd 1.x (configuration version 2), split in two in 2.x (version 3).
+CONTAINERD1_CRI='plugins."io.containerd.grpc.v1.cri"'
+CONTAINERD2_IMAGES="plugins.'io.containerd.cri.v1.images'"
+CONTAINERD2_RUNTIME="plugins.'io.containerd.cri.v1.runtime'"
+REGISTRY_CONFIG_PATH="/etc/containerd/certs.d:/etc/docker/certs.d"
 
 log_dir="$ROOT/var/log/provision"
 mkdir -p "$log_dir"
@@ -40,40 +47,79 @@ wait_for_mount() {
   done
 }
 
-# The containerd configuration the node booted with: AL2023 (nodeadm) or AL2 (EKS bootstrap).
-base_containerd_config() {
-  local candidate
-  for candidate in /etc/containerd/config.toml /etc/eks/containerd/containerd-config.toml; do
-    if [ -f "$ROOT$candidate" ]; then
-      echo "$ROOT$candidate"
+# containerd's major version, as nodeadm reads it: the version file the AL2023 EKS AMI writes at build time, else
+# `containerd --version`, else the schema of the configuration the node booted with (version 3 is containerd 2.x).
+# Nothing known means 1: containerd 2.x still loads a version 2 configuration (it migrates it in memory).
+containerd_major() {
+  local text="" config
+  if [ -f "$ROOT/etc/eks/containerd-version.txt" ]; then
+    text=$(cat "$ROOT/etc/eks/containerd-version.txt")
+  elif command -v containerd > /dev/null; then
+    text=$(containerd --version || true)
+  fi
+  if [[ $text =~ ([0-9]+)\.[0-9]+\.[0-9]+ ]]; then
+    echo "${BASH_REMATCH[1]}"
+    return 0
+  fi
+  for config in /etc/containerd/config.toml /etc/eks/containerd/containerd-config.toml; do
+    if [ -f "$ROOT$config" ] && grep -Eq '^version[[:space:]]*=[[:space:]]*3' "$ROOT$config"; then
+      echo 2
       return 0
     fi
   done
-  return 1
+  echo 1
 }
 
-# Write containerd's configuration with the new data root and sandbox image, keeping everything else.
+# The default runtime, chosen as nodeadm chooses it: NVIDIA's when its container runtime is installed (GPU AMIs),
+# else runc. Printed as "name binary" (runc's binary is left to containerd's PATH lookup).
+default_runtime() {
+  if [ -e "$ROOT/usr/bin/nvidia-container-runtime" ]; then
+    echo "nvidia /usr/bin/nvidia-container-runtime"
+  else
+    echo "runc"
+  fi
+}
+
+# The runtime tables under a CRI plugin prefix: runc's v2 shim with systemd cgroups (the kubelet's cgroup driver on
+# the EKS AMIs), NVIDIA's container runtime as its binary on GPU nodes, and the AMI's base OCI spec when it has one.
+runtime_tables() {
+  local cri=$1 runtime binary
+  read -r runtime binary <<< "$(default_runtime)"
+  printf '[%s.containerd]\ndefault_runtime_name = "%s"\n' "$cri" "$runtime"
+  [ "$cri" = "$CONTAINERD1_CRI" ] && printf 'discard_unpacked_layers = true\n'
+  printf '\n[%s.containerd.runtimes.%s]\nruntime_type = "io.containerd.runc.v2"\n' "$cri" "$runtime"
+  if [ -f "$ROOT/etc/containerd/base-runtime-spec.json" ]; then
+    printf 'base_runtime_spec = "/etc/containerd/base-runtime-spec.json"\n'
+  fi
+  printf '\n[%s.containerd.runtimes.%s.options]\nSystemdCgroup = true\n' "$cri" "$runtime"
+  [ -n "$binary" ] && printf 'BinaryName = "%s"\n' "$binary"
+  printf '\n[%s.cni]\nbin_dir = "/opt/cni/bin"\nconf_dir = "/etc/cni/net.d"\n' "$cri"
+}
+
+# A complete containerd configuration, as nodeadm's templates lay it out, with the data root on the data disk.
+# Nothing is copied from the node's own file, which may predate nodeadm's settings (the NVIDIA runtime). containerd
+# 2.x reads configuration version 3, whose CRI settings moved to the io.containerd.cri.v1.images and
+# io.containerd.cri.v1.runtime plugins (the sandbox image is a pinned image there); 1.x reads version 2.
 write_containerd_config() {
-  local target=$1 data_root=$2 base cri='[plugins."io.containerd.grpc.v1.cri"]'
-  if base=$(base_containerd_config); then
-    cp "$base" "$target"
-  else
-    printf 'version = 2\n' > "$target"
-  fi
-  if grep -Eq '^[#[:space:]]*root[[:space:]]*=' "$target"; then
-    sed -Ei "s|^[#[:space:]]*root[[:space:]]*=.*|root = \"$data_root\"|" "$target"
-  elif grep -q '^version' "$target"; then
-    sed -i "/^version/a root = \"$data_root\"" "$target"
-  else
-    sed -i "1i root = \"$data_root\"" "$target"
-  fi
-  if grep -Eq '^[[:space:]]*sandbox_image[[:space:]]*=' "$target"; then
-    sed -Ei "s|^([[:space:]]*)sandbox_image[[:space:]]*=.*|\\1sandbox_image = \"$SANDBOX_IMAGE\"|" "$target"
-  elif grep -qF "$cri" "$target"; then
-    sed -i "/^\[plugins.\"io.containerd.grpc.v1.cri\"\]$/a sandbox_image = \"$SANDBOX_IMAGE\"" "$target"
-  else
-    printf '\n%s\nsandbox_image = "%s"\n' "$cri" "$SANDBOX_IMAGE" >> "$target"
-  fi
+  local target=$1 data_root=$2 major schema=2
+  major=$(containerd_major)
+  [ "$major" -ge 2 ] && schema=3
+  {
+    printf 'version = %s\nroot = "%s"\nstate = "/run/containerd"\n\n' "$schema" "$data_root"
+    printf '[grpc]\naddress = "/run/containerd/containerd.sock"\n\n'
+    if [ "$schema" = 3 ]; then
+      printf '[%s]\ndiscard_unpacked_layers = true\n\n' "$CONTAINERD2_IMAGES"
+      printf '[%s.pinned_images]\nsandbox = "%s"\n\n' "$CONTAINERD2_IMAGES" "$SANDBOX_IMAGE"
+      printf '[%s.registry]\nconfig_path = "%s"\n\n' "$CONTAINERD2_IMAGES" "$REGISTRY_CONFIG_PATH"
+      printf '[%s]\nenable_cdi = true\n\n' "$CONTAINERD2_RUNTIME"
+      runtime_tables "$CONTAINERD2_RUNTIME"
+    else
+      printf '[%s]\nsandbox_image = "%s"\nenable_cdi = true\n\n' "$CONTAINERD1_CRI" "$SANDBOX_IMAGE"
+      printf '[%s.registry]\nconfig_path = "%s"\n\n' "$CONTAINERD1_CRI" "$REGISTRY_CONFIG_PATH"
+      runtime_tables "$CONTAINERD1_CRI"
+    fi
+  } > "$target"
+  log "containerd $major.x: wrote a version $schema configuration, default runtime $(default_runtime | cut -d' ' -f1)"
 }
 
 move_containerd() {

@@ -10,7 +10,11 @@ from ..jumpstart import JumpStartEndpoint
 from ..kv_cache import L2Backend
 from ..model_source import FsxModelSource
 from ..platform_model import ResolvedPlatform
-from .registry import problem_rule
+from ..tiered_kv_cache import (
+    CACHE_BUFFER_GIB, DAEMON_NAME, DAEMON_NAMESPACE, daemon_sizing, l2_tiered_storage_types, memory_percent,
+    tiered_kv_cache_daemon,
+)
+from .registry import advice_rule, problem_rule
 
 
 def _endpoints(platform: ResolvedPlatform) -> Iterator[InferenceEndpoint | JumpStartEndpoint]:
@@ -58,6 +62,56 @@ def l2_needs_tiered_storage(platform: ResolvedPlatform) -> list[str]:
             for endpoint in _endpoints(platform)
             if endpoint.kv_cache is not None and endpoint.kv_cache.l2 is not None
             and endpoint.kv_cache.l2.backend is L2Backend.TIERED_STORAGE]
+
+
+@problem_rule("tiered-kv-cache-one-instance-type")
+def tiered_kv_cache_one_instance_type(platform: ResolvedPlatform) -> list[str]:
+    """HyperPod runs one tiered-storage daemon, sized as a share of one instance type's memory: the groups that serve
+    L2 tiered-storage endpoints are all of one type."""
+    served = [(where, name) for where, name in l2_tiered_storage_types(platform) if platform.groups_of_type(name)]
+    types = sorted({name for _, name in served})
+    if not platform.tiered_storage_enabled or len(types) < 2:
+        return []
+    return [format_problem(where, "kv_cache.l2", "tieredstorage",
+                           "L2 tiered-storage endpoints on groups of one instance type: HyperPod's tiered-storage "
+                           "daemon gets one memory size, a share of that type's memory; these endpoints run on "
+                           f"{', '.join(types)} (use L2Cache.redis(url) on the others)")
+            for where in sorted({where for where, _ in served})]
+
+
+@problem_rule("tiered-kv-cache-room")
+def tiered_kv_cache_room(platform: ResolvedPlatform) -> list[str]:
+    """The cluster's tiered-storage share of an instance leaves the L2 cache at least 1 GiB past the daemon's own."""
+    if not platform.tiered_storage_enabled:
+        return []
+    percent = memory_percent(platform)
+    problems = []
+    for name in sorted({name for _, name in l2_tiered_storage_types(platform)}):
+        groups = platform.groups_of_type(name)
+        if not groups:
+            continue
+        memory_gib = groups[0].info.memory_gib
+        if daemon_sizing(memory_gib, percent)[1] < 1:
+            # Every catalog type has 4 GiB or more, so some share up to 50 % leaves 1 GiB.
+            least = next(value for value in range(1, 101) if daemon_sizing(memory_gib, value)[1] >= 1)
+            problems.append(format_problem(
+                "cluster.tiered_storage", "memory_percent", percent,
+                f"at least {least} for L2 tiered-storage endpoints on {name} ({memory_gib} GiB): the daemon keeps "
+                f"{CACHE_BUFFER_GIB} GiB of its share for itself and the cache needs at least 1 GiB"))
+    return problems
+
+
+@advice_rule("tiered-kv-cache-daemon")
+def tiered_kv_cache_daemon_step(platform: ResolvedPlatform) -> list[str]:
+    """HyperPod's tiered-storage daemon is sized and pinned after deploy, by the exported script."""
+    daemon = tiered_kv_cache_daemon(platform)
+    if daemon is None:
+        return []
+    return [f"L2 tiered-storage endpoints: HyperPod runs its tiered-storage daemon ({DAEMON_NAMESPACE}/{DAEMON_NAME}) "
+            f"on every node, sized for no instance type, until it is configured; after cdk deploy, run tiered-kv-cache/"
+            f"configure_daemon.sh from platform.export() with kubectl for the cluster: it keeps the daemon on "
+            f"{', '.join(daemon.instance_groups)} ({daemon.instance_type}) with {daemon.memory} of memory and a "
+            f"{daemon.cache_capacity} cache."]
 
 
 def _scalers(platform: ResolvedPlatform) -> Iterator[tuple[str, Optional[Autoscaling]]]:
