@@ -97,11 +97,12 @@ def subnet_tag_result(vpc_id: str, subnets: Sequence[Mapping[str, Any]]) -> Chec
         for tag in subnet.get("Tags", []):
             if tag["Key"] in zones and tag.get("Value", "") in ("1", ""):
                 zones[tag["Key"]].add(subnet.get("AvailabilityZone", ""))
-    found = [f"{tag} in {len(zones[tag])} zones" for tag in LOAD_BALANCER_SUBNET_TAGS if zones[tag]]
+    found = [f"{tag} in {len(zones[tag])} zone{'s' if len(zones[tag]) != 1 else ''}"
+             for tag in LOAD_BALANCER_SUBNET_TAGS if zones[tag]]
     if not any(len(found_zones) >= 2 for found_zones in zones.values()):
-        return failed(name, (f"only {', '.join(found)}" if found else "no subnet tagged")
-                      + f" {' or '.join(LOAD_BALANCER_SUBNET_TAGS)} in two zones or more: the load-balancer "
-                        "controller cannot place an endpoint's ALB",
+        return failed(name, (f"{', '.join(found)} only" if found else "no subnet is tagged for load balancers")
+                      + f"; the load-balancer controller places an endpoint's ALB in subnets tagged "
+                        f"{' or '.join(LOAD_BALANCER_SUBNET_TAGS)} in two zones or more",
                       "aws ec2 create-tags --resources <subnet in one zone> <subnet in another> --tags "
                       "Key=kubernetes.io/role/internal-elb,Value=1 (private subnets; kubernetes.io/role/elb for "
                       "public ones)")
