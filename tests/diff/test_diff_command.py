@@ -250,3 +250,10 @@ def test_module_entry_point_documents_the_exit_status(tmp_path: Path) -> None:
     missing = subprocess.run([sys.executable, "-m", "hyperpod_constructs.diff"], cwd=tmp_path, capture_output=True,
                              text=True, timeout=300, env={**os.environ, "PYTHONPATH": str(REPO_ROOT)})
     assert missing.returncode == 2
+
+
+def test_the_deploy_doc_shows_what_the_command_prints(versions) -> None:  # type: ignore[no-untyped-def]
+    text = (REPO_ROOT / "docs" / "deploy.md").read_text()
+    section = text[text.index("## Changing a deployed platform"):]
+    shown = section[section.index("```text\n") + len("```text\n"):section.index("```", section.index("```text\n") + 7)]
+    assert diff(*versions)[1] == shown
