@@ -75,9 +75,10 @@ def pair_stacks(old: dict[str, StackInput], new: dict[str, StackInput],
         return [(pick(old, "OLD"), pick(new, "NEW"))], []
     if len(old) == 1 and len(new) == 1:
         return [(next(iter(old.values())), next(iter(new.values())))], []
-    if any(stack.from_template_file for stack in (*old.values(), *new.values())):
-        raise InputError(f"one input is a template and the other holds stacks {', '.join(sorted(new) or sorted(old))}: "
-                         "name the stack to compare with --stack")
+    for side, stacks in (("OLD", old), ("NEW", new)):
+        if len(stacks) > 1 and any(stack.from_template_file for stack in (*old.values(), *new.values())):
+            raise InputError(f"one input is a template and {side} holds the stacks {', '.join(sorted(stacks))}: "
+                             "name the one to compare with --stack")
     pairs = [(old.get(name) or StackInput(name, {"Resources": {}}, {}, False), new[name]) for name in sorted(new)]
     notes = [f"Stack {name}: not in NEW, not compared (cdk deploy does not delete it)" for name in sorted(old.keys() - new.keys())]
     return pairs, notes

@@ -58,5 +58,8 @@ def aws_call(check: str, action: str, call: Callable[[], T]) -> Union[T, CheckRe
     except Exception as error:
         if not type(error).__module__.startswith("botocore"):
             raise
+        if error_code(error) is None:  # no answer from AWS: no credentials, no network
+            return failed(check, f"{action} failed: {error}", "check the credentials (aws sts get-caller-identity) "
+                                                              "and the network, then run the preflight again")
         return failed(check, f"{action} failed: {error}",
                       f"give these credentials {action} (read-only) in this region, then run the preflight again")

@@ -257,3 +257,20 @@ def test_the_deploy_doc_shows_what_the_command_prints(versions) -> None:  # type
     section = text[text.index("## Changing a deployed platform"):]
     shown = section[section.index("```text\n") + len("```text\n"):section.index("```", section.index("```text\n") + 7)]
     assert diff(*versions)[1] == shown
+
+
+def test_stacks_pair_by_name_and_a_template_against_several_stacks_needs_stack() -> None:
+    from hyperpod_constructs.diff.command import pair_stacks
+    from hyperpod_constructs.diff.inputs import InputError, StackInput
+
+    def stack(name: str, template_file: bool = False) -> StackInput:
+        return StackInput(name, {"Resources": {}}, {}, template_file)
+
+    a, b, c, deployed = stack("A"), stack("B"), stack("C"), stack("deployed", template_file=True)
+    pairs, notes = pair_stacks({"A": a, "C": c}, {"A": a, "B": b}, None)
+    assert [(old.name, new.name) for old, new in pairs] == [("A", "A"), ("B", "B")]
+    assert pairs[1][0].template == {"Resources": {}}  # a new stack: everything in it is added
+    assert notes == ["Stack C: not in NEW, not compared (cdk deploy does not delete it)"]
+    with pytest.raises(InputError, match="NEW holds the stacks A, B: name the one to compare with --stack"):
+        pair_stacks({"deployed": deployed}, {"A": a, "B": b}, None)
+    assert pair_stacks({"deployed": deployed}, {"A": a, "B": b}, "B")[0] == [(deployed, b)]

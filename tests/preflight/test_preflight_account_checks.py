@@ -174,3 +174,17 @@ def test_identity_center_is_skipped_when_nothing_needs_it() -> None:
     with answering(stubber):
         [result] = check_identity_center(client, None, REGION)
     assert (result.status, result.detail) == (Status.SKIP, "nothing in this app needs it")
+
+
+def test_a_call_without_credentials_fails_saying_so() -> None:
+    from botocore.exceptions import NoCredentialsError
+
+    client, _ = stubbed("sso_admin")
+
+    def no_credentials(**_: object) -> None:  # raised before anything is signed or sent
+        raise NoCredentialsError()
+
+    client.meta.events.register("before-call.sso-admin.ListInstances", no_credentials)
+    [result] = check_identity_center(client, GRAFANA, REGION)
+    assert (result.status, result.detail) == (Status.FAIL, "sso:ListInstances failed: Unable to locate credentials")
+    assert result.fix.startswith("check the credentials (aws sts get-caller-identity)")
