@@ -1,9 +1,9 @@
 """Create-only properties: changing one replaces the resource. Warn when a deploy-time input feeds one.
 
 The property lists are CloudFormation's ``createOnlyProperties`` for each type (the registry schemas cfn-lint
-ships, read by ``create_only_paths``; a test keeps this table equal to them for the properties listed). A value that comes from a
-``CfnParameter``, an ``Fn::ImportValue`` or a dynamic reference can change at deploy time without a code
-change; when it does, CloudFormation replaces the resource (a new HyperPod cluster, EKS cluster or file
+ships, read by ``create_only_paths``; a test keeps this table equal to them for the properties listed). A value
+that comes from a ``CfnParameter``, an ``Fn::ImportValue`` or a dynamic reference can change at deploy time
+without a code change; when it does, CloudFormation replaces the resource (a new HyperPod cluster, EKS cluster or file
 system link), so the platform reports it as a warning at synth.
 """
 from __future__ import annotations

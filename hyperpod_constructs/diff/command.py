@@ -80,5 +80,6 @@ def pair_stacks(old: dict[str, StackInput], new: dict[str, StackInput],
             raise InputError(f"one input is a template and {side} holds the stacks {', '.join(sorted(stacks))}: "
                              "name the one to compare with --stack")
     pairs = [(old.get(name) or StackInput(name, {"Resources": {}}, {}, False), new[name]) for name in sorted(new)]
-    notes = [f"Stack {name}: not in NEW, not compared (cdk deploy does not delete it)" for name in sorted(old.keys() - new.keys())]
+    notes = [f"Stack {name}: not in NEW, not compared (cdk deploy does not delete it)"
+             for name in sorted(old.keys() - new.keys())]
     return pairs, notes

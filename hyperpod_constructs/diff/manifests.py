@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping, Optional
+from typing import Any, Iterable, Mapping
 
 import yaml
 
@@ -22,7 +22,7 @@ def object_key(manifest: Mapping[str, Any]) -> ObjectKey:
 
 
 def describe(key: ObjectKey) -> str:
-    """``ScaledObject.keda.sh default/llama-8b``; core kinds without a group, cluster-scoped ones without a namespace."""
+    """``ScaledObject.keda.sh default/llama-8b``: core kinds have no group, cluster-scoped objects no namespace."""
     group, kind, namespace, name = key
     return f"{kind}{'.' + group if group else ''} {namespace + '/' if namespace else ''}{name}"
 
@@ -73,5 +73,3 @@ def field_changes(old: Any, new: Any, path: str = "") -> list[str]:
 def _short(value: Any, limit: int = 80) -> str:
     text = json.dumps(value, sort_keys=True)
     return text if len(text) <= limit else text[: limit - 3] + "..."
-
-

@@ -30,8 +30,8 @@ def _resource_lines(diff: StackDiff) -> list[str]:
     for outcome in changes.data:
         policy = "UpdateReplacePolicy" if outcome.event == "replaced" else "DeletionPolicy"
         if outcome.kept:
-            lines.append(f"  retained and still billing: the {outcome.event} {outcome.logical_id} ({outcome.type_name}) "
-                         f"is kept ({policy} {outcome.policy}) and {DATA_RESOURCES[outcome.type_name]}; delete it "
+            lines.append(f"  retained and still billing: the {outcome.event} {outcome.logical_id} "
+                         f"({outcome.type_name}) is kept ({policy} {outcome.policy}) and {DATA_RESOURCES[outcome.type_name]}; delete it "
                          "once its data is no longer needed")
         else:
             lines.append(f"  data deleted: the {outcome.event} {outcome.logical_id} ({outcome.type_name}) is deleted "

@@ -8,10 +8,13 @@ import json
 from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping, Optional
+from typing import TYPE_CHECKING, Any, Mapping, Optional
 
 from ..intent.cluster import ExistingEks
 from ..intent.model_source import S3ModelSource
+
+if TYPE_CHECKING:
+    from ..platform.platform import HyperPodInferencePlatform
 
 _BOOTSTRAP_PARAMETER_PREFIX = "/cdk-bootstrap/"
 
@@ -51,14 +54,14 @@ class PreflightNeeds:
     existing_cluster: Optional[ExistingClusterNeed]
 
 
-def needs_of(platform: Any, assembly: Path) -> PreflightNeeds:
+def needs_of(platform: HyperPodInferencePlatform, assembly: Path) -> PreflightNeeds:
     """The needs of a ``HyperPodInferencePlatform`` synthesized into the cloud assembly folder ``assembly``."""
     return PreflightNeeds(nodes_at_ceiling=nodes_at_ceiling(platform), bootstrap=bootstrap_need(assembly),
                           buckets=model_buckets(platform), identity_center_for=identity_center_need(platform),
                           existing_cluster=existing_cluster_need(platform))
 
 
-def nodes_at_ceiling(platform: Any) -> dict[str, int]:
+def nodes_at_ceiling(platform: HyperPodInferencePlatform) -> dict[str, int]:
     """Instance type -> nodes at the plan's ceiling, summed over the groups of that type (quotas are per type)."""
     plan = platform.plan
     totals: dict[str, int] = defaultdict(int)
@@ -84,7 +87,7 @@ def bootstrap_need(assembly: Path) -> Optional[BootstrapNeed]:
     return BootstrapNeed(max(versions), qualifiers.pop() if len(qualifiers) == 1 else None)
 
 
-def model_buckets(platform: Any) -> tuple[BucketNeed, ...]:
+def model_buckets(platform: HyperPodInferencePlatform) -> tuple[BucketNeed, ...]:
     """The model store's bucket and the buckets S3 model sources mount, once each."""
     from aws_cdk import Resource
 
@@ -104,7 +107,7 @@ def model_buckets(platform: Any) -> tuple[BucketNeed, ...]:
     return tuple(found.values())
 
 
-def identity_center_need(platform: Any) -> Optional[str]:
+def identity_center_need(platform: HyperPodInferencePlatform) -> Optional[str]:
     """What in the platform needs IAM Identity Center: a Grafana workspace signing users in with AWS_SSO.
 
     The one place that reads the observability settings for it."""
@@ -115,7 +118,7 @@ def identity_center_need(platform: Any) -> Optional[str]:
     return None
 
 
-def existing_cluster_need(platform: Any) -> Optional[ExistingClusterNeed]:
+def existing_cluster_need(platform: HyperPodInferencePlatform) -> Optional[ExistingClusterNeed]:
     eks = platform.settings.eks
     if not isinstance(eks, ExistingEks):
         return None

@@ -16,7 +16,8 @@ from ..intent.cluster import NETWORK_ADDONS, WORKLOAD_ADDONS
 class AddonPrerequisite:
     name: str
     minimum_version: Optional[tuple[int, int, int]] = None
-    verify_otherwise: Optional[str] = None  # a kubectl command showing it when it is not an EKS add-on; None: it must be one
+    # A kubectl command showing it when it runs outside EKS add-ons; None: it must be an EKS add-on.
+    verify_otherwise: Optional[str] = None
 
 
 EXISTING_CLUSTER_ADDONS: tuple[AddonPrerequisite, ...] = (
@@ -26,7 +27,8 @@ EXISTING_CLUSTER_ADDONS: tuple[AddonPrerequisite, ...] = (
     AddonPrerequisite("aws-mountpoint-s3-csi-driver"),
     AddonPrerequisite("aws-fsx-csi-driver"),
     AddonPrerequisite("metrics-server", verify_otherwise="kubectl get apiservice v1beta1.metrics.k8s.io"),
-    AddonPrerequisite("cert-manager", verify_otherwise="kubectl get deployments -A -l app.kubernetes.io/name=cert-manager"),
+    AddonPrerequisite("cert-manager",
+                      verify_otherwise="kubectl get deployments -A -l app.kubernetes.io/name=cert-manager"),
 )
 # With install_addons=True the stack creates these add-ons; CloudFormation cannot create one that exists.
 INSTALLED_ADDONS: tuple[str, ...] = NETWORK_ADDONS + WORKLOAD_ADDONS

@@ -39,7 +39,7 @@ def diff(*argv: object) -> tuple[int, str, str]:
     return code, out.getvalue(), err.getvalue()
 
 
-def test_a_change_lists_replacements_with_their_cause_and_kubernetes_objects_by_kind_and_name(versions) -> None:  # type: ignore[no-untyped-def]
+def test_a_change_lists_replacements_with_their_cause_and_kubernetes_objects_by_name(versions: tuple[Path, Path]) -> None:
     code, text, _ = diff(*versions)
     assert code == 1
     lines = text.splitlines()
@@ -65,27 +65,27 @@ def test_a_change_lists_replacements_with_their_cause_and_kubernetes_objects_by_
     ]
 
 
-def test_the_same_version_replaces_and_deletes_nothing(versions) -> None:  # type: ignore[no-untyped-def]
+def test_the_same_version_replaces_and_deletes_nothing(versions: tuple[Path, Path]) -> None:
     code, text, _ = diff(versions[0], versions[0])
     assert code == 0
     assert text.splitlines()[1:] == ["  Kubernetes objects (PlatformManifests9516CD17): unchanged (the same bundle)",
                                      "  => nothing replaced or deleted"]
 
 
-def test_going_back_adds_the_endpoint_and_deletes_no_object(versions) -> None:  # type: ignore[no-untyped-def]
+def test_going_back_adds_the_endpoint_and_deletes_no_object(versions: tuple[Path, Path]) -> None:
     code, text, _ = diff(versions[1], versions[0])
     assert f"    added:   {ENDPOINT} default/qwen" in text and "    deleted:" not in text
     assert code == 1  # the cluster name changes back: replaced again
 
 
-def test_a_deployed_template_is_compared_without_its_bundle_and_says_so(versions) -> None:  # type: ignore[no-untyped-def]
+def test_a_deployed_template_is_compared_without_its_bundle_and_says_so(versions: tuple[Path, Path]) -> None:
     code, text, _ = diff(versions[0] / "Inference.template.json", versions[1])
     assert code == 1
     assert f"  Kubernetes objects (PlatformManifests9516CD17): {NO_OLD_BUNDLE}" in text
     assert text.count("  replaced: ") == 2
 
 
-def test_old_manifests_give_the_deployed_bundle_back(versions) -> None:  # type: ignore[no-untyped-def]
+def test_old_manifests_give_the_deployed_bundle_back(versions: tuple[Path, Path]) -> None:
     # The bundle's manifests/ folder holds exactly the files platform.export() writes to dist/manifests.
     [old_bundle] = [path for path in versions[0].glob("asset.*") if (path / "manifests").is_dir()]
     code, text, _ = diff(versions[0] / "Inference.template.json", versions[1], "--old-manifests", old_bundle / "manifests")
@@ -226,7 +226,7 @@ def test_get_template_output_is_read_as_is(tmp_path: Path) -> None:
 
 # ---- usage errors ----------------------------------------------------------------------------------------
 
-def test_inputs_that_cannot_be_read_are_usage_errors(tmp_path: Path, versions) -> None:  # type: ignore[no-untyped-def]
+def test_inputs_that_cannot_be_read_are_usage_errors(tmp_path: Path, versions: tuple[Path, Path]) -> None:
     (tmp_path / "notes.yaml").write_text("just: text\n")
     (tmp_path / "t.json").write_text(json.dumps(new_template()))
     cases = [
@@ -252,7 +252,7 @@ def test_module_entry_point_documents_the_exit_status(tmp_path: Path) -> None:
     assert missing.returncode == 2
 
 
-def test_the_deploy_doc_shows_what_the_command_prints(versions) -> None:  # type: ignore[no-untyped-def]
+def test_the_deploy_doc_shows_what_the_command_prints(versions: tuple[Path, Path]) -> None:
     text = (REPO_ROOT / "docs" / "deploy.md").read_text()
     section = text[text.index("## Changing a deployed platform"):]
     shown = section[section.index("```text\n") + len("```text\n"):section.index("```", section.index("```text\n") + 7)]

@@ -2,6 +2,8 @@
 passing and failing, with its message and fix."""
 from __future__ import annotations
 
+from typing import Optional
+
 import pytest
 
 from hyperpod_constructs.preflight.account_checks import (
@@ -86,7 +88,8 @@ def test_a_recent_enough_bootstrap_stack_passes() -> None:
     (toolkit_stack("28", status="ROLLBACK_COMPLETE"), NEED, "status ROLLBACK_COMPLETE",
      "delete the failed stack, then cdk bootstrap aws://<account-id>/us-west-2"),
 ], ids=["missing", "old", "qualifier", "failed"])
-def test_a_bootstrap_problem_fails_with_the_bootstrap_command(stack, need, detail, fix) -> None:  # type: ignore[no-untyped-def]
+def test_a_bootstrap_problem_fails_with_the_bootstrap_command(stack: Optional[dict], need: BootstrapNeed, detail: str,
+                                                              fix: str) -> None:
     client, stubber = stubbed("cloudformation")
     add_toolkit(stubber, stack)
     with answering(stubber):

@@ -8,16 +8,18 @@ import subprocess
 import sys
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Optional
 
 import pytest
 
-from apps_support import load_module
+from apps_support import SynthesizedApp, load_module
 from hyperpod_constructs import GrafanaWorkspace, Observability
 from hyperpod_constructs.preflight.calls import IAM_ACTIONS
 from hyperpod_constructs.preflight.command import main
 from hyperpod_constructs.preflight.needs import (
     BootstrapNeed, bootstrap_need, existing_cluster_need, identity_center_need, model_buckets, nodes_at_ceiling)
-from preflight_fixtures import add_quotas, add_toolkit, answering, identity_center_instances, quota, stubbed_clients, toolkit_stack
+from preflight_fixtures import (
+    add_quotas, add_toolkit, answering, identity_center_instances, quota, stubbed_clients, toolkit_stack)
 from support import REPO_ROOT
 
 DEFAULT_APP = str(REPO_ROOT / "apps" / "quick_setup.py")
@@ -67,7 +69,7 @@ def test_the_default_app_fails_on_a_low_quota_and_prints_the_fix_as_the_deploy_d
 
 # ---- what is read from the platform --------------------------------------------------------------------------
 
-def test_needs_are_the_plans_ceiling_the_synthesizers_bootstrap_and_the_imported_bucket(quick_setup) -> None:  # type: ignore[no-untyped-def]
+def test_needs_are_the_plans_ceiling_the_bootstrap_version_and_the_imported_bucket(quick_setup: SynthesizedApp) -> None:
     platform = quick_setup.platform
     assert nodes_at_ceiling(platform) == {"ml.m5.2xlarge": 2, "ml.p5.48xlarge": 2, "ml.g6e.12xlarge": 2}
     need = bootstrap_need(quick_setup.outdir)
@@ -92,7 +94,8 @@ def test_bootstrap_need_is_the_highest_version_any_artifact_requires(tmp_path: P
     (Observability(), None),
     (None, None),
 ], ids=["sso", "saml", "no-grafana", "no-observability"])
-def test_identity_center_is_needed_by_grafana_with_aws_sso_only(observability, needed) -> None:  # type: ignore[no-untyped-def]
+def test_identity_center_is_needed_by_grafana_with_aws_sso_only(observability: Optional[Observability],
+                                                               needed: Optional[str]) -> None:
     assert identity_center_need(SimpleNamespace(observability_options=observability)) == needed
 
 
