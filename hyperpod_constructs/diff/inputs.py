@@ -98,7 +98,8 @@ def _bundles(template: dict[str, Any], assets: dict[str, Path]) -> dict[str, Bun
     for logical_id, resource in template["Resources"].items():
         key = (resource.get("Properties") or {}).get("BundleKey")
         if resource.get("Type") == MANIFESTS_TYPE and isinstance(key, str):
-            bundles[logical_id] = Bundle(key, _bundle_files(assets[key]) if key in assets else None)
+            source = assets.get(key)
+            bundles[logical_id] = Bundle(key, _bundle_files(source) if source and source.exists() else None)
     return bundles
 
 

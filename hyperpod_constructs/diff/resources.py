@@ -26,6 +26,8 @@ DATA_RESOURCES: Mapping[str, str] = {
     "AWS::EC2::Volume": "billed per provisioned GB-month",
 }
 _KEPT = ("Retain", "RetainExceptOnCreate", "Snapshot")
+# CDK's version report (present or not depending on how the app was synthesized): not a resource of the platform.
+_NOT_COMPARED = frozenset({"AWS::CDK::Metadata"})
 
 
 @dataclass(frozen=True)
@@ -59,7 +61,9 @@ class ResourceChanges:
 
 def resource_changes(old: Mapping[str, Any], new: Mapping[str, Any]) -> ResourceChanges:
     """Compare two templates' ``Resources``."""
-    old_resources, new_resources = old.get("Resources") or {}, new.get("Resources") or {}
+    old_resources, new_resources = (
+        {logical_id: resource for logical_id, resource in (template.get("Resources") or {}).items()
+         if resource.get("Type") not in _NOT_COMPARED} for template in (old, new))
     causes: dict[str, str] = {}
     for logical_id in old_resources.keys() & new_resources.keys():
         cause = _direct_cause(old_resources[logical_id], new_resources[logical_id])

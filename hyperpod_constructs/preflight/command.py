@@ -10,22 +10,19 @@ manual), 1 a check failed, 2 a usage error. Needs boto3 (``pip install 'hyperpod
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 import tempfile
 from pathlib import Path
 from typing import Optional, Sequence, TextIO
 
 from ..app_file import load_build
+from ..intent.model_source import REGION_PATTERN
 from ..intent.tokens import is_token
 from .account_checks import check_bootstrap, check_buckets, check_identity_center, check_quotas
 from .calls import AwsClients
 from .cluster_checks import check_existing_cluster
 from .needs import PreflightNeeds, needs_of
 from .result import CheckResult, Status, render
-
-_REGION = re.compile(r"^[a-z]{2}(-gov|-iso[a-z]?)?-[a-z]+-\d+$")
-
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
@@ -66,7 +63,7 @@ def main(argv: Optional[Sequence[str]] = None, *, clients: Optional[AwsClients] 
             stderr.write(f"--context {item!r} is not KEY=VALUE\n")
             return 2
         context[key] = value
-    if args.region is not None and not _REGION.match(args.region):
+    if args.region is not None and not REGION_PATTERN.match(args.region):
         stderr.write(f"--region {args.region!r} is not a region name such as us-west-2\n")
         return 2
     build = load_build(args.app)

@@ -274,3 +274,10 @@ def test_stacks_pair_by_name_and_a_template_against_several_stacks_needs_stack()
     with pytest.raises(InputError, match="NEW holds the stacks A, B: name the one to compare with --stack"):
         pair_stacks({"deployed": deployed}, {"A": a, "B": b}, None)
     assert pair_stacks({"deployed": deployed}, {"A": a, "B": b}, "B")[0] == [(deployed, b)]
+
+
+def test_cdk_metadata_is_not_a_resource_of_the_platform(tmp_path: Path) -> None:
+    with_metadata = new_template(CDKMetadata={"Type": "AWS::CDK::Metadata", "Properties": {"Analytics": "v2:deflate64:x"}})
+    (tmp_path / "deployed.json").write_text(json.dumps(with_metadata))
+    (tmp_path / "new.json").write_text(json.dumps(new_template()))
+    assert diff(tmp_path / "deployed.json", tmp_path / "new.json")[:2] == (0, "Stack new\n  => nothing replaced or deleted\n")
