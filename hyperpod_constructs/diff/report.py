@@ -25,7 +25,9 @@ def _resource_lines(diff: StackDiff) -> list[str]:
         meaning = what_is_replaced(item.type_name)
         lines.append(f"  replaced: {item.logical_id} ({item.type_name}): {item.cause}"
                      + (f"; this replaces {meaning}" if meaning else ""))
-    lines += [f"  deleted:  {logical_id} ({type_name})" for logical_id, type_name in changes.deleted]
+    lines += [f"  deleted:  {item.logical_id} ({item.type_name})"
+              + (f", kept in the account (DeletionPolicy {item.policy})" if item.kept else "")
+              for item in changes.deleted]
     lines += [f"  added:    {logical_id} ({type_name})" for logical_id, type_name in changes.added]
     for outcome in changes.data:
         policy = "UpdateReplacePolicy" if outcome.event == "replaced" else "DeletionPolicy"

@@ -39,7 +39,8 @@ class Replacement:
 
 @dataclass(frozen=True)
 class Outcome:
-    """A data-bearing resource replaced or deleted: kept (still billing) or deleted with its data."""
+    """A resource replaced or deleted: the old one kept in the account (still billing, if it holds data) or
+    deleted."""
 
     logical_id: str
     type_name: str
@@ -54,9 +55,9 @@ class Outcome:
 @dataclass(frozen=True)
 class ResourceChanges:
     replaced: tuple[Replacement, ...] = ()
-    deleted: tuple[tuple[str, str], ...] = ()  # (logical id, type)
-    added: tuple[tuple[str, str], ...] = ()
-    data: tuple[Outcome, ...] = ()
+    deleted: tuple[Outcome, ...] = ()
+    added: tuple[tuple[str, str], ...] = ()  # (logical id, type)
+    data: tuple[Outcome, ...] = ()  # the data-bearing resources among the replaced and deleted
 
 
 def resource_changes(old: Mapping[str, Any], new: Mapping[str, Any]) -> ResourceChanges:
@@ -72,16 +73,16 @@ def resource_changes(old: Mapping[str, Any], new: Mapping[str, Any]) -> Resource
     _add_replaced_references(old_resources, new_resources, causes)
     replaced = tuple(Replacement(logical_id, new_resources[logical_id]["Type"], causes[logical_id])
                      for logical_id in sorted(causes))
-    deleted = tuple((logical_id, old_resources[logical_id]["Type"])
+    deleted = tuple(Outcome(logical_id, old_resources[logical_id]["Type"], "deleted",
+                            old_resources[logical_id].get("DeletionPolicy", "Delete"))
                     for logical_id in sorted(old_resources.keys() - new_resources.keys()))
     added = tuple((logical_id, new_resources[logical_id]["Type"])
                   for logical_id in sorted(new_resources.keys() - old_resources.keys()))
-    data = [Outcome(item.logical_id, old_resources[item.logical_id]["Type"], "replaced",
-                    old_resources[item.logical_id].get("UpdateReplacePolicy", "Delete")) for item in replaced]
-    data += [Outcome(logical_id, type_name, "deleted", old_resources[logical_id].get("DeletionPolicy", "Delete"))
-             for logical_id, type_name in deleted]
+    outcomes = [Outcome(item.logical_id, old_resources[item.logical_id]["Type"], "replaced",
+                        old_resources[item.logical_id].get("UpdateReplacePolicy", "Delete")) for item in replaced]
+    outcomes += deleted
     return ResourceChanges(replaced, deleted, added,
-                           tuple(outcome for outcome in data if outcome.type_name in DATA_RESOURCES))
+                           tuple(outcome for outcome in outcomes if outcome.type_name in DATA_RESOURCES))
 
 
 def what_is_replaced(type_name: str) -> Optional[str]:

@@ -208,7 +208,7 @@ def test_removed_data_resources_are_kept_billing_or_deleted_with_their_data(tmp_
     code, text = diff_templates(tmp_path, new_template(Bucket=None, Logs=None, Link=None))
     assert code == 1
     assert text.splitlines()[1:] == [
-        "  deleted:  Bucket (AWS::S3::Bucket)",
+        "  deleted:  Bucket (AWS::S3::Bucket), kept in the account (DeletionPolicy Retain)",
         "  deleted:  Link (AWS::FSx::DataRepositoryAssociation)",
         "  deleted:  Logs (AWS::Logs::LogGroup)",
         "  retained and still billing: the deleted Bucket (AWS::S3::Bucket) is kept (DeletionPolicy Retain) and its "
