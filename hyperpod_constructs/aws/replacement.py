@@ -1,13 +1,14 @@
 """Create-only properties: changing one replaces the resource. Warn when a deploy-time input feeds one.
 
 The property lists are CloudFormation's ``createOnlyProperties`` for each type (the registry schemas cfn-lint
-ships; a test keeps this table equal to them for the properties listed). A value that comes from a
-``CfnParameter``, an ``Fn::ImportValue`` or a dynamic reference can change at deploy time without a code
-change; when it does, CloudFormation replaces the resource (a new HyperPod cluster, EKS cluster or file
+ships, read by ``create_only_paths``; a test keeps this table equal to them for the properties listed). A value
+that comes from a ``CfnParameter``, an ``Fn::ImportValue`` or a dynamic reference can change at deploy time
+without a code change; when it does, CloudFormation replaces the resource (a new HyperPod cluster, EKS cluster or file
 system link), so the platform reports it as a warning at synth.
 """
 from __future__ import annotations
 
+import functools
 import json
 from typing import Any, Iterable, Mapping
 
@@ -25,6 +26,22 @@ CREATE_ONLY: Mapping[str, tuple[str, tuple[str, ...]]] = {
                                              "BatchImportMetaDataOnCreate")),
 }
 WARNING_ID = "hyperpod-constructs:replacement"
+SCHEMA_REGION = "us-east-1"  # cfn-lint's schemas of this region hold every resource type
+
+
+@functools.cache
+def create_only_paths(type_name: str) -> tuple[tuple[str, ...], ...]:
+    """CloudFormation's ``createOnlyProperties`` of a type as property paths (``("Orchestrator", "Eks")``; ``*``
+    stands for every item of a list), from the registry schemas cfn-lint ships (``pip install cfn-lint``);
+    ``()`` for a type it has no schema for."""
+    from cfnlint.schema import PROVIDER_SCHEMA_MANAGER, ResourceNotFoundError
+
+    try:
+        schema = PROVIDER_SCHEMA_MANAGER.get_resource_schema(SCHEMA_REGION, type_name).schema
+    except ResourceNotFoundError:
+        return ()
+    return tuple(tuple(pointer.split("/")[2:]) for pointer in schema.get("createOnlyProperties", [])
+                 if pointer.startswith("/properties/"))
 
 
 def deploy_time_inputs(resolved: Any, parameters: Iterable[str]) -> list[str]:

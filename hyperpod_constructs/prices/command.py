@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import importlib.util
 import json
 import re
 import sys
@@ -17,6 +16,7 @@ import tempfile
 from pathlib import Path
 from typing import Any, Optional, Sequence, TextIO
 
+from ..app_file import load_build
 from ..intent.names import is_instance_type
 from .model import FORMAT, FSX_PERSISTENT_2_TIERS
 from .price_list import (
@@ -58,16 +58,7 @@ def app_needs(path: Path) -> tuple[list[str], list[int]]:
     """Instance types and FSx tiers of the platform an app file builds (``build(app)``, as the examples do)."""
     import aws_cdk as cdk  # only --app needs CDK
 
-    if not path.is_file():
-        raise SystemExit(f"--app {path}: no such file")
-    spec = importlib.util.spec_from_file_location(f"priced_app_{path.stem}", path)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    build = getattr(module, "build", None)
-    if not callable(build):
-        raise SystemExit(f"--app {path}: the file has no build(app) function returning (stack, platform); "
-                         "pass --instance-types instead")
+    build = load_build(path, instead="pass --instance-types instead")
     with tempfile.TemporaryDirectory() as outdir:
         _, platform = build(cdk.App(outdir=outdir))
     types = list(dict.fromkeys(group.instance_type for group in platform.instance_groups))

@@ -14,7 +14,7 @@ from apps_support import SynthesizedApp, imported_bucket, resources, s3_model
 from hyperpod_constructs import (
     ApiEndpoint, ClusterSettings, Eks, HyperPodInferencePlatform, HyperPodValidationError, InferenceEndpoint,
     InstanceGroup, ModelStore, Network, Observability)
-from hyperpod_constructs.aws.replacement import CREATE_ONLY, WARNING_ID, deploy_time_inputs
+from hyperpod_constructs.aws.replacement import CREATE_ONLY, WARNING_ID, create_only_paths, deploy_time_inputs
 
 GROUPS = [InstanceGroup("g", "ml.g6e.12xlarge", count=1)]
 ADMIN_POLICY = ":eks::aws:cluster-access-policy/AmazonEKSClusterAdminPolicy"
@@ -209,12 +209,15 @@ def test_destroy_policy_keeps_no_network(tmp_path: Path) -> None:
 # ---- replacement warnings -----------------------------------------------------------------------------
 
 def test_create_only_table_matches_cloudformation_schemas() -> None:
-    from cfnlint.schema import PROVIDER_SCHEMA_MANAGER
-
     for type_name, (_, properties) in CREATE_ONLY.items():
-        schema = PROVIDER_SCHEMA_MANAGER.get_resource_schema("us-east-1", type_name).schema
-        create_only = {path.split("/")[2] for path in schema.get("createOnlyProperties", [])}
+        create_only = {path[0] for path in create_only_paths(type_name)}
         assert set(properties) <= create_only, (type_name, sorted(set(properties) - create_only))
+
+
+def test_create_only_paths_are_read_from_the_schemas_nested_paths_too() -> None:
+    assert ("Orchestrator", "Eks") in create_only_paths("AWS::SageMaker::Cluster")
+    assert ("KubernetesNetworkConfig", "IpFamily") in create_only_paths("AWS::EKS::Cluster")
+    assert create_only_paths("AWS::NoSuch::Type") == ()
 
 
 def test_create_only_property_from_a_parameter_is_warned(tmp_path: Path) -> None:

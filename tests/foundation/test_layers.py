@@ -10,12 +10,13 @@ from support import REPO_ROOT
 PACKAGE = REPO_ROOT / "hyperpod_constructs"
 # Lower rank first; a package may import packages of a lower rank only (aws and k8s do not import each other).
 RANKS = {
-    "errors": 0, "yaml_writer": 0,
+    "errors": 0, "yaml_writer": 0, "app_file": 0,
     "catalog": 1, "type_checks": 1,
     "intent": 2,
     "observability": 3, "planner": 3, "prices": 3,
     "aws": 4, "k8s": 4,
     "platform": 5,
+    "preflight": 6, "diff": 6,  # commands reading a platform or its synthesized output
 }
 # Generated code (k8s/imports) and the kubectl function's own sources (assets/) are outside the layers.
 OUTSIDE = ("imports", "assets")

@@ -1,0 +1,158 @@
+"""Checks of an existing EKS cluster (``Eks.existing(...)``): authentication mode, Kubernetes version, add-ons,
+load-balancer subnet tags, and the controllers only kubectl can see (reported as manual checks)."""
+from __future__ import annotations
+
+import re
+from typing import Any, Mapping, Optional, Sequence
+
+from ..catalog import limits
+from ..intent.tokens import is_token
+from .calls import aws_call, error_code
+from .needs import ExistingClusterNeed
+from .prerequisites import EXISTING_CLUSTER_ADDONS, INSTALLED_ADDONS, LOAD_BALANCER_SUBNET_TAGS, AddonPrerequisite
+from .result import CheckResult, failed, manual, passed, skipped
+
+_VERSION = re.compile(r"^v?(\d+)\.(\d+)\.(\d+)")
+
+
+def addon_version(text: str) -> Optional[tuple[int, int, int]]:
+    """``v1.18.3-eksbuild.1`` -> (1, 18, 3); None when the text is not such a version."""
+    match = _VERSION.match(text)
+    return (int(match[1]), int(match[2]), int(match[3])) if match else None
+
+
+def cluster_results(need: ExistingClusterNeed, cluster: Mapping[str, Any]) -> list[CheckResult]:
+    """Authentication mode and Kubernetes version: supported by HyperPod, and as the app declares them."""
+    results = []
+    name = f"EKS cluster {need.name} authentication mode"
+    mode = cluster.get("accessConfig", {}).get("authenticationMode", "CONFIG_MAP")
+    if mode not in limits.SUPPORTED_AUTH_MODES:
+        results.append(failed(name, f"{mode}; HyperPod needs {' or '.join(limits.SUPPORTED_AUTH_MODES)}",
+                              f"aws eks update-cluster-config --name {need.name} "
+                              "--access-config authenticationMode=API_AND_CONFIG_MAP"))
+    elif mode != need.authentication_mode:
+        results.append(failed(name, f"{mode}, the app declares {need.authentication_mode}",
+                              f"Eks.existing(..., authentication_mode={mode!r})"))
+    else:
+        results.append(passed(name, mode))
+    name = f"EKS cluster {need.name} Kubernetes version"
+    version = cluster.get("version", "")
+    if version not in limits.SUPPORTED_KUBERNETES_VERSIONS:
+        results.append(failed(name, f"{version}; HyperPod supports {', '.join(limits.SUPPORTED_KUBERNETES_VERSIONS)}",
+                              f"upgrade the cluster: aws eks update-cluster-version --name {need.name} "
+                              f"--kubernetes-version {limits.SUPPORTED_KUBERNETES_VERSIONS[-1]}"))
+    elif version != need.kubernetes_version:
+        results.append(failed(name, f"{version}, the app declares {need.kubernetes_version}",
+                              f"Eks.existing(..., kubernetes_version={version!r})"))
+    else:
+        results.append(passed(name, version))
+    return results
+
+
+def addon_results(need: ExistingClusterNeed, addons: Mapping[str, Mapping[str, Any]]) -> list[CheckResult]:
+    """``addons``: add-on name -> ``DescribeAddon``'s ``addon``, for every add-on the cluster has."""
+    if need.install_addons:
+        present = sorted(set(INSTALLED_ADDONS) & set(addons))
+        name = f"EKS cluster {need.name} add-ons"
+        if present:
+            return [failed(name, f"install_addons=True, but the cluster already has {', '.join(present)}: "
+                                 "CloudFormation cannot create an add-on that exists",
+                           "Eks.existing(..., install_addons=False) to use the cluster's add-ons, or delete "
+                           f"{', '.join(present)} first")]
+        return [passed(name, f"the stack installs {', '.join(INSTALLED_ADDONS)}")]
+    return [addon_result(need.name, prerequisite, addons.get(prerequisite.name))
+            for prerequisite in EXISTING_CLUSTER_ADDONS]
+
+
+def addon_result(cluster: str, prerequisite: AddonPrerequisite, addon: Optional[Mapping[str, Any]]) -> CheckResult:
+    name = f"add-on {prerequisite.name}"
+    at_least = (f" {'.'.join(map(str, prerequisite.minimum_version))} or newer"
+                if prerequisite.minimum_version else "")
+    create = (f"aws eks create-addon --cluster-name {cluster} --addon-name {prerequisite.name}, "
+              "or Eks.existing(..., install_addons=True)")
+    if addon is None:
+        if prerequisite.verify_otherwise:
+            return manual(name, f"not an EKS add-on of {cluster}; if it runs otherwise (self-managed, Helm), check "
+                                f"that it does{at_least}, else {create}", prerequisite.verify_otherwise)
+        return failed(name, f"not installed on {cluster}", create)
+    status = addon.get("status", "")
+    if status != "ACTIVE":
+        return failed(name, f"status {status}",
+                      f"aws eks describe-addon --cluster-name {cluster} --addon-name {prerequisite.name} "
+                      "--query addon.health")
+    text = addon.get("addonVersion", "")
+    version = addon_version(text)
+    if prerequisite.minimum_version and (version is None or version < prerequisite.minimum_version):
+        return failed(name, f"version {text}, HyperPod needs{at_least}",
+                      f"aws eks update-addon --cluster-name {cluster} --addon-name {prerequisite.name} "
+                      "--addon-version <a version from aws eks describe-addon-versions>")
+    return passed(name, f"{text} ACTIVE")
+
+
+def subnet_tag_result(vpc_id: str, subnets: Sequence[Mapping[str, Any]]) -> CheckResult:
+    """The load-balancer controller places an ALB in subnets tagged for its scheme, in two zones at least."""
+    name = f"load-balancer subnet tags in {vpc_id}"
+    zones: dict[str, set[str]] = {tag: set() for tag in LOAD_BALANCER_SUBNET_TAGS}
+    for subnet in subnets:
+        for tag in subnet.get("Tags", []):
+            if tag["Key"] in zones and tag.get("Value", "") in ("1", ""):
+                zones[tag["Key"]].add(subnet.get("AvailabilityZone", ""))
+    found = [f"{tag} in {len(zones[tag])} zone{'s' if len(zones[tag]) != 1 else ''}"
+             for tag in LOAD_BALANCER_SUBNET_TAGS if zones[tag]]
+    if not any(len(found_zones) >= 2 for found_zones in zones.values()):
+        return failed(name, (f"{', '.join(found)} only" if found else "no subnet is tagged for load balancers")
+                      + f"; the load-balancer controller places an endpoint's ALB in subnets tagged "
+                        f"{' or '.join(LOAD_BALANCER_SUBNET_TAGS)} in two zones or more",
+                      "aws ec2 create-tags --resources <subnet in one zone> <subnet in another> --tags "
+                      "Key=kubernetes.io/role/internal-elb,Value=1 (private subnets; kubernetes.io/role/elb for "
+                      "public ones)")
+    return passed(name, ", ".join(found))
+
+
+def controller_results(need: ExistingClusterNeed) -> list[CheckResult]:
+    """The operator add-on brings its own KEDA and load-balancer controller; another one on the cluster conflicts.
+    Only the Kubernetes API shows it, so these are manual checks."""
+    return [manual(f"no other {name}", f"the inference operator add-on installs {name}; another copy on "
+                                       f"{need.name} conflicts with it (expect no deployment listed)",
+                   f"kubectl get deployments -A -l app.kubernetes.io/name={name}")
+            for name in need.operator_controllers]
+
+
+def check_existing_cluster(eks: Any, ec2: Any, need: Optional[ExistingClusterNeed]) -> list[CheckResult]:
+    if need is None:
+        return [skipped("existing EKS cluster", "the stack creates its EKS cluster")]
+    if is_token(need.name):
+        return [skipped("existing EKS cluster", "its name is only known at deploy time")]
+    name = f"EKS cluster {need.name}"
+    cluster = aws_call(name, "eks:DescribeCluster", lambda: _describe_cluster(eks, need.name))
+    if isinstance(cluster, CheckResult):
+        return [cluster]
+    if cluster is None:
+        return [failed(name, "not found in this region", "check the name given to Eks.existing(...) and --region")]
+    results = cluster_results(need, cluster)
+    wanted = set() if need.install_addons else {prerequisite.name for prerequisite in EXISTING_CLUSTER_ADDONS}
+    addons = aws_call(f"{name} add-ons", "eks:ListAddons and eks:DescribeAddon",
+                      lambda: _addons(eks, need.name, wanted))
+    results += [addons] if isinstance(addons, CheckResult) else addon_results(need, addons)
+    vpc_id = cluster.get("resourcesVpcConfig", {}).get("vpcId", "")
+    subnets = aws_call(f"load-balancer subnet tags in {vpc_id}", "ec2:DescribeSubnets", lambda: [
+        subnet for page in ec2.get_paginator("describe_subnets").paginate(
+            Filters=[{"Name": "vpc-id", "Values": [vpc_id]}]) for subnet in page["Subnets"]])
+    results.append(subnets if isinstance(subnets, CheckResult) else subnet_tag_result(vpc_id, subnets))
+    return results + controller_results(need)
+
+
+def _describe_cluster(eks: Any, name: str) -> Optional[dict[str, Any]]:
+    try:
+        return eks.describe_cluster(name=name)["cluster"]
+    except Exception as error:
+        if error_code(error) == "ResourceNotFoundException":
+            return None
+        raise
+
+
+def _addons(eks: Any, cluster: str, describe: set[str]) -> dict[str, dict[str, Any]]:
+    """Every add-on of the cluster by name, with ``DescribeAddon``'s answer for those in ``describe``."""
+    names = [name for page in eks.get_paginator("list_addons").paginate(clusterName=cluster) for name in page["addons"]]
+    return {name: eks.describe_addon(clusterName=cluster, addonName=name)["addon"] if name in describe else {}
+            for name in names}

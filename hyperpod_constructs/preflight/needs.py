@@ -1,0 +1,133 @@
+"""What a platform needs of the account before ``cdk deploy``, read from the platform and its cloud assembly.
+
+Plain values (no CDK object, no AWS call): the checks compare them with what the account has.
+"""
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Mapping, Optional
+
+from ..intent.cluster import ExistingEks
+from ..intent.model_source import S3ModelSource
+
+if TYPE_CHECKING:
+    from ..platform.platform import HyperPodInferencePlatform
+
+_BOOTSTRAP_PARAMETER_PREFIX = "/cdk-bootstrap/"
+
+
+@dataclass(frozen=True)
+class BootstrapNeed:
+    """The CDK bootstrap version the app's stacks and assets require, and the qualifier they were synthesized with."""
+
+    version: int
+    qualifier: Optional[str]  # None: the synthesizer does not say (a legacy or custom synthesizer)
+
+
+@dataclass(frozen=True)
+class BucketNeed:
+    name: str  # a deploy-time token when the stack creates the bucket
+    used_by: str
+    created_by_stack: bool
+
+
+@dataclass(frozen=True)
+class ExistingClusterNeed:
+    """An ``Eks.existing(...)`` cluster as the app declares it."""
+
+    name: str
+    authentication_mode: str
+    kubernetes_version: str
+    install_addons: bool
+    operator_controllers: tuple[str, ...]  # app.kubernetes.io/name of the controllers the operator add-on brings
+
+
+@dataclass(frozen=True)
+class PreflightNeeds:
+    nodes_at_ceiling: Mapping[str, int]  # instance type -> the most nodes the plan runs of it
+    bootstrap: Optional[BootstrapNeed]
+    buckets: tuple[BucketNeed, ...]
+    identity_center_for: Optional[str]  # what needs IAM Identity Center, or None
+    existing_cluster: Optional[ExistingClusterNeed]
+
+
+def needs_of(platform: HyperPodInferencePlatform, assembly: Path) -> PreflightNeeds:
+    """The needs of a ``HyperPodInferencePlatform`` synthesized into the cloud assembly folder ``assembly``."""
+    return PreflightNeeds(nodes_at_ceiling=nodes_at_ceiling(platform), bootstrap=bootstrap_need(assembly),
+                          buckets=model_buckets(platform), identity_center_for=identity_center_need(platform),
+                          existing_cluster=existing_cluster_need(platform))
+
+
+def nodes_at_ceiling(platform: HyperPodInferencePlatform) -> dict[str, int]:
+    """Instance type -> nodes at the plan's ceiling, summed over the groups of that type (quotas are per type)."""
+    plan = platform.plan
+    totals: dict[str, int] = defaultdict(int)
+    for group in plan.groups:
+        totals[group.instance_type] += plan.ceiling(group)
+    return dict(totals)
+
+
+def bootstrap_need(assembly: Path) -> Optional[BootstrapNeed]:
+    """The highest ``requiresBootstrapStackVersion`` of the assembly's artifacts (stacks and asset manifests)."""
+    artifacts = json.loads((assembly / "manifest.json").read_text()).get("artifacts", {})
+    versions: list[int] = []
+    qualifiers: set[str] = set()
+    for artifact in artifacts.values():
+        properties = artifact.get("properties") or {}
+        if "requiresBootstrapStackVersion" in properties:
+            versions.append(int(properties["requiresBootstrapStackVersion"]))
+        parameter = properties.get("bootstrapStackVersionSsmParameter", "")
+        if parameter.startswith(_BOOTSTRAP_PARAMETER_PREFIX):  # /cdk-bootstrap/<qualifier>/version
+            qualifiers.add(parameter[len(_BOOTSTRAP_PARAMETER_PREFIX):].split("/")[0])
+    if not versions:
+        return None
+    return BootstrapNeed(max(versions), qualifiers.pop() if len(qualifiers) == 1 else None)
+
+
+def model_buckets(platform: HyperPodInferencePlatform) -> tuple[BucketNeed, ...]:
+    """The model store's bucket and the buckets S3 model sources mount, once each."""
+    from aws_cdk import Resource
+
+    found: dict[str, BucketNeed] = {}
+
+    def add(bucket: Any, used_by: str) -> None:
+        name = bucket.bucket_name
+        if name not in found:
+            found[name] = BucketNeed(name, used_by, created_by_stack=Resource.is_owned_resource(bucket))
+
+    if platform.model_store is not None:
+        add(platform.model_store.spec.bucket, "the model store")
+    for endpoint in platform.endpoints:
+        model = getattr(endpoint, "model", None)
+        if isinstance(model, S3ModelSource):
+            add(model.bucket, f"endpoint {endpoint.name}")
+    return tuple(found.values())
+
+
+def identity_center_need(platform: HyperPodInferencePlatform) -> Optional[str]:
+    """What in the platform needs IAM Identity Center: a Grafana workspace signing users in with AWS_SSO.
+
+    The one place that reads the observability settings for it."""
+    options = platform.observability_options
+    grafana = getattr(options, "grafana", None) if options is not None else None
+    if grafana is not None and grafana.authentication == "AWS_SSO":
+        return "the Grafana workspace (authentication AWS_SSO)"
+    return None
+
+
+def existing_cluster_need(platform: HyperPodInferencePlatform) -> Optional[ExistingClusterNeed]:
+    eks = platform.settings.eks
+    if not isinstance(eks, ExistingEks):
+        return None
+    from ..aws.inference_operator import ALB_SERVICE_ACCOUNT, KEDA_SERVICE_ACCOUNT  # aws-cdk-lib: only now
+
+    operator = platform.operator
+    controllers = tuple(name for name, role in ((KEDA_SERVICE_ACCOUNT, operator.keda_role),
+                                                (ALB_SERVICE_ACCOUNT, operator.alb_role)) if role is not None)
+    return ExistingClusterNeed(name=eks.cluster.cluster_name, authentication_mode=eks.authentication_mode,
+                               kubernetes_version=eks.kubernetes_version, install_addons=eks.install_addons,
+                               operator_controllers=controllers)
+

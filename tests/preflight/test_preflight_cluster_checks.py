@@ -1,0 +1,143 @@
+"""Existing-cluster checks against stubbed EKS and EC2 answers: authentication mode, Kubernetes version, add-ons,
+load-balancer subnet tags, and the manual checks only kubectl can answer."""
+from __future__ import annotations
+
+from typing import Any, Optional
+
+import pytest
+
+from hyperpod_constructs.preflight.cluster_checks import addon_version, check_existing_cluster
+from hyperpod_constructs.preflight.needs import ExistingClusterNeed
+from hyperpod_constructs.preflight.prerequisites import EXISTING_CLUSTER_ADDONS, INSTALLED_ADDONS
+from hyperpod_constructs.preflight.result import CheckResult, Status
+from preflight_fixtures import addon, answering, eks_cluster, stubbed_clients, subnet
+
+NEED = ExistingClusterNeed(name="existing", authentication_mode="API_AND_CONFIG_MAP", kubernetes_version="1.32",
+                           install_addons=False, operator_controllers=("keda-operator", "aws-load-balancer-controller"))
+VPC = "vpc-0123456789abcdef0"
+ALL_ADDONS = {prerequisite.name: "v1.19.0-eksbuild.1" for prerequisite in EXISTING_CLUSTER_ADDONS}
+TAGGED = [subnet("subnet-a", "us-west-2a", "kubernetes.io/role/internal-elb"),
+          subnet("subnet-b", "us-west-2b", "kubernetes.io/role/internal-elb"), subnet("subnet-c", "us-west-2c")]
+
+
+def run(need: ExistingClusterNeed = NEED, *, cluster: Optional[dict[str, Any]] = None,
+        addons: Optional[dict[str, str]] = None, statuses: Optional[dict[str, str]] = None,
+        subnets: Optional[list[dict[str, Any]]] = None) -> dict[str, CheckResult]:
+    """The checks over one cluster's stubbed answers, by check name."""
+    clients, stubbers = stubbed_clients()
+    eks, ec2 = stubbers["eks"], stubbers["ec2"]
+    eks.add_response("describe_cluster", cluster or eks_cluster(), {"name": "existing"})
+    addons = ALL_ADDONS if addons is None else addons
+    eks.add_response("list_addons", {"addons": list(addons)}, {"clusterName": "existing"})
+    if not need.install_addons:
+        for name, version in addons.items():
+            eks.add_response("describe_addon", addon(name, version, (statuses or {}).get(name, "ACTIVE")),
+                             {"clusterName": "existing", "addonName": name})
+    ec2.add_response("describe_subnets", {"Subnets": TAGGED if subnets is None else subnets},
+                     {"Filters": [{"Name": "vpc-id", "Values": [VPC]}]})
+    with answering(eks, ec2):
+        results = check_existing_cluster(clients.eks, clients.ec2, need)
+    return {result.name: result for result in results}
+
+
+def test_a_cluster_meeting_every_prerequisite_passes_and_lists_the_manual_checks() -> None:
+    results = run()
+    statuses = {name: result.status for name, result in results.items()}
+    assert statuses == {
+        "EKS cluster existing authentication mode": Status.PASS,
+        "EKS cluster existing Kubernetes version": Status.PASS,
+        **{f"add-on {prerequisite.name}": Status.PASS for prerequisite in EXISTING_CLUSTER_ADDONS},
+        f"load-balancer subnet tags in {VPC}": Status.PASS,
+        "no other keda-operator": Status.MANUAL,
+        "no other aws-load-balancer-controller": Status.MANUAL,
+    }
+    assert results["add-on vpc-cni"].detail == "v1.19.0-eksbuild.1 ACTIVE"
+    assert results[f"load-balancer subnet tags in {VPC}"].detail == "kubernetes.io/role/internal-elb in 2 zones"
+    keda = results["no other keda-operator"]
+    assert keda.fix == "kubectl get deployments -A -l app.kubernetes.io/name=keda-operator"
+
+
+@pytest.mark.parametrize("cluster, name, detail, fix", [
+    (eks_cluster(mode="CONFIG_MAP"), "authentication mode", "CONFIG_MAP; HyperPod needs API or API_AND_CONFIG_MAP",
+     "aws eks update-cluster-config --name existing --access-config authenticationMode=API_AND_CONFIG_MAP"),
+    (eks_cluster(mode="API"), "authentication mode", "API, the app declares API_AND_CONFIG_MAP",
+     "Eks.existing(..., authentication_mode='API')"),
+    (eks_cluster(version="1.27"), "Kubernetes version", "1.27; HyperPod supports 1.28, 1.29, 1.30, 1.31, 1.32, 1.33, 1.34",
+     "upgrade the cluster: aws eks update-cluster-version --name existing --kubernetes-version 1.34"),
+    (eks_cluster(version="1.33"), "Kubernetes version", "1.33, the app declares 1.32",
+     "Eks.existing(..., kubernetes_version='1.33')"),
+], ids=["config-map", "declared-mode", "unsupported-version", "declared-version"])
+def test_authentication_mode_and_version_must_be_supported_and_as_declared(
+        cluster: dict[str, Any], name: str, detail: str, fix: str) -> None:
+    result = run(cluster=cluster)[f"EKS cluster existing {name}"]
+    assert (result.status, result.detail, result.fix) == (Status.FAIL, detail, fix)
+
+
+def test_a_cluster_that_does_not_exist_fails() -> None:
+    clients, stubbers = stubbed_clients()
+    stubbers["eks"].add_client_error("describe_cluster", service_error_code="ResourceNotFoundException",
+                                     http_status_code=404, expected_params={"name": "existing"})
+    with answering(stubbers["eks"]):
+        [result] = check_existing_cluster(clients.eks, clients.ec2, NEED)
+    assert (result.name, result.status, result.detail) == ("EKS cluster existing", Status.FAIL,
+                                                           "not found in this region")
+
+
+def test_an_old_vpc_cni_fails_naming_the_minimum() -> None:
+    result = run(addons={**ALL_ADDONS, "vpc-cni": "v1.18.2-eksbuild.1"})["add-on vpc-cni"]
+    assert (result.status, result.detail) == (Status.FAIL, "version v1.18.2-eksbuild.1, HyperPod needs 1.18.3 or newer")
+    assert result.fix.startswith("aws eks update-addon --cluster-name existing --addon-name vpc-cni")
+
+
+def test_a_missing_required_add_on_fails_and_one_often_run_outside_eks_is_a_manual_check() -> None:
+    addons = {name: version for name, version in ALL_ADDONS.items()
+              if name not in ("eks-pod-identity-agent", "cert-manager")}
+    results = run(addons=addons)
+    agent, cert_manager = results["add-on eks-pod-identity-agent"], results["add-on cert-manager"]
+    assert (agent.status, agent.detail) == (Status.FAIL, "not installed on existing")
+    assert agent.fix == ("aws eks create-addon --cluster-name existing --addon-name eks-pod-identity-agent, "
+                         "or Eks.existing(..., install_addons=True)")
+    assert cert_manager.status is Status.MANUAL
+    assert cert_manager.fix == "kubectl get deployments -A -l app.kubernetes.io/name=cert-manager"
+
+
+def test_an_add_on_that_is_not_active_fails() -> None:
+    result = run(statuses={"aws-fsx-csi-driver": "DEGRADED"})["add-on aws-fsx-csi-driver"]
+    assert (result.status, result.detail) == (Status.FAIL, "status DEGRADED")
+    assert "describe-addon --cluster-name existing --addon-name aws-fsx-csi-driver --query addon.health" in result.fix
+
+
+def test_install_addons_fails_on_add_ons_the_cluster_already_has() -> None:
+    need = ExistingClusterNeed(**{**NEED.__dict__, "install_addons": True})
+    failing = run(need, addons={"vpc-cni": "v1.19.0-eksbuild.1", "coredns": "v1.11.4-eksbuild.1"})
+    result = failing["EKS cluster existing add-ons"]
+    assert result.status is Status.FAIL
+    assert result.detail.startswith("install_addons=True, but the cluster already has coredns, vpc-cni")
+    fresh = run(need, addons={})["EKS cluster existing add-ons"]
+    assert (fresh.status, fresh.detail) == (Status.PASS, f"the stack installs {', '.join(INSTALLED_ADDONS)}")
+
+
+@pytest.mark.parametrize("subnets, detail", [
+    ([subnet("subnet-a", "us-west-2a"), subnet("subnet-b", "us-west-2b")],
+     "no subnet is tagged for load balancers; the load-balancer controller places an endpoint's ALB in subnets "
+     "tagged kubernetes.io/role/elb or kubernetes.io/role/internal-elb in two zones or more"),
+    ([subnet("subnet-a", "us-west-2a", "kubernetes.io/role/elb"), subnet("subnet-b", "us-west-2a", "kubernetes.io/role/elb")],
+     "kubernetes.io/role/elb in 1 zone only; the load-balancer controller places"),
+], ids=["untagged", "one-zone"])
+def test_load_balancer_subnets_must_be_tagged_in_two_zones(subnets: list[dict[str, Any]], detail: str) -> None:
+    result = run(subnets=subnets)[f"load-balancer subnet tags in {VPC}"]
+    assert result.status is Status.FAIL
+    assert result.detail.startswith(detail)
+    assert "Key=kubernetes.io/role/internal-elb,Value=1" in result.fix
+
+
+def test_a_platform_creating_its_cluster_skips_the_cluster_checks() -> None:
+    clients, _ = stubbed_clients()
+    [result] = check_existing_cluster(clients.eks, clients.ec2, None)
+    assert (result.status, result.detail) == (Status.SKIP, "the stack creates its EKS cluster")
+
+
+def test_add_on_versions_are_read_from_eks_version_strings() -> None:
+    assert addon_version("v1.18.3-eksbuild.1") == (1, 18, 3)
+    assert addon_version("1.20.0") == (1, 20, 0)
+    assert addon_version("latest") is None

@@ -1,0 +1,143 @@
+"""python -m hyperpod_constructs.preflight end to end on the default app, with every AWS client stubbed; what the
+command reads from a platform; its arguments and entry point."""
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Optional
+
+import pytest
+
+from apps_support import SynthesizedApp, load_module
+from hyperpod_constructs import GrafanaWorkspace, Observability
+from hyperpod_constructs.preflight.calls import IAM_ACTIONS
+from hyperpod_constructs.preflight.command import main
+from hyperpod_constructs.preflight.needs import (
+    BootstrapNeed, bootstrap_need, existing_cluster_need, identity_center_need, model_buckets, nodes_at_ceiling)
+from preflight_fixtures import (
+    add_quotas, add_toolkit, answering, identity_center_instances, quota, stubbed_clients, toolkit_stack)
+from support import REPO_ROOT
+
+DEFAULT_APP = str(REPO_ROOT / "apps" / "quick_setup.py")
+# The default app's bucket is imported by name (-c model_bucket=NAME names it where the app reads that context).
+ARGS = ["--app", DEFAULT_APP, "--region", "us-west-2", "--context", "model_bucket=my-models"]
+
+
+def run_default_app(p5_quota: float) -> tuple[int, str]:
+    clients, stubbers = stubbed_clients()
+    add_quotas(stubbers["service_quotas"], defaults=[
+        quota("ml.m5.2xlarge", 4, "L-M5"), quota("ml.p5.48xlarge", 0, "L-P5"), quota("ml.g6e.12xlarge", 2, "L-G6E")],
+        applied=[quota("ml.p5.48xlarge", p5_quota, "L-P5")])
+    add_toolkit(stubbers["cloudformation"], toolkit_stack("28", qualifier="hnb659fds"))
+    stubbers["s3"].add_response("head_bucket", {}, {"Bucket": "my-models"})
+    stubbers["sso_admin"].add_response("list_instances", identity_center_instances("arn:aws:sso:::instance/ssoins-1"), {})
+    out = io.StringIO()
+    with answering(*stubbers.values()):
+        code = main(ARGS, clients=clients, stdout=out)
+    return code, out.getvalue()
+
+
+def test_the_default_app_passes_when_the_account_has_what_it_needs() -> None:
+    code, text = run_default_app(p5_quota=2)
+    assert code == 0, text
+    assert text == (
+        'PASS    SageMaker quota "ml.g6e.12xlarge for cluster usage": 2 >= 2 nodes at the plan\'s ceiling\n'
+        'PASS    SageMaker quota "ml.m5.2xlarge for cluster usage": 4 >= 2 nodes at the plan\'s ceiling\n'
+        'PASS    SageMaker quota "ml.p5.48xlarge for cluster usage": 2 >= 2 nodes at the plan\'s ceiling\n'
+        "PASS    CDK bootstrap stack CDKToolkit: version 28 (the app needs 6 or newer)\n"
+        "PASS    model bucket my-models (the model store): exists and these credentials can read it\n"
+        "PASS    IAM Identity Center: instance arn:aws:sso:::instance/ssoins-1 (the Grafana workspace "
+        "(authentication AWS_SSO) needs it)\n"
+        "SKIP    existing EKS cluster: the stack creates its EKS cluster\n"
+        "preflight: 6 pass, 0 fail, 1 skip, 0 manual\n")
+
+
+def test_the_default_app_fails_on_a_low_quota_and_prints_the_fix_as_the_deploy_doc_shows() -> None:
+    code, text = run_default_app(p5_quota=1)
+    assert code == 1
+    assert ("        fix: aws service-quotas request-service-quota-increase --service-code sagemaker "
+            "--quota-code L-P5 --desired-value 2 --region us-west-2\n") in text
+    doc = (REPO_ROOT / "docs" / "deploy.md").read_text()
+    section = doc[doc.index("## Preflight"):]
+    start = section.index("```text\n") + len("```text\n")
+    assert text == section[start:section.index("```", start)]
+
+
+# ---- what is read from the platform --------------------------------------------------------------------------
+
+def test_needs_are_the_plans_ceiling_the_bootstrap_version_and_the_imported_bucket(quick_setup: SynthesizedApp) -> None:
+    platform = quick_setup.platform
+    assert nodes_at_ceiling(platform) == {"ml.m5.2xlarge": 2, "ml.p5.48xlarge": 2, "ml.g6e.12xlarge": 2}
+    need = bootstrap_need(quick_setup.outdir)
+    assert need is not None and need.qualifier == "hnb659fds" and need.version >= 6
+    assert [(bucket.used_by, bucket.created_by_stack) for bucket in model_buckets(platform)] == [
+        ("the model store", False)]
+
+
+def test_bootstrap_need_is_the_highest_version_any_artifact_requires(tmp_path: Path) -> None:
+    (tmp_path / "manifest.json").write_text(
+        '{"artifacts": {"S.assets": {"type": "cdk:asset-manifest", "properties": {"requiresBootstrapStackVersion": 6,'
+        ' "bootstrapStackVersionSsmParameter": "/cdk-bootstrap/team1/version"}},'
+        ' "S": {"type": "aws:cloudformation:stack", "properties": {"requiresBootstrapStackVersion": 21}}}}')
+    assert bootstrap_need(tmp_path) == BootstrapNeed(21, "team1")
+    (tmp_path / "manifest.json").write_text('{"artifacts": {"S": {"type": "aws:cloudformation:stack"}}}')
+    assert bootstrap_need(tmp_path) is None
+
+
+@pytest.mark.parametrize("observability, needed", [
+    (Observability(grafana=GrafanaWorkspace()), "the Grafana workspace (authentication AWS_SSO)"),
+    (Observability(grafana=GrafanaWorkspace(authentication="SAML")), None),
+    (Observability(), None),
+    (None, None),
+], ids=["sso", "saml", "no-grafana", "no-observability"])
+def test_identity_center_is_needed_by_grafana_with_aws_sso_only(observability: Optional[Observability],
+                                                               needed: Optional[str]) -> None:
+    assert identity_center_need(SimpleNamespace(observability_options=observability)) == needed
+
+
+@pytest.mark.slow
+def test_an_existing_cluster_is_read_as_the_app_declares_it() -> None:
+    import aws_cdk as cdk
+
+    _, platform = load_module("examples/byo_vpc_and_eks.py").build(cdk.App())
+    need = existing_cluster_need(platform)
+    assert need is not None
+    assert (need.authentication_mode, need.kubernetes_version, need.install_addons) == ("API_AND_CONFIG_MAP", "1.32", False)
+    assert need.operator_controllers == ("keda-operator", "aws-load-balancer-controller")
+
+
+# ---- arguments, entry point, docs ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("argv, message", [
+    (["--app", DEFAULT_APP, "--context", "model_bucket"], "--context 'model_bucket' is not KEY=VALUE"),
+    (["--app", DEFAULT_APP, "--region", "Oregon"], "--region 'Oregon' is not a region name"),
+])
+def test_bad_arguments_are_refused_before_anything_is_built(argv: list[str], message: str) -> None:
+    err = io.StringIO()
+    assert main(argv, clients=stubbed_clients()[0], stderr=err) == 2
+    assert message in err.getvalue()
+
+
+def test_an_app_file_without_build_is_refused(tmp_path: Path) -> None:
+    script = tmp_path / "app.py"
+    script.write_text("x = 1\n")
+    with pytest.raises(SystemExit, match=r"has no build\(app\) function returning \(stack, platform\)"):
+        main(["--app", str(script), "--region", "us-west-2"], clients=stubbed_clients()[0])
+
+
+def test_module_entry_point_runs(tmp_path: Path) -> None:
+    result = subprocess.run([sys.executable, "-m", "hyperpod_constructs.preflight", "--help"], cwd=tmp_path,
+                            capture_output=True, text=True, timeout=300,
+                            env={**os.environ, "PYTHONPATH": str(REPO_ROOT)})
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert "--app" in result.stdout and "Exit status 0" in result.stdout
+
+
+def test_deploy_doc_lists_every_action_the_preflight_calls() -> None:
+    text = (REPO_ROOT / "docs" / "deploy.md").read_text()
+    assert [action for action in IAM_ACTIONS if f"`{action}`" not in text] == []
+
