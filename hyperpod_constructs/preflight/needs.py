@@ -112,8 +112,7 @@ def identity_center_need(platform: HyperPodInferencePlatform) -> Optional[str]:
 
     The one place that reads the observability settings for it."""
     options = platform.observability_options
-    grafana = getattr(options, "grafana", None) if options is not None else None
-    if grafana is not None and grafana.authentication == "AWS_SSO":
+    if options is not None and options.requires_identity_center:
         return "the Grafana workspace (authentication AWS_SSO)"
     return None
 
