@@ -31,6 +31,8 @@ from ..k8s.mig_config import add_mig_config_map
 from ..k8s.model_deployment import add_endpoint_object, endpoint_manifest
 from ..k8s.model_store import add_model_store_volumes
 from ..intent.cluster import ClusterSettings, Eks, ExistingEks
+from ..intent.cluster_prerequisites import (
+    EXISTING_CLUSTER_WARNING, existing_cluster_prerequisites, prerequisites_warning)
 from ..intent.endpoint import InferenceEndpoint
 from ..intent.endpoint_resolution import resolve_endpoint
 from ..intent.names import is_dns_label
@@ -187,6 +189,11 @@ class HyperPodInferencePlatform(Construct):
             hyperpod_cluster_arn=self.hyperpod.cluster_arn, vpc_id=self.network.vpc.vpc_id,
             options=operator, removal_policy=removal_policy)
         self.operator.addon.node.add_dependency(*self.eks.workload_addons)  # cert-manager and CSI drivers first
+        # What an existing cluster must run already (none for a created one): data for a preflight, one warning.
+        self.cluster_prerequisites = existing_cluster_prerequisites(cluster.eks, alb=operator.alb, keda=operator.keda)
+        if self.cluster_prerequisites:
+            self._advise([Advice(EXISTING_CLUSTER_WARNING, prerequisites_warning(
+                self.eks.cluster.cluster_name, self.cluster_prerequisites))], "platform")
         self.data_capture_writers = DataCaptureWriters(self, writer=self.operator.execution_role,
                                                        register=self.deploy_time_values.register)
         # The operator manages Kubernetes objects with its execution role: cluster admin, as AWS's stack grants.
