@@ -28,7 +28,6 @@ LABEL_KEY_PATTERN = TAINT_KEY_PATTERN
 LABEL_NAME_MAX, LABEL_PREFIX_MAX, LABEL_VALUE_MAX = 63, 253, 63
 LABEL_VALUE_PATTERN = TAINT_VALUE_PATTERN
 TIERED_STORAGE_PERCENT = (0, 100)
-TRAINING_PLAN_ARN_PATTERN = re.compile(r"^arn:aws[a-z\-]*:sagemaker:[a-z0-9\-]*:[0-9]{12}:training-plan/.*$")
 IMAGE_ID_PATTERN = re.compile(r"^ami-[0-9a-fA-F]{8,17}$|^default$")
 
 # SageMaker HyperPod EKS prerequisites: supported Kubernetes versions and authentication modes.

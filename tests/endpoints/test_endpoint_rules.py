@@ -161,7 +161,7 @@ ERRORS: list[tuple[str, Callable[[], Any], str]] = [
     ("tls-output-uri", lambda: endpoint(tls=Tls.self_signed("https://bucket/certs")),
      r"^Tls: output_s3_uri='https://bucket/certs' .*s3://bucket/prefix"),
     ("acm-arn", lambda: endpoint(tls=Tls.acm("arn:aws:iam::123456789012:certificate/x", "llm.example.com")),
-     r"^Tls: acm_certificate_arn=.*arn:aws:acm:<region>"),
+     r"^Tls: acm_certificate_arn=.*arn:<partition>:acm:<region>.*service 'iam', expected 'acm'$"),
     ("acm-needs-domain", lambda: endpoint(tls=Tls(acm_certificate_arn=ACM_ARN)),
      r"^Tls: domain_name=None .*both acm_certificate_arn and domain_name"),
     ("domain-uppercase", lambda: endpoint(tls=Tls.acm(ACM_ARN, "LLM.example.com")), r"^Tls: domain_name='LLM.example.com' .*lowercase"),
