@@ -130,7 +130,7 @@ ERRORS: list[tuple[str, Callable[[], Any], str]] = [
     ("port-too-big", lambda: endpoint(port=65536), r"port=65536 .*from 1 to 65535"),
     ("args-string", lambda: endpoint(args="--max-model-len 4096"), r"args='--max-model-len 4096' is not allowed; expected a list of strings or None, got str"),
     ("env-name", lambda: endpoint(env={"A=B": "1"}), r"env\['A=B'\]='A=B' .*without '='"),
-    ("env-value", lambda: endpoint(env={"PORT": 8000}), r"env\['PORT'\]=8000 .*string value"),
+    ("env-value", lambda: endpoint(env={"PORT": 8000}), r"env\['PORT'\]=8000 .*a string or a SecretKeyRef"),
     ("mount-path-relative", lambda: endpoint(model_mount_path="opt/ml/model"), r"model_mount_path='opt/ml/model' .*absolute"),
     ("invocation-path", lambda: endpoint(invocation_path="v1 chat"), r"invocation_path='v1 chat' .*URL path"),
     ("max-deploy-time", lambda: endpoint(max_deploy_time_s=0), r"max_deploy_time_s=0 .*from 1 to"),

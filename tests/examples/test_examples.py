@@ -5,6 +5,7 @@ Each app is synthesized once per session (``synthesized`` and ``quick_setup`` in
 """
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any, Callable
@@ -22,6 +23,7 @@ from apps_support import (
 from apps_support import app_param
 from examples_support import DEFAULT_APP, EXAMPLE_VALUES, app_files, app_id, exported_manifests, fill_placeholders
 from hyperpod_constructs import HyperPodInferencePlatform, InstanceGroup, ModelStore
+from hyperpod_constructs.intent.secrets import secret_in_text
 from support import cfn_lint_errors, reference_file, validate_manifest
 
 APPS = app_files()
@@ -126,6 +128,11 @@ def test_app_names_no_bucket_it_does_not_create(app: SynthesizedApp) -> None:
     # Bucket names are global: a name the app does not create is someone else's until proven otherwise.
     written = [app.template, *exported_manifests(app.platform).values()]
     assert literal_bucket_names(written) - created_bucket_names(app.template) == set()
+
+
+def test_app_writes_no_credential(app: SynthesizedApp) -> None:
+    written = json.dumps([app.template, *exported_manifests(app.platform).values()])
+    assert secret_in_text(written) is None
 
 
 def test_the_literal_bucket_check_finds_an_imported_bucket_name() -> None:
