@@ -24,7 +24,7 @@ from ..aws.network import HyperPodNetwork
 from ..aws.observability import InferenceObservability
 from ..aws.replacement import warn_replacements
 from ..aws.storage_drivers import FSX_CSI_ADDON, S3_CSI_ADDON, StorageDriverRoles, csi_addon_names
-from ..errors import ADVICE_ID_PREFIX, Advice, HyperPodProblems, require
+from ..errors import ADVICE_ID_PREFIX, Advice, HyperPodProblems, HyperPodValidationError, require
 from ..k8s.karpenter import add_node_autoscaling, render_node_autoscaling
 from ..k8s.keda import add_keda_objects, render_keda
 from ..k8s.mig_config import add_mig_config_map
@@ -48,7 +48,7 @@ from ..intent import rules
 from ..intent.platform_model import ResolvedModelStore, ResolvedPlatform
 from ..intent.slo import EndpointSlos
 from ..prices.model import Prices
-from .cost_inputs import fixed_cost_items, price_warnings
+from .cost_inputs import fixed_cost_items, idle_floor_advice, price_warnings
 from ..type_checks import check_arguments
 from .access import AlarmRouting, add_access_outputs, add_synth_time_advice, byo_network_advice, retain_network_for_data
 from .delivery import ManifestFiles, at_synth
@@ -116,8 +116,13 @@ class HyperPodInferencePlatform(Construct):
                 "a Prices, e.g. Prices.from_file('prices.json')")
         self.prices = prices
         self.observability_options = observability
-        for warning in price_warnings(prices, Stack.of(self).region):
-            Annotations.of(self).add_warning_v2("hyperpod-constructs:prices", warning)
+        given_prices = prices
+        if hourly_prices is not None:
+            try:  # checked now, not when the plan is first read
+                given_prices = Prices.from_mapping(hourly_prices)
+            except HyperPodValidationError as error:
+                raise HyperPodValidationError(self._path, "hourly_prices", error.value, error.allowed) from None
+        self._advise(price_warnings(given_prices, Stack.of(self).region, self.instance_groups), "prices")
         self.deploy_time_values = DeployTimeValues(self)
         self.delivery = delivery
         self.platform_label = platform_label_value(Stack.of(self).stack_name, self.node.path)
@@ -219,7 +224,8 @@ class HyperPodInferencePlatform(Construct):
         self.network_advice = byo_network_advice(self)
         # At synth, over the complete app: the registered rules' advice (``self.model`` is built below).
         add_synth_time_advice(self, lambda: warn_replacements(self), self.alarm_routing.warn_unused_emails,
-                              lambda: self._advise(rules.advice(self.model), "platform"))
+                              lambda: self._advise(rules.advice(self.model), "platform"),
+                              lambda: self._advise(idle_floor_advice(self.plan), "cost"))
 
         given_chart = operator.helm_chart if isinstance(operator.helm_chart, HyperPodHelmChart) else None
         self.model = self._build_model(node_pools, given_chart.enable_gpu_operator if given_chart is not None else None)
