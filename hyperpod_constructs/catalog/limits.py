@@ -34,3 +34,4 @@ IMAGE_ID_PATTERN = re.compile(r"^ami-[0-9a-fA-F]{8,17}$|^default$")
 SUPPORTED_KUBERNETES_VERSIONS = ("1.28", "1.29", "1.30", "1.31", "1.32", "1.33", "1.34")
 DEFAULT_KUBERNETES_VERSION = "1.33"
 SUPPORTED_AUTH_MODES = ("API", "API_AND_CONFIG_MAP")
+MIN_VPC_CNI_VERSION = (1, 18, 3)  # HyperPod's documented minimum Amazon VPC CNI version

@@ -5,6 +5,7 @@ intent layer imports without Node.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, Mapping, Optional, Union
 
@@ -62,6 +63,13 @@ class Eks:
         _check_version(EKS_WHERE, self.kubernetes_version)
         unknown = sorted(set(self.addon_versions) - set(NETWORK_ADDONS + WORKLOAD_ADDONS))
         require(not unknown, EKS_WHERE, "addon_versions", unknown, f"keys from {NETWORK_ADDONS + WORKLOAD_ADDONS}")
+        cni = self.addon_versions.get("vpc-cni")
+        if cni is not None:
+            minimum = ".".join(map(str, limits.MIN_VPC_CNI_VERSION))
+            release = re.match(r"^v?(\d+)\.(\d+)\.(\d+)", cni)
+            require(release is not None and tuple(map(int, release.groups())) >= limits.MIN_VPC_CNI_VERSION,
+                    EKS_WHERE, "addon_versions['vpc-cni']", cni,
+                    f"v{minimum} or newer (HyperPod's minimum), e.g. 'v1.19.2-eksbuild.1'")
 
     @staticmethod
     def new(*, kubernetes_version: str = limits.DEFAULT_KUBERNETES_VERSION, cluster_name: Optional[str] = None,

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..catalog.limits import MIN_VPC_CNI_VERSION
 from .cluster import Eks, ExistingEks
 
 EXISTING_CLUSTER_WARNING = "existing-cluster-prerequisites"
-MIN_VPC_CNI_VERSION = "1.18.3"  # HyperPod's documented minimum
 
 
 @dataclass(frozen=True)
@@ -47,7 +47,7 @@ EXISTING_CLUSTER_PREREQUISITES: tuple[ClusterPrerequisite, ...] = (
         "eks-pod-identity-agent", "the observability add-on's collector (Pod Identity credentials)",
         "kubectl -n kube-system get daemonset eks-pod-identity-agent", "install_addons"),
     ClusterPrerequisite(
-        f"vpc-cni {MIN_VPC_CNI_VERSION} or newer", "HyperPod nodes joining the cluster",
+        f"vpc-cni {'.'.join(map(str, MIN_VPC_CNI_VERSION))} or newer", "HyperPod nodes joining the cluster",
         f"aws eks describe-addon --cluster-name {CLUSTER} --addon-name vpc-cni --query addon.addonVersion "
         "(self-managed: kubectl -n kube-system get daemonset aws-node -o jsonpath='{..image}')", "install_addons"),
     ClusterPrerequisite(

@@ -1,14 +1,16 @@
 """An existing cluster's prerequisites: listed in one synth warning, and as data a preflight can check."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import aws_cdk as cdk
+import pytest
 from aws_cdk.assertions import Annotations, Match
 
 from apps_support import imported_cluster, imported_vpc
 from hyperpod_constructs import (
-    ClusterSettings, Eks, HyperPodInferencePlatform, InferenceOperatorOptions, InstanceGroup)
+    ClusterSettings, Eks, HyperPodInferencePlatform, HyperPodValidationError, InferenceOperatorOptions, InstanceGroup)
 from hyperpod_constructs.intent.cluster_prerequisites import EXISTING_CLUSTER_PREREQUISITES
 
 WARNING_ID = "hyperpod-constructs:existing-cluster-prerequisites"
@@ -75,3 +77,16 @@ def test_each_prerequisite_says_how_to_check_it() -> None:
     for item in EXISTING_CLUSTER_PREREQUISITES:
         assert item.how_to_check.startswith(("kubectl ", "aws ")), item
         assert item.installed_with in ("install_addons", "alb", "keda"), item
+
+
+@pytest.mark.parametrize("version", ["v1.18.2-eksbuild.1", "v1.7.10-eksbuild.2", "latest"])
+def test_a_pinned_vpc_cni_older_than_hyperpods_minimum_is_refused(version: str) -> None:
+    with pytest.raises(HyperPodValidationError, match=re.escape(
+            f"cluster.eks: addon_versions['vpc-cni']={version!r} is not allowed; v1.18.3 or newer (HyperPod's "
+            "minimum)")):
+        Eks.new(addon_versions={"vpc-cni": version})
+
+
+def test_a_pinned_vpc_cni_at_or_above_the_minimum_is_kept() -> None:
+    for version in ("v1.18.3-eksbuild.1", "v1.19.2-eksbuild.1", "v2.0.0-eksbuild.1"):
+        assert Eks.new(addon_versions={"vpc-cni": version}).addon_versions == {"vpc-cni": version}
