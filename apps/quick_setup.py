@@ -5,22 +5,27 @@ model store, tiered storage for KV-cache L2, node autoscaling (Karpenter) and po
 (KEDA), a custom model with prefix-aware routing and L1+L2 cache on a MIG slice, a JumpStart model,
 and observability with dashboards and SLO alerts. It deploys into an account with nothing set up beforehand:
 Grafana, which needs IAM Identity Center, is opt-in (examples/grafana_dashboards.py).
+
+The model store links a bucket the stack creates (kept on delete; outputs ModelBucketName and
+ModelUploadCommand); `cdk synth -c model_bucket=NAME` uses an existing bucket instead.
 """
 from __future__ import annotations
 
 import aws_cdk as cdk
-from aws_cdk import aws_s3 as s3
 
 from hyperpod_constructs import (
     Autoscaling, CloudWatchTrigger, ClusterSettings, HyperPodInferencePlatform, InferenceEndpoint, InstanceGroup,
-    JumpStartEndpoint, KvCache, L2Cache, ModelSize, ModelSource, ModelStore, Observability, PrometheusTrigger, Routing,
+    JumpStartEndpoint, KvCache, L2Cache, ModelBucket, ModelSize, ModelSource, ModelStore, Observability, PrometheusTrigger, Routing,
     TieredStorage,
 )
 
 
 def build(app: cdk.App) -> tuple[cdk.Stack, HyperPodInferencePlatform]:
     stack = cdk.Stack(app, "LlmInference", description="LLM inference on SageMaker HyperPod (hyperpod-constructs)")
-    models = s3.Bucket.from_bucket_name(stack, "Models", "my-models")
+    models = ModelBucket.from_context(stack, "Models")
+    # Objects under s3://<bucket>/llama-3.1-8b-instruct/ appear on FSx as models/llama-3.1-8b-instruct/.
+    cdk.CfnOutput(stack, "ModelUploadCommand", description="Upload the weights llama-8b loads (run before it starts)",
+                  value=models.upload_command("./llama-3.1-8b-instruct", "llama-3.1-8b-instruct/"))
     platform = HyperPodInferencePlatform(
         stack, "Platform",
         instance_groups=[
@@ -28,7 +33,7 @@ def build(app: cdk.App) -> tuple[cdk.Stack, HyperPodInferencePlatform]:
             InstanceGroup("h100", "ml.p5.48xlarge", count=0, max_count=2, mig_config="all-3g.40gb"),
             InstanceGroup("l40s", "ml.g6e.12xlarge", count=0, max_count=2),
         ],
-        model_store=ModelStore(bucket=models, capacity_gib=1200),
+        model_store=ModelStore(bucket=models.bucket, capacity_gib=1200),
         cluster=ClusterSettings(tiered_storage=TieredStorage(memory_percent=20)),
         node_autoscaling=True,
         # AMP, the add-on, dashboards (dist/dashboards) and SLO alerts: nothing to set up in the account first.

@@ -11,12 +11,12 @@ Replace the ids below with your own.
 from __future__ import annotations
 
 import aws_cdk as cdk
-from aws_cdk import aws_ec2 as ec2, aws_eks_v2 as eks, aws_iam as iam, aws_s3 as s3
+from aws_cdk import aws_ec2 as ec2, aws_eks_v2 as eks, aws_iam as iam
 from cdk_nag import AwsSolutionsChecks
 
 from hyperpod_constructs import (
     ClusterSettings, Eks, HyperPodInferencePlatform, InferenceEndpoint, InferenceOperatorOptions, InstanceGroup,
-    ModelSize, ModelSource, Network,
+    ModelBucket, ModelSize, ModelSource, Network,
 )
 
 CLUSTER_NAME = "ml-platform"
@@ -39,7 +39,7 @@ def build(app: cdk.App) -> tuple[cdk.Stack, HyperPodInferencePlatform]:
     vpc = ec2.Vpc.from_vpc_attributes(
         stack, "ExistingVpc", vpc_id=VPC_ID, availability_zones=AVAILABILITY_ZONES,
         private_subnet_ids=PRIVATE_SUBNET_IDS, private_subnet_route_table_ids=PRIVATE_ROUTE_TABLE_IDS)
-    models = s3.Bucket.from_bucket_name(stack, "Models", "my-models")
+    models = ModelBucket.from_context(stack, "Models").bucket  # created, or cdk synth -c model_bucket=NAME
     node_security_group = ec2.SecurityGroup.from_security_group_id(
         stack, "ExistingNodeSecurityGroup", NODE_SECURITY_GROUP_ID, mutable=False)
     cluster = eks.Cluster.from_cluster_attributes(
@@ -71,11 +71,16 @@ def build(app: cdk.App) -> tuple[cdk.Stack, HyperPodInferencePlatform]:
         instance_type="ml.g6e.12xlarge",
         gpus=1,
     ))
-    # The cluster's own S3 and FSx CSI add-ons need the roles the platform made (read access to my-models):
+    # The cluster's own S3 and FSx CSI add-ons need the roles the platform made (read access to the model bucket):
     # the cluster team sets them as the add-ons' service account roles, which this stack does not manage.
     cdk.Annotations.of(platform).acknowledge_warning(
         "hyperpod-constructs:csi-driver-roles",
         "The cluster team attaches platform.storage_drivers.s3_csi_role / fsx_csi_role to its add-ons.")
+    # The stack depends on what the cluster already runs (cert-manager, the CSI drivers, ...): the warning lists
+    # each with how to check it; acknowledge it once the cluster has them.
+    cdk.Annotations.of(platform).acknowledge_warning(
+        "hyperpod-constructs:existing-cluster-prerequisites",
+        "The cluster team runs the listed add-ons and controllers; checked before each deploy.")
     return stack, platform
 
 

@@ -18,12 +18,11 @@ from pathlib import Path
 from typing import Optional
 
 import aws_cdk as cdk
-from aws_cdk import aws_s3 as s3
 from cdk_nag import AwsSolutionsChecks
 
 from hyperpod_constructs import (
-    Autoscaling, CloudWatchTrigger, HyperPodInferencePlatform, InferenceEndpoint, InstanceGroup, ModelSource,
-    ModelStore, Observability, Prices, PrometheusTrigger,
+    Autoscaling, CloudWatchTrigger, HyperPodInferencePlatform, InferenceEndpoint, InstanceGroup, ModelBucket,
+    ModelSource, ModelStore, Observability, Prices, PrometheusTrigger,
 )
 
 
@@ -34,7 +33,7 @@ def price_file() -> Optional[Prices]:
 
 def build(app: cdk.App, prices: Optional[Prices] = None) -> tuple[cdk.Stack, HyperPodInferencePlatform]:
     stack = cdk.Stack(app, "LlmInferenceCostPicture", description="LLM inference with its cost picture")
-    models = s3.Bucket.from_bucket_name(stack, "Models", "my-models")
+    models = ModelBucket.from_context(stack, "Models").bucket  # created, or cdk synth -c model_bucket=NAME
     platform = HyperPodInferencePlatform(
         stack, "Platform",
         instance_groups=[

@@ -14,7 +14,8 @@ from cdk_nag import AwsSolutionsChecks
 
 from hyperpod_constructs import (
     Autoscaling, CaptureMode, DataCapture, DisaggregatedServing, DisaggregatedWorker, HyperPodInferencePlatform,
-    InferenceEndpoint, InstanceGroup, ModelSize, ModelSource, ModelStore, Observability, PrometheusTrigger, Topology,
+    InferenceEndpoint, InstanceGroup, ModelBucket, ModelSize, ModelSource, ModelStore, Observability,
+    PrometheusTrigger, Topology,
 )
 
 # AWS's DPD guide: an image with vLLM, LMCache, NVIDIA NIXL and the EFA libfabric provider.
@@ -24,7 +25,7 @@ DPD_IMAGE = "public.ecr.aws/deep-learning-containers/vllm:server-hyperpod-cuda-v
 def build(app: cdk.App) -> tuple[cdk.Stack, HyperPodInferencePlatform]:
     stack = cdk.Stack(app, "LlmInferenceDisaggregated",
                       description="Llama 3.3 70B with disaggregated prefill/decode over EFA and request capture")
-    models = s3.Bucket.from_bucket_name(stack, "Models", "my-models")
+    models = ModelBucket.from_context(stack, "Models").bucket  # created, or cdk synth -c model_bucket=NAME
     platform = HyperPodInferencePlatform(
         stack, "Platform",
         instance_groups=[

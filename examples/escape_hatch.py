@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import aws_cdk as cdk
 import cdk8s
-from aws_cdk import aws_s3 as s3
 from cdk_nag import AwsSolutionsChecks
 
-from hyperpod_constructs import HyperPodInferencePlatform, InferenceEndpoint, InstanceGroup, ModelSize, ModelSource
+from hyperpod_constructs import (
+    HyperPodInferencePlatform, InferenceEndpoint, InstanceGroup, ModelBucket, ModelSize, ModelSource,
+)
 
 SERVICE_ACCOUNT = "qwen-7b-server"
 COMMAND = ["/bin/sh", "-c", 'ulimit -n 65536 && exec vllm serve "$@"', "--"]  # the image's entrypoint, wrapped
@@ -22,7 +23,7 @@ COMMAND = ["/bin/sh", "-c", 'ulimit -n 65536 && exec vllm serve "$@"', "--"]  # 
 
 def build(app: cdk.App) -> tuple[cdk.Stack, HyperPodInferencePlatform]:
     stack = cdk.Stack(app, "LlmInferenceEscapeHatch", description="Unmodelled operator fields set through cdk8s")
-    models = s3.Bucket.from_bucket_name(stack, "Models", "my-models")
+    models = ModelBucket.from_context(stack, "Models").bucket  # created, or cdk synth -c model_bucket=NAME
     platform = HyperPodInferencePlatform(
         stack, "Platform",
         instance_groups=[

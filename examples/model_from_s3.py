@@ -6,15 +6,16 @@ weights into memory before vLLM loads them, which speeds up a cold start when th
 from __future__ import annotations
 
 import aws_cdk as cdk
-from aws_cdk import aws_s3 as s3
 from cdk_nag import AwsSolutionsChecks
 
-from hyperpod_constructs import HyperPodInferencePlatform, InferenceEndpoint, InstanceGroup, ModelSize, ModelSource
+from hyperpod_constructs import (
+    HyperPodInferencePlatform, InferenceEndpoint, InstanceGroup, ModelBucket, ModelSize, ModelSource,
+)
 
 
 def build(app: cdk.App) -> tuple[cdk.Stack, HyperPodInferencePlatform]:
     stack = cdk.Stack(app, "LlmInferenceModelFromS3", description="A model from S3 on SageMaker HyperPod")
-    models = s3.Bucket.from_bucket_name(stack, "Models", "my-models")  # the S3 CSI driver's role may read it
+    models = ModelBucket.from_context(stack, "Models").bucket  # created, or cdk synth -c model_bucket=NAME
     platform = HyperPodInferencePlatform(
         stack, "Platform",
         instance_groups=[

@@ -9,12 +9,11 @@ from the repository root to see the layout.
 from __future__ import annotations
 
 import aws_cdk as cdk
-from aws_cdk import aws_s3 as s3
 from cdk_nag import AwsSolutionsChecks
 
 from hyperpod_constructs import (
-    Autoscaling, HyperPodInferencePlatform, InferenceEndpoint, InstanceGroup, MigDemand, ModelSize, ModelSource,
-    ModelStore, Observability, PrometheusTrigger, plan_mig,
+    Autoscaling, HyperPodInferencePlatform, InferenceEndpoint, InstanceGroup, MigDemand, ModelBucket, ModelSize,
+    ModelSource, ModelStore, Observability, PrometheusTrigger, plan_mig,
 )
 
 # Model name -> (path on the model store, size, MIG slice, max replicas). Each slice leaves room for the KV cache:
@@ -31,7 +30,7 @@ PLAN = plan_mig("ml.p5.48xlarge",
 
 def build(app: cdk.App) -> tuple[cdk.Stack, HyperPodInferencePlatform]:
     stack = cdk.Stack(app, "LlmInferenceMultiModelMig", description="Small LLMs sharing MIG-partitioned H100s")
-    models = s3.Bucket.from_bucket_name(stack, "Models", "my-models")
+    models = ModelBucket.from_context(stack, "Models").bucket  # created, or cdk synth -c model_bucket=NAME
     platform = HyperPodInferencePlatform(
         stack, "Platform",
         instance_groups=[

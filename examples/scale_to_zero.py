@@ -9,19 +9,18 @@ by your own chart, not by this stack) gets its own KEDA ScaledObject over an AMP
 from __future__ import annotations
 
 import aws_cdk as cdk
-from aws_cdk import aws_s3 as s3
 from cdk_nag import AwsSolutionsChecks
 
 from hyperpod_constructs import (
     Autoscaling, CloudWatchTrigger, Disruption, DisruptionBudget, HyperPodInferencePlatform, InferenceEndpoint,
-    InstanceGroup, ModelSize, ModelSource, NodeAutoscaling, NodePoolLimits, NodePoolSpec, Observability, PrometheusTrigger,
-    ScaledWorkload,
+    InstanceGroup, ModelBucket, ModelSize, ModelSource, NodeAutoscaling, NodePoolLimits, NodePoolSpec, Observability,
+    PrometheusTrigger, ScaledWorkload,
 )
 
 
 def build(app: cdk.App) -> tuple[cdk.Stack, HyperPodInferencePlatform]:
     stack = cdk.Stack(app, "LlmInferenceScaleToZero", description="Scale-to-zero LLM inference on SageMaker HyperPod")
-    models = s3.Bucket.from_bucket_name(stack, "Models", "my-models")
+    models = ModelBucket.from_context(stack, "Models").bucket  # created, or cdk synth -c model_bucket=NAME
     platform = HyperPodInferencePlatform(
         stack, "Platform",
         instance_groups=[

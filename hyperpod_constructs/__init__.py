@@ -16,6 +16,7 @@ _EXPORTED_BY_MODULE: dict[str, tuple[str, ...]] = {
     ".aws.inference_operator": ("InferenceOperatorOptions",),
     ".aws.kubectl_handler": ("KubectlHandler",),
     ".aws.manifest_delivery": ("ManifestDelivery",),
+    ".aws.model_bucket": ("ModelBucket",),
     ".aws.observability": ("InferenceObservability",),
     ".aws.storage_drivers": ("StorageDriverRoles",),
     ".errors": ("HyperPodProblems", "HyperPodValidationError", "HyperPodTypeError"),
@@ -72,6 +73,7 @@ if TYPE_CHECKING:  # static type checkers and IDEs see the eager imports
     from .aws.inference_operator import InferenceOperatorOptions
     from .aws.kubectl_handler import KubectlHandler
     from .aws.manifest_delivery import ManifestDelivery
+    from .aws.model_bucket import ModelBucket
     from .aws.observability import InferenceObservability
     from .aws.storage_drivers import StorageDriverRoles
     from .errors import HyperPodProblems, HyperPodValidationError, HyperPodTypeError

@@ -237,3 +237,29 @@ def s3_model(scope: Any, prefix: str = "m/", **options: Any) -> Any:
     from hyperpod_constructs import ModelSource
 
     return ModelSource.s3(imported_bucket(scope), prefix, **options)
+
+
+# A bucket name written out in an s3:// URI or an S3 ARN (templates split ARNs into ":s3:::" and the name), up to
+# the first '/', quote, wildcard or deploy-time placeholder.
+_BUCKET_IN_TEXT = re.compile(r"(?:s3://|:s3:::)([^/\s\"'$*]+)")
+
+
+def literal_bucket_names(value: Any, key: str = "") -> set[str]:
+    """Bucket names spelled out in a template or manifests: in URIs and ARNs, and as the value of a field whose
+    name ends in ``bucket`` / ``bucketName``. A name from a Ref, GetAtt or placeholder is not literal."""
+    if isinstance(value, dict):
+        return set().union(*(literal_bucket_names(item, name) for name, item in value.items()))
+    if isinstance(value, list):
+        return set().union(*(literal_bucket_names(item, key) for item in value))
+    if not isinstance(value, str):
+        return set()
+    found = set(_BUCKET_IN_TEXT.findall(value))
+    if key.lower().endswith(("bucket", "bucketname")) and value and "$" not in value:
+        found.add(value)
+    return found
+
+
+def created_bucket_names(template: dict[str, Any]) -> set[str]:
+    """Names the stack gives the buckets it creates (``BucketName`` of its ``AWS::S3::Bucket`` resources)."""
+    return {resource["Properties"]["BucketName"] for resource in resources(template, "AWS::S3::Bucket").values()
+            if isinstance(resource.get("Properties", {}).get("BucketName"), str)}

@@ -11,6 +11,7 @@ from constructs import Construct
 from ..errors import require
 from ..intent.api_endpoint import ApiEndpoint
 from ..intent.cluster import NETWORK_ADDONS, WORKLOAD_ADDONS, Eks, ExistingEks, NewEks
+from .addons import owned_addon
 from .nag import acknowledge, managed_policy
 from .network import HyperPodNetwork
 
@@ -120,8 +121,8 @@ class HyperPodEks(Construct):
 
     def _add_addons(self, versions: Mapping[str, str]) -> None:
         for name in NETWORK_ADDONS + WORKLOAD_ADDONS:
-            addon = eks.Addon(self, _addon_id(name), cluster=self.cluster, addon_name=name,
-                              addon_version=versions.get(name), preserve_on_delete=False)
+            addon = owned_addon(self, _addon_id(name), cluster=self.cluster, addon_name=name,
+                                addon_version=versions.get(name), preserve_on_delete=False)
             (self.network_addons if name in NETWORK_ADDONS else self.workload_addons).append(addon)
 
     def grant_hyperpod_nodes(self, execution_role: iam.IRole) -> Optional[eks.AccessEntry]:

@@ -9,6 +9,7 @@ from aws_cdk import Aws, Names, RemovalPolicy, Stack, aws_eks_v2 as eks, aws_iam
 from constructs import Construct
 
 from ..type_checks import check_fields
+from .addons import owned_addon
 from .hyperpod_dependencies import HyperPodHelmChart
 from .irsa import service_account_principal
 from .nag import acknowledge, logical_id, managed_policy
@@ -120,9 +121,9 @@ class InferenceOperator(Construct):
             self.gated_model_role = self._gated_model_role()
             config["jumpstartGatedModelDownloadRoleArn"] = self.gated_model_role.role_arn
 
-        self.addon = eks.Addon(self, "Addon", cluster=cluster, addon_name=ADDON_NAME,
-                               addon_version=options.addon_version, configuration_values=config,
-                               preserve_on_delete=False)
+        self.addon = owned_addon(self, "Addon", cluster=cluster, addon_name=ADDON_NAME,
+                                 addon_version=options.addon_version, configuration_values=config,
+                                 preserve_on_delete=False)
 
     @property
     def tls_certificate_s3_uri(self) -> str:

@@ -30,6 +30,7 @@ from aws_cdk import aws_kms as kms
 from aws_cdk import aws_sns as sns
 from constructs import Construct
 
+from hyperpod_constructs.aws.addons import owned_addon
 from hyperpod_constructs.aws.grafana_dashboards import GrafanaDashboards, PrometheusDataSource
 from hyperpod_constructs.aws.nag import acknowledge
 from hyperpod_constructs.errors import require
@@ -160,15 +161,15 @@ class InferenceObservability(Construct):
         }
         if self.grafana_workspace is not None:
             configuration["amgWorkspace"] = {"workspaceName": self.grafana_workspace_name, "arn": self.grafana_workspace_arn}
-        self.addon = eks.Addon(self, "Addon", addon_name=OBSERVABILITY_ADDON, cluster=cluster,
-                               addon_version=addon_version, configuration_values=configuration)
+        self.addon = owned_addon(self, "Addon", addon_name=OBSERVABILITY_ADDON, cluster=cluster,
+                                 addon_version=addon_version, configuration_values=configuration)
         # The collector must start with credentials, and the rules must exist before pods report.
         self.addon.node.add_dependency(self.pod_identity_association)
         self.addon.node.add_dependency(self.addon_role)
 
         self.spaces_addon: Optional[eks.Addon] = None
         if sagemaker_spaces:
-            self.spaces_addon = eks.Addon(self, "SpacesAddon", addon_name=SPACES_ADDON, cluster=cluster)
+            self.spaces_addon = owned_addon(self, "SpacesAddon", addon_name=SPACES_ADDON, cluster=cluster)
             cdk.Annotations.of(self).add_warning_v2(
                 "hyperpod:observability:spacesRoles",
                 f"The {SPACES_ADDON} add-on needs its execution role (Pod Identity) and the EBS CSI driver add-on; "

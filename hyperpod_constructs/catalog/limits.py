@@ -28,10 +28,10 @@ LABEL_KEY_PATTERN = TAINT_KEY_PATTERN
 LABEL_NAME_MAX, LABEL_PREFIX_MAX, LABEL_VALUE_MAX = 63, 253, 63
 LABEL_VALUE_PATTERN = TAINT_VALUE_PATTERN
 TIERED_STORAGE_PERCENT = (0, 100)
-TRAINING_PLAN_ARN_PATTERN = re.compile(r"^arn:aws[a-z\-]*:sagemaker:[a-z0-9\-]*:[0-9]{12}:training-plan/.*$")
 IMAGE_ID_PATTERN = re.compile(r"^ami-[0-9a-fA-F]{8,17}$|^default$")
 
 # SageMaker HyperPod EKS prerequisites: supported Kubernetes versions and authentication modes.
 SUPPORTED_KUBERNETES_VERSIONS = ("1.28", "1.29", "1.30", "1.31", "1.32", "1.33", "1.34")
 DEFAULT_KUBERNETES_VERSION = "1.33"
 SUPPORTED_AUTH_MODES = ("API", "API_AND_CONFIG_MAP")
+MIN_VPC_CNI_VERSION = (1, 18, 3)  # HyperPod's documented minimum Amazon VPC CNI version

@@ -5,6 +5,7 @@ intent layer imports without Node.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, Mapping, Optional, Union
 
@@ -12,6 +13,7 @@ from ..catalog import limits
 from ..errors import require
 from ..type_checks import check_fields
 from .api_endpoint import ApiEndpoint
+from .arns import IAM_ROLE, check_arn
 from .cdk_refs import is_cdk_object
 from .frozen import Frozen
 
@@ -61,6 +63,13 @@ class Eks:
         _check_version(EKS_WHERE, self.kubernetes_version)
         unknown = sorted(set(self.addon_versions) - set(NETWORK_ADDONS + WORKLOAD_ADDONS))
         require(not unknown, EKS_WHERE, "addon_versions", unknown, f"keys from {NETWORK_ADDONS + WORKLOAD_ADDONS}")
+        cni = self.addon_versions.get("vpc-cni")
+        if cni is not None:
+            minimum = ".".join(map(str, limits.MIN_VPC_CNI_VERSION))
+            release = re.match(r"^v?(\d+)\.(\d+)\.(\d+)", cni)
+            require(release is not None and tuple(map(int, release.groups())) >= limits.MIN_VPC_CNI_VERSION,
+                    EKS_WHERE, "addon_versions['vpc-cni']", cni,
+                    f"v{minimum} or newer (HyperPod's minimum), e.g. 'v1.19.2-eksbuild.1'")
 
     @staticmethod
     def new(*, kubernetes_version: str = limits.DEFAULT_KUBERNETES_VERSION, cluster_name: Optional[str] = None,
@@ -101,10 +110,7 @@ class NewEks(Eks):
         require(isinstance(self.secrets_encryption, bool) or is_cdk_object(self.secrets_encryption, "key_arn"),
                 EKS_WHERE, "secrets_encryption", self.secrets_encryption,
                 "True (a key is created), False, or a kms.IKey of yours")
-        if self.admin_role_arns is not None:
-            for index, arn in enumerate(self.admin_role_arns):
-                require(isinstance(arn, str) and (arn.startswith("arn:") or "${Token[" in arn), EKS_WHERE,
-                        f"admin_role_arns[{index}]", arn, "an IAM role ARN (arn:aws:iam::123456789012:role/name)")
+        _check_admin_role_arns(self.admin_role_arns or ())
 
     @property
     def secrets_encryption_key(self) -> Optional[kms.IKey]:
@@ -137,6 +143,12 @@ class ExistingEks(Eks):
         require(self.authentication_mode in limits.SUPPORTED_AUTH_MODES, EKS_WHERE, "authentication_mode",
                 self.authentication_mode,
                 f"HyperPod supports {' or '.join(limits.SUPPORTED_AUTH_MODES)} (not CONFIG_MAP)")
+        _check_admin_role_arns(self.admin_role_arns)
+
+
+def _check_admin_role_arns(arns: tuple[str, ...]) -> None:
+    for index, arn in enumerate(arns):
+        check_arn(EKS_WHERE, f"admin_role_arns[{index}]", arn, IAM_ROLE)
 
 
 def _check_version(where: str, version: str) -> None:

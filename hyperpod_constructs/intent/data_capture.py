@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Optional, Sequence
 
 from ..errors import require
+from .arns import KMS_KEY, check_arn
 from .endpoint_options import coerce_enum, require_int
 from .frozen import Frozen, each, member_of
 from .tokens import is_token
@@ -116,6 +117,8 @@ class DataCapture:
             # A key in the stack is a token; an imported key's ARN is known now and must be what the CRD allows.
             require(is_token(key) or (len(key) <= KMS_KEY_ID_MAX_LENGTH and bool(KMS_KEY_ID_PATTERN.match(key))),
                     where, "kms_key", key, "a KMS key id, key ARN, alias name or alias ARN")
+            if key.startswith("arn:"):
+                check_arn(where, "kms_key", key, KMS_KEY)
         for name in ("model_pod", "sagemaker_endpoint", "load_balancer_access_logs"):
             require(isinstance(getattr(self, name), bool), where, name, getattr(self, name), "True or False")
         require(self.model_pod or self.sagemaker_endpoint or self.load_balancer_access_logs, where,

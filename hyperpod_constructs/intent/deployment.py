@@ -10,7 +10,9 @@ from ..errors import require
 from .autoscaling import pods_at
 from .endpoint_options import check_sagemaker_endpoint_name, require_int
 from .mig import normalize_partition
+from .model_source import SecretKeyRef
 from .names import check_namespace, is_rfc1035_label
+from .secrets import PLAIN_ONLY_INSTEAD, SECRET_REF_INSTEAD, check_environment_secrets
 
 if TYPE_CHECKING:
     from .autoscaling import Autoscaling
@@ -36,12 +38,16 @@ def on_resolved(method: Callable[..., R]) -> Callable[..., R]:
 ENV_NAME_PATTERN = re.compile(r"^[!-<>-~]+$")
 
 
-def validate_environment(environment: Mapping[str, Any], where: str, field: str) -> None:
-    """Each variable named as a container allows, each value a string."""
+def validate_environment(environment: Mapping[str, Any], where: str, field: str, *, secret_refs: bool = False) -> None:
+    """Each variable named as a container allows, each value a string (or, where the CRD takes one, a
+    ``SecretKeyRef``), and no credential as a plain value."""
     for key, value in environment.items():
         require(isinstance(key, str) and bool(ENV_NAME_PATTERN.match(key)), where, f"{field}[{key!r}]", key,
                 "a name of printable ASCII characters without '=' or spaces")
-        require(isinstance(value, str), where, f"{field}[{key!r}]", value, "a string value")
+        require(isinstance(value, str) or (secret_refs and isinstance(value, SecretKeyRef)), where,
+                f"{field}[{key!r}]", value, "a string value or a SecretKeyRef(name, key)" if secret_refs
+                else "a string value")
+    check_environment_secrets(where, field, environment, SECRET_REF_INSTEAD if secret_refs else PLAIN_ONLY_INSTEAD)
 
 
 class DeploymentCommon:

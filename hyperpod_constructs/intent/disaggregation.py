@@ -24,6 +24,7 @@ from .endpoint_options import require_int
 from .frozen import Frozen
 from .mig import normalize_partition, validate_partition
 from .routing import Routing
+from .secrets import ARGS_INSTEAD, check_argument_secrets
 from .tokens import is_token
 
 if TYPE_CHECKING:
@@ -122,6 +123,7 @@ class DisaggregatedWorker:
         require_int(self.efa_devices, where, "efa_devices", 1)
         require(not isinstance(self.args, str) and all(isinstance(arg, str) for arg in self.args), where,
                 "args", self.args, "a list of strings, one per argument")
+        check_argument_secrets(where, "args", self.args, ARGS_INSTEAD)
         for name in ("cpu", "memory"):
             value = getattr(self, name)
             if value is not None:

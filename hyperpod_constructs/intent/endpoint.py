@@ -42,9 +42,10 @@ from .mig import (
     validate_partition,
 )
 from .model_size import DEFAULT_GPU_MEMORY_UTILIZATION, MemoryFit
-from .model_source import ModelSource
+from .model_source import ModelSource, SecretKeyRef
 from .names import is_instance_type, is_sagemaker_name
 from .routing import IntelligentRouting, Routing, as_intelligent_routing
+from .secrets import ARGS_INSTEAD, check_argument_secrets
 
 API_VERSION = "inference.sagemaker.aws.amazon.com/v1"
 KIND = "InferenceEndpointConfig"
@@ -144,7 +145,7 @@ class InferenceEndpoint(DeploymentCommon):
     memory: Optional[str] = None
     replicas: Optional[int] = None
     args: Union[Sequence[str], None, _Auto] = Frozen(AUTO)
-    env: Mapping[str, str] = Frozen({})
+    env: Mapping[str, Union[str, SecretKeyRef]] = Frozen({})
     port: int = 8000
     invocation_path: Union[str, None, _Auto] = AUTO
     model_mount_path: Optional[str] = None
@@ -187,8 +188,10 @@ class InferenceEndpoint(DeploymentCommon):
         if self.args is not None and self.args is not AUTO:
             require(not isinstance(self.args, str) and all(isinstance(arg, str) for arg in self.args), where, "args",
                     self.args, "a list of strings, one per argument")
-        require(isinstance(self.env, Mapping), where, "env", self.env, "a mapping of names to string values")
-        validate_environment(self.env, where, "env")
+            check_argument_secrets(where, "args", self.args, ARGS_INSTEAD)
+        require(isinstance(self.env, Mapping), where, "env", self.env,
+                "a mapping of names to string values or SecretKeyRef(name, key)")
+        validate_environment(self.env, where, "env", secret_refs=True)
         if self.invocation_path is not None and self.invocation_path is not AUTO:
             require(isinstance(self.invocation_path, str) and bool(INVOCATION_PATH_PATTERN.match(self.invocation_path)),
                     where, "invocation_path", self.invocation_path, "a URL path such as /v1/chat/completions")

@@ -11,6 +11,7 @@ from typing import Any, Optional, TypeVar
 
 from ..errors import HyperPodValidationError, require
 from ..type_checks import check_fields
+from .arns import ACM_CERTIFICATE, check_arn
 from .frozen import Frozen, member_of
 from .names import is_dns_subdomain, is_sagemaker_name
 from .tokens import is_token
@@ -18,7 +19,6 @@ from .tokens import is_token
 E = TypeVar("E", bound=enum.Enum)
 
 # Patterns copied from the IEC / JSM v1 CRDs (anchored where the CRD forgot to).
-ACM_ARN_PATTERN = re.compile(r"^arn:aws:acm:[a-z0-9-]+:[0-9]{12}:certificate/[a-fA-F0-9-]+$")
 HOSTED_ZONE_ID_PATTERN = re.compile(r"^Z[A-Z0-9]+$")
 TLS_OUTPUT_S3_URI_PATTERN = re.compile(r"^s3://([^/]+)/?(.*)$")
 HEALTH_CHECK_PATH_PATTERN = re.compile(r"^/.*")
@@ -113,10 +113,8 @@ class Tls:
         has_arn, has_domain = self.acm_certificate_arn is not None, self.domain_name is not None
         require(has_arn == has_domain, where, "domain_name" if has_arn else "acm_certificate_arn",
                 None, "an ACM certificate needs both acm_certificate_arn and domain_name (use Tls.acm(...))")
-        if has_arn and not is_token(self.acm_certificate_arn):
-            require(isinstance(self.acm_certificate_arn, str) and bool(ACM_ARN_PATTERN.match(self.acm_certificate_arn)),
-                    where, "acm_certificate_arn", self.acm_certificate_arn,
-                    "arn:aws:acm:<region>:<12-digit account>:certificate/<id>")
+        if has_arn:
+            check_arn(where, "acm_certificate_arn", self.acm_certificate_arn, ACM_CERTIFICATE)
         if has_domain and not is_token(self.domain_name):
             require(is_dns_subdomain(self.domain_name), where, "domain_name", self.domain_name,
                     "one specific lowercase DNS name (no wildcard '*', no uppercase, at most 253 characters), "

@@ -189,7 +189,7 @@ def _capacity_problems(groups: Sequence[GpuGroup], demands: Sequence[GpuDemand],
 
 
 def mig_floor_nodes(groups: Sequence[GpuGroup], demands: Sequence[GpuDemand]) -> dict[str, int]:
-    """Nodes of each autoscaled group that min-replica MIG pods keep busy (fixed groups' slices are used first)."""
+    """Nodes of each group that min-replica MIG pods keep busy (fixed groups' slices are used first)."""
     wanted: Counter = Counter()
     for demand in demands:
         if demand.partition is not None and demand.instance_types:
@@ -202,15 +202,19 @@ def mig_floor_nodes(groups: Sequence[GpuGroup], demands: Sequence[GpuDemand]) ->
                 continue
             take = min(group.nodes, math.ceil(remaining / per_node))
             remaining -= take * per_node
-            if group.autoscaled:
-                used[group.name] = max(used.get(group.name, 0), take)
+            used[group.name] = max(used.get(group.name, 0), take)
     return used
 
 
-def floor_nodes(groups: Sequence[GpuGroup], demands: Sequence[GpuDemand]) -> dict[str, int]:
-    """Nodes each group runs when idle: a fixed group its count; an autoscaled group the nodes that min replicas keep
-    busy (whole-GPU pods and MIG slices share a node, so the larger of the two)."""
+def busy_floor_nodes(groups: Sequence[GpuGroup], demands: Sequence[GpuDemand]) -> dict[str, int]:
+    """Nodes of each group that the endpoints' min replicas keep busy (whole-GPU pods and MIG slices share a node,
+    so the larger of the two)."""
     whole = pack_whole_gpus(groups, demands, "floor").nodes_used
     mig = mig_floor_nodes(groups, demands)
-    return {group.name: (max(whole.get(group.name, 0), mig.get(group.name, 0)) if group.autoscaled else group.nodes)
-            for group in groups}
+    return {group.name: max(whole.get(group.name, 0), mig.get(group.name, 0)) for group in groups}
+
+
+def floor_nodes(groups: Sequence[GpuGroup], demands: Sequence[GpuDemand]) -> dict[str, int]:
+    """Nodes each group runs when idle: a fixed group its count; an autoscaled group the nodes min replicas keep busy."""
+    busy = busy_floor_nodes(groups, demands)
+    return {group.name: busy[group.name] if group.autoscaled else group.nodes for group in groups}

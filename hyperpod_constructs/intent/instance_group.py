@@ -10,6 +10,7 @@ from ..catalog.instance_types import InstanceTypeInfo, instance_type, unknown_in
 from ..errors import HyperPodValidationError, require
 from .frozen import Frozen
 from ..type_checks import check_fields
+from .arns import TRAINING_PLAN, check_arn
 from .mig import MigLayout, as_mig_layout
 
 CapacityType = Literal["on-demand", "spot"]
@@ -85,9 +86,7 @@ class InstanceGroup:
         for index, taint in enumerate(self.taints):
             _check_taint(where, index, taint)
         if self.training_plan_arn is not None:
-            require(bool(limits.TRAINING_PLAN_ARN_PATTERN.match(self.training_plan_arn)), where,
-                    "training_plan_arn", self.training_plan_arn,
-                    "arn:aws:sagemaker:<region>:<account>:training-plan/<name>")
+            check_arn(where, "training_plan_arn", self.training_plan_arn, TRAINING_PLAN)
         require(self.capacity_type in (None, "on-demand", "spot"), where, "capacity_type", self.capacity_type,
                 "'on-demand' or 'spot'")
         if self.mig_config is not None:

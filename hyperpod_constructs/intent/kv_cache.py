@@ -11,9 +11,14 @@ from typing import Optional
 
 from ..errors import Advice, require
 from ..type_checks import check_fields
+from .secrets import check_no_secret
 from .tokens import is_token
 
 REDIS_URL_PATTERN = re.compile(r"^rediss?://(?:[^@/\s]+@)?[A-Za-z0-9.-]+(?::\d{1,5})?(?:/\d+)?/?$")
+# The operator's l2CacheLocalUrl is a plain string (no Secret reference), so a password there would be in the manifest.
+REDIS_INSTEAD = ("a Redis URL without a password (redis://host:port, rediss:// for TLS): the operator's "
+                 "l2CacheLocalUrl takes no Secret reference, so restrict who reaches the cache by network "
+                 "(security groups) instead")
 
 
 class L2Backend(enum.Enum):
@@ -47,6 +52,7 @@ class L2Cache:
         require(isinstance(self.backend, L2Backend), where, "backend", self.backend,
                 "L2Cache.tiered_storage() or L2Cache.redis(url)")
         if self.backend is L2Backend.REDIS:
+            check_no_secret(where, "url", self.url, REDIS_INSTEAD)
             require(self.url is not None and (is_token(self.url) or bool(REDIS_URL_PATTERN.match(self.url))), where,
                     "url", self.url, "a Redis URL redis://host:port or rediss://host:port")
         else:

@@ -56,3 +56,15 @@ def check_k8s_name(where: str, field: str, name: Any) -> None:
 
 def check_namespace(where: str, field: str, namespace: Any) -> None:
     require(is_dns_label(namespace), where, field, namespace, NAMESPACE_HELP)
+
+
+# An S3 general purpose bucket name: 3-63 lowercase letters, digits, '.' and '-', starting and ending with a
+# letter or digit, no '..', not shaped like an IP address.
+S3_BUCKET_NAME = re.compile(r"^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$")
+_IP_ADDRESS = re.compile(r"^\d+\.\d+\.\d+\.\d+$")
+S3_BUCKET_NAME_HELP = ("an S3 bucket name: 3-63 lowercase letters, digits, '.' and '-', starting and ending with a "
+                       "letter or digit")
+
+
+def is_s3_bucket_name(value: Any) -> bool:
+    return _matches(S3_BUCKET_NAME, value) and ".." not in value and not _IP_ADDRESS.match(value)

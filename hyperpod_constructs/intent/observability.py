@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, Literal, Optional, get_args
 
 from ..errors import HyperPodValidationError, require
 from ..type_checks import check_fields
+from .arns import AMP_WORKSPACE, check_arn
 from .endpoint_options import SCRAPE_INTERVAL_RANGE
 from .frozen import Frozen
 from .tokens import is_token
@@ -53,10 +54,8 @@ class PrometheusWorkspace:
         if self.alias is not None:
             require(isinstance(self.alias, str) and 1 <= len(self.alias) <= 100, where, "alias", self.alias,
                     "1 to 100 characters")
-        if self.workspace_arn is not None and not is_token(self.workspace_arn):
-            require(isinstance(self.workspace_arn, str) and bool(_WORKSPACE_ARN.match(self.workspace_arn)), where,
-                    "workspace_arn", self.workspace_arn,
-                    "an AMP workspace ARN, arn:<partition>:aps:<region>:<12-digit account>:workspace/ws-<id>")
+        if self.workspace_arn is not None:
+            check_arn(where, "workspace_arn", self.workspace_arn, AMP_WORKSPACE)
         if self.workspace_id is not None and not is_token(self.workspace_id):
             require(isinstance(self.workspace_id, str) and bool(_WORKSPACE_ID.match(self.workspace_id)), where,
                     "workspace_id", self.workspace_id, "an AMP workspace id matching ^ws-[a-zA-Z0-9-]+$")

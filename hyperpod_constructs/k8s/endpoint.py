@@ -60,7 +60,9 @@ def _worker(endpoint: InferenceEndpoint) -> dict[str, Any]:
     if endpoint.args is not None:
         worker["args"] = list(endpoint.args)
     if endpoint.env:
-        worker["environmentVariables"] = [{"name": key, "value": value} for key, value in endpoint.env.items()]
+        worker["environmentVariables"] = [
+            {"name": key, "valueFrom": {"secretKeyRef": secret_key_ref(value)}} if isinstance(value, SecretKeyRef)
+            else {"name": key, "value": value} for key, value in endpoint.env.items()]
     worker["modelInvocationPort"] = {"containerPort": endpoint.port}
     mount: dict[str, Any] = {"name": MODEL_VOLUME_NAME}
     put(mount, "mountPath", endpoint.model_mount_path)

@@ -1,13 +1,17 @@
 """What the platform adds beside its instance groups (for the plan's fixed costs), and advice on the prices."""
 from __future__ import annotations
 
-from typing import Any, Optional
+import difflib
+from typing import Any, Optional, Sequence
 
 from aws_cdk import CfnResource, Token
 from constructs import Construct
 
-from ..prices.model import Prices
+from ..errors import Advice
+from ..intent.instance_group import InstanceGroup
+from ..prices.model import HOURS_PER_MONTH, Prices
 from .cost import FixedCostItems
+from .plan import Plan
 
 
 def count_resources(scope: Construct, cfn_type: str) -> int:
@@ -37,9 +41,46 @@ def fixed_cost_items(platform: Any) -> FixedCostItems:
     )
 
 
-def price_warnings(prices: Optional[Prices], stack_region: str) -> list[str]:
-    """Prices read for one region while the stack deploys to another are wrong figures, not an error."""
-    if prices is None or prices.region is None or Token.is_unresolved(stack_region) or prices.region == stack_region:
+def price_warnings(prices: Optional[Prices], stack_region: str, groups: Sequence[InstanceGroup]) -> list[Advice]:
+    """Prices that are wrong figures for this app, not errors: read for another region, or for instance types no
+    group runs (a price kept for another app is fine; a mistyped type leaves its group unpriced)."""
+    if prices is None:
         return []
-    return [f"prices are for {prices.region} but the stack deploys to {stack_region}; write a price file for "
-            f"{stack_region} (python -m hyperpod_constructs.prices --region {stack_region} ...)"]
+    advice: list[Advice] = []
+    if prices.region is not None and not Token.is_unresolved(stack_region) and prices.region != stack_region:
+        advice.append(Advice("prices", (
+            f"prices are for {prices.region} but the stack deploys to {stack_region}; write a price file for "
+            f"{stack_region} (python -m hyperpod_constructs.prices --region {stack_region} ...)")))
+    run = {group.instance_type for group in groups}
+    unused = sorted(set(prices.instance_hourly) - run)
+    if unused:
+        unpriced = sorted(run - set(prices.instance_hourly))
+        listed = [name + "".join(f" (did you mean {close!r}, which a group runs without a price?)"
+                                 for close in difflib.get_close_matches(name, unpriced, n=1, cutoff=0.85))
+                  for name in unused]
+        advice.append(Advice("prices-unused-instance-types", (
+            f"prices given for instance types no instance group runs: {', '.join(listed)}; they price nothing")))
+    return advice
+
+
+def idle_floor_advice(plan: Plan) -> list[Advice]:
+    """GPU nodes a group keeps running at the floor that no endpoint's minimum replicas need, priced: one warning
+    per group (e.g. ``count=1`` on an H100 group whose endpoints scale to zero). Only with prices; a type a JumpStart
+    model runs on at its floor is left out, since its GPU use is only known as a lower bound."""
+    cost = plan.cost()
+    if cost is None:
+        return []
+    unknown_use = {demand.instance_types[0] for demand in plan.gpu_demands
+                   if not demand.exact and demand.min_replicas and demand.instance_types}
+    advice: list[Advice] = []
+    for group in plan.groups:
+        gpus, price, idle = group.info.gpu_count, cost.prices.hourly(group.instance_type), plan.idle_at_floor(group)
+        if not gpus or price is None or idle <= 0 or group.instance_type in unknown_use:
+            continue
+        hourly = idle * price
+        advice.append(Advice("idle-gpus-at-floor", (
+            f"instance group {group.name!r} keeps {idle} {group.instance_type} node(s) ({idle * gpus} GPUs) running "
+            f"at the floor that no endpoint's min_replicas needs: ${hourly:,.2f}/h, "
+            f"${hourly * HOURS_PER_MONTH:,.0f}/month idle. Lower its count (with node autoscaling, count=0 and "
+            "max_count start nodes when pods need them), or acknowledge this if the nodes are kept warm on purpose")))
+    return advice

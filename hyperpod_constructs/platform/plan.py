@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Optional
 
 from ..prices.model import Prices
-from ..intent.gpu_capacity import GpuDemand, GpuGroup, floor_nodes, whole_gpu_totals
+from ..intent.gpu_capacity import GpuDemand, GpuGroup, busy_floor_nodes, floor_nodes, whole_gpu_totals
 from ..intent.instance_group import InstanceGroup
 from ..intent.platform_model import PodDemand, ResolvedPlatform, gpu_groups
 from .cost import CostReport, FixedCostItems, estimate_cost
@@ -47,6 +47,10 @@ class Plan:
         endpoints' minimum replicas keep busy (after the fixed groups of that type are used)."""
         return self._floors[group.name]
 
+    def idle_at_floor(self, group: InstanceGroup) -> int:
+        """Nodes the floor runs that no endpoint's minimum replicas need (a fixed ``count`` above what they use)."""
+        return self.floor(group) - self._busy_at_floor[group.name]
+
     def ceiling(self, group: InstanceGroup) -> int:
         """The most nodes: ``max_count`` for an autoscaled group, else ``count``."""
         return group.ceiling if group.name in self.autoscaled_groups else group.count
@@ -54,6 +58,10 @@ class Plan:
     @functools.cached_property
     def _floors(self) -> dict[str, int]:
         return floor_nodes(self.gpu_groups, self.gpu_demands)
+
+    @functools.cached_property
+    def _busy_at_floor(self) -> dict[str, int]:
+        return busy_floor_nodes(self.gpu_groups, self.gpu_demands)
 
     @property
     def gpu_groups(self) -> tuple[GpuGroup, ...]:

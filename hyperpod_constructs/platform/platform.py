@@ -25,7 +25,7 @@ from ..aws.observability import InferenceObservability
 from ..aws.replacement import warn_replacements
 from ..aws.synth_time import at_synth
 from ..aws.storage_drivers import FSX_CSI_ADDON, S3_CSI_ADDON, StorageDriverRoles, csi_addon_names
-from ..errors import ADVICE_ID_PREFIX, Advice, HyperPodProblems, require
+from ..errors import ADVICE_ID_PREFIX, Advice, HyperPodProblems, HyperPodValidationError, require
 from ..k8s.karpenter import add_node_autoscaling, render_node_autoscaling
 from ..k8s.keda import add_keda_objects, render_keda
 from ..k8s.mig_config import add_mig_config_map
@@ -34,6 +34,8 @@ from ..k8s.model_store import add_model_store_volumes
 from ..k8s.tiered_kv_cache import write_configure_script
 from ..observability.dashboards import write_dashboards
 from ..intent.cluster import ClusterSettings, Eks, ExistingEks
+from ..intent.cluster_prerequisites import (
+    EXISTING_CLUSTER_WARNING, existing_cluster_prerequisites, prerequisites_warning)
 from ..intent.endpoint import InferenceEndpoint
 from ..intent.endpoint_resolution import resolve_endpoint
 from ..intent.names import is_dns_label
@@ -50,7 +52,7 @@ from ..intent.platform_model import ResolvedModelStore, ResolvedPlatform
 from ..intent.slo import EndpointSlos
 from ..intent.tiered_kv_cache import TieredKvCacheDaemon, tiered_kv_cache_daemon
 from ..prices.model import Prices
-from .cost_inputs import fixed_cost_items, price_warnings
+from .cost_inputs import fixed_cost_items, idle_floor_advice, price_warnings
 from ..type_checks import check_arguments
 from .access import AlarmRouting, add_access_outputs, add_synth_time_advice, byo_network_advice, retain_network_for_data
 from .delivery import ManifestFiles
@@ -119,8 +121,13 @@ class HyperPodInferencePlatform(Construct):
                 "a Prices, e.g. Prices.from_file('prices.json')")
         self.prices = prices
         self.observability_options = observability
-        for warning in price_warnings(prices, Stack.of(self).region):
-            Annotations.of(self).add_warning_v2("hyperpod-constructs:prices", warning)
+        given_prices = prices
+        if hourly_prices is not None:
+            try:  # checked now, not when the plan is first read
+                given_prices = Prices.from_mapping(hourly_prices)
+            except HyperPodValidationError as error:
+                raise HyperPodValidationError(self._path, "hourly_prices", error.value, error.allowed) from None
+        self._advise(price_warnings(given_prices, Stack.of(self).region, self.instance_groups), "prices")
         self.deploy_time_values = DeployTimeValues(self)
         self.delivery = delivery
         self.platform_label = platform_label_value(Stack.of(self).stack_name, self.node.path)
@@ -196,6 +203,11 @@ class HyperPodInferencePlatform(Construct):
             hyperpod_cluster_arn=self.hyperpod.cluster_arn, vpc_id=self.network.vpc.vpc_id,
             options=operator, removal_policy=removal_policy)
         self.operator.addon.node.add_dependency(*self.eks.workload_addons)  # cert-manager and CSI drivers first
+        # What an existing cluster must run already (none for a created one): data for a preflight, one warning.
+        self.cluster_prerequisites = existing_cluster_prerequisites(cluster.eks, alb=operator.alb, keda=operator.keda)
+        if self.cluster_prerequisites:
+            self._advise([Advice(EXISTING_CLUSTER_WARNING, prerequisites_warning(
+                self.eks.cluster.cluster_name, self.cluster_prerequisites))], "platform")
         self.data_capture_writers = DataCaptureWriters(self, writer=self.operator.execution_role,
                                                        register=self.deploy_time_values.register)
         # The operator manages Kubernetes objects with its execution role: cluster admin, as AWS's stack grants.
@@ -221,7 +233,8 @@ class HyperPodInferencePlatform(Construct):
         self.network_advice = byo_network_advice(self)
         # At synth, over the complete app: the registered rules' advice (``self.model`` is built below).
         add_synth_time_advice(self, lambda: warn_replacements(self), self.alarm_routing.warn_unused_emails,
-                              lambda: self._advise(rules.advice(self.model), "platform"))
+                              lambda: self._advise(rules.advice(self.model), "platform"),
+                              lambda: self._advise(idle_floor_advice(self.plan), "cost"))
 
         given_chart = operator.helm_chart if isinstance(operator.helm_chart, HyperPodHelmChart) else None
         self.model = self._build_model(node_pools, given_chart.enable_gpu_operator if given_chart is not None else None)

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, Optional, Sequence, TextIO
 
 from ..app_file import load_build
-from ..intent.names import is_instance_type
+from ..catalog.instance_types import instance_type
 from .model import FORMAT, FSX_PERSISTENT_2_TIERS
 from .price_list import (
     PRICE_LIST_API_REGIONS, eks_cluster_query, fsx_lustre_query, grafana_user_query, hyperpod_instance_query,
@@ -141,7 +141,7 @@ def main(argv: Optional[Sequence[str]] = None, *, client: Any = None, stdout: Te
         stderr.write(f"--region {args.region!r} is not a region name such as us-west-2\n")
         return 2
     if args.instance_types:
-        bad = [name for name in args.instance_types if not is_instance_type(name)]
+        bad = [name for name in args.instance_types if instance_type(name) is None]
         if bad:
             stderr.write(f"--instance-types {bad} are not HyperPod instance types such as ml.p5.48xlarge\n")
             return 2

@@ -11,8 +11,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Mapping, Optional, Union
 
+from ..catalog.instance_types import instance_type, unknown_instance_type_hint
 from ..errors import HyperPodValidationError, require
-from ..intent.names import is_instance_type
 
 FORMAT = 1
 HOURS_PER_MONTH = 730  # AWS's own monthly convention (8,760 h a year / 12)
@@ -55,8 +55,8 @@ class Prices:
         require(isinstance(self.instance_hourly, Mapping), where, "instance_hourly", self.instance_hourly,
                 "a mapping of instance type to USD per hour, e.g. {'ml.p5.48xlarge': 98.3}")
         for name, value in self.instance_hourly.items():
-            require(is_instance_type(name), where, "instance_hourly", name,
-                    "HyperPod instance type names such as 'ml.p5.48xlarge'")
+            # A key the catalog lacks is one no group can run: a typo, which would leave its group unpriced.
+            require(instance_type(name) is not None, where, "instance_hourly", name, unknown_instance_type_hint(name))
             _price(where, f"instance_hourly[{name!r}]", value)
         for name in ("eks_cluster_hourly", "nat_gateway_hourly", "amp_monthly", "grafana_monthly"):
             if getattr(self, name) is not None:

@@ -15,7 +15,7 @@ from hyperpod_constructs import HyperPodValidationError, Prices
     ({"instance_hourly": {"ml.p5.48xlarge": -1.0}}, "instance_hourly['ml.p5.48xlarge']=-1.0 is not allowed; a price in USD"),
     ({"instance_hourly": {"ml.p5.48xlarge": math.nan}}, "instance_hourly['ml.p5.48xlarge']=nan is not allowed"),
     ({"instance_hourly": {"ml.p5.48xlarge": True}}, "instance_hourly['ml.p5.48xlarge']=True is not allowed"),
-    ({"instance_hourly": {"p5.48xlarge": 1.0}}, "instance_hourly='p5.48xlarge' is not allowed; HyperPod instance type"),
+    ({"instance_hourly": {"p5.48xlarge": 1.0}}, "instance_hourly='p5.48xlarge' is not allowed; a HyperPod instance type; did you mean 'ml.p5.48xlarge'"),
     ({"instance_hourly": [("ml.p5.48xlarge", 1.0)]}, "instance_hourly=[('ml.p5.48xlarge', 1.0)] is not allowed; a mapping"),
     ({"eks_cluster_hourly": "0.10"}, "eks_cluster_hourly='0.10' is not allowed; a price in USD"),
     ({"nat_gateway_hourly": -0.045}, "nat_gateway_hourly=-0.045 is not allowed"),

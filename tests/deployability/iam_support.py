@@ -98,8 +98,9 @@ def placeholders(app: Any, resolver: TemplateResolver) -> dict[str, Any]:
         "hyperpod_cluster_arn": value(platform.hyperpod.cluster_arn),
         "workspace_arn": (value(platform.observability.workspace_arn) if platform.observability is not None
                           else f"arn:{PARTITION}:aps:{REGION}:{ACCOUNT}:workspace/ws-example"),
-        "model_bucket": sorted(model_buckets(platform)),
-        "model_store_bucket": platform.model_store.spec.bucket_name if platform.model_store is not None else None,
+        # A bucket the app creates (the default app's ModelBucket) is a token until resolved like the others.
+        "model_bucket": sorted(value(name) for name in model_buckets(platform)),
+        "model_store_bucket": value(platform.model_store.spec.bucket_name) if platform.model_store is not None else None,
         "jumpstart": has_jumpstart_endpoint(platform),
     }
     provisioning = platform.observability.grafana_dashboards if platform.observability is not None else None

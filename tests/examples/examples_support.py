@@ -17,6 +17,7 @@ EXAMPLE_VALUES: Mapping[str, str] = {
     "ModelStoreSubnetId": "subnet-0123456789abcdef0",
     "NodeSecurityGroupId": "sg-0123456789abcdef0",
     "TlsCertificateBucket": "tls-bucket",
+    "ModelBucket": "model-bucket",
     "PrometheusQueryUrl": "https://aps-workspaces.us-west-2.amazonaws.com/workspaces/ws-12345678-1234-1234-1234-123456789012",
     "DataCaptureBucket": "llm-captures-bucket",
     "DataCaptureKmsKey": "arn:aws:kms:us-west-2:111122223333:key/1234abcd-12ab-34cd-56ef-1234567890ab",

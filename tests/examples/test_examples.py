@@ -5,19 +5,25 @@ Each app is synthesized once per session (``synthesized`` and ``quick_setup`` in
 """
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any, Callable
 
+import aws_cdk as cdk
 import pytest
 import yaml
-from aws_cdk.assertions import Annotations, Match
+from aws_cdk import aws_s3 as s3
+from aws_cdk.assertions import Annotations, Match, Template
 from syrupy.extensions.json import JSONSnapshotExtension
 
 from apps_support import (
-    SynthesizedApp, bundle_dir, files_under, library_template, load_module, mask_hashes, only, resources)
+    SynthesizedApp, bundle_dir, created_bucket_names, files_under, library_template, literal_bucket_names, load_module,
+    mask_hashes, only, resources)
 from apps_support import app_param
 from examples_support import DEFAULT_APP, EXAMPLE_VALUES, app_files, app_id, exported_manifests, fill_placeholders
+from hyperpod_constructs import HyperPodInferencePlatform, InstanceGroup, ModelStore
+from hyperpod_constructs.intent.secrets import secret_in_text
 from support import cfn_lint_errors, reference_file, validate_manifest
 
 APPS = app_files()
@@ -118,6 +124,26 @@ def test_no_cdk_errors_and_no_unexpected_warnings(app: SynthesizedApp, request: 
 
 def test_cdk_nag_has_no_unacknowledged_findings(app: SynthesizedApp) -> None:
     assert app.nag_violations == []
+
+
+def test_app_names_no_bucket_it_does_not_create(app: SynthesizedApp) -> None:
+    # Bucket names are global: a name the app does not create is someone else's until proven otherwise.
+    written = [app.template, *exported_manifests(app.platform).values()]
+    assert literal_bucket_names(written) - created_bucket_names(app.template) == set()
+
+
+def test_app_writes_no_credential(app: SynthesizedApp) -> None:
+    written = json.dumps([app.template, *exported_manifests(app.platform).values()])
+    assert secret_in_text(written) is None
+
+
+def test_the_literal_bucket_check_finds_an_imported_bucket_name() -> None:
+    stack = cdk.Stack(cdk.App(), "Imported")
+    imported = s3.Bucket.from_bucket_name(stack, "Imported", "someone-elses")
+    platform = HyperPodInferencePlatform(stack, "Platform", instance_groups=[InstanceGroup("cpu", "ml.m5.2xlarge")],
+                                         model_store=ModelStore(bucket=imported))
+    template = Template.from_stack(stack).to_json()
+    assert literal_bucket_names([template, *platform.charts.values()]) - created_bucket_names(template) == {"someone-elses"}
 
 
 def test_cfn_lint_reports_no_errors(app: SynthesizedApp) -> None:

@@ -5,7 +5,7 @@ import json
 
 from aws_cdk.assertions import Match, Template
 
-from apps_support import SynthesizedApp, only, resources
+from apps_support import DEFAULT_APP, SynthesizedApp, load_module, only, resources
 from support import cfn_lint_errors
 
 
@@ -43,6 +43,13 @@ def test_execution_role_is_least_privilege(quick_setup: SynthesizedApp):
     })
 
 
+def test_every_addon_overwrites_fields_a_pre_installed_copy_set(quick_setup: SynthesizedApp):
+    addons = resources(quick_setup.template, "AWS::EKS::Addon")
+    assert len(addons) >= 10  # the cluster's, the operator and the observability add-on
+    assert {key: addon["Properties"].get("ResolveConflicts") for key, addon in addons.items()} == dict.fromkeys(
+        addons, "OVERWRITE")
+
+
 def test_eks_is_prepared_for_hyperpod(quick_setup: SynthesizedApp):
     template = quick_setup.template
     eks = only(template, "AWS::EKS::Cluster")["Properties"]
@@ -72,7 +79,51 @@ def test_model_store_is_lustre_linked_to_s3(quick_setup: SynthesizedApp):
     assert file_system["Properties"]["LustreConfiguration"]["DeploymentType"] == "PERSISTENT_2"
     assert file_system["DeletionPolicy"] == "Retain"
     association = only(quick_setup.template, "AWS::FSx::DataRepositoryAssociation")["Properties"]
-    assert association["DataRepositoryPath"] == "s3://my-models/"
+    assert association["DataRepositoryPath"] == {"Fn::Join": ["", ["s3://", {"Ref": model_bucket_id(quick_setup)}, "/"]]}
+
+
+def model_bucket_id(app: SynthesizedApp) -> str:
+    return app.stack.get_logical_id(app.stack.node.find_child("Models").bucket.node.default_child)
+
+
+def test_the_model_bucket_is_created_private_encrypted_and_kept(quick_setup: SynthesizedApp):
+    bucket = quick_setup.template["Resources"][model_bucket_id(quick_setup)]
+    assert bucket["DeletionPolicy"] == "Retain" and bucket["UpdateReplacePolicy"] == "Retain"
+    assert "BucketName" not in bucket["Properties"]  # CloudFormation picks a unique name
+    assert bucket["Properties"]["PublicAccessBlockConfiguration"] == {
+        "BlockPublicAcls": True, "BlockPublicPolicy": True, "IgnorePublicAcls": True, "RestrictPublicBuckets": True}
+    assert bucket["Properties"]["BucketEncryption"] == {"ServerSideEncryptionConfiguration": [
+        {"ServerSideEncryptionByDefault": {"SSEAlgorithm": "AES256"}}]}
+    template = Template.from_json(quick_setup.template)
+    template.has_resource_properties("AWS::S3::BucketPolicy", {
+        "Bucket": {"Ref": model_bucket_id(quick_setup)},
+        "PolicyDocument": {"Statement": Match.array_with([Match.object_like({
+            "Effect": "Deny", "Condition": {"Bool": {"aws:SecureTransport": "false"}}})])}})
+
+
+def test_the_model_bucket_name_and_upload_command_are_stack_outputs(quick_setup: SynthesizedApp):
+    outputs = quick_setup.template["Outputs"]
+    bucket = {"Ref": model_bucket_id(quick_setup)}
+    assert outputs["ModelBucketName"]["Value"] == bucket
+    assert outputs["ModelUploadCommand"]["Value"] == {"Fn::Join": ["", [
+        "aws s3 sync ./llama-3.1-8b-instruct s3://", bucket, "/llama-3.1-8b-instruct/"]]}
+    # What is uploaded there is what the endpoint loads: the prefix appears under the model store's /models.
+    llama = next(manifest for manifest in quick_setup.platform.charts["endpoint-default-llama-8b"]
+                 if manifest["kind"] == "InferenceEndpointConfig")
+    assert llama["spec"]["modelSourceConfig"]["modelLocation"] == "models/llama-3.1-8b-instruct"
+
+
+def test_context_model_bucket_links_an_existing_bucket_instead():
+    import aws_cdk as cdk
+
+    module = load_module(DEFAULT_APP)
+    stack, _ = module.build(cdk.App(context={"model_bucket": "team-models"}))
+    template = Template.from_stack(stack).to_json()
+    association = only(template, "AWS::FSx::DataRepositoryAssociation")["Properties"]
+    assert association["DataRepositoryPath"] == "s3://team-models/"
+    assert template["Outputs"]["ModelBucketName"]["Value"] == "team-models"
+    assert stack.node.find_child("Models").created is False
+    assert [key for key in resources(template, "AWS::S3::Bucket") if key.startswith("Models")] == []
 
 
 def test_network_is_laid_out_for_hyperpod(quick_setup: SynthesizedApp):

@@ -1,0 +1,77 @@
+"""The bucket model weights are uploaded to: one the stack creates (kept on delete), or an existing one by name.
+
+Bucket names are global: an app that names a bucket it does not create depends on whoever owns that name, and
+the model store's file-system link fails (rolling the stack back) when it is someone else's.
+"""
+from __future__ import annotations
+
+import shlex
+from typing import Any, Optional
+
+from aws_cdk import CfnOutput, RemovalPolicy, aws_s3 as s3
+from constructs import Construct
+
+from ..errors import HyperPodValidationError, require
+from ..intent.cdk_refs import is_s3_prefix, s3_uri
+from ..intent.names import S3_BUCKET_NAME_HELP, is_s3_bucket_name
+from ..intent.tokens import is_token
+from .nag import acknowledge
+
+MODEL_BUCKET_CONTEXT = "model_bucket"  # cdk synth -c model_bucket=NAME
+BUCKET_NAME_OUTPUT = "ModelBucketName"
+
+
+class ModelBucket(Construct):
+    """Where model weights live in S3, for ``ModelStore(bucket=...)`` and ``ModelSource.s3(...)``.
+
+    Without ``existing_bucket_name`` the stack creates the bucket: S3-managed encryption, public access blocked,
+    TLS-only, kept when the stack is deleted (``removal_policy``). With it, ``s3.Bucket.from_bucket_name`` imports
+    that bucket (its policy must let this account read it). ``ModelBucket.from_context`` takes the name from
+    ``cdk synth -c model_bucket=NAME``. Either way ``bucket`` is the ``s3.IBucket`` and the bucket's name is the
+    stack output ``output_name``.
+    """
+
+    def __init__(self, scope: Construct, construct_id: str, *, existing_bucket_name: Optional[str] = None,
+                 server_access_logs_bucket: Optional[s3.IBucket] = None,
+                 removal_policy: RemovalPolicy = RemovalPolicy.RETAIN,
+                 output_name: str = BUCKET_NAME_OUTPUT) -> None:
+        super().__init__(scope, construct_id)
+        self.created = existing_bucket_name is None
+        if existing_bucket_name is not None:
+            require(is_token(existing_bucket_name) or is_s3_bucket_name(existing_bucket_name), self.node.path,
+                    "existing_bucket_name", existing_bucket_name, S3_BUCKET_NAME_HELP)
+            require(server_access_logs_bucket is None, self.node.path, "server_access_logs_bucket",
+                    server_access_logs_bucket, "None for an existing bucket (its owner configures its logging)")
+            self.bucket: s3.IBucket = s3.Bucket.from_bucket_name(self, "Bucket", existing_bucket_name)
+        else:
+            self.bucket = s3.Bucket(
+                self, "Bucket", encryption=s3.BucketEncryption.S3_MANAGED, enforce_ssl=True,
+                block_public_access=s3.BlockPublicAccess.BLOCK_ALL, removal_policy=removal_policy,
+                server_access_logs_bucket=server_access_logs_bucket)
+            if server_access_logs_bucket is None:
+                acknowledge(self.bucket, "AwsSolutions-S1",
+                            "Model weights are published artifacts, written by whoever deploys; CloudTrail records "
+                            "bucket changes. Pass server_access_logs_bucket= to log object access.")
+        self.bucket_name: str = self.bucket.bucket_name
+        output = CfnOutput(self, "Name", value=self.bucket_name,
+                           description="The S3 bucket model weights are uploaded to")
+        output.override_logical_id(output_name)
+
+    @classmethod
+    def from_context(cls, scope: Construct, construct_id: str, *, context_key: str = MODEL_BUCKET_CONTEXT,
+                     **options: Any) -> "ModelBucket":
+        """The bucket named by the app's context (``cdk synth -c model_bucket=NAME``), else one the stack creates."""
+        name = scope.node.try_get_context(context_key)
+        try:
+            return cls(scope, construct_id, existing_bucket_name=name, **options)
+        except HyperPodValidationError as error:
+            if error.field != "existing_bucket_name":
+                raise
+            raise HyperPodValidationError(error.where, f"context {context_key}", error.value,
+                                          f"{error.allowed} (cdk synth -c {context_key}=NAME)") from None
+
+    def upload_command(self, local_dir: str, key_prefix: str) -> str:
+        """``aws s3 sync <local_dir> s3://<bucket>/<key_prefix>``: a CloudFormation join while the name is a token."""
+        require(is_s3_prefix(key_prefix) and bool(key_prefix.strip("/")), self.node.path, "key_prefix", key_prefix,
+                "a key prefix inside the bucket such as 'llama-3.1-8b-instruct/' (not an s3:// URI, no leading '/')")
+        return f"aws s3 sync {shlex.quote(local_dir)} {s3_uri(self.bucket_name, key_prefix)}"
