@@ -74,29 +74,81 @@ class JumpStartEndpoint(DeploymentCommon):
     """
 
     name: str
+    """The endpoint's name: the JumpStartModel's name, which names the Kubernetes objects the operator creates (an RFC
+    1035 label: 1-63 lowercase letters, digits and ``-``).
+    Required."""
     _: KW_ONLY
     model_id: str
+    """The JumpStart model id in the hub, e.g. ``"deepseek-llm-r1-distill-qwen-1-5b"``.
+    Required."""
     accept_eula: bool
+    """Must be True: your acceptance of the model provider's end-user license agreement (``spec.model.acceptEula``),
+    which gated models such as Llama need before they deploy.
+    Required."""
     instance_type: str
+    """The instance type the model runs on (``server.instanceType``, ``ml.*``).
+    Required."""
     model_version: Optional[str] = None
-    hub_name: Optional[str] = None  # operator default: SageMakerPublicHub
+    """The JumpStart model version, a semantic version like ``"1.0.0"``.
+    Default: None (omitted: the hub's latest)."""
+    hub_name: Optional[str] = None
+    """The hub the model comes from (``modelHubName``).
+    Default: None (omitted: the operator's ``SageMakerPublicHub``)."""
     gated_model_role_arn: Optional[str] = None
+    """The IAM role the operator downloads a gated model's weights with (``gatedModelDownloadRole``).
+    Default: None (the operator's gated-model download role, which
+    ``InferenceOperatorOptions(jumpstart_gated_models=True)`` creates)."""
     execution_role_arn: Optional[str] = None
+    """The IAM role SageMaker uses for the registered endpoint (``server.executionRole``).
+    Default: None (omitted: the operator's execution role)."""
     accelerator_partition: Optional[str] = None
+    """One MIG slice per pod, e.g. ``"mig-3g.40gb"`` (``server.acceleratorPartitionType``); the instance type must
+    offer it.
+    Default: None (whole GPUs, as JumpStart configures them)."""
     environment: Mapping[str, str] = Frozen({})
+    """Environment variables of the model container, name to string value (at most 100).
+    Default: none."""
     kv_cache: Optional[KvCache] = None
+    """Managed tiered KV cache (``kvCacheSpec``); works only when the model's container is vLLM-based.
+    Default: None (off)."""
     routing: Union[Routing, IntelligentRouting, str, None] = None
+    """Intelligent routing: a ``Routing`` strategy (or its value), an ``IntelligentRouting``, or None; works only when
+    the model's container is vLLM-based.
+    Default: None (off)."""
     load_balancer: Optional[LoadBalancer] = None
+    """The Application Load Balancer the operator creates.
+    Default: None (omitted: the operator's defaults)."""
     tls: Optional[Tls] = Tls()
+    """TLS on the ALB: ``Tls()`` (a self-signed certificate), ``Tls.acm(...)``, or None to omit ``tlsConfig``.
+    Default: ``Tls()`` (self-signed, written to the platform's TLS bucket)."""
     metrics: Optional[Metrics] = Metrics()
+    """Metrics collection (``spec.metrics``); None omits the block.
+    Default: ``Metrics()`` (enabled)."""
     autoscaling: Optional[Autoscaling] = None
+    """Pod autoscaling with KEDA (``autoScalingSpec``).
+    Default: None (``replicas`` pods)."""
     replicas: Optional[int] = None
+    """Pods without autoscaling (``spec.replicas``).
+    Default: None (omitted: the CRD's default, 1)."""
     sagemaker_endpoint_name: Optional[str] = None
+    """The SageMaker endpoint the operator registers (``sageMakerEndpoint.name``); CloudWatch triggers and the
+    SageMaker endpoint capture tier need it.
+    Default: None (no SageMaker endpoint)."""
     namespace: Optional[str] = None
+    """The Kubernetes namespace of the endpoint.
+    Default: None (the platform's ``namespace``)."""
     max_deploy_time_s: Optional[int] = None
+    """How long the operator waits for the deployment to become ready, in seconds (``maxDeployTimeInSeconds``).
+    Default: None (omitted: the CRD's default, 3600 s)."""
     data_capture: Optional[DataCapture] = None
+    """Capture of requests and responses (``dataCapture``) at the tiers ``DataCapture`` turns on.
+    Default: None (no capture)."""
     gated: Optional[bool] = None
+    """Whether the model's weights are gated (served only after the provider's EULA, through a download role).
+    Default: None (gated when the id is a Meta Llama family, ``GATED_MODEL_ID_PREFIXES``)."""
     model_size: Optional[ModelSize] = None
+    """The size of the model's weights, checked against the MIG slice or all of the instance's GPUs.
+    Default: None (not checked)."""
 
     def __post_init__(self) -> None:
         where = self.where
@@ -139,6 +191,7 @@ class JumpStartEndpoint(DeploymentCommon):
 
     @property
     def is_gated(self) -> bool:
+        """``gated``, or when unset whether the model id is a known gated family."""
         return self.gated if self.gated is not None else is_known_gated(self.model_id)
 
     def memory_fit(self) -> Optional[MemoryFit]:
@@ -161,6 +214,7 @@ class JumpStartEndpoint(DeploymentCommon):
 
     @on_resolved
     def warnings(self) -> list[str]:
+        """Advice, not errors: the platform turns each into a CDK warning annotation."""
         where = self.where
         notes: list[str] = []
         if self.intelligent_routing is not None:
