@@ -19,8 +19,10 @@ RESOURCE_TYPE = "Custom::HyperPodManifests"
 class ManifestDelivery(Enum):
     """Who applies the platform's Kubernetes manifests."""
 
-    CDK_DEPLOY = "cdk-deploy"  # the stack applies them (one custom resource), and they are exported too
-    GITOPS = "gitops"  # the stack deploys the platform only; Argo CD / Flux apply the exported manifests
+    CDK_DEPLOY = "cdk-deploy"
+    """The stack applies them (one custom resource, one S3 bundle); ``export()`` writes the same files."""
+    GITOPS = "gitops"
+    """The stack deploys the platform only; Argo CD or Flux apply the files ``export()`` writes."""
 
 
 class ManifestApplier(Construct):

@@ -262,8 +262,8 @@ class InferenceObservability(Construct):
 
     @property
     def dashboards(self) -> dict[str, dict[str, Any]]:
-        """The Grafana dashboards as JSON models, by file name (``hyperpod-inference.json``, one per GPU instance
-        group)."""
+        """The Grafana dashboards as JSON models by name: the inference dashboard (with endpoints) and one per GPU
+        instance group; ``write_dashboards`` writes them as files."""
         return dashboards.build_dashboards(self.endpoints, self.instance_groups, self.rate_window)
 
     def _encryption_key(self) -> kms.Key:
