@@ -11,15 +11,21 @@ from __future__ import annotations
 import ast
 import dataclasses
 import enum
+import importlib
 import inspect
+import os
 import re
+import subprocess
+import sys
 import textwrap
 from functools import cache
+from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
 
 import hyperpod_constructs
+from support import REPO_ROOT
 
 PACKAGE = hyperpod_constructs.__name__
 DEFAULT_LINE = re.compile(r"(^|\n|\. )\s*(Default: \S|Required\.)")  # a sentence of its own
@@ -152,10 +158,40 @@ def problems_of(name: str, value: Any) -> list[str]:
     return [f"{name}: exported value of type {type(value).__name__} (export classes and functions)"]
 
 
-def test_every_exported_name_documented_with_its_default() -> None:
-    problems = [problem for name in hyperpod_constructs.__all__
-                for problem in problems_of(name, getattr(hyperpod_constructs, name))]
+def pdoc_arguments() -> list[str]:
+    """``make docs``'s pdoc arguments: its options and the modules of the reference."""
+    found = re.search(r"^PDOC_ARGS := (.+)$", (REPO_ROOT / "Makefile").read_text(), re.MULTILINE)
+    assert found is not None, "the Makefile names the modules of the API reference"
+    return found.group(1).split()
+
+
+def reference_names() -> dict[str, Any]:
+    """What the reference documents: every exported name, and the public classes of the other modules it lists."""
+    names: dict[str, Any] = {name: getattr(hyperpod_constructs, name) for name in hyperpod_constructs.__all__}
+    for module_name in pdoc_arguments():
+        if module_name.startswith(f"{PACKAGE}."):
+            module = importlib.import_module(module_name)
+            names.update({f"{module_name}.{name}": value for name, value in vars(module).items()
+                          if inspect.isclass(value) and value.__module__ == module_name and not name.startswith("_")})
+    return names
+
+
+def test_every_name_in_the_reference_documented_with_its_default() -> None:
+    problems = [problem for name, value in reference_names().items() for problem in problems_of(name, value)]
     assert not problems, f"{len(problems)} undocumented:\n" + "\n".join(problems)
+
+
+@pytest.mark.slow
+def test_api_reference_builds_without_warnings(tmp_path: Path) -> None:
+    """``make docs``'s pdoc run, into a scratch folder: no warning, and a section for every exported name."""
+    env = {**os.environ, "PATH": f"{REPO_ROOT / 'node_modules' / '.bin'}{os.pathsep}{os.environ['PATH']}"}
+    result = subprocess.run([sys.executable, "-m", "pdoc", "--output-directory", str(tmp_path), *pdoc_arguments()],
+                            cwd=REPO_ROOT, env=env, capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0 and not result.stderr.strip(), result.stderr[-3000:]
+    page = (tmp_path / "hyperpod_constructs.html").read_text()
+    missing = [name for name in hyperpod_constructs.__all__ if f'<section id="{name}">' not in page]
+    assert not missing, f"not in the reference: {missing}"
+    assert not (tmp_path / "hyperpod_constructs" / "k8s").exists(), "the generated cdk8s classes stay out"
 
 
 # ---- the checker itself fails on what it is meant to catch -----------------------------------------------
