@@ -182,7 +182,7 @@ class InferenceEndpoint(DeploymentCommon):
     """The container's arguments; None keeps the image's own command.
     Default: AUTO (for vLLM images the model mount path, ``--port`` when ``port`` is not 8000 and
     ``--tensor-parallel-size <gpus>`` when a pod has several GPUs and the args set no parallelism; None otherwise)."""
-    env: Mapping[str, str] = Frozen({})
+    environment: Mapping[str, str] = Frozen({})
     """Environment variables of the model server container, name to string value.
     Default: none."""
     port: int = 8000
@@ -267,8 +267,9 @@ class InferenceEndpoint(DeploymentCommon):
         if self.args is not None and self.args is not AUTO:
             require(not isinstance(self.args, str) and all(isinstance(arg, str) for arg in self.args), where, "args",
                     self.args, "a list of strings, one per argument")
-        require(isinstance(self.env, Mapping), where, "env", self.env, "a mapping of names to string values")
-        validate_environment(self.env, where, "env")
+        require(isinstance(self.environment, Mapping), where, "environment", self.environment,
+                "a mapping of names to string values")
+        validate_environment(self.environment, where, "environment")
         if self.invocation_path is not None and self.invocation_path is not AUTO:
             require(isinstance(self.invocation_path, str) and bool(INVOCATION_PATH_PATTERN.match(self.invocation_path)),
                     where, "invocation_path", self.invocation_path, "a URL path such as /v1/chat/completions")

@@ -59,8 +59,8 @@ def _worker(endpoint: InferenceEndpoint) -> dict[str, Any]:
     worker: dict[str, Any] = {"image": endpoint.image}
     if endpoint.args is not None:
         worker["args"] = list(endpoint.args)
-    if endpoint.env:
-        worker["environmentVariables"] = [{"name": key, "value": value} for key, value in endpoint.env.items()]
+    if endpoint.environment:
+        worker["environmentVariables"] = [{"name": key, "value": value} for key, value in endpoint.environment.items()]
     worker["modelInvocationPort"] = {"containerPort": endpoint.port}
     mount: dict[str, Any] = {"name": MODEL_VOLUME_NAME}
     put(mount, "mountPath", endpoint.model_mount_path)
