@@ -70,7 +70,7 @@ class JumpStartEndpoint(DeploymentCommon):
 
     ``gated=None`` treats Meta Llama ids (``GATED_MODEL_ID_PREFIXES``) as gated; a gated model needs a download role:
     ``gated_model_role_arn`` here, or ``InferenceOperatorOptions(jumpstart_gated_models=True)`` on the platform.
-    ``model_size=ModelSize(...)`` checks the weights against the MIG slice, or against all of the instance's GPUs.
+    ``size=ModelSize(...)`` checks the weights against the MIG slice, or against all of the instance's GPUs.
     """
 
     name: str
@@ -146,7 +146,7 @@ class JumpStartEndpoint(DeploymentCommon):
     gated: Optional[bool] = None
     """Whether the model's weights are gated (served only after the provider's EULA, through a download role).
     Default: None (gated when the id is a Meta Llama family, ``GATED_MODEL_ID_PREFIXES``)."""
-    model_size: Optional[ModelSize] = None
+    size: Optional[ModelSize] = None
     """The size of the model's weights, checked against the MIG slice or all of the instance's GPUs.
     Default: None (not checked)."""
 
@@ -177,11 +177,11 @@ class JumpStartEndpoint(DeploymentCommon):
         require(self.gated in (None, True, False), where, "gated", self.gated,
                 "True, False or None (None: gated when the model id is a known gated family)")
         self.resolve()  # routing and trigger binding fail here, at construction
-        if self.model_size is not None:  # its type is checked by check_fields, its values by itself
+        if self.size is not None:  # its type is checked by check_fields, its values by itself
             fit = self.memory_fit()
             if fit is not None and not fit.fits:
-                raise HyperPodValidationError(where, "model_size", self.model_size.describe(),
-                                              fit.problem(self.model_size))
+                raise HyperPodValidationError(where, "size", self.size.describe(),
+                                              fit.problem(self.size))
 
     def resolve(self) -> JumpStartEndpoint:
         """This endpoint with ``routing=`` as IntelligentRouting (or None) and its SageMaker CloudWatch triggers bound
@@ -198,14 +198,14 @@ class JumpStartEndpoint(DeploymentCommon):
         """The declared size against the MIG slice, or against every GPU of the instance (JumpStart's own
         configuration picks how many it uses, at most all of them); None without a size or a GPU."""
         info = lookup_instance_type(self.instance_type)
-        if self.model_size is None or info is None:
+        if self.size is None or info is None:
             return None
         profile = self.partition_profile
         memory = replica_memory_gb(self.instance_type, gpus=info.gpu_count if info.has_gpu else 0, profile=profile)
         if memory is None:
             return None
         accelerator = f"1x mig-{profile}" if profile else f"up to {info.gpu_count}x {info.gpu_model}"
-        return MemoryFit(self.instance_type, accelerator, memory, self.model_size.weight_gb)
+        return MemoryFit(self.instance_type, accelerator, memory, self.size.weight_gb)
 
 
 
@@ -231,6 +231,6 @@ class JumpStartEndpoint(DeploymentCommon):
         if self.autoscaling is not None:
             notes += self.autoscaling.warnings(where)
         fit = self.memory_fit()
-        if fit is not None and fit.thin and self.model_size is not None:
-            notes.append(fit.advice(where, self.model_size))
+        if fit is not None and fit.thin and self.size is not None:
+            notes.append(fit.advice(where, self.size))
         return notes
