@@ -178,10 +178,9 @@ class JumpStartEndpoint(DeploymentCommon):
                 "True, False or None (None: gated when the model id is a known gated family)")
         self.resolve()  # routing and trigger binding fail here, at construction
         if self.size is not None:  # its type is checked by check_fields, its values by itself
-            fit = self.memory_fit()
-            if fit is not None and not fit.fits:
-                raise HyperPodValidationError(where, "size", self.size.describe(),
-                                              fit.problem(self.size))
+            for fit in self.memory_fits():
+                if not fit.fits:
+                    raise HyperPodValidationError(where, "size", self.size.describe(), fit.problem(self.size))
 
     def resolve(self) -> JumpStartEndpoint:
         """This endpoint with ``routing=`` as IntelligentRouting (or None) and its SageMaker CloudWatch triggers bound
@@ -194,23 +193,19 @@ class JumpStartEndpoint(DeploymentCommon):
         """``gated``, or when unset whether the model id is a known gated family."""
         return self.gated if self.gated is not None else is_known_gated(self.model_id)
 
-    def memory_fit(self) -> Optional[MemoryFit]:
+    def memory_fits(self) -> tuple[MemoryFit, ...]:
         """The declared size against the MIG slice, or against every GPU of the instance (JumpStart's own
-        configuration picks how many it uses, at most all of them); None without a size or a GPU."""
+        configuration picks how many it uses, at most all of them): one fit, as ``InferenceEndpoint.memory_fits``
+        gives one per instance type; empty without a size or a GPU."""
         info = lookup_instance_type(self.instance_type)
         if self.size is None or info is None:
-            return None
+            return ()
         profile = self.partition_profile
         memory = replica_memory_gb(self.instance_type, gpus=info.gpu_count if info.has_gpu else 0, profile=profile)
         if memory is None:
-            return None
+            return ()
         accelerator = f"1x mig-{profile}" if profile else f"up to {info.gpu_count}x {info.gpu_model}"
-        return MemoryFit(self.instance_type, accelerator, memory, self.size.weight_gb)
-
-
-
-
-
+        return (MemoryFit(self.instance_type, accelerator, memory, self.size.weight_gb),)
 
     @on_resolved
     def warnings(self) -> list[str]:
@@ -230,7 +225,6 @@ class JumpStartEndpoint(DeploymentCommon):
             notes += self.kv_cache.warnings(where)
         if self.autoscaling is not None:
             notes += self.autoscaling.warnings(where)
-        fit = self.memory_fit()
-        if fit is not None and fit.thin and self.size is not None:
-            notes.append(fit.advice(where, self.size))
+        if self.size is not None:
+            notes += [fit.advice(where, self.size) for fit in self.memory_fits() if fit.thin]
         return notes

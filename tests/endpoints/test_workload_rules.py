@@ -208,8 +208,8 @@ def test_jumpstart_model_size_is_checked_against_the_slice_or_all_gpus() -> None
                   instance_type="ml.p5.48xlarge", accelerator_partition="mig-1g.10gb")
     with pytest.raises(HyperPodValidationError, match=r"but up to 1x L4 24GB of ml\.g6\.2xlarge has 24 GB"):
         jumpstart(size=LLAMA_70B, instance_type="ml.g6.2xlarge")
-    fit = jumpstart(size=ModelSize(parameters=1.78e9)).memory_fit()
-    assert fit is not None and fit.summary() == "3.6 GB weights + 82.8 GB KV of up to 96 GB"
+    (fit,) = jumpstart(size=ModelSize(parameters=1.78e9)).memory_fits()
+    assert fit.summary() == "3.6 GB weights + 82.8 GB KV of up to 96 GB"
     thin = jumpstart(size=LLAMA_8B, instance_type="ml.p5.48xlarge", accelerator_partition="mig-1g.20gb")
     assert any("leaves 1.9 GB for the KV cache on 1x mig-1g.20gb" in note for note in thin.warnings())
 
