@@ -35,12 +35,9 @@ class Plan:
     slices_per_instance: Optional[Mapping[str, Mapping[str, int]]] = None
     """Per group name, the MIG slices one node provides (profile to count).
     Default: None (no MIG)."""
-    hourly_prices: Optional[Mapping[str, float]] = None
-    """Instance type to USD per hour.
-    Default: None (no cost unless ``prices``)."""
     prices: Optional[Prices] = None
-    """Instance and fixed prices; wins over ``hourly_prices``.
-    Default: None (no cost unless ``hourly_prices``)."""
+    """Instance and fixed prices.
+    Default: None (no cost)."""
     fixed_costs: FixedCostItems = FixedCostItems()
     """What the platform runs besides the instance groups (EKS, NAT gateways, FSx, AMP, Grafana), priced with
     ``prices``.
@@ -55,8 +52,7 @@ class Plan:
 
     def cost(self) -> Optional[CostReport]:
         """Cost at the floor and the ceiling, fixed costs and the always-on comparison; None without prices."""
-        prices = self.prices or (Prices.from_mapping(self.hourly_prices) if self.hourly_prices else None)
-        return None if prices is None else estimate_cost(self, prices, self.fixed_costs)
+        return None if self.prices is None else estimate_cost(self, self.prices, self.fixed_costs)
 
     # ---- the numbers --------------------------------------------------------------------------------------
 

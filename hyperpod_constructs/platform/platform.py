@@ -116,10 +116,10 @@ class HyperPodInferencePlatform(Construct):
                 Default: ``ManifestDelivery.CDK_DEPLOY`` (``cdk deploy`` applies them; ``export()`` writes them too).
             namespace: The Kubernetes namespace of endpoints that name none, and of the model store's volume
                 claim. Default: ``"default"``.
-            hourly_prices: Instance type to USD per hour, for the plan's cost. Not with ``prices``. Default: None
-                (the plan shows no cost).
-            prices: Instance and fixed prices for the plan's cost (``Prices.from_file(...)``). Not with
-                ``hourly_prices``. Default: None (the plan shows no cost).
+            hourly_prices: Replaced by ``prices``: a mapping given here raises an error saying how to write it as
+                ``prices=Prices(instance_hourly={...})``. Default: None.
+            prices: Instance and fixed prices for the plan's cost: ``Prices.from_file(...)``, or
+                ``Prices(instance_hourly={...})`` for instance prices only. Default: None (the plan shows no cost).
             removal_policy: What happens to data (the model store, buckets, KMS keys, the AMP workspace) when it
                 leaves the stack. Default: ``RemovalPolicy.RETAIN`` (kept).
         """
@@ -137,10 +137,9 @@ class HyperPodInferencePlatform(Construct):
         """The ``cluster=`` settings (EKS and HyperPod), as given."""
         self.namespace = namespace
         """The platform's default Kubernetes namespace."""
-        self.hourly_prices = hourly_prices
-        """The ``hourly_prices=`` given, or None."""
-        require(prices is None or hourly_prices is None, self.node.path, "hourly_prices", hourly_prices,
-                "either prices= or hourly_prices=, not both (Prices(instance_hourly=...) holds both kinds)")
+        require(hourly_prices is None, self.node.path, "hourly_prices", hourly_prices,
+                "None: instance prices are prices=Prices(instance_hourly={...}) (Prices also holds the fixed-cost "
+                "rates; Prices.from_file reads a price file)")
         require(prices is None or isinstance(prices, Prices), self.node.path, "prices", prices,
                 "a Prices, e.g. Prices.from_file('prices.json')")
         self.prices = prices
@@ -489,7 +488,7 @@ class HyperPodInferencePlatform(Construct):
     @property
     def plan(self) -> Plan:
         """Nodes, GPUs, MIG slices, cost at floor and ceiling, and the endpoints' memory fit."""
-        return Plan.of(self.model, hourly_prices=self.hourly_prices, prices=self.prices,
+        return Plan.of(self.model, prices=self.prices,
                        fixed_costs=fixed_cost_items(self))
 
     @property

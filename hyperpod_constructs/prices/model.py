@@ -92,7 +92,7 @@ class Prices:
 
     @classmethod
     def from_mapping(cls, hourly: Mapping[str, float]) -> Prices:
-        """Only instance prices, e.g. the platform's ``hourly_prices`` mapping."""
+        """Only instance prices, instance type to USD per hour: ``Prices(instance_hourly=hourly)``."""
         return cls(instance_hourly=dict(hourly))
 
     @classmethod
