@@ -339,7 +339,7 @@ class Autoscaling:
     Default: None (omitted: the CRD's default, 300 s)."""
     triggers: tuple[Trigger, ...] = Frozen(())
     """The metrics that drive scaling, PrometheusTrigger and CloudWatchTrigger (at most 100 of each, unique names).
-    Default: no triggers (the CRD's: none; with ``min_replicas=0`` the platform warns nothing wakes it)."""
+    Default: none (with ``min_replicas=0`` the platform then warns that nothing wakes the deployment)."""
     trigger: Optional[Trigger] = None
     """Shorthand for a one-item ``triggers``; appended after ``triggers`` when both are given.
     Default: None."""

@@ -207,7 +207,7 @@ class ClusterSettings:
     """The EKS cluster HyperPod is orchestrated by: ``Eks.new(...)`` or ``Eks.existing(cluster, ...)``.
     Default: ``Eks.new()`` (a cluster the platform creates)."""
     name: Optional[str] = None
-    """The HyperPod cluster's name (1-63 letters, digits and hyphens).
+    """The HyperPod cluster's name (1-63 letters, digits and hyphens); create-only: changing it replaces the cluster.
     Default: None (CloudFormation generates one)."""
     node_recovery: NodeRecovery = "Automatic"
     """``"Automatic"`` lets HyperPod replace or reboot faulty nodes; ``"None"`` leaves them to you.

@@ -226,7 +226,7 @@ class InferenceEndpoint(DeploymentCommon):
     Default: none."""
     sagemaker_endpoint_name: Optional[str] = None
     """The SageMaker endpoint the operator registers for this deployment (``endpointName``); CloudWatch triggers and
-    data capture need it.
+    the SageMaker endpoint capture tier need it.
     Default: None (no SageMaker endpoint)."""
     model_version: Optional[str] = None
     """The model's version (``modelVersion``).

@@ -90,7 +90,7 @@ class JumpStartEndpoint(DeploymentCommon):
     Required."""
     model_version: Optional[str] = None
     """The JumpStart model version, a semantic version like ``"1.0.0"``.
-    Default: None (omitted: the hub's latest)."""
+    Default: None (omitted: JumpStart's default version)."""
     hub_name: Optional[str] = None
     """The hub the model comes from (``modelHubName``).
     Default: None (omitted: the operator's ``SageMakerPublicHub``)."""
