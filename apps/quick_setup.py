@@ -60,7 +60,7 @@ def build(app: cdk.App) -> tuple[cdk.Stack, HyperPodInferencePlatform]:
         model_id="deepseek-llm-r1-distill-qwen-1-5b",
         accept_eula=True,
         instance_type="ml.g6e.12xlarge",
-        model_size=ModelSize(parameters=1.78e9, dtype="bfloat16"),
+        size=ModelSize(parameters=1.78e9, dtype="bfloat16"),
     ))
     return stack, platform
 

@@ -34,7 +34,7 @@ def build(app: cdk.App) -> tuple[cdk.Stack, HyperPodInferencePlatform]:
         instance_type="ml.p5.48xlarge",
         accelerator_partition="mig-3g.40gb",
         sagemaker_endpoint_name="llama-8b-js",
-        model_size=ModelSize(parameters=8.03e9),  # 16 GB of bf16 weights on a 40 GB slice
+        size=ModelSize(parameters=8.03e9),  # 16 GB of bf16 weights on a 40 GB slice
     ))
     return stack, platform
 

@@ -3,56 +3,72 @@
 Imports are lazy (PEP 562): ``from hyperpod_constructs import InstanceGroup`` loads only the intent layer, and
 the pure-Python parts (catalog, intent, planner, observability queries) never start jsii's Node process; a CDK
 class such as ``HyperPodInferencePlatform`` loads aws-cdk-lib on first use.
+
+The names are listed by concern: the platform (``HyperPodInferencePlatform``, its instance groups, network, cluster,
+model store, operator and delivery), endpoints (``InferenceEndpoint``, ``JumpStartEndpoint``, model sources and their
+options), autoscaling (pods and nodes), MIG (layouts and the planner), observability (workspaces, metrics, SLOs) and
+cost (``Plan``, ``Prices``), then the errors. Every field says what it is for and its default (``Default:``, or
+``Required.``); the guides in ``docs/`` show them together in runnable apps.
 """
 from __future__ import annotations
 
 import importlib
 from typing import TYPE_CHECKING, Any
 
-# Module (relative to this package) -> the public names it defines. Keep in step with the TYPE_CHECKING
-# imports below (a test compares them).
+# Module (relative to this package) -> the public names it defines, grouped by concern (the API reference lists them
+# in this order). Keep in step with the TYPE_CHECKING imports below (a test compares them). The platform model's
+# resolved records (ResolvedPlatform, ResolvedEndpoint, PodDemand) are read by renderers and rules, not written by
+# users: import them from hyperpod_constructs.intent.platform_model.
 _EXPORTED_BY_MODULE: dict[str, tuple[str, ...]] = {
-    ".aws.hyperpod_dependencies": ("HyperPodDependencies", "HyperPodHelmChart"),
-    ".aws.inference_operator": ("InferenceOperatorOptions",),
-    ".aws.kubectl_handler": ("KubectlHandler",),
-    ".aws.manifest_delivery": ("ManifestDelivery",),
-    ".aws.model_bucket": ("ModelBucket",),
-    ".aws.observability": ("InferenceObservability",),
-    ".aws.storage_drivers": ("StorageDriverRoles",),
-    ".errors": ("HyperPodProblems", "HyperPodValidationError", "HyperPodTypeError"),
-    ".k8s.mig_config": ("mig_config_map",),
-    ".planner": ("MigDemand", "MigPlan", "plan_mig"),
-    ".platform": ("HyperPodInferencePlatform", "Plan", "CostReport"),
-    ".platform.deployments": ("ChartDeployment", "EndpointDeployment"),
-    ".prices": ("Prices",),
-    ".intent.api_endpoint": ("ApiEndpoint",),
-    ".intent.autoscaling": ("Autoscaling", "CloudWatchTrigger", "PrometheusTrigger"),
-    ".intent.cluster": ("ClusterSettings", "Eks", "TieredStorage"),
-    ".intent.data_capture": ("CaptureMode", "DataCapture"),
-    ".intent.disaggregation": ("DisaggregatedServing", "DisaggregatedWorker", "Topology"),
-    ".intent.endpoint": ("InferenceEndpoint",),
-    ".intent.endpoint_options": ("HttpProbe", "LoadBalancer", "Metrics", "Probes", "RequestLimits", "RoutingAlgorithm",
-        "Tag", "Tls"),
+    # Platform: the composition root, the cluster and network it runs on, and how manifests are delivered.
+    ".platform": ("HyperPodInferencePlatform",),
     ".intent.instance_group": ("InstanceGroup", "Taint"),
-    ".intent.jumpstart": ("JumpStartEndpoint",),
-    ".intent.keda_workload": ("ScaledWorkload",),
-    ".intent.kv_cache": ("KvCache", "L2Cache"),
-    ".intent.mig": ("MigLayout",),
-    ".intent.model_size": ("ModelSize",),
-    ".intent.model_source": ("ModelSource", "SecretKeyRef"),
-    ".intent.model_store": ("ModelStore",),
-    ".intent.node_autoscaling": ("Disruption", "DisruptionBudget", "NodeAutoscaling", "NodePoolLimits", "NodePoolSpec",
-        "NodeRequirement"),
     ".intent.network": ("Network",),
-    ".intent.platform_model": ("PodDemand", "ResolvedEndpoint", "ResolvedPlatform"),
-    ".intent.observability": ("GrafanaWorkspace", "Observability", "ObservabilityMetrics", "PrometheusWorkspace"),
-    ".intent.routing": ("IntelligentRouting", "Routing"),
-    ".intent.slo": ("EndpointSlos", "ErrorRateSlo", "LatencySlo", "NoReadyPodsSlo", "ReplicasAtMaxSlo", "TtfbSlo"),
+    ".intent.cluster": ("ClusterSettings", "Eks", "TieredStorage"),
+    ".intent.api_endpoint": ("ApiEndpoint",),
+    ".intent.model_store": ("ModelStore",),
+    ".aws.model_bucket": ("ModelBucket",),
+    ".aws.inference_operator": ("InferenceOperatorOptions",),
+    ".aws.hyperpod_dependencies": ("HyperPodHelmChart", "HyperPodDependencies"),
+    ".aws.manifest_delivery": ("ManifestDelivery",),
+    ".platform.deployments": ("EndpointDeployment", "ChartDeployment"),
+    ".aws.kubectl_handler": ("KubectlHandler",),
+    ".aws.storage_drivers": ("StorageDriverRoles",),
+    # Endpoints: the models served, where their weights come from, and the options of their operator resource.
+    ".intent.endpoint": ("InferenceEndpoint",),
+    ".intent.jumpstart": ("JumpStartEndpoint",),
+    ".intent.model_source": ("ModelSource", "SecretKeyRef"),
+    ".intent.model_size": ("ModelSize",),
+    ".intent.endpoint_options": ("LoadBalancer", "RoutingAlgorithm", "Tls", "Metrics", "RequestLimits", "Probes",
+        "HttpProbe", "Tag"),
+    ".intent.routing": ("Routing", "IntelligentRouting"),
+    ".intent.kv_cache": ("KvCache", "L2Cache"),
     ".intent.tiered_kv_cache": ("TieredKvCacheDaemon",),
+    ".intent.disaggregation": ("DisaggregatedServing", "DisaggregatedWorker", "Topology"),
+    ".intent.data_capture": ("DataCapture", "CaptureMode"),
+    # Autoscaling: pods (KEDA, through the operator or for any workload) and nodes (HyperPod-managed Karpenter).
+    ".intent.autoscaling": ("Autoscaling", "PrometheusTrigger", "CloudWatchTrigger"),
+    ".intent.keda_workload": ("ScaledWorkload",),
+    ".intent.node_autoscaling": ("NodeAutoscaling", "NodePoolSpec", "NodePoolLimits", "NodeRequirement", "Disruption",
+        "DisruptionBudget"),
+    # MIG: layouts of instance groups, and planning one from the slices endpoints ask for.
+    ".intent.mig": ("MigLayout",),
+    ".planner": ("plan_mig", "MigDemand", "MigPlan"),
+    ".k8s.mig_config": ("mig_config_map",),
+    # Observability: what is collected and where, dashboards, and SLO alerts.
+    ".intent.observability": ("Observability", "PrometheusWorkspace", "GrafanaWorkspace", "ObservabilityMetrics"),
+    ".intent.slo": ("EndpointSlos", "LatencySlo", "TtfbSlo", "ErrorRateSlo", "ReplicasAtMaxSlo", "NoReadyPodsSlo"),
+    ".aws.observability": ("InferenceObservability",),
+    # Cost: the plan of nodes, GPUs and slices, and what it costs.
+    ".platform.plan": ("Plan",),
+    ".platform.cost": ("CostReport",),
+    ".prices": ("Prices",),
+    # Errors: what bad input raises.
+    ".errors": ("HyperPodValidationError", "HyperPodTypeError", "HyperPodProblems"),
 }
 _EXPORTS: dict[str, str] = {name: module for module, names in _EXPORTED_BY_MODULE.items() for name in names}
 
-__all__ = sorted(_EXPORTS)
+__all__ = list(_EXPORTS)
 
 
 def __getattr__(name: str) -> Any:
@@ -69,40 +85,41 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:  # static type checkers and IDEs see the eager imports
-    from .aws.hyperpod_dependencies import HyperPodDependencies, HyperPodHelmChart
-    from .aws.inference_operator import InferenceOperatorOptions
-    from .aws.kubectl_handler import KubectlHandler
-    from .aws.manifest_delivery import ManifestDelivery
-    from .aws.model_bucket import ModelBucket
-    from .aws.observability import InferenceObservability
-    from .aws.storage_drivers import StorageDriverRoles
-    from .errors import HyperPodProblems, HyperPodValidationError, HyperPodTypeError
-    from .k8s.mig_config import mig_config_map
-    from .planner import MigDemand, MigPlan, plan_mig
-    from .platform import HyperPodInferencePlatform, Plan, CostReport
-    from .platform.deployments import ChartDeployment, EndpointDeployment
-    from .prices import Prices
-    from .intent.api_endpoint import ApiEndpoint
-    from .intent.autoscaling import Autoscaling, CloudWatchTrigger, PrometheusTrigger
-    from .intent.cluster import ClusterSettings, Eks, TieredStorage
-    from .intent.data_capture import CaptureMode, DataCapture
-    from .intent.disaggregation import DisaggregatedServing, DisaggregatedWorker, Topology
-    from .intent.endpoint import InferenceEndpoint
-    from .intent.endpoint_options import (
-        HttpProbe, LoadBalancer, Metrics, Probes, RequestLimits, RoutingAlgorithm, Tag, Tls)
+    from .platform import HyperPodInferencePlatform
     from .intent.instance_group import InstanceGroup, Taint
-    from .intent.jumpstart import JumpStartEndpoint
-    from .intent.keda_workload import ScaledWorkload
-    from .intent.kv_cache import KvCache, L2Cache
-    from .intent.mig import MigLayout
-    from .intent.model_size import ModelSize
-    from .intent.model_source import ModelSource, SecretKeyRef
-    from .intent.model_store import ModelStore
-    from .intent.node_autoscaling import (
-        Disruption, DisruptionBudget, NodeAutoscaling, NodePoolLimits, NodePoolSpec, NodeRequirement)
     from .intent.network import Network
-    from .intent.platform_model import PodDemand, ResolvedEndpoint, ResolvedPlatform
-    from .intent.observability import GrafanaWorkspace, Observability, ObservabilityMetrics, PrometheusWorkspace
-    from .intent.routing import IntelligentRouting, Routing
-    from .intent.slo import EndpointSlos, ErrorRateSlo, LatencySlo, NoReadyPodsSlo, ReplicasAtMaxSlo, TtfbSlo
+    from .intent.cluster import ClusterSettings, Eks, TieredStorage
+    from .intent.api_endpoint import ApiEndpoint
+    from .intent.model_store import ModelStore
+    from .aws.model_bucket import ModelBucket
+    from .aws.inference_operator import InferenceOperatorOptions
+    from .aws.hyperpod_dependencies import HyperPodHelmChart, HyperPodDependencies
+    from .aws.manifest_delivery import ManifestDelivery
+    from .platform.deployments import EndpointDeployment, ChartDeployment
+    from .aws.kubectl_handler import KubectlHandler
+    from .aws.storage_drivers import StorageDriverRoles
+    from .intent.endpoint import InferenceEndpoint
+    from .intent.jumpstart import JumpStartEndpoint
+    from .intent.model_source import ModelSource, SecretKeyRef
+    from .intent.model_size import ModelSize
+    from .intent.endpoint_options import (
+        LoadBalancer, RoutingAlgorithm, Tls, Metrics, RequestLimits, Probes, HttpProbe, Tag)
+    from .intent.routing import Routing, IntelligentRouting
+    from .intent.kv_cache import KvCache, L2Cache
     from .intent.tiered_kv_cache import TieredKvCacheDaemon
+    from .intent.disaggregation import DisaggregatedServing, DisaggregatedWorker, Topology
+    from .intent.data_capture import DataCapture, CaptureMode
+    from .intent.autoscaling import Autoscaling, PrometheusTrigger, CloudWatchTrigger
+    from .intent.keda_workload import ScaledWorkload
+    from .intent.node_autoscaling import (
+        NodeAutoscaling, NodePoolSpec, NodePoolLimits, NodeRequirement, Disruption, DisruptionBudget)
+    from .intent.mig import MigLayout
+    from .planner import plan_mig, MigDemand, MigPlan
+    from .k8s.mig_config import mig_config_map
+    from .intent.observability import Observability, PrometheusWorkspace, GrafanaWorkspace, ObservabilityMetrics
+    from .intent.slo import EndpointSlos, LatencySlo, TtfbSlo, ErrorRateSlo, ReplicasAtMaxSlo, NoReadyPodsSlo
+    from .aws.observability import InferenceObservability
+    from .platform.plan import Plan
+    from .platform.cost import CostReport
+    from .prices import Prices
+    from .errors import HyperPodValidationError, HyperPodTypeError, HyperPodProblems

@@ -14,9 +14,13 @@ class HyperPodValidationError(ValueError):
 
     def __init__(self, where: str, field: str, value: Any, allowed: str) -> None:
         self.where = where
+        """Where the value was given: a construct path or value name (``Platform/h100``, ``endpoint 'llama-8b'``)."""
         self.field = field
+        """The user-facing field path (``instance_groups[1].count``)."""
         self.value = value
+        """The value refused."""
         self.allowed = allowed
+        """What would be allowed instead."""
         super().__init__(format_problem(where, field, value, allowed))
 
     def relocated(self, where: str, field_prefix: str = "") -> "HyperPodValidationError":
@@ -31,6 +35,7 @@ class HyperPodProblems(ValueError):
 
     def __init__(self, problems: Sequence[str]) -> None:
         self.problems = tuple(problems)
+        """Each problem's message, in the order the rules found them."""
         super().__init__("\n".join(self.problems))
 
 

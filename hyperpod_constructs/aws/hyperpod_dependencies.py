@@ -106,13 +106,32 @@ class HyperPodHelmChart:
     """
 
     git_ref: str = DEFAULT_GIT_REF
+    """The chart's pin: a full 40-hex commit SHA of ``repository`` or a release tag (``v3.2.0``); branches are refused.
+    Default: the commit this library is tested with (``DEFAULT_GIT_REF``)."""
     release_name: str = DEFAULT_RELEASE_NAME
+    """The Helm release name (at most 53 characters).
+    Default: ``"hyperpod-dependencies"``."""
     namespace: str = DEFAULT_NAMESPACE
-    values: Mapping[str, Any] = Frozen({})  # a read-only copy: later edits to the caller's dict change nothing
+    """The namespace the release is installed in.
+    Default: ``"kube-system"``."""
+    values: Mapping[str, Any] = Frozen({})
+    """Helm values merged over the chart's own, as nested maps (not ``--set`` dotted keys); kept as a read-only copy.
+    The inference operator stays off (the platform installs the EKS add-on).
+    Default: none."""
     enable_gpu_operator: bool = False
+    """Turn on the chart's NVIDIA GPU operator (MIG strategy ``mixed``) and off the standalone device plugin, as MIG
+    needs.
+    Default: False (the platform sets it when a group has a MIG layout)."""
     repository: str = DEFAULT_REPOSITORY
+    """The GitHub repository holding the chart, ``owner/name``.
+    Default: ``"aws/sagemaker-hyperpod-cli"``."""
     chart_path: str = DEFAULT_CHART_PATH
+    """The chart's folder inside the repository.
+    Default: ``"helm_chart/HyperPodHelmChart"``."""
     wait: bool = False
+    """Make Helm wait for every workload to be ready; leave it off while the EKS cluster has no nodes (HyperPod nodes
+    join only after this chart is installed).
+    Default: False."""
 
     def __post_init__(self) -> None:
         where = f"HyperPodHelmChart {self.release_name!r}"
@@ -193,12 +212,26 @@ class HyperPodDependencies(Construct):
         vpc_subnets: Optional[ec2.SubnetSelection] = None,
         handler: Optional[KubectlHandler] = None,
     ) -> None:
+        """Install ``chart`` into ``cluster`` when the stack deploys.
+
+        Args:
+            cluster: The EKS cluster to install into. Required.
+            chart: Which chart, pinned where, with which values. Default: None (``HyperPodHelmChart()``).
+            vpc_subnets: Subnets a function this construct creates runs in (only without ``handler``).
+                Default: None (outside any VPC).
+            handler: The kubectl/Helm function to run the install with. Default: None (one is created).
+        """
         super().__init__(scope, construct_id)
         self.chart = chart or HyperPodHelmChart()
+        """The chart installed."""
         self.handler = handler or KubectlHandler(self, "Handler", cluster=cluster, vpc_subnets=vpc_subnets)
+        """The function that runs Helm."""
         self.role = self.handler.role
+        """The function's IAM role."""
         self.function = self.handler.function
+        """The Lambda function that runs Helm."""
         self.access_entry = self.handler.access_entry
+        """The function role's cluster-admin access entry on the cluster."""
         self.resource = self.handler.custom_resource(
             self, "Resource",
             resource_type=RESOURCE_TYPE,
@@ -214,6 +247,7 @@ class HyperPodDependencies(Construct):
                 "Wait": "true" if self.chart.wait else "false",
             },
         )
+        """The ``Custom::HyperPodHelmChart`` custom resource; make the HyperPod cluster depend on it."""
         # Install after the access entry exists; on delete, uninstall before the access is revoked.
         self.resource.node.add_dependency(self.access_entry)
 
@@ -224,4 +258,5 @@ class HyperPodDependencies(Construct):
 
     @property
     def chart_path(self) -> str:
+        """The chart folder Helm installed (a GetAtt, so consumers also wait for the install)."""
         return self.resource.get_att_string("ChartPath")

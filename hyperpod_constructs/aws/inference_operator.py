@@ -41,11 +41,23 @@ class InferenceOperatorOptions:
     none (on an existing cluster whose owners installed it already).
     """
 
-    addon_version: Optional[str] = None  # None = the version EKS marks default for the cluster version
-    jumpstart_gated_models: bool = False  # create the role that downloads gated JumpStart models
+    addon_version: Optional[str] = None
+    """The ``amazon-sagemaker-hyperpod-inference`` add-on version.
+    Default: None (the version EKS marks default for the cluster's Kubernetes version)."""
+    jumpstart_gated_models: bool = False
+    """Create the IAM role the operator downloads gated JumpStart models with (``jumpstartGatedModelDownloadRoleArn``).
+    Default: False (gated JumpStart models need ``gated_model_role_arn``)."""
     alb: bool = True
+    """Turn on the add-on's AWS Load Balancer Controller, with its IRSA role; endpoints' ALBs need it.
+    Default: True."""
     keda: bool = True
+    """Turn on the add-on's KEDA, with its IRSA role reading AMP and CloudWatch; autoscaling needs it.
+    Default: True."""
     helm_chart: Union[HyperPodHelmChart, None, _GroupsChart] = CHART_FOR_INSTANCE_GROUPS
+    """HyperPod's dependency Helm chart: a ``HyperPodHelmChart(...)`` installs that one as given; None installs none
+    (an existing cluster whose owners installed it).
+    Default: the chart the instance groups need (its GPU operator when a group uses MIG, set up to read custom MIG
+    layouts)."""
 
     def __post_init__(self) -> None:
         check_fields(self, "operator")

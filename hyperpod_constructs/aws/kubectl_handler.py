@@ -35,11 +35,20 @@ class KubectlHandler(Construct):
 
     def __init__(self, scope: Construct, construct_id: str, *, cluster: eks.ICluster,
                  vpc_subnets: Optional[ec2.SubnetSelection] = None) -> None:
+        """The function and its access to ``cluster``.
+
+        Args:
+            cluster: The EKS cluster kubectl and Helm run against. Required.
+            vpc_subnets: Subnets of the cluster's VPC to run the function in, with the cluster security group
+                (needed for a private or CIDR-restricted API endpoint). Default: None (outside any VPC).
+        """
         super().__init__(scope, construct_id)
         self.cluster = cluster
+        """The cluster the function runs against."""
         log_group = logs.LogGroup(self, "Logs", retention=logs.RetentionDays.ONE_MONTH)
         self.role = iam.Role(self, "Role", assumed_by=iam.ServicePrincipal("lambda.amazonaws.com"),
                              description="Runs kubectl and Helm against the HyperPod EKS cluster")
+        """The function's IAM role; consumers grant it what they need (e.g. reading the manifest bundle)."""
         self.role.add_to_policy(iam.PolicyStatement(
             actions=["logs:CreateLogStream", "logs:PutLogEvents"], resources=[log_group.log_group_arn]))
         self.role.add_to_policy(iam.PolicyStatement(actions=["eks:DescribeCluster"], resources=[cluster.cluster_arn]))
@@ -80,18 +89,22 @@ class KubectlHandler(Construct):
             ephemeral_storage_size=Size.gibibytes(2),
             **placement,
         )
+        """The isComplete function: the Lambda function with the kubectl and Helm layer."""
         self.provider = cr.Provider(
             self, "Provider", on_event_handler=self.on_event_function, is_complete_handler=self.function,
             query_interval=QUERY_INTERVAL, total_timeout=FRAMEWORK_TIMEOUT)
+        """The CDK provider framework serving the custom resources (onEvent, then isComplete until done)."""
         self.access_entry = eks.AccessEntry(
             self, "ClusterAdmin", cluster=cluster, principal=self.role.role_arn,
             access_policies=[eks.AccessPolicy.from_access_policy_name(
                 "AmazonEKSClusterAdminPolicy", access_scope_type=eks.AccessScopeType.CLUSTER)],
         )
+        """The role's cluster-admin access entry; custom resources the function serves depend on it."""
         self._acknowledge_framework()
 
     @property
     def service_token(self) -> str:
+        """The provider's service token, for a ``CustomResource`` the function serves."""
         return self.provider.service_token
 
     def custom_resource(self, scope: Construct, construct_id: str, *, resource_type: str,

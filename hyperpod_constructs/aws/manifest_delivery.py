@@ -24,10 +24,11 @@ REMOVALS = {RemovalPolicy.DESTROY: "destroy", RemovalPolicy.RETAIN: "retain"}
 class ManifestDelivery(Enum):
     """Who applies the platform's Kubernetes manifests."""
 
-    CDK_DEPLOY = "cdk-deploy"  # the stack applies them (one custom resource), and they are exported too
-    # The stack deploys the platform only; Argo CD / Flux apply the exported manifests. Objects an earlier
-    # CDK_DEPLOY applied are handed over, not deleted.
+    CDK_DEPLOY = "cdk-deploy"
+    """The stack applies them (one custom resource, one S3 bundle); ``export()`` writes the same files."""
     GITOPS = "gitops"
+    """The stack deploys the platform only; Argo CD or Flux apply the files ``export()`` writes. Objects an
+    earlier ``CDK_DEPLOY`` applied are handed over, not deleted."""
 
 
 class ManifestApplier(Construct):

@@ -66,31 +66,60 @@ class InferenceObservability(Construct):
         addon_version: Optional[str] = None,
         sagemaker_spaces: bool = False,
     ) -> None:
+        """Metrics, dashboards and alerts for ``cluster``; the platform makes one from ``observability=``.
+
+        Args:
+            cluster: The EKS cluster the observability add-on is installed on (``aws_eks_v2.ICluster``). Required.
+            endpoints: The endpoints charted and alerted on, as the platform model's ``ResolvedEndpoint``s (from
+                ``hyperpod_constructs.intent.platform_model``); ``add_endpoint`` adds more. Default: none.
+            instance_groups: The GPU instance groups charted on the GPU dashboards. Default: none.
+            workspace: The AMP workspace that receives metrics. Default: None (a workspace is created, encrypted
+                with a new KMS key).
+            grafana: An Amazon Managed Grafana workspace reading it. Default: None (no Grafana).
+            metrics: The add-on's collection levels and scrape interval. Default: None
+                (``ObservabilityMetrics()``).
+            logging: Send the cluster's logs to CloudWatch Logs (``/aws/sagemaker/Clusters/``). Default: False.
+            alarm_topic: The SNS topic alerts go to. Default: None (an encrypted topic is created when there are
+                alerts).
+            removal_policy: What happens to a created workspace and its KMS key when they leave the stack.
+                Default: ``RemovalPolicy.RETAIN`` (kept).
+            addon_version: The observability add-on's version. Default: None (EKS's default version).
+            sagemaker_spaces: Also install the ``amazon-sagemaker-spaces`` add-on. Default: False.
+        """
         super().__init__(scope, id)
         where = self._path = self.node.path  # read once: a jsii property read is a round trip to Node
         self._check_inputs(where, endpoints, instance_groups, workspace, grafana, metrics, logging)
         self.endpoints: list[ResolvedEndpoint] = list(endpoints)
+        """The endpoints charted and alerted on, in the order they were added."""
         self.instance_groups: tuple[InstanceGroup, ...] = tuple(instance_groups)
+        """The instance groups charted on the GPU dashboards."""
         self.metrics = metrics or ObservabilityMetrics()
+        """The collection levels in use."""
         workspace = workspace or PrometheusWorkspace.create()
 
         stack = cdk.Stack.of(self)
         self._removal_policy = removal_policy
         self._given_alarm_topic = alarm_topic
         self.rate_window = queries.rate_window(self.metrics.scrape_interval_seconds)
+        """The PromQL rate window the queries use, derived from the scrape interval (e.g. ``"2m"``)."""
 
         self.key: Optional[kms.Key] = None
+        """The KMS key encrypting a created workspace and alarm topic, or None (AWS-owned key, or an existing
+        workspace)."""
         if not workspace.is_existing and workspace.encryption == "customer-managed-key":
             self._encryption_key()
 
         # --- AMP workspace -------------------------------------------------------------------------------
         self.cfn_workspace: Optional[aps.CfnWorkspace] = None
+        """The created AMP workspace, or None for an existing one."""
         if workspace.is_existing:
             parsed = workspace._parsed_arn()
             if workspace.workspace_arn is not None:
                 self.workspace_arn = workspace.workspace_arn
+                """The AMP workspace's ARN."""
                 self.workspace_id = parsed["id"] if parsed else cdk.Arn.split(
                     workspace.workspace_arn, cdk.ArnFormat.SLASH_RESOURCE_NAME).resource_name
+                """The AMP workspace's id (``ws-...``)."""
                 region = parsed["region"] if parsed else cdk.Arn.split(
                     workspace.workspace_arn, cdk.ArnFormat.SLASH_RESOURCE_NAME).region
             else:
@@ -110,17 +139,26 @@ class InferenceObservability(Construct):
             self.workspace_id = self.cfn_workspace.attr_workspace_id
             region = stack.region
         self.workspace_region: str = region
+        """The AMP workspace's region."""
         self.prometheus_query_url = f"https://aps-workspaces.{region}.{cdk.Aws.URL_SUFFIX}/workspaces/{self.workspace_id}"
+        """The workspace's query URL, which KEDA Prometheus triggers read:
+        ``https://aps-workspaces.<region>.amazonaws.com/workspaces/<id>``."""
 
         self.alarm_topic: Optional[sns.ITopic] = None
+        """The SNS topic alerts go to, or None while no endpoint has an SLO."""
         self.rule_groups_namespaces: list[aps.CfnRuleGroupsNamespace] = []
+        """The ``AWS::APS::RuleGroupsNamespace`` resources holding the alert rules (a second only past the rules file
+        size limit)."""
         if alerts.rule_groups_yaml(self.endpoints, self.rate_window):
             self._create_alerting()
 
         # --- Grafana -------------------------------------------------------------------------------------
         self.grafana_workspace: Optional[grafana.CfnWorkspace] = None
+        """The Amazon Managed Grafana workspace, or None without ``grafana``."""
         self.grafana_role: Optional[iam.Role] = None
+        """The Grafana workspace's role (SERVICE_MANAGED), or None without ``grafana``."""
         self.grafana_dashboards: Optional[GrafanaDashboards] = None
+        """The custom resource that provisions the dashboards in Grafana, or None without it."""
         if grafana is not None:
             self._create_grafana(grafana, stack)
             if grafana.provision_dashboards:
@@ -134,6 +172,7 @@ class InferenceObservability(Construct):
                 "ArnEquals": {"aws:SourceArn": cluster.cluster_arn},
             })),
             description="HyperPod observability add-on collector: remote-write to AMP, cluster logs to CloudWatch")
+        """The observability add-on's Pod Identity role: remote-write to this workspace, cluster logs with ``logging``."""
         self.addon_role.add_to_policy(iam.PolicyStatement(actions=["aps:RemoteWrite"], resources=[self.workspace_arn]))
         if logging:
             log_group = stack.format_arn(service="logs", resource="log-group",
@@ -153,6 +192,7 @@ class InferenceObservability(Construct):
         self.pod_identity_association = eks.CfnPodIdentityAssociation(
             self, "AddonPodIdentity", cluster_name=cluster.cluster_name, namespace=OBSERVABILITY_NAMESPACE,
             service_account=OBSERVABILITY_SERVICE_ACCOUNT, role_arn=self.addon_role.role_arn)
+        """Binds ``addon_role`` to the add-on's collector service account."""
 
         configuration: dict[str, Any] = {
             "ampWorkspace": {"prometheusEndpoint": self.prometheus_query_url, "arn": self.workspace_arn},
@@ -163,11 +203,13 @@ class InferenceObservability(Construct):
             configuration["amgWorkspace"] = {"workspaceName": self.grafana_workspace_name, "arn": self.grafana_workspace_arn}
         self.addon = owned_addon(self, "Addon", addon_name=OBSERVABILITY_ADDON, cluster=cluster,
                                  addon_version=addon_version, configuration_values=configuration)
+        """The ``amazon-sagemaker-hyperpod-observability`` EKS add-on."""
         # The collector must start with credentials, and the rules must exist before pods report.
         self.addon.node.add_dependency(self.pod_identity_association)
         self.addon.node.add_dependency(self.addon_role)
 
         self.spaces_addon: Optional[eks.Addon] = None
+        """The ``amazon-sagemaker-spaces`` EKS add-on, or None without ``sagemaker_spaces``."""
         if sagemaker_spaces:
             self.spaces_addon = owned_addon(self, "SpacesAddon", addon_name=SPACES_ADDON, cluster=cluster)
             cdk.Annotations.of(self).add_warning_v2(
@@ -227,6 +269,8 @@ class InferenceObservability(Construct):
 
     @property
     def dashboards(self) -> dict[str, dict[str, Any]]:
+        """The Grafana dashboards as JSON models by name: the inference dashboard (with endpoints) and one per GPU
+        instance group; ``write_dashboards`` writes them as files."""
         return dashboards.build_dashboards(self.endpoints, self.instance_groups, self.rate_window)
 
     def _encryption_key(self) -> kms.Key:

@@ -37,6 +37,13 @@ class StorageDriverRoles(Construct):
 
     def __init__(self, scope: Construct, construct_id: str, *, oidc_provider: iam.IOidcProvider,
                  model_store_bucket: Optional[s3.IBucket] = None) -> None:
+        """The two roles, trusted by the drivers' service accounts through ``oidc_provider`` (IRSA).
+
+        Args:
+            oidc_provider: The cluster's IAM OIDC provider. Required.
+            model_store_bucket: The bucket the model store links, which the FSx driver may list. Default: None (no
+                model store).
+        """
         super().__init__(scope, construct_id)
         stack = Stack.of(self)
         self._buckets: list[str] = []
@@ -45,10 +52,14 @@ class StorageDriverRoles(Construct):
             self, "S3CsiRole",
             assumed_by=service_account_principal(self, oidc_provider, DRIVER_NAMESPACE, S3_CSI_SERVICE_ACCOUNT),
             description="Mountpoint for S3 CSI driver: read the model buckets inference endpoints mount")
+        """The Mountpoint for S3 CSI driver's role (service account ``kube-system:s3-csi-driver-sa``): reads the
+        buckets ``grant_read`` adds."""
         self.fsx_csi_role = iam.Role(
             self, "FsxCsiRole",
             assumed_by=service_account_principal(self, oidc_provider, DRIVER_NAMESPACE, FSX_CSI_SERVICE_ACCOUNT),
             description="FSx for Lustre CSI controller: provision file systems for the model store's StorageClass")
+        """The FSx for Lustre CSI controller's role (service account ``kube-system:fsx-csi-controller-sa``): provisions
+        the model store's file systems."""
         file_systems = stack.format_arn(service="fsx", resource="file-system", resource_name="*")
         self.fsx_csi_role.add_to_policy(iam.PolicyStatement(
             sid="ProvisionFileSystems",
@@ -112,6 +123,7 @@ class StorageDriverRoles(Construct):
 
     @property
     def buckets(self) -> tuple[str, ...]:
+        """The names of the buckets the S3 driver may read, in the order they were added."""
         return tuple(self._buckets)
 
     def attach(self, addons: list[eks.Addon]) -> None:

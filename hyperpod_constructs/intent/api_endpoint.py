@@ -23,8 +23,14 @@ class ApiEndpoint:
     """
 
     type_description = "ApiEndpoint.public(), ApiEndpoint.public(allowed_cidrs=[...]) or ApiEndpoint.private()"
+    """How a wrong-type error names what to pass for an ``ApiEndpoint``."""
     mode: str = "public"
+    """``"public"`` (the internet, and the VPC privately) or ``"private"`` (the VPC only); build it with
+    ``ApiEndpoint.public()`` or ``ApiEndpoint.private()``.
+    Default: ``"public"``."""
     allowed_cidrs: tuple[str, ...] = Frozen(())
+    """IPv4 CIDR blocks the public side admits (at most 40, public mode only).
+    Default: none (any address)."""
 
     def __post_init__(self) -> None:
         where = "cluster.eks.api_endpoint"
@@ -39,10 +45,12 @@ class ApiEndpoint:
 
     @classmethod
     def public(cls, allowed_cidrs: tuple[str, ...] | list[str] = ()) -> "ApiEndpoint":
+        """Reachable from the internet (or only ``allowed_cidrs``, IPv4 CIDR blocks) and, privately, from the VPC."""
         return cls("public", tuple(allowed_cidrs))
 
     @classmethod
     def private(cls) -> "ApiEndpoint":
+        """Reachable from the VPC only; deploy-time functions run inside the VPC."""
         return cls("private")
 
     @property

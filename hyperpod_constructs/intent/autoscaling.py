@@ -82,14 +82,37 @@ class PrometheusTrigger:
     """
 
     name: str
+    """The trigger's name, unique among the deployment's triggers (KEDA rejects repeats).
+    Required."""
     query: str
+    """The PromQL query KEDA evaluates. A ``{selector}`` placeholder (``SELECTOR``) is replaced by the label selector
+    of the endpoint being scaled when it is rendered; a query without it is used as written.
+    Required."""
     target_value: float
+    """The value KEDA scales towards: per pod with ``metric_type="Average"``, the raw query result with ``"Value"``.
+    Greater than 0.
+    Required."""
     activation_target_value: Optional[float] = None
+    """The value the metric must exceed (strictly) to wake a deployment at 0 replicas.
+    Default: None (omitted: the CRD's default, 0)."""
     metric_type: MetricType = "Average"
+    """``"Average"`` divides the query result by the replica count (a target per pod); ``"Value"`` compares the raw
+    result.
+    Default: ``"Average"``."""
     server_address: Optional[str] = None
+    """The Amazon Managed Service for Prometheus query URL
+    (``https://aps-workspaces.<region>.amazonaws.com/workspaces/ws-<id>``).
+    Default: None (the platform's AMP workspace query URL)."""
     namespace: Optional[str] = None
+    """The KEDA Prometheus trigger's ``namespace`` (the tenant namespace of a namespaced query).
+    Default: None (omitted)."""
     use_cached_metrics: Optional[bool] = None
+    """Whether KEDA answers the Horizontal Pod Autoscaler from its metrics cache instead of querying again.
+    Default: None (omitted: the CRD's default, true)."""
     pod_metric: bool = False
+    """True when only the scaled pods emit the metric (reverse-proxy sidecar, vLLM): it vanishes at 0 replicas, so it
+    cannot wake a scaled-to-zero deployment on its own (the platform warns). The helper constructors set it.
+    Default: False."""
 
     def __post_init__(self) -> None:
         where = f"prometheus trigger {self.name!r}"
@@ -148,9 +171,12 @@ class PrometheusTrigger:
 
     @property
     def needs_selector(self) -> bool:
+        """True when the query holds the ``{selector}`` placeholder the endpoint fills in."""
         return SELECTOR in self.query
 
     def resolved_query(self, where: str, selector: Optional[str]) -> str:
+        """The query with ``{selector}`` replaced by ``selector``; raises when the query needs a selector and none is
+        given."""
         if not self.needs_selector:
             return self.query
         require(bool(selector), where, f"triggers[{self.name!r}].query", self.query,
@@ -158,6 +184,7 @@ class PrometheusTrigger:
         return self.query.replace(SELECTOR, selector or "")
 
     def resolved_server_address(self, platform: ResolvedPlatform) -> Optional[str]:
+        """``server_address``, else the platform's AMP query URL (None without one)."""
         return self.server_address or platform.prometheus_query_url
 
 @dataclass(frozen=True, kw_only=True)
@@ -165,17 +192,42 @@ class CloudWatchTrigger:
     """A KEDA CloudWatch trigger; unset fields take the CRD defaults (activation 0, min value 0, 300 s window)."""
 
     name: str
+    """The trigger's name, unique among the deployment's triggers (KEDA rejects repeats).
+    Required."""
     metric_name: str
+    """The CloudWatch metric name, e.g. ``"Invocations"``.
+    Required."""
     dimensions: Mapping[str, str] = Frozen({})
+    """The metric's dimensions, name to value. A SageMaker (``AWS/SageMaker``) ``EndpointName`` dimension is bound to
+    the endpoint the deployment registers.
+    Default: no dimensions."""
     target_value: float
+    """The value KEDA scales towards (per pod with ``metric_type="Average"``). Greater than 0.
+    Required."""
     namespace: str = "AWS/SageMaker"
+    """The CloudWatch namespace of the metric.
+    Default: ``"AWS/SageMaker"``."""
     metric_stat: str = "Average"
+    """The CloudWatch statistic read (``Average``, ``Sum``, ``Maximum``, ...).
+    Default: ``"Average"``."""
     metric_type: Optional[MetricType] = None
+    """``"Average"`` divides the metric by the replica count; ``"Value"`` compares it as read.
+    Default: None (omitted: the operator's default)."""
     activation_target_value: Optional[float] = None
+    """The value the metric must exceed (strictly) to wake a deployment at 0 replicas.
+    Default: None (omitted: the CRD's default, 0)."""
     min_value: Optional[float] = None
+    """The value KEDA uses when CloudWatch returns no data point.
+    Default: None (omitted: the CRD's default, 0)."""
     metric_collection_start_time: Optional[int] = None
+    """How far back the query window starts, in seconds.
+    Default: None (omitted: the CRD's default, 300 s)."""
     metric_collection_period: Optional[int] = None
+    """The period each data point aggregates, in seconds.
+    Default: None (omitted: the CRD's default, 300 s)."""
     use_cached_metrics: Optional[bool] = None
+    """Whether KEDA answers the Horizontal Pod Autoscaler from its metrics cache instead of querying again.
+    Default: None (omitted: the CRD's default, true)."""
 
     def __post_init__(self) -> None:
         where = f"cloudwatch trigger {self.name!r}"
@@ -197,7 +249,8 @@ class CloudWatchTrigger:
         _check_seconds(where, "metric_collection_start_time", self.metric_collection_start_time)
         _check_seconds(where, "metric_collection_period", self.metric_collection_period)
 
-    pod_metric = False  # CloudWatch metrics exist whether or not any pod runs
+    pod_metric = False
+    """Always False: CloudWatch metrics exist whether or not any pod runs, so they can wake a deployment at 0 replicas."""
 
     @classmethod
     def invocations_per_instance(cls, endpoint_name: Optional[str] = None, target: float = 10,
@@ -230,6 +283,7 @@ class CloudWatchTrigger:
 
     @property
     def is_bound(self) -> bool:
+        """False while the ``EndpointName`` dimension still holds the ``ENDPOINT_NAME`` placeholder."""
         return self.endpoint_name != ENDPOINT_NAME
 
     def bound_to(self, endpoint_name: Optional[str], where: str) -> "CloudWatchTrigger":
@@ -262,14 +316,33 @@ class Autoscaling:
     """
 
     min_replicas: int = 1
+    """The fewest pods; 0 scales the deployment to zero when idle (then a trigger with an activation threshold must
+    wake it).
+    Default: 1."""
     max_replicas: int = 5
+    """The most pods, at least 1 and at least ``min_replicas``; the plan's ceiling.
+    Default: 5."""
     polling_interval_s: Optional[int] = None
+    """How often KEDA evaluates the triggers, in seconds.
+    Default: None (omitted: the CRD's default, 30 s)."""
     cooldown_s: Optional[int] = None
+    """How long after the last active trigger KEDA waits before scaling to 0, in seconds.
+    Default: None (omitted: the CRD's default, 300 s)."""
     initial_cooldown_s: Optional[int] = None
+    """How long after the deployment starts KEDA waits before it may scale to 0, in seconds.
+    Default: None (omitted: the CRD's default, 300 s)."""
     scale_up_stabilization_s: Optional[int] = None
+    """The Horizontal Pod Autoscaler's scale-up stabilization window, in seconds.
+    Default: None (omitted: the CRD's default, 0 s)."""
     scale_down_stabilization_s: Optional[int] = None
+    """The Horizontal Pod Autoscaler's scale-down stabilization window, in seconds.
+    Default: None (omitted: the CRD's default, 300 s)."""
     triggers: tuple[Trigger, ...] = Frozen(())
+    """The metrics that drive scaling, PrometheusTrigger and CloudWatchTrigger (at most 100 of each, unique names).
+    Default: none (with ``min_replicas=0`` the platform then warns that nothing wakes the deployment)."""
     trigger: Optional[Trigger] = None
+    """Shorthand for a one-item ``triggers``; appended after ``triggers`` when both are given.
+    Default: None."""
 
     def __post_init__(self) -> None:
         where = "autoscaling"
@@ -303,10 +376,12 @@ class Autoscaling:
 
     @property
     def prometheus_triggers(self) -> tuple[PrometheusTrigger, ...]:
+        """The PrometheusTriggers among ``all_triggers``."""
         return tuple(trigger for trigger in self.all_triggers if isinstance(trigger, PrometheusTrigger))
 
     @property
     def cloudwatch_triggers(self) -> tuple[CloudWatchTrigger, ...]:
+        """The CloudWatchTriggers among ``all_triggers``."""
         return tuple(trigger for trigger in self.all_triggers if isinstance(trigger, CloudWatchTrigger))
 
     def bound_to(self, sagemaker_endpoint_name: Optional[str], where: str) -> "Autoscaling":

@@ -28,7 +28,12 @@ class TieredStorage:
     """HyperPod managed tiered storage (backs KV-cache L2 ``tieredstorage`` and tiered checkpointing)."""
 
     enabled: bool = True
-    memory_percent: Optional[int] = None  # InstanceMemoryAllocationPercentage
+    """True sets the HyperPod cluster's ``TieredStorageConfig`` mode to ``Enable``, False to ``Disable``.
+    Default: True."""
+    memory_percent: Optional[int] = None
+    """The share of each instance's memory tiered storage may use, as a percentage from 0 to 100
+    (``InstanceMemoryAllocationPercentage``).
+    Default: None (omitted: HyperPod's default share)."""
 
     def __post_init__(self) -> None:
         if self.memory_percent is not None:
@@ -49,13 +54,24 @@ class Eks:
     """The EKS cluster HyperPod is orchestrated by: ``Eks.new(...)`` (the default) or ``Eks.existing(cluster, ...)``."""
 
     type_description = "Eks.new(...) or Eks.existing(cluster, ...)"
+    """How a wrong-type error names what to pass for an ``Eks``."""
 
     kubernetes_version: str = limits.DEFAULT_KUBERNETES_VERSION
+    """The Kubernetes version of the EKS cluster, one HyperPod supports (1.28 to 1.34). A created cluster runs it; for
+    an existing cluster, state the version it runs.
+    Default: ``"1.33"``."""
     api_endpoint: ApiEndpoint = ApiEndpoint()
-    addon_versions: Mapping[str, str] = Frozen({})  # pin an add-on, e.g. {"vpc-cni": "v1.19.2-eksbuild.1"}
-    # HyperPod creates the access entry for its nodes' execution role itself (DescribeCluster reports it as
-    # EksRoleAccessEntries); True manages that entry in CloudFormation instead, as type HYPERPOD_LINUX.
+    """Who can reach the EKS API server endpoint.
+    Default: ``ApiEndpoint.public()`` (the internet, and the VPC privately)."""
+    addon_versions: Mapping[str, str] = Frozen({})
+    """Pinned EKS add-on versions by add-on name, e.g. ``{"vpc-cni": "v1.19.2-eksbuild.1"}``; keys from vpc-cni,
+    kube-proxy, eks-pod-identity-agent, coredns, metrics-server, cert-manager, aws-fsx-csi-driver and
+    aws-mountpoint-s3-csi-driver.
+    Default: no pins (EKS's default version of each add-on)."""
     hyperpod_node_access_entry: bool = False
+    """HyperPod creates the access entry for its nodes' execution role itself (DescribeCluster reports it as
+    ``EksRoleAccessEntries``); True manages that entry in CloudFormation instead, as type ``HYPERPOD_LINUX``.
+    Default: False."""
 
     def __post_init__(self) -> None:
         require(type(self) is not Eks, EKS_WHERE, "eks", "Eks()", "Eks.new(...) or Eks.existing(cluster, ...)")
@@ -76,7 +92,20 @@ class Eks:
             admin_role_arns: Optional[tuple[str, ...]] = None, api_endpoint: ApiEndpoint = ApiEndpoint(),
             secrets_encryption: Union[bool, kms.IKey] = True, addon_versions: Optional[Mapping[str, str]] = None,
             hyperpod_node_access_entry: bool = False) -> "NewEks":
-        """A cluster the platform creates (see ``NewEks``)."""
+        """A cluster the platform creates.
+
+        Args:
+            kubernetes_version: The Kubernetes version it runs. Default: ``"1.33"``.
+            cluster_name: The EKS cluster's name. Default: None (CloudFormation generates one).
+            admin_role_arns: IAM role ARNs given cluster-admin access entries; ``()`` grants nobody.
+                Default: None (the CDK bootstrap's deploy role).
+            api_endpoint: Who can reach the API server endpoint. Default: ``ApiEndpoint.public()``.
+            secrets_encryption: KMS envelope encryption of Kubernetes Secrets: True creates a key, a ``kms.IKey`` uses
+                yours, False turns it off (create-only: changing it replaces the cluster). Default: True.
+            addon_versions: Pinned EKS add-on versions by add-on name. Default: None (EKS's default versions).
+            hyperpod_node_access_entry: True manages the nodes' access entry in CloudFormation instead of HyperPod.
+                Default: False.
+        """
         return NewEks(kubernetes_version=kubernetes_version, cluster_name=cluster_name, admin_role_arns=admin_role_arns,
                       api_endpoint=api_endpoint, secrets_encryption=secrets_encryption,
                       addon_versions=addon_versions or {}, hyperpod_node_access_entry=hyperpod_node_access_entry)
@@ -86,7 +115,20 @@ class Eks:
                  api_endpoint: ApiEndpoint = ApiEndpoint(), admin_role_arns: tuple[str, ...] = (),
                  install_addons: bool = False, addon_versions: Optional[Mapping[str, str]] = None,
                  hyperpod_node_access_entry: bool = False) -> "ExistingEks":
-        """A cluster created elsewhere ("custom setup"), see ``ExistingEks``."""
+        """A cluster created elsewhere ("custom setup").
+
+        Args:
+            cluster: The cluster, imported with ``eks.Cluster.from_cluster_attributes(...)`` with its ``vpc``,
+                ``open_id_connect_provider`` and security group ids. Required.
+            authentication_mode: ``"API"`` or ``"API_AND_CONFIG_MAP"``, as the cluster is set up. Required.
+            kubernetes_version: The Kubernetes version the cluster runs. Required.
+            api_endpoint: How the cluster's API server endpoint is exposed. Default: ``ApiEndpoint.public()``.
+            admin_role_arns: IAM role ARNs this stack adds cluster-admin access entries for. Default: none.
+            install_addons: True installs the add-ons HyperPod and the operator need. Default: False.
+            addon_versions: Pinned versions of the add-ons installed. Default: None (EKS's default versions).
+            hyperpod_node_access_entry: True manages the nodes' access entry in CloudFormation instead of HyperPod.
+                Default: False.
+        """
         return ExistingEks(cluster=cluster, authentication_mode=authentication_mode,
                            kubernetes_version=kubernetes_version, api_endpoint=api_endpoint,
                            admin_role_arns=admin_role_arns, install_addons=install_addons,
@@ -98,12 +140,15 @@ class NewEks(Eks):
     """How the platform's own EKS cluster is created, exposed and administered."""
 
     cluster_name: Optional[str] = None
-    # IAM roles given cluster-admin access entries. None: the CDK bootstrap's deploy role, i.e. whoever may run
-    # `cdk deploy` for this stack (they could change these entries anyway); () grants nobody.
+    """The EKS cluster's name.
+    Default: None (CloudFormation generates one)."""
     admin_role_arns: Optional[tuple[str, ...]] = Frozen(None)
-    # Envelope encryption of Kubernetes Secrets with KMS: True creates a key, a kms.IKey uses yours, False turns
-    # it off. Create-only: changing it later replaces the EKS cluster.
+    """IAM role ARNs given cluster-admin access entries; ``()`` grants nobody (the platform warns).
+    Default: None (the CDK bootstrap's deploy role: whoever may run ``cdk deploy`` for this stack)."""
     secrets_encryption: Union[bool, kms.IKey] = True
+    """Envelope encryption of Kubernetes Secrets with KMS: True creates a key, a ``kms.IKey`` uses yours, False turns
+    it off. Create-only: changing it later replaces the EKS cluster.
+    Default: True (a key is created)."""
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -130,10 +175,20 @@ class ExistingEks(Eks):
     """
 
     cluster: eks.ICluster
+    """The existing cluster, imported with ``eks.Cluster.from_cluster_attributes(...)`` (aws_eks_v2) with its ``vpc``,
+    ``open_id_connect_provider`` and security group ids.
+    Required."""
     authentication_mode: str
-    # Cluster-admin access entries this stack adds to the existing cluster (its owners already have access).
+    """The cluster's authentication mode, which the import cannot tell: ``"API"`` or ``"API_AND_CONFIG_MAP"`` (HyperPod
+    does not support ``CONFIG_MAP``).
+    Required."""
     admin_role_arns: tuple[str, ...] = Frozen(())
-    install_addons: bool = False  # most existing clusters already run them
+    """IAM role ARNs this stack adds cluster-admin access entries for (the cluster's owners already have access).
+    Default: none."""
+    install_addons: bool = False
+    """True installs the add-ons HyperPod and the operator need (``addon_versions`` pins them); most existing clusters
+    already run them.
+    Default: False."""
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -161,11 +216,21 @@ class ClusterSettings:
     """The cluster concern: the EKS cluster (``eks``) and the HyperPod cluster's own settings."""
 
     eks: Eks = NewEks()
-    name: Optional[str] = None  # the HyperPod cluster's name
+    """The EKS cluster HyperPod is orchestrated by: ``Eks.new(...)`` or ``Eks.existing(cluster, ...)``.
+    Default: ``Eks.new()`` (a cluster the platform creates)."""
+    name: Optional[str] = None
+    """The HyperPod cluster's name (1-63 letters, digits and hyphens); create-only: changing it replaces the cluster.
+    Default: None (CloudFormation generates one)."""
     node_recovery: NodeRecovery = "Automatic"
-    # HyperPod's only provisioning mode; required by Karpenter autoscaling and MIG. None omits it.
+    """``"Automatic"`` lets HyperPod replace or reboot faulty nodes; ``"None"`` leaves them to you.
+    Default: ``"Automatic"``."""
     node_provisioning_mode: Optional[str] = "Continuous"
+    """HyperPod's ``NodeProvisioningMode``; ``"Continuous"`` is its only mode and Karpenter autoscaling and MIG need
+    it. None omits it.
+    Default: ``"Continuous"``."""
     tiered_storage: Optional[TieredStorage] = None
+    """HyperPod managed tiered storage (backs KV-cache L2 ``tieredstorage``).
+    Default: None (no ``TieredStorageConfig``)."""
 
     def __post_init__(self) -> None:
         check_fields(self, "cluster")
@@ -179,4 +244,5 @@ class ClusterSettings:
 
     @property
     def tiered_storage_enabled(self) -> bool:
+        """True when ``tiered_storage`` is set and enabled."""
         return self.tiered_storage is not None and self.tiered_storage.enabled

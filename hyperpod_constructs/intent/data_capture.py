@@ -46,8 +46,10 @@ MAX_PAYLOAD_KB_RANGE = (0, 10240)
 class CaptureMode(enum.Enum):
     """``captureOptions[].captureMode``: what a capture record holds."""
 
-    REQUEST = "Input"  # the request payload: the prompt
-    RESPONSE = "Output"  # the response payload: the completion
+    REQUEST = "Input"
+    """The request payload: the prompt."""
+    RESPONSE = "Output"
+    """The response payload: the completion."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -66,19 +68,47 @@ class DataCapture:
     """
 
     bucket: "s3.IBucket"
+    """The destination bucket (an ``s3.IBucket``); the platform grants the writers.
+    Required."""
     prefix: str = ""
+    """A key prefix inside the bucket, e.g. ``"captures/llama"`` (no leading ``/``, no ``,`` or ``=``).
+    Default: ``""`` (the bucket's root)."""
     sampling_percentage: int = 100
+    """The share of requests captured, a whole percentage from 1 to 100.
+    Default: 100 (%)."""
     capture: Sequence[CaptureMode] = Frozen((CaptureMode.REQUEST, CaptureMode.RESPONSE),
-                                            convert=each(member_of(CaptureMode)))  # members or their values
+                                            convert=each(member_of(CaptureMode)))
+    """What each record holds: ``CaptureMode.REQUEST`` and/or ``CaptureMode.RESPONSE`` (or their values).
+    Default: both."""
     json_content_types: Sequence[str] = Frozen(())
+    """Content-Type headers whose payloads are stored as readable JSON instead of base64 (at most 10).
+    Default: none."""
     csv_content_types: Sequence[str] = Frozen(())
+    """Content-Type headers whose payloads are stored as readable CSV instead of base64 (at most 10, none also in
+    ``json_content_types``).
+    Default: none."""
     kms_key: Optional["kms.IKey"] = None
+    """A KMS key that encrypts the captured objects of the model pod and SageMaker endpoint tiers.
+    Default: None (the bucket's default encryption)."""
     model_pod: bool = True
+    """Capture at the model pod: sampled, buffered payloads next to the model; needs no SageMaker endpoint.
+    Default: True."""
     sagemaker_endpoint: bool = False
+    """Capture at the SageMaker endpoint, the format SageMaker Model Monitor reads; needs ``sagemaker_endpoint_name``
+    on the endpoint.
+    Default: False."""
     load_balancer_access_logs: bool = False
+    """ALB access logs (paths, client IPs, latencies; no payloads); the bucket must use SSE-S3.
+    Default: False."""
     batch_size: Optional[int] = None
+    """Records the model pod tier buffers before it writes (1-1000, model pod tier only).
+    Default: None (omitted: the operator's 10 records)."""
     flush_interval_s: Optional[int] = None
+    """Seconds the model pod tier buffers at most before it writes (10-300, model pod tier only).
+    Default: None (omitted: the operator's 60 s)."""
     max_payload_kb: Optional[int] = None
+    """The most of each payload the model pod tier keeps, in KB (0-10240; 0 keeps the whole payload).
+    Default: None (omitted: the operator's 0, the whole payload)."""
 
     def __post_init__(self) -> None:
         where = type(self).__name__
@@ -140,12 +170,15 @@ class DataCapture:
 
     @property
     def bucket_name(self) -> str:
+        """The destination bucket's name (a token for a bucket of the stack)."""
         return str(self.bucket.bucket_name)
 
     @property
     def kms_key_id(self) -> Optional[str]:
+        """The key's ARN, or None without ``kms_key``."""
         return None if self.kms_key is None else str(self.kms_key.key_arn)
 
     def s3_uri(self) -> str:
+        """``s3://<bucket>/<prefix>``, the capture destination (``dataCapture.s3Uri``)."""
         prefix = self.prefix.strip("/")
         return f"s3://{self.bucket_name}" + (f"/{prefix}" if prefix else "")

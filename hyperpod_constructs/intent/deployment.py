@@ -99,14 +99,17 @@ class DeploymentCommon:
 
     @property
     def where(self) -> str:
+        """How errors and warnings name this deployment: ``endpoint '<name>'``."""
         return f"endpoint {self.name!r}"
 
     @property
     def max_pods(self) -> int:
+        """Pods at the ceiling: ``autoscaling.max_replicas``, else ``replicas`` (1 when unset)."""
         return pods_at("ceiling", self.autoscaling, self.replicas)
 
     @property
     def min_pods(self) -> int:
+        """Pods at the floor: ``autoscaling.min_replicas`` (0: scaled to zero), else ``replicas`` (1 when unset)."""
         return pods_at("floor", self.autoscaling, self.replicas)
 
     @property
@@ -117,4 +120,5 @@ class DeploymentCommon:
         return normalize_partition(self.accelerator_partition, self.where)
 
     def resolved_namespace(self, platform: ResolvedPlatform) -> str:
+        """The deployment's namespace: ``namespace``, else the platform's."""
         return self.namespace or platform.namespace

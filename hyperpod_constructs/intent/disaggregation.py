@@ -58,8 +58,14 @@ class Topology:
     """
 
     same_az: Optional[bool] = None
+    """Keep prefill and decode pods in one Availability Zone, which EFA needs.
+    Default: None (omitted: the operator's True)."""
     availability_zone: Optional[str] = None
+    """The one Availability Zone both sides run in, e.g. ``"us-west-2a"``.
+    Default: None (any zone)."""
     placement_group: Optional[str] = None
+    """An EC2 cluster placement group for the lowest latency between the sides (1-255 characters).
+    Default: None (none)."""
 
     def __post_init__(self) -> None:
         where = type(self).__name__
@@ -87,15 +93,36 @@ class DisaggregatedWorker:
     """
 
     instance_type: str
+    """The instance type this side's pods run on (a node selector); an NVIDIA GPU type with EFA, one of the endpoint's
+    instance types.
+    Required."""
     instance_group: Optional[str] = None
+    """The instance group this side's pods run on (a node selector on HyperPod's instance-group label).
+    Default: None (any group of ``instance_type``)."""
     gpus: Optional[int] = None
+    """Whole GPUs per pod (1 up to the instance type's count); not with ``accelerator_partition``.
+    Default: None (1)."""
     accelerator_partition: Optional[str] = None
+    """One MIG slice per pod instead of whole GPUs, e.g. ``"mig-3g.40gb"``.
+    Default: None (whole GPUs)."""
     efa_devices: int = 1
+    """EFA interfaces per pod for the KV-cache transfer (at least 1).
+    Default: 1."""
     args: Sequence[str] = Frozen(())
+    """Arguments appended to the endpoint's args for this side only, e.g. ``--tensor-parallel-size``.
+    Default: none (the endpoint resolves ``--tensor-parallel-size`` for vLLM when a pod has several GPUs)."""
     cpu: Optional[str] = None
+    """The pod's CPU request as a Kubernetes quantity (``"24"``, ``"500m"``).
+    Default: None (the GPUs' or slice's share of the instance's vCPUs)."""
     memory: Optional[str] = None
+    """The pod's memory request as a Kubernetes quantity (``"200Gi"``).
+    Default: None (the GPUs' or slice's share of the instance's memory)."""
     replicas: Optional[int] = None
+    """This side's pods without autoscaling (at least 1).
+    Default: None (omitted: the CRD's default, 1)."""
     autoscaling: Optional[Autoscaling] = None
+    """KEDA autoscaling of this side's pods, as for endpoints.
+    Default: None (``replicas`` pods)."""
 
     def __post_init__(self) -> None:
         where = type(self).__name__
@@ -136,14 +163,17 @@ class DisaggregatedWorker:
 
     @property
     def min_pods(self) -> int:
+        """This side's pods at the floor: ``autoscaling.min_replicas``, else ``replicas`` (1)."""
         return pods_at("floor", self.autoscaling, self.replicas)
 
     @property
     def max_pods(self) -> int:
+        """This side's pods at the ceiling: ``autoscaling.max_replicas``, else ``replicas`` (1)."""
         return pods_at("ceiling", self.autoscaling, self.replicas)
 
     @property
     def partition_profile(self) -> Optional[str]:
+        """The MIG profile per pod without the prefix (``"3g.40gb"``), or None."""
         return None if self.accelerator_partition is None else normalize_partition(self.accelerator_partition)
 
 @dataclass(frozen=True, kw_only=True)
@@ -155,9 +185,18 @@ class DisaggregatedServing:
     """
 
     prefill: DisaggregatedWorker
+    """The prefill side: pods that turn prompts into KV cache.
+    Required."""
     decode: DisaggregatedWorker
+    """The decode side: pods that generate tokens (and prefill short prompts themselves).
+    Required."""
     routing_threshold_tokens: Optional[int] = None
+    """The estimated input length, in tokens, from which a request takes the remote-prefill path; 0 always
+    disaggregates.
+    Default: None (omitted: the operator's 4096 tokens)."""
     topology: Optional[Topology] = None
+    """Where the two sides may run relative to each other.
+    Default: None (omitted: the operator's same-zone placement)."""
 
     def __post_init__(self) -> None:
         where = type(self).__name__
@@ -189,9 +228,11 @@ class DisaggregatedServing:
     # ---- what the platform sees ------------------------------------------------------------------------
 
     def workers(self) -> tuple[tuple[Side, DisaggregatedWorker], ...]:
+        """``(("prefill", prefill), ("decode", decode))``."""
         return tuple((side, getattr(self, side)) for side in SIDES)
 
     def warnings(self, where: str, *, vllm_based: bool) -> list[str]:
+        """Advice on the sides (image, GPUDirect RDMA, zones, autoscaling), each a CDK warning."""
         notes: list[str] = []
         if not vllm_based:
             notes.append(Advice("disaggregation-without-vllm", f"{where}: disaggregation needs a worker image with "

@@ -131,39 +131,120 @@ class InferenceEndpoint(DeploymentCommon):
     """
 
     name: str
+    """The endpoint's name: the InferenceEndpointConfig's name, which names the Kubernetes objects the operator creates
+    (an RFC 1035 label: 1-63 lowercase letters, digits and ``-``).
+    Required."""
     _: KW_ONLY
     model: ModelSource
+    """Where the weights come from: ``ModelSource.s3(...)``, ``.fsx(...)``, ``.hugging_face(...)`` or
+    ``.kubernetes_volume(...)``; its ``size`` lets the weights be checked against GPU memory.
+    Required."""
     image: str = DEFAULT_IMAGE
+    """The model server's container image. vLLM and LMCache images (``looks_like_vllm``) get the vLLM defaults
+    described above.
+    Default: ``"lmcache/vllm-openai:v0.4.3"``."""
     vllm_based: Optional[bool] = None
+    """Whether the image serves with vLLM, which turns the vLLM defaults on or off.
+    Default: None (told from the image reference: its repository names vLLM or LMCache)."""
     model_name: Optional[str] = None
+    """The name of the model the operator registers in SageMaker (``modelName``); autoscaling queries and dashboards
+    select metrics by it.
+    Default: None (the endpoint's ``name``)."""
     instance_type: Optional[str] = None
+    """The one instance type the pods run on. Exactly one of ``instance_type``, ``instance_types`` and
+    ``node_affinity`` is set.
+    Default: None."""
     instance_types: Sequence[str] = Frozen(())
+    """Instance types the pods may run on, in order of preference (``instanceTypes``).
+    Default: none."""
     node_affinity: Optional[Mapping[str, Any]] = Frozen(None)
+    """A Kubernetes NodeAffinity (keys ``requiredDuringSchedulingIgnoredDuringExecution`` and/or
+    ``preferredDuringSchedulingIgnoredDuringExecution``) placing the pods instead of instance types.
+    Default: None."""
     gpus: Optional[int] = None
+    """Whole GPUs per pod, at most the instance type's count; 0 runs on CPU. Not with ``accelerator_partition``.
+    Default: None (1 when every placement type has NVIDIA GPUs, else 0)."""
     accelerator_partition: Optional[str] = None
+    """One MIG slice per pod instead of whole GPUs, e.g. ``"mig-3g.40gb"`` (or ``"3g.40gb"``); the instance type must
+    offer it.
+    Default: None (whole GPUs)."""
     cpu: Union[str, int, float, None] = None
+    """The pod's CPU request as a Kubernetes quantity (6, 0.5 or ``"500m"``).
+    Default: None (a GPU or MIG pod: its GPUs' or slice's share of the instance's vCPUs, less the
+    node's headroom; none otherwise)."""
     memory: Optional[str] = None
+    """The pod's memory request as a Kubernetes quantity (``"30Gi"``).
+    Default: None (a GPU or MIG pod: its GPUs' or slice's share of the instance's memory, less the
+    node's headroom; none otherwise)."""
     replicas: Optional[int] = None
+    """Pods without autoscaling (``spec.replicas``).
+    Default: None (omitted: the CRD's default, 1)."""
     args: Union[Sequence[str], None, _Auto] = Frozen(AUTO)
-    env: Mapping[str, Union[str, SecretKeyRef]] = Frozen({})
+    """The container's arguments; None keeps the image's own command.
+    Default: AUTO (for vLLM images the model mount path, ``--port`` when ``port`` is not 8000 and
+    ``--tensor-parallel-size <gpus>`` when a pod has several GPUs and the args set no parallelism; None otherwise)."""
+    environment: Mapping[str, Union[str, SecretKeyRef]] = Frozen({})
+    """Environment variables of the model server container: name to a string value, or to a
+    ``SecretKeyRef(name, key)`` for a credential (rendered as ``valueFrom.secretKeyRef``).
+    Default: none."""
     port: int = 8000
+    """The container port the model server listens on (``modelInvocationPort``), 1-65535.
+    Default: 8000."""
     invocation_path: Union[str, None, _Auto] = AUTO
+    """The URL path requests are sent to (``invocationEndpoint``).
+    Default: AUTO (for vLLM images ``/v1/chat/completions``, or ``/completions`` with KV-aware routing; otherwise
+    omitted: the operator's ``invocations``)."""
     model_mount_path: Optional[str] = None
+    """Where the weights are mounted in the container (``modelVolumeMount.mountPath``).
+    Default: None (the operator's ``/opt/ml/model``)."""
     kv_cache: Union[KvCache, None, _Auto] = AUTO
+    """Managed tiered KV cache (``kvCacheSpec``); vLLM-based images only.
+    Default: AUTO (``KvCache()``, L1 in CPU memory, for vLLM images; None otherwise)."""
     routing: Union[Routing, IntelligentRouting, str, None, _Auto] = AUTO
+    """Intelligent routing: a ``Routing`` strategy (or its value, ``"kvaware"``), an ``IntelligentRouting``, or None
+    for none; vLLM-based images only, immutable once deployed.
+    Default: AUTO (``Routing.PREFIX_AWARE`` for vLLM images; None otherwise)."""
     load_balancer: Union[LoadBalancer, None, _Auto] = AUTO
+    """The Application Load Balancer the operator creates.
+    Default: AUTO (health check on ``/health`` for vLLM images; otherwise omitted: the operator's defaults)."""
     tls: Optional[Tls] = Tls()
+    """TLS on the ALB: ``Tls()`` (a self-signed certificate), ``Tls.acm(...)``, or None to omit ``tlsConfig``.
+    Default: ``Tls()`` (self-signed, written to the platform's TLS bucket)."""
     metrics: Optional[Metrics] = Metrics()
+    """Metrics collection (``spec.metrics``); None omits the block.
+    Default: ``Metrics()`` (enabled)."""
     request_limits: Union[RequestLimits, None, _Auto] = AUTO
+    """Concurrency limits the operator's sidecar enforces per pod.
+    Default: AUTO (256 concurrent requests, then 429, for vLLM images; None otherwise)."""
     probes: Union[Probes, None, _Auto] = AUTO
+    """Kubernetes probes on the model server.
+    Default: AUTO (readiness on ``/health`` every 10 s, 5 s timeout, for vLLM images; None otherwise: the operator's
+    defaults)."""
     autoscaling: Optional[Autoscaling] = None
+    """Pod autoscaling with KEDA (``autoScalingSpec``).
+    Default: None (``replicas`` pods)."""
     tags: Sequence[Tag] = Frozen(())
+    """Tags the operator puts on the SageMaker Model, EndpointConfig and Endpoint (at most 50, distinct names).
+    Default: none."""
     sagemaker_endpoint_name: Optional[str] = None
+    """The SageMaker endpoint the operator registers for this deployment (``endpointName``); CloudWatch triggers and
+    the SageMaker endpoint capture tier need it.
+    Default: None (no SageMaker endpoint)."""
     model_version: Optional[str] = None
+    """The model's version (``modelVersion``).
+    Default: None (omitted)."""
     namespace: Optional[str] = None
+    """The Kubernetes namespace of the endpoint.
+    Default: None (the platform's ``namespace``)."""
     max_deploy_time_s: Optional[int] = None
+    """How long the operator waits for the deployment to become ready, in seconds (``maxDeployTimeInSeconds``).
+    Default: None (omitted: the CRD's default, 3600 s)."""
     disaggregation: Optional[DisaggregatedServing] = None
+    """Disaggregated prefill/decode serving (``pdSpec``): separate prefill and decode workers.
+    Default: None (one kind of worker)."""
     data_capture: Optional[DataCapture] = None
+    """Capture of requests and responses (``dataCapture``) at the tiers ``DataCapture`` turns on.
+    Default: None (no capture)."""
 
     # ---- construction-time validation ----------------------------------------------------------------
 
@@ -189,9 +270,9 @@ class InferenceEndpoint(DeploymentCommon):
             require(not isinstance(self.args, str) and all(isinstance(arg, str) for arg in self.args), where, "args",
                     self.args, "a list of strings, one per argument")
             check_argument_secrets(where, "args", self.args, ARGS_INSTEAD)
-        require(isinstance(self.env, Mapping), where, "env", self.env,
+        require(isinstance(self.environment, Mapping), where, "environment", self.environment,
                 "a mapping of names to string values or SecretKeyRef(name, key)")
-        validate_environment(self.env, where, "env", secret_refs=True)
+        validate_environment(self.environment, where, "environment", secret_refs=True)
         if self.invocation_path is not None and self.invocation_path is not AUTO:
             require(isinstance(self.invocation_path, str) and bool(INVOCATION_PATH_PATTERN.match(self.invocation_path)),
                     where, "invocation_path", self.invocation_path, "a URL path such as /v1/chat/completions")

@@ -58,8 +58,10 @@ def require_int(value: Any, where: str, field: str, low: Optional[int] = None, h
 class RoutingAlgorithm(enum.Enum):
     """``loadBalancer.routingAlgorithm``: how the ALB target group spreads requests over pods."""
 
-    LEAST_OUTSTANDING_REQUESTS = "least_outstanding_requests"  # operator default
+    LEAST_OUTSTANDING_REQUESTS = "least_outstanding_requests"
+    """To the pod with the fewest requests in flight (the operator's default)."""
     ROUND_ROBIN = "round_robin"
+    """To each pod in turn."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -70,7 +72,11 @@ class LoadBalancer:
     """
 
     health_check_path: Optional[str] = None
+    """The path the ALB target group health-checks on each pod, starting with ``/``.
+    Default: None (omitted: the operator's ``/ping``)."""
     routing_algorithm: Optional[RoutingAlgorithm] = Frozen(None, convert=member_of(RoutingAlgorithm))
+    """How the ALB target group spreads requests over pods (a ``RoutingAlgorithm`` or its value).
+    Default: None (omitted: the operator's ``LEAST_OUTSTANDING_REQUESTS``)."""
 
     def __post_init__(self) -> None:
         where = type(self).__name__
@@ -93,16 +99,28 @@ class Tls:
     """
 
     output_s3_uri: Optional[str] = None
+    """Where the operator writes the self-signed certificate it generates, ``s3://bucket/prefix``.
+    Default: None (the platform's TLS bucket, else the operator's configured ``tlsCertificateS3Bucket``)."""
     acm_certificate_arn: Optional[str] = None
+    """Your ACM certificate's ARN (``customCertificateConfig``); needs ``domain_name``.
+    Default: None (a self-signed certificate)."""
     domain_name: Optional[str] = None
+    """The DNS name the ACM certificate is for, e.g. ``llm.example.com`` (no wildcard).
+    Default: None."""
     hosted_zone_id: Optional[str] = None
+    """A Route 53 hosted zone in which the operator manages the endpoint's record (``dnsConfig``); needs the ACM
+    certificate.
+    Default: None (no DNS record)."""
 
     @staticmethod
     def self_signed(output_s3_uri: Optional[str] = None) -> "Tls":
+        """A self-signed certificate the operator generates, written to ``output_s3_uri`` (default: the platform's TLS
+        bucket)."""
         return Tls(output_s3_uri=output_s3_uri)
 
     @staticmethod
     def acm(certificate_arn: str, domain_name: str, hosted_zone_id: Optional[str] = None) -> "Tls":
+        """Your ACM certificate for ``domain_name``; with ``hosted_zone_id`` the operator manages the Route 53 record."""
         return Tls(acm_certificate_arn=certificate_arn, domain_name=domain_name, hosted_zone_id=hosted_zone_id)
 
     def __post_init__(self) -> None:
@@ -137,9 +155,17 @@ class Metrics:
     """
 
     enabled: bool = True
+    """Whether the operator collects the deployment's metrics (rendered explicitly).
+    Default: True."""
     scrape_interval_s: Optional[int] = None
+    """How often metrics are scraped, in seconds (5-300).
+    Default: None (omitted: the operator's 15 s)."""
     model_metrics_port: Optional[int] = None
+    """The port the model server's own metrics are read from (1024-65535).
+    Default: None (the container port with intelligent routing, else omitted: the operator's 8080)."""
     model_metrics_path: Optional[str] = None
+    """The path of the model server's metrics.
+    Default: None (omitted: the operator's ``/metrics``)."""
 
     def __post_init__(self) -> None:
         where = type(self).__name__
@@ -162,8 +188,14 @@ class RequestLimits:
     """
 
     max_concurrent_requests: int
+    """Requests a pod serves at once (at least 1).
+    Required."""
     max_queue_size: Optional[int] = None
+    """Requests that may wait once ``max_concurrent_requests`` are in flight (at least 0).
+    Default: None (none wait)."""
     overflow_status_code: int = 429
+    """The HTTP status returned at once to requests beyond the limit and the queue (400-599).
+    Default: 429 (Too Many Requests: clients back off and retry)."""
 
     def __post_init__(self) -> None:
         where = type(self).__name__
@@ -177,11 +209,23 @@ class HttpProbe:
     """An HTTP GET probe on the model server; rendered as a Kubernetes Probe. ``port=None``: the container port."""
 
     path: str
+    """The HTTP path probed, starting with ``/``.
+    Required."""
     port: Optional[int] = None
+    """The port probed (1-65535).
+    Default: None (the container port)."""
     initial_delay_s: Optional[int] = None
+    """Seconds after the container starts before the first probe.
+    Default: None (omitted: Kubernetes's 0 s)."""
     period_s: Optional[int] = None
+    """Seconds between probes.
+    Default: None (omitted: Kubernetes's 10 s)."""
     timeout_s: Optional[int] = None
+    """Seconds a probe may take.
+    Default: None (omitted: Kubernetes's 1 s)."""
     failure_threshold: Optional[int] = None
+    """Failed probes in a row before the probe counts as failed.
+    Default: None (omitted: Kubernetes's 3)."""
 
     def __post_init__(self) -> None:
         where = type(self).__name__
@@ -201,8 +245,14 @@ class Probes:
     """``worker.probes``. Unset probes are omitted (the operator applies its readiness defaults)."""
 
     readiness: Optional[HttpProbe] = None
+    """Gates traffic to the pod until the model server answers.
+    Default: None (omitted: the operator's readiness default)."""
     liveness: Optional[HttpProbe] = None
+    """Restarts the container when it stops answering.
+    Default: None (none)."""
     startup: Optional[HttpProbe] = None
+    """Holds the other probes until the model server has started.
+    Default: None (none)."""
 
     def __post_init__(self) -> None:
         check_fields(self)  # each probe checked its own values when it was built
@@ -212,7 +262,11 @@ class Tag:
     """A tag the operator puts on the SageMaker Model, EndpointConfig and Endpoint."""
 
     name: str
+    """The tag key, 1-128 characters, not starting with ``aws:``.
+    Required."""
     value: str
+    """The tag value, at most 256 characters.
+    Required."""
 
     def __post_init__(self) -> None:
         where = type(self).__name__

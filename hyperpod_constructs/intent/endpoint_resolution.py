@@ -23,9 +23,9 @@ def resolve_endpoint(endpoint: Endpoint, namespace: str, slos: Optional[Endpoint
 
 
 def _jumpstart_demands(endpoint: JumpStartEndpoint) -> tuple[PodDemand, ...]:
-    fit = endpoint.memory_fit()
+    fits = endpoint.memory_fits()
     return (PodDemand(endpoint.name, "jumpstart", endpoint.instance_type, endpoint.min_pods, endpoint.max_pods,
-                      gpus=None, partition=endpoint.partition_profile, memory=fit.summary() if fit else None),)
+                      gpus=None, partition=endpoint.partition_profile, memory=fits[0].summary() if fits else None),)
 
 
 def _custom_demands(endpoint: InferenceEndpoint) -> tuple[PodDemand, ...]:

@@ -22,8 +22,15 @@ class Taint:
     """A Kubernetes taint HyperPod puts on every node of the group."""
 
     key: str
+    """The taint key (a Kubernetes taint key of at most 317 characters).
+    Required."""
     effect: TaintEffect = "NoSchedule"
+    """What the taint does to pods that do not tolerate it: ``"NoSchedule"``, ``"PreferNoSchedule"`` or
+    ``"NoExecute"``.
+    Default: ``"NoSchedule"``."""
     value: Optional[str] = None
+    """The taint value (1-63 alphanumerics, ``-``, ``_``, ``.``).
+    Default: None (no value)."""
 
 
 @dataclass(frozen=True)
@@ -36,20 +43,51 @@ class InstanceGroup:
     """
 
     name: str
+    """The instance group's name (1-63 letters, digits and hyphens), unique in the cluster.
+    Required."""
     instance_type: str
+    """The SageMaker instance type of every node, e.g. ``"ml.p5.48xlarge"`` (from the catalog).
+    Required."""
     _: KW_ONLY
     count: int = 1
+    """The instance count HyperPod keeps (``InstanceCount``, 0-6758); with node autoscaling, the count it starts at.
+    Default: 1."""
     min_count: Optional[int] = None
+    """The fewest instances HyperPod must provision for the group (``MinInstanceCount``), at most ``count``.
+    Default: None (omitted)."""
     max_count: Optional[int] = None
+    """The ceiling node autoscaling may reach, at least ``count``; used for the NodePool limits and the plan.
+    Default: None (``count``: the group does not grow)."""
     threads_per_core: Optional[int] = None
+    """1 turns simultaneous multithreading off, 2 keeps it (``ThreadsPerCore``).
+    Default: None (omitted: the instance type's default)."""
     ebs_volume_gib: Optional[int] = None
+    """An extra EBS volume per node, in GiB (1-16384).
+    Default: None (no extra volume)."""
     deep_health_checks: tuple[str, ...] = Frozen(())
+    """Deep health checks HyperPod runs when a node starts: up to two of ``"InstanceStress"`` and
+    ``"InstanceConnectivity"``.
+    Default: none."""
     labels: Mapping[str, str] = Frozen({})
+    """Kubernetes labels on every node of the group (``nvidia.com/mig.config`` is added for a MIG layout).
+    Default: none."""
     taints: tuple[Taint, ...] = Frozen(())
+    """Kubernetes taints on every node of the group (at most 50).
+    Default: none."""
     training_plan_arn: Optional[str] = None
+    """A SageMaker training plan whose reserved capacity the group uses
+    (``arn:aws:sagemaker:<region>:<account>:training-plan/<name>``).
+    Default: None (no training plan)."""
     capacity_type: Optional[CapacityType] = None
+    """``"on-demand"`` or ``"spot"`` capacity (``CapacityRequirements``).
+    Default: None (omitted: HyperPod's on-demand)."""
     image_id: Optional[str] = None
+    """A custom AMI (``ami-...``) or ``"default"`` for the nodes (``ImageId``).
+    Default: None (omitted: HyperPod's default image)."""
     mig_config: Union[str, MigLayout, None] = None
+    """The MIG layout of every node: a stock layout name (``"all-3g.40gb"``) or a ``MigLayout``; the instance type must
+    support MIG.
+    Default: None (no MIG: whole GPUs)."""
 
     def __post_init__(self) -> None:
         where = f"instance group {self.name!r}"
@@ -97,6 +135,7 @@ class InstanceGroup:
 
     @property
     def info(self) -> InstanceTypeInfo:
+        """The catalog's facts about ``instance_type`` (GPUs, vCPUs, memory, EFA)."""
         info = instance_type(self.instance_type)
         assert info is not None  # checked in __post_init__
         return info

@@ -70,33 +70,85 @@ class JumpStartEndpoint(DeploymentCommon):
 
     ``gated=None`` treats Meta Llama ids (``GATED_MODEL_ID_PREFIXES``) as gated; a gated model needs a download role:
     ``gated_model_role_arn`` here, or ``InferenceOperatorOptions(jumpstart_gated_models=True)`` on the platform.
-    ``model_size=ModelSize(...)`` checks the weights against the MIG slice, or against all of the instance's GPUs.
+    ``size=ModelSize(...)`` checks the weights against the MIG slice, or against all of the instance's GPUs.
     """
 
     name: str
+    """The endpoint's name: the JumpStartModel's name, which names the Kubernetes objects the operator creates (an RFC
+    1035 label: 1-63 lowercase letters, digits and ``-``).
+    Required."""
     _: KW_ONLY
     model_id: str
+    """The JumpStart model id in the hub, e.g. ``"deepseek-llm-r1-distill-qwen-1-5b"``.
+    Required."""
     accept_eula: bool
+    """Must be True: your acceptance of the model provider's end-user license agreement (``spec.model.acceptEula``),
+    which gated models such as Llama need before they deploy.
+    Required."""
     instance_type: str
+    """The instance type the model runs on (``server.instanceType``, ``ml.*``).
+    Required."""
     model_version: Optional[str] = None
-    hub_name: Optional[str] = None  # operator default: SageMakerPublicHub
+    """The JumpStart model version, a semantic version like ``"1.0.0"``.
+    Default: None (omitted: JumpStart's default version)."""
+    hub_name: Optional[str] = None
+    """The hub the model comes from (``modelHubName``).
+    Default: None (omitted: the operator's ``SageMakerPublicHub``)."""
     gated_model_role_arn: Optional[str] = None
+    """The IAM role the operator downloads a gated model's weights with (``gatedModelDownloadRole``).
+    Default: None (the operator's gated-model download role, which
+    ``InferenceOperatorOptions(jumpstart_gated_models=True)`` creates)."""
     execution_role_arn: Optional[str] = None
+    """The IAM role SageMaker uses for the registered endpoint (``server.executionRole``).
+    Default: None (omitted: the operator's execution role)."""
     accelerator_partition: Optional[str] = None
+    """One MIG slice per pod, e.g. ``"mig-3g.40gb"`` (``server.acceleratorPartitionType``); the instance type must
+    offer it.
+    Default: None (whole GPUs, as JumpStart configures them)."""
     environment: Mapping[str, str] = Frozen({})
+    """Environment variables of the model container, name to string value (at most 100).
+    Default: none."""
     kv_cache: Optional[KvCache] = None
+    """Managed tiered KV cache (``kvCacheSpec``); works only when the model's container is vLLM-based.
+    Default: None (off)."""
     routing: Union[Routing, IntelligentRouting, str, None] = None
+    """Intelligent routing: a ``Routing`` strategy (or its value), an ``IntelligentRouting``, or None; works only when
+    the model's container is vLLM-based.
+    Default: None (off)."""
     load_balancer: Optional[LoadBalancer] = None
+    """The Application Load Balancer the operator creates.
+    Default: None (omitted: the operator's defaults)."""
     tls: Optional[Tls] = Tls()
+    """TLS on the ALB: ``Tls()`` (a self-signed certificate), ``Tls.acm(...)``, or None to omit ``tlsConfig``.
+    Default: ``Tls()`` (self-signed, written to the platform's TLS bucket)."""
     metrics: Optional[Metrics] = Metrics()
+    """Metrics collection (``spec.metrics``); None omits the block.
+    Default: ``Metrics()`` (enabled)."""
     autoscaling: Optional[Autoscaling] = None
+    """Pod autoscaling with KEDA (``autoScalingSpec``).
+    Default: None (``replicas`` pods)."""
     replicas: Optional[int] = None
+    """Pods without autoscaling (``spec.replicas``).
+    Default: None (omitted: the CRD's default, 1)."""
     sagemaker_endpoint_name: Optional[str] = None
+    """The SageMaker endpoint the operator registers (``sageMakerEndpoint.name``); CloudWatch triggers and the
+    SageMaker endpoint capture tier need it.
+    Default: None (no SageMaker endpoint)."""
     namespace: Optional[str] = None
+    """The Kubernetes namespace of the endpoint.
+    Default: None (the platform's ``namespace``)."""
     max_deploy_time_s: Optional[int] = None
+    """How long the operator waits for the deployment to become ready, in seconds (``maxDeployTimeInSeconds``).
+    Default: None (omitted: the CRD's default, 3600 s)."""
     data_capture: Optional[DataCapture] = None
+    """Capture of requests and responses (``dataCapture``) at the tiers ``DataCapture`` turns on.
+    Default: None (no capture)."""
     gated: Optional[bool] = None
-    model_size: Optional[ModelSize] = None
+    """Whether the model's weights are gated (served only after the provider's EULA, through a download role).
+    Default: None (gated when the id is a Meta Llama family, ``GATED_MODEL_ID_PREFIXES``)."""
+    size: Optional[ModelSize] = None
+    """The size of the model's weights, checked against the MIG slice or all of the instance's GPUs.
+    Default: None (not checked)."""
 
     def __post_init__(self) -> None:
         where = self.where
@@ -125,11 +177,10 @@ class JumpStartEndpoint(DeploymentCommon):
         require(self.gated in (None, True, False), where, "gated", self.gated,
                 "True, False or None (None: gated when the model id is a known gated family)")
         self.resolve()  # routing and trigger binding fail here, at construction
-        if self.model_size is not None:  # its type is checked by check_fields, its values by itself
-            fit = self.memory_fit()
-            if fit is not None and not fit.fits:
-                raise HyperPodValidationError(where, "model_size", self.model_size.describe(),
-                                              fit.problem(self.model_size))
+        if self.size is not None:  # its type is checked by check_fields, its values by itself
+            for fit in self.memory_fits():
+                if not fit.fits:
+                    raise HyperPodValidationError(where, "size", self.size.describe(), fit.problem(self.size))
 
     def resolve(self) -> JumpStartEndpoint:
         """This endpoint with ``routing=`` as IntelligentRouting (or None) and its SageMaker CloudWatch triggers bound
@@ -139,28 +190,26 @@ class JumpStartEndpoint(DeploymentCommon):
 
     @property
     def is_gated(self) -> bool:
+        """``gated``, or when unset whether the model id is a known gated family."""
         return self.gated if self.gated is not None else is_known_gated(self.model_id)
 
-    def memory_fit(self) -> Optional[MemoryFit]:
+    def memory_fits(self) -> tuple[MemoryFit, ...]:
         """The declared size against the MIG slice, or against every GPU of the instance (JumpStart's own
-        configuration picks how many it uses, at most all of them); None without a size or a GPU."""
+        configuration picks how many it uses, at most all of them): one fit, as ``InferenceEndpoint.memory_fits``
+        gives one per instance type; empty without a size or a GPU."""
         info = lookup_instance_type(self.instance_type)
-        if self.model_size is None or info is None:
-            return None
+        if self.size is None or info is None:
+            return ()
         profile = self.partition_profile
         memory = replica_memory_gb(self.instance_type, gpus=info.gpu_count if info.has_gpu else 0, profile=profile)
         if memory is None:
-            return None
+            return ()
         accelerator = f"1x mig-{profile}" if profile else f"up to {info.gpu_count}x {info.gpu_model}"
-        return MemoryFit(self.instance_type, accelerator, memory, self.model_size.weight_gb)
-
-
-
-
-
+        return (MemoryFit(self.instance_type, accelerator, memory, self.size.weight_gb),)
 
     @on_resolved
     def warnings(self) -> list[str]:
+        """Advice, not errors: the platform turns each into a CDK warning annotation."""
         where = self.where
         notes: list[str] = []
         if self.intelligent_routing is not None:
@@ -176,7 +225,6 @@ class JumpStartEndpoint(DeploymentCommon):
             notes += self.kv_cache.warnings(where)
         if self.autoscaling is not None:
             notes += self.autoscaling.warnings(where)
-        fit = self.memory_fit()
-        if fit is not None and fit.thin and self.model_size is not None:
-            notes.append(fit.advice(where, self.model_size))
+        if self.size is not None:
+            notes += [fit.advice(where, self.size) for fit in self.memory_fits() if fit.thin]
         return notes

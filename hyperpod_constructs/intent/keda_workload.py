@@ -30,13 +30,30 @@ class ScaledWorkload:
     """
 
     name: str
+    """The ScaledObject's name (a Kubernetes name), unique with ``namespace``.
+    Required."""
     target_name: str
+    """The name of the Deployment, StatefulSet or other object to scale.
+    Required."""
     autoscaling: Autoscaling
+    """Replicas, timing and triggers, as operator endpoints take them (at least one trigger; a CloudWatch trigger names
+    its SageMaker endpoint).
+    Required."""
     namespace: str = "default"
+    """The namespace of the ScaledObject and its target.
+    Default: ``"default"``."""
     target_kind: str = "Deployment"
+    """The kind of the object to scale (it needs a ``scale`` subresource).
+    Default: ``"Deployment"``."""
     target_api_version: Optional[str] = None
+    """The apiVersion of ``target_kind``.
+    Default: None (``apps/v1`` for Deployment and StatefulSet; other kinds must set it)."""
     selector: Optional[str] = None
+    """The PromQL label selector that fills ``{selector}`` in helper-built queries, e.g. ``'pod=~"router-.*"'``.
+    Default: None (queries with the placeholder are refused)."""
     authentication_name: str = DEFAULT_AUTHENTICATION_NAME
+    """The KEDA TriggerAuthentication (in the same namespace) the triggers use: AWS pod identity of the KEDA operator.
+    Default: ``"keda-aws"``."""
 
     def __post_init__(self) -> None:
         where = self.where
@@ -61,11 +78,14 @@ class ScaledWorkload:
 
     @property
     def where(self) -> str:
+        """How errors and warnings name this workload: ``scaled workload <namespace>/<name>``."""
         return f"scaled workload {self.namespace}/{self.name}"
 
     @property
     def api_version(self) -> str:
+        """``target_api_version``, else the known apiVersion of ``target_kind``."""
         return self.target_api_version or TARGET_API_VERSIONS[self.target_kind]
 
     def warnings(self) -> list[str]:
+        """Advice on the autoscaling (scale to zero that nothing wakes), each a CDK warning."""
         return self.autoscaling.warnings(self.where)

@@ -25,7 +25,9 @@ class L2Backend(enum.Enum):
     """``l2CacheSpec.l2CacheBackend`` (the CRD matches ``(?i)redis|tieredstorage``)."""
 
     TIERED_STORAGE = "tieredstorage"
+    """HyperPod managed tiered storage on each node."""
     REDIS = "redis"
+    """A Redis (or Valkey) cluster."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -33,9 +35,14 @@ class L2Cache:
     """Node-level shared KV cache. Build with ``L2Cache.tiered_storage()`` or ``L2Cache.redis(url)``."""
 
     type_description = "L2Cache.tiered_storage() or L2Cache.redis(url)"
+    """How a wrong-type error names what to pass for an ``L2Cache``."""
 
     backend: L2Backend
+    """Where the shared KV cache lives; set by ``L2Cache.tiered_storage()`` or ``L2Cache.redis(url)``.
+    Required."""
     url: Optional[str] = None
+    """The Redis URL, ``redis://host:port`` or ``rediss://host:port`` (Redis only).
+    Default: None."""
 
     @staticmethod
     def tiered_storage() -> "L2Cache":
@@ -66,8 +73,14 @@ class KvCache:
     overrides the rest."""
 
     l1: bool = True
+    """Offload KV blocks to the pod's CPU memory (``enableL1Cache``).
+    Default: True."""
     l2: Optional[L2Cache] = None
+    """A second tier shared across pods, on the node (tiered storage) or the cluster (Redis).
+    Default: None (no L2)."""
     cache_config_file: Optional[str] = None
+    """An LMCache configuration file path inside the container; it overrides ``l1`` and ``l2``.
+    Default: None."""
 
     def __post_init__(self) -> None:
         where = type(self).__name__
@@ -78,6 +91,7 @@ class KvCache:
                     "cache_config_file", self.cache_config_file, "an absolute file path inside the container")
 
     def warnings(self, where: str) -> list[str]:
+        """Advice on the cache settings, each a CDK warning annotation."""
         notes: list[str] = []
         if self.l2 is not None and self.l2.backend is L2Backend.TIERED_STORAGE:
             notes.append(Advice("l2-tiered-storage-shared", f"{where}: L2 tiered storage is shared by every deployment "

@@ -51,20 +51,28 @@ class MigDeviceGroup:
     """
 
     devices: Devices
+    """The GPUs the entry applies to: ``"all"`` or a tuple of GPU indices.
+    Required."""
     mig_devices: tuple[tuple[str, int], ...]
+    """``((profile, count), ...)``, the MIG devices per GPU; empty disables MIG on those GPUs.
+    Required."""
 
     @property
     def mig_enabled(self) -> bool:
+        """True when the entry creates MIG devices (False: whole GPUs)."""
         return bool(self.mig_devices)
 
     @property
     def counts(self) -> dict[str, int]:
+        """``mig_devices`` as a dict, profile to count per GPU."""
         return dict(self.mig_devices)
 
     def gpu_count(self, gpus_per_instance: int) -> int:
+        """How many GPUs of an instance with ``gpus_per_instance`` GPUs the entry applies to."""
         return gpus_per_instance if self.devices == "all" else len(self.devices)
 
     def describe(self) -> str:
+        """``"all GPUs"`` or ``"GPUs 0,1"``, for messages."""
         if self.devices == "all":
             return "all GPUs"
         noun = "GPU" if len(self.devices) == 1 else "GPUs"
@@ -89,8 +97,16 @@ class MigLayout:
     """A MIG layout for every node of an instance group; ``name`` is the ``nvidia.com/mig.config`` value."""
 
     name: str
+    """The layout's name: the ``nvidia.com/mig.config`` node label value (a Kubernetes label value); a custom layout
+    may not take a stock layout's name.
+    Required."""
     groups: tuple[MigDeviceGroup, ...]
+    """The device groups, one per set of GPUs (``MigLayout.stock``, ``custom`` and ``per_device`` build them).
+    Required."""
     is_stock: bool = False
+    """True for one of HyperPod's stock layouts (the gpu-operator chart already holds it); False for a custom layout,
+    which the platform renders as a mig-parted ConfigMap.
+    Default: False."""
 
     def __post_init__(self) -> None:
         where = f"MIG layout {self.name!r}"
@@ -175,6 +191,7 @@ class MigLayout:
 
     @property
     def node_labels(self) -> dict[str, str]:
+        """``{"nvidia.com/mig.config": name}``, the label the group's nodes get."""
         return {MIG_CONFIG_LABEL: self.name}
 
     @property

@@ -33,8 +33,16 @@ class ModelSize:
     """The size of a model's weights: ``parameters`` (a count, e.g. ``8.03e9``) and ``dtype``, or ``weight_bytes``."""
 
     parameters: Union[int, float, None] = None
+    """The parameter count, e.g. ``8.03e9`` (a count, not billions); give it with ``dtype``, or give ``weight_bytes``
+    instead.
+    Default: None."""
     dtype: str = "bfloat16"
+    """The weights' data type or weight-only quantization: ``bfloat16``, ``float16``, ``float32``, ``fp8``, ``int8``,
+    ``int4``, ``awq``, ``gptq``, ... (it sets the bytes per parameter).
+    Default: ``"bfloat16"`` (2 bytes per parameter)."""
     weight_bytes: Optional[int] = None
+    """The weights' total size in bytes, instead of ``parameters``.
+    Default: None."""
 
     def __post_init__(self) -> None:
         where = type(self).__name__
@@ -53,12 +61,14 @@ class ModelSize:
 
     @property
     def weight_gb(self) -> float:
+        """The weights' size in GB (10^9 bytes)."""
         if self.weight_bytes is not None:
             return self.weight_bytes / 1e9
         assert self.parameters is not None
         return self.parameters * DTYPE_BYTES[self.dtype] / 1e9
 
     def describe(self) -> str:
+        """The size as messages quote it: ``"8.03B parameters in bfloat16 = 16.1 GB"``."""
         if self.weight_bytes is not None:
             return f"{self.weight_gb:.1f} GB of weights"
         assert self.parameters is not None

@@ -44,8 +44,14 @@ class SecretKeyRef:
     """A key in a Kubernetes Secret in the endpoint's namespace (e.g. the Hugging Face token)."""
 
     name: str
+    """The Secret's name (a lowercase DNS subdomain), in the endpoint's namespace.
+    Required."""
     key: str
+    """The key inside the Secret.
+    Required."""
     optional: Optional[bool] = None
+    """Whether the pod starts when the Secret or key is missing.
+    Default: None (omitted: Kubernetes's false)."""
 
     def __post_init__(self) -> None:
         where = type(self).__name__
@@ -63,11 +69,17 @@ class ModelSource:
     """
 
     type_description = "a model source: ModelSource.s3(...), .fsx(...), .hugging_face(...) or .kubernetes_volume(...)"
+    """How a wrong-type error names what to pass for a model source."""
     prefetch: Optional[bool] = None
+    """Copy the weights to RAM before the server loads them: a faster start when the model fits in memory.
+    Default: None (omitted: the operator's False)."""
     size: Optional[ModelSize] = None
+    """How big the weights are, so the endpoint checks that they fit each replica's GPU memory or MIG slice.
+    Default: None (not checked)."""
 
     @property
     def source_type(self) -> ModelSourceType:
+        """``modelSourceConfig.modelSourceType`` of this kind of source."""
         raise NotImplementedError
 
     # -- constructors -------------------------------------------------------------------------------
@@ -76,7 +88,14 @@ class ModelSource:
            prefetch: Optional[bool] = None, size: Optional[ModelSize] = None) -> "S3ModelSource":
         """Weights under ``prefix`` in ``bucket`` (an ``s3.IBucket``: a Bucket of your app, or
         ``s3.Bucket.from_bucket_name(...)``), mounted by the S3 CSI driver, which the platform grants read access.
-        ``region=None``: the platform's."""
+
+        Args:
+            bucket: The bucket holding the weights. Required.
+            prefix: The key prefix of the weights, e.g. ``"llama-3.1-8b/"``. Default: None (the bucket's root).
+            region: The bucket's region. Default: None (the platform's region).
+            prefetch: Copy the weights to RAM before the server loads them. Default: None (the operator's False).
+            size: How big the weights are, checked against each replica's GPU memory. Default: None (not checked).
+        """
         return S3ModelSource(bucket=bucket, prefix=prefix, region=region, prefetch=prefetch, size=size)
 
     @staticmethod
@@ -85,14 +104,31 @@ class ModelSource:
             size: Optional[ModelSize] = None) -> "FsxModelSource":
         """Weights at ``path`` on FSx for Lustre; ``file_system=None``: the platform's model store. Another file
         system is an ``fsx.IFileSystem``: a ``LustreFileSystem`` of your app, or one imported with
-        ``fsx.LustreFileSystem.from_lustre_file_system_attributes(...)`` plus its ``mount_name``."""
+        ``fsx.LustreFileSystem.from_lustre_file_system_attributes(...)`` plus its ``mount_name``.
+
+        Args:
+            path: The weights' path inside the file system. Default: None (its root).
+            file_system: Another FSx for Lustre file system. Default: None (the platform's model store).
+            mount_name: An imported file system's Lustre mount name (only with ``file_system``). Default: None (the
+                file system's own).
+            prefetch: Copy the weights to RAM before the server loads them. Default: None (the operator's False).
+            size: How big the weights are, checked against each replica's GPU memory. Default: None (not checked).
+        """
         return FsxModelSource(path=path, file_system=file_system, mount_name=mount_name, prefetch=prefetch, size=size)
 
     @staticmethod
     def hugging_face(model_id: str, *, token_secret: Optional[SecretKeyRef] = None, commit_sha: Optional[str] = None,
                      prefetch: Optional[bool] = None, size: Optional[ModelSize] = None) -> "HuggingFaceModelSource":
         """Download ``org/model`` from the Hugging Face Hub in an init container. ``token_secret`` (gated models)
-        is injected as ``HF_TOKEN`` into that init container only; ``commit_sha=None`` means branch ``main``."""
+        is injected as ``HF_TOKEN`` into that init container only.
+
+        Args:
+            model_id: The Hub id, ``org/model``. Required.
+            token_secret: The Kubernetes Secret key holding a Hub token (gated models). Default: None (no token).
+            commit_sha: The full 40-character commit to download. Default: None (branch ``main``).
+            prefetch: Copy the weights to RAM before the server loads them. Default: None (the operator's False).
+            size: How big the weights are, checked against each replica's GPU memory. Default: None (not checked).
+        """
         return HuggingFaceModelSource(model_id=model_id, token_secret=token_secret, commit_sha=commit_sha,
                                       prefetch=prefetch, size=size)
 
@@ -102,7 +138,16 @@ class ModelSource:
                           size: Optional[ModelSize] = None) -> "KubernetesVolumeModelSource":
         """Weights already on a Kubernetes volume (e.g. node-local NVMe via ``host_path``, or any volume source such
         as ``{"persistentVolumeClaim": {"claimName": "models"}}``). The operator creates no PV/PVC or CSI mount; it
-        mounts the pod volume named like the worker's model volume mount, which the endpoint declares for you."""
+        mounts the pod volume named like the worker's model volume mount, which the endpoint declares for you.
+
+        Args:
+            host_path: An absolute path on the node. Give it or ``volume``. Default: None.
+            host_path_type: The hostPath type checked before mounting: ``""``, ``Directory``, ``DirectoryOrCreate``,
+                ``File`` or ``FileOrCreate``. Default: ``"Directory"``.
+            volume: One Kubernetes volume source without ``name``, e.g. ``{"persistentVolumeClaim": {...}}``.
+                Default: None.
+            size: How big the weights are, checked against each replica's GPU memory. Default: None (not checked).
+        """
         return KubernetesVolumeModelSource(host_path=host_path, host_path_type=host_path_type, volume=volume,
                                            size=size)
 

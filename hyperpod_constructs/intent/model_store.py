@@ -25,11 +25,24 @@ class ModelStore:
     """
 
     bucket: s3.IBucket
+    """The S3 bucket the file system is linked to (an ``s3.IBucket``: a Bucket of your stack, or
+    ``s3.Bucket.from_bucket_name(...)``); the S3 CSI driver's role may read it.
+    Required."""
     prefix: Optional[str] = None
+    """The key prefix inside ``bucket`` to link, such as ``"llm/"`` (not an ``s3://`` URI, no leading ``/``).
+    Default: None (the whole bucket)."""
     capacity_gib: int = 1200
+    """The file system's storage capacity in GiB: 1200 or a multiple of 2400.
+    Default: 1200 (GiB)."""
     throughput_mb_per_tib: int = 250
+    """Throughput per TiB of storage, in MB/s: 125, 250, 500 or 1000.
+    Default: 250 (MB/s/TiB)."""
     file_system_path: str = "/models"
+    """Where the linked S3 objects appear in the file system (an absolute path below the root).
+    Default: ``"/models"``."""
     claim_name: str = "model-store"
+    """The name of the PersistentVolumeClaim endpoints mount the file system through (a Kubernetes name).
+    Default: ``"model-store"``."""
 
     def __post_init__(self) -> None:
         where = "model_store"
@@ -48,6 +61,7 @@ class ModelStore:
 
     @property
     def bucket_name(self) -> str:
+        """The bucket's name (read once from the CDK object)."""
         return str(read_once(self.bucket, "bucket_name"))
 
     @property

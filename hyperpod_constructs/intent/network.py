@@ -27,8 +27,15 @@ class Network:
     """
 
     vpc: Optional[ec2.IVpc] = None
+    """An existing VPC (``ec2.IVpc``) for the nodes, the model store and a created EKS cluster.
+    Default: None (the platform creates a VPC; with an existing EKS cluster, the VPC it was imported with)."""
     subnets: Optional[Sequence[ec2.ISubnet]] = Frozen(None)
+    """The subnets of ``vpc`` HyperPod nodes and the model store use (only with ``vpc``).
+    Default: None (the VPC's private subnets)."""
     security_groups: Optional[Sequence[ec2.ISecurityGroup]] = Frozen(None)
+    """The security groups of ``vpc`` the nodes use (only with ``vpc``); the first also goes on the model store and,
+    for a created cluster, the EKS control plane.
+    Default: None (one node security group the platform creates)."""
 
     def __post_init__(self) -> None:
         # Subnets and groups belong to one VPC: without vpc= they would meet a VPC the platform creates.

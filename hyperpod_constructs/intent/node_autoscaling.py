@@ -48,8 +48,15 @@ class NodeRequirement:
     """One NodePool requirement; HyperPod supports only instance type, zone and arch (amd64)."""
 
     key: str
+    """The node label the requirement reads: ``node.kubernetes.io/instance-type``, ``topology.kubernetes.io/zone`` or
+    ``kubernetes.io/arch`` (the only keys HyperPod's Karpenter provider supports).
+    Required."""
     operator: RequirementOperator = "In"
+    """``"In"``, ``"NotIn"``, ``"Exists"`` or ``"DoesNotExist"``.
+    Default: ``"In"``."""
     values: tuple[str, ...] = Frozen(())
+    """The label values (at least one with In/NotIn, none with Exists/DoesNotExist; arch only ``amd64``).
+    Default: none."""
 
     def __post_init__(self) -> None:
         where = f"node requirement {self.key!r}"
@@ -71,10 +78,12 @@ class NodeRequirement:
 
     @classmethod
     def instance_types(cls, *names: str) -> "NodeRequirement":
+        """``node.kubernetes.io/instance-type In names``."""
         return cls(key=INSTANCE_TYPE_KEY, values=names)
 
     @classmethod
     def zones(cls, *names: str) -> "NodeRequirement":
+        """``topology.kubernetes.io/zone In names``."""
         return cls(key=ZONE_KEY, values=names)
 
 @dataclass(frozen=True, kw_only=True)
@@ -82,8 +91,14 @@ class NodePoolLimits:
     """Ceilings on what one NodePool may hold in total: GPUs, vCPUs, memory (GiB)."""
 
     gpus: Optional[int] = None
+    """The most NVIDIA GPUs the pool's nodes may hold in total.
+    Default: None (no GPU limit)."""
     cpu: Optional[int] = None
+    """The most vCPUs the pool's nodes may hold in total.
+    Default: None (no CPU limit)."""
     memory_gib: Optional[int] = None
+    """The most memory the pool's nodes may hold in total, in GiB.
+    Default: None (no memory limit)."""
 
     def __post_init__(self) -> None:
         for name in ("gpus", "cpu", "memory_gib"):
@@ -97,9 +112,18 @@ class DisruptionBudget:
     """How many nodes Karpenter may disrupt at once (``"10%"`` or ``"2"``), optionally only in a cron window."""
 
     nodes: str = "10%"
+    """How many nodes Karpenter may disrupt at once: a count (``"2"``) or a percentage (``"10%"``).
+    Default: ``"10%"``."""
     schedule: Optional[str] = None
+    """A cron expression (``"0 9 * * mon-fri"``) or ``@daily``/``@hourly``/... when the budget applies; set with
+    ``duration``.
+    Default: None (always)."""
     duration: Optional[str] = None
+    """How long the budget applies from each ``schedule`` time, in hours and/or minutes (``"8h"``, ``"1h30m"``).
+    Default: None."""
     reasons: tuple[str, ...] = Frozen(())
+    """The disruption reasons the budget limits: ``"Underutilized"``, ``"Empty"``, ``"Drifted"``.
+    Default: none (every reason)."""
 
     def __post_init__(self) -> None:
         where = "disruption budget"
@@ -125,8 +149,16 @@ class Disruption:
     """
 
     consolidation_policy: ConsolidationPolicy = "WhenEmpty"
+    """Which nodes Karpenter consolidates: ``"WhenEmpty"`` or ``"WhenEmptyOrUnderutilized"``.
+    Default: ``"WhenEmpty"`` (Karpenter's own is WhenEmptyOrUnderutilized: consolidating a busy GPU node evicts
+    model pods that take minutes to reload)."""
     consolidate_after: str = "5m"
+    """How long a node must be consolidatable before Karpenter removes it: a duration (``"30s"``, ``"5m"``, ``"1h"``)
+    or ``"Never"``.
+    Default: ``"5m"``."""
     budgets: tuple[DisruptionBudget, ...] = Frozen(())
+    """Disruption budgets (at most 50).
+    Default: none (Karpenter's default budget, 10% of nodes)."""
 
     def __post_init__(self) -> None:
         check_fields(self, "disruption")
@@ -147,12 +179,26 @@ class NodePoolSpec:
     """
 
     name: str
+    """The name of the NodePool and its HyperpodNodeClass (a Kubernetes name).
+    Required."""
     instance_groups: tuple[str, ...] = Frozen()
+    """The names of the instance groups Karpenter may grow in this pool (1-10, each once).
+    Required."""
     requirements: tuple[NodeRequirement, ...] = Frozen(())
+    """NodePool requirements on instance type, zone or arch.
+    Default: none."""
     limits: Optional[NodePoolLimits] = None
+    """Ceilings on the pool's total GPUs, vCPUs and memory.
+    Default: None (from the groups' ``max_count``: GPUs for GPU types, vCPUs otherwise)."""
     disruption: Disruption = Disruption()
+    """When Karpenter removes nodes.
+    Default: ``Disruption()`` (only empty nodes, after 5 minutes)."""
     weight: Optional[int] = None
+    """The pool's priority among pools, 1-100 (higher first).
+    Default: None (omitted)."""
     expire_after: str = "Never"
+    """How long a node lives before Karpenter replaces it: a duration (``"720h"``) or ``"Never"``.
+    Default: ``"Never"`` (a recycled GPU node costs a model reload)."""
 
     def __post_init__(self) -> None:
         check_fields(self, f"node pool {self.name!r}")
@@ -195,7 +241,11 @@ class NodeAutoscaling:
     """
 
     enabled: bool = True
+    """Turn HyperPod-managed Karpenter on (the cluster's autoscaling mode, NodePools, the Karpenter role).
+    Default: True."""
     node_pools: Optional[tuple[NodePoolSpec, ...]] = Frozen(None)
+    """The NodePools to render.
+    Default: None (one pool per instance group with ``max_count``)."""
 
     def __post_init__(self) -> None:
         check_fields(self, "node_autoscaling")

@@ -42,11 +42,21 @@ class PrometheusWorkspace:
     """
 
     type_description = "PrometheusWorkspace.create(...) or PrometheusWorkspace.existing(...)"
+    """How a wrong-type error names what to pass for a ``PrometheusWorkspace``."""
 
     alias: Optional[str] = None
+    """The alias of a created workspace (1-100 characters).
+    Default: None (``<stack name>-hyperpod-inference``)."""
     encryption: Encryption = "customer-managed-key"
+    """How a created workspace is encrypted: ``"customer-managed-key"`` (a new KMS key, rotation on) or
+    ``"aws-owned-key"`` (AMP's default, no key to manage); it cannot be changed later.
+    Default: ``"customer-managed-key"``."""
     workspace_arn: Optional[str] = None
+    """An existing workspace's ARN, in any region (``PrometheusWorkspace.existing``).
+    Default: None (a workspace is created)."""
     workspace_id: Optional[str] = None
+    """An existing workspace's id (``ws-...``) in the stack's region.
+    Default: None (a workspace is created)."""
 
     def __post_init__(self) -> None:
         where = "PrometheusWorkspace"
@@ -68,6 +78,7 @@ class PrometheusWorkspace:
 
     @classmethod
     def create(cls, *, alias: Optional[str] = None, encryption: Encryption = "customer-managed-key") -> PrometheusWorkspace:
+        """A workspace the platform creates, with an optional ``alias`` and its ``encryption``."""
         return cls(alias=alias, encryption=encryption)
 
     @classmethod
@@ -80,6 +91,7 @@ class PrometheusWorkspace:
 
     @property
     def is_existing(self) -> bool:
+        """True for an imported workspace (``workspace_arn`` or ``workspace_id`` set)."""
         return self.workspace_arn is not None or self.workspace_id is not None
 
     def _parsed_arn(self) -> Optional[dict[str, str]]:
@@ -109,9 +121,19 @@ class GrafanaWorkspace:
     """
 
     name: Optional[str] = None
+    """The workspace's name (1-255 letters, digits, ``-``, ``.``, ``_``, ``~``).
+    Default: None (``<stack name>-hyperpod-inference``)."""
     authentication: GrafanaAuthentication = "AWS_SSO"
+    """How users sign in: ``"AWS_SSO"`` (needs IAM Identity Center in the account) or ``"SAML"`` (configure the IdP
+    after deploy).
+    Default: ``"AWS_SSO"``."""
     data_sources: tuple[GrafanaDataSource, ...] = Frozen(("PROMETHEUS", "CLOUDWATCH"))
+    """The data sources the workspace's role may read: ``"PROMETHEUS"`` and/or ``"CLOUDWATCH"``.
+    Default: both."""
     provision_dashboards: bool = True
+    """Create the AMP data source and post the platform's dashboards at deploy (a custom resource using a
+    short-lived workspace service-account token).
+    Default: True."""
 
     def __post_init__(self) -> None:
         where = "GrafanaWorkspace"
@@ -147,14 +169,32 @@ class ObservabilityMetrics:
     """
 
     inference: MetricLevel = "BASIC"
+    """The level of inference metrics: ``"BASIC"``, ``"ADVANCED"`` or ``"DISABLED"``.
+    Default: ``"BASIC"``."""
     node: MetricLevel = "BASIC"
+    """The level of node metrics.
+    Default: ``"BASIC"``."""
     accelerated_compute: MetricLevel = "BASIC"
+    """The level of GPU (accelerated compute) metrics.
+    Default: ``"BASIC"``."""
     custom: MetricLevel = "BASIC"
+    """The level of cluster metrics (``customMetrics``).
+    Default: ``"BASIC"``."""
     training: MetricLevel = "DISABLED"
+    """The level of training metrics.
+    Default: ``"DISABLED"``."""
     task_governance: MetricLevel = "DISABLED"
+    """The level of task governance metrics.
+    Default: ``"DISABLED"``."""
     scaling: MetricLevel = "DISABLED"
+    """The level of scaling metrics.
+    Default: ``"DISABLED"``."""
     network: MetricLevel = "DISABLED"
+    """The level of EFA network metrics.
+    Default: ``"DISABLED"``."""
     scrape_interval_seconds: int = 30
+    """One scrape interval for every area, in seconds (5-300).
+    Default: 30 (s)."""
 
     _ADDON_KEYS = {
         "training": "trainingMetrics", "inference": "inferenceMetrics", "task_governance": "taskGovernanceMetrics",
@@ -173,6 +213,7 @@ class ObservabilityMetrics:
                 f"whole seconds from {SCRAPE_INTERVAL_MIN} to {SCRAPE_INTERVAL_MAX}")
 
     def addon_config(self) -> dict[str, dict[str, Any]]:
+        """The add-on's ``metricsProvider`` configuration: per area its level and the scrape interval."""
         return {key: {"level": getattr(self, area), "scrapeInterval": self.scrape_interval_seconds}
                 for area, key in self._ADDON_KEYS.items()}
 
@@ -181,25 +222,31 @@ class ObservabilityMetrics:
 class Observability:
     """Amazon Managed Prometheus, the observability add-on, dashboards and SLO alerts; Grafana on request.
 
-    The defaults need nothing set up in the account beforehand:
-
-    - ``workspace``: the AMP workspace. Default: None, create one (encrypted with a new key).
-    - ``grafana``: an Amazon Managed Grafana workspace, which has an account prerequisite (see
-      ``GrafanaWorkspace``). Default: None, no Grafana (the dashboards are still written by ``platform.export()``).
-    - ``metrics``: the add-on's collection levels. Default: None, ``ObservabilityMetrics()``.
-    - ``logging``: the add-on ships cluster logs to CloudWatch. Default: True.
-    - ``alarm_topic``: where SLO alerts go. Default: None, an encrypted topic created when there are alerts.
-    - ``alarm_emails``: subscribed to the alarm topic (each address confirms by e-mail). Default: none.
-    - ``sagemaker_spaces``: the Amazon SageMaker Spaces add-on. Default: False.
+    The defaults need nothing set up in the account beforehand; only ``grafana`` has an account prerequisite
+    (see ``GrafanaWorkspace``).
     """
 
     workspace: Optional[PrometheusWorkspace] = None
+    """The AMP workspace that receives metrics.
+    Default: None (a workspace is created, encrypted with a new KMS key)."""
     grafana: Optional[GrafanaWorkspace] = None
+    """An Amazon Managed Grafana workspace reading it.
+    Default: None (no Grafana)."""
     metrics: Optional[ObservabilityMetrics] = None
+    """The observability add-on's collection levels.
+    Default: None (``ObservabilityMetrics()``)."""
     logging: bool = True
+    """Send the cluster's logs to CloudWatch Logs (``/aws/sagemaker/Clusters/``).
+    Default: True."""
     alarm_topic: Optional[sns.ITopic] = None
+    """The SNS topic SLO alerts go to.
+    Default: None (an encrypted topic is created when there are alerts)."""
     alarm_emails: tuple[str, ...] = Frozen(())
+    """E-mail addresses subscribed to the alarm topic (each confirms by e-mail).
+    Default: none."""
     sagemaker_spaces: bool = False
+    """Install the ``amazon-sagemaker-spaces`` EKS add-on (its execution role and the EBS CSI driver are yours to add).
+    Default: False."""
 
     def __post_init__(self) -> None:
         check_fields(self, "observability")

@@ -33,10 +33,20 @@ class ResolvedModelStore:
     """The FSx for Lustre model store endpoints read from by default."""
 
     file_system_id: str
+    """The FSx for Lustre file system's id (a CDK token until deploy).
+    Required."""
     dns_name: str
+    """The file system's DNS name.
+    Required."""
     mount_name: str
-    claim_name: str  # the PersistentVolumeClaim endpoints mount
-    import_path: Optional[str] = None  # s3://bucket/prefix/ linked to the file system
+    """The file system's Lustre mount name.
+    Required."""
+    claim_name: str
+    """The PersistentVolumeClaim endpoints mount it through.
+    Required."""
+    import_path: Optional[str] = None
+    """The ``s3://bucket/prefix/`` linked to the file system.
+    Default: None."""
 
 
 @dataclass(frozen=True)
@@ -44,19 +54,40 @@ class PodDemand:
     """What one set of an endpoint's pods asks of the instance groups: the endpoint's pods, or one disaggregated
     side's (its own Deployment). The plan shows one row per demand; capacity rules sum them."""
 
-    name: str  # the endpoint's name, or "<endpoint>/<side>"
-    kind: str  # as the plan labels it: "custom", "jumpstart", "custom, prefill"
-    instance_type: str  # the first type it may run on ("any" with node affinity)
+    name: str
+    """The endpoint's name, or ``<endpoint>/<side>`` for one side of a disaggregated endpoint.
+    Required."""
+    kind: str
+    """How the plan labels it: ``"custom"``, ``"jumpstart"``, ``"custom, prefill"``.
+    Required."""
+    instance_type: str
+    """The first instance type the pods may run on (``"any"`` with node affinity).
+    Required."""
     min_replicas: int
+    """Pods at the floor (0: scaled to zero).
+    Required."""
     max_replicas: int
-    gpus: Optional[int] = 0  # whole GPUs per pod; None when the model's own configuration decides (JumpStart)
-    partition: Optional[str] = None  # MIG profile per pod, e.g. "3g.40gb"
-    memory: Optional[str] = None  # accelerator memory use per pod, when the model declares its size
-    instance_types: tuple[str, ...] = ()  # every type it may run on, preference order (default: instance_type)
-    side: Optional["Side"] = None  # "prefill" / "decode" for one side of a disaggregated endpoint
+    """Pods at the ceiling.
+    Required."""
+    gpus: Optional[int] = 0
+    """Whole GPUs per pod; None when the model's own configuration decides (JumpStart).
+    Default: 0."""
+    partition: Optional[str] = None
+    """The MIG profile per pod, e.g. ``"3g.40gb"``.
+    Default: None (whole GPUs)."""
+    memory: Optional[str] = None
+    """The accelerator memory use per pod, as the plan shows it, when the model declares its size.
+    Default: None."""
+    instance_types: tuple[str, ...] = ()
+    """Every instance type the pods may run on, in order of preference.
+    Default: none (only ``instance_type``)."""
+    side: Optional["Side"] = None
+    """``"prefill"`` or ``"decode"`` for one side of a disaggregated endpoint.
+    Default: None."""
 
     @property
     def placement_types(self) -> tuple[str, ...]:
+        """``instance_types``, or ``(instance_type,)`` when it lists none."""
         return self.instance_types or (self.instance_type,)
 
     def gpu_demand(self) -> GpuDemand:
@@ -79,14 +110,32 @@ class ResolvedEndpoint:
     """
 
     name: str
+    """The endpoint's name.
+    Required."""
     max_replicas: int
+    """The autoscaling ceiling (KEDA ``maxReplicaCount``), or the fixed replica count.
+    Required."""
     namespace: str = "default"
+    """The endpoint's Kubernetes namespace.
+    Default: ``"default"``."""
     kind: EndpointKind = "inference-endpoint"
+    """The operator's ``resource_type`` label: ``"inference-endpoint"`` or ``"jumpstart"``.
+    Default: ``"inference-endpoint"``."""
     intelligent_routing: bool = False
+    """Whether the endpoint has a router (its panels are drawn).
+    Default: False."""
     kv_cache: bool = False
+    """Whether the endpoint has a managed KV cache (its panels are drawn).
+    Default: False."""
     slos: Optional[EndpointSlos] = None
+    """The endpoint's SLOs; ``EndpointSlos()`` for no alerts.
+    Default: None (``EndpointSlos.defaults()``)."""
     demands: tuple[PodDemand, ...] = ()
+    """What the endpoint's pods ask of the instance groups: one ``PodDemand``, or one per disaggregated side.
+    Default: none."""
     endpoint: Union["InferenceEndpoint", "JumpStartEndpoint", None] = None
+    """The endpoint as declared, its defaults resolved.
+    Default: None (an endpoint observed outside a platform)."""
 
     @property
     def sides(self) -> tuple[PodDemand, ...]:
@@ -95,6 +144,7 @@ class ResolvedEndpoint:
 
     @property
     def effective_slos(self) -> EndpointSlos:
+        """``slos``, or ``EndpointSlos.defaults()`` when unset."""
         return EndpointSlos.defaults() if self.slos is None else self.slos
 
     @property
@@ -108,18 +158,44 @@ class ResolvedPlatform:
     """Instance groups, node pools, where things live and the operator's facts, plus the endpoints added so far."""
 
     instance_groups: tuple[InstanceGroup, ...] = ()
+    """The platform's instance groups.
+    Default: none."""
     node_autoscaling: NodeAutoscaling = NodeAutoscaling(enabled=False)
-    node_pools: tuple[NodePoolSpec, ...] = ()  # node_autoscaling.pools(instance_groups), computed once
+    """Node autoscaling as given.
+    Default: ``NodeAutoscaling(enabled=False)`` (off)."""
+    node_pools: tuple[NodePoolSpec, ...] = ()
+    """The NodePools rendered, ``node_autoscaling.pools(instance_groups)`` computed once.
+    Default: none."""
     cluster: ClusterSettings = ClusterSettings()
+    """The EKS and HyperPod cluster settings.
+    Default: ``ClusterSettings()``."""
     region: str = "us-east-1"
-    namespace: str = "default"  # namespace endpoints deploy to unless they say otherwise
+    """The region the platform deploys to (a token for an environment-agnostic stack).
+    Default: ``"us-east-1"``."""
+    namespace: str = "default"
+    """The namespace endpoints deploy to unless they say otherwise.
+    Default: ``"default"``."""
     model_store: Optional[ResolvedModelStore] = None
-    prometheus_query_url: Optional[str] = None  # AMP query endpoint for KEDA Prometheus triggers
-    tls_certificate_s3_uri: Optional[str] = None  # default location for the operator's self-signed certs
-    jumpstart_gated_models: bool = False  # the operator has a role that downloads gated JumpStart models
-    gpu_operator: Optional[bool] = None  # the GPU operator switch of a dependency chart the user gave; None: none given
+    """The model store endpoints read from by default.
+    Default: None (no model store)."""
+    prometheus_query_url: Optional[str] = None
+    """The AMP query URL KEDA Prometheus triggers read.
+    Default: None (no observability)."""
+    tls_certificate_s3_uri: Optional[str] = None
+    """Where the operator writes self-signed certificates by default.
+    Default: None."""
+    jumpstart_gated_models: bool = False
+    """Whether the operator has a role that downloads gated JumpStart models.
+    Default: False."""
+    gpu_operator: Optional[bool] = None
+    """The GPU operator switch of a dependency chart the user gave.
+    Default: None (no chart given: the platform's own follows the instance groups)."""
     endpoints: tuple[ResolvedEndpoint, ...] = ()
+    """The endpoints added so far.
+    Default: none."""
     scaled_workloads: tuple["ScaledWorkload", ...] = ()
+    """The scaled workloads added so far.
+    Default: none."""
 
     @classmethod
     def of(cls, instance_groups: tuple[InstanceGroup, ...], node_autoscaling: NodeAutoscaling,
@@ -129,12 +205,15 @@ class ResolvedPlatform:
                    node_pools=node_autoscaling.pools(instance_groups), **facts)  # type: ignore[arg-type]
 
     def with_endpoint(self, endpoint: ResolvedEndpoint, where: str = "platform") -> "ResolvedPlatform":
+        """This model with ``endpoint`` added; raises when its name is taken in its namespace."""
         taken = any((other.namespace, other.name) == (endpoint.namespace, endpoint.name) for other in self.endpoints)
         require(not taken, where, "endpoint.name", endpoint.name,
                 f"a name not used by another endpoint in namespace {endpoint.namespace!r}")
         return dataclasses.replace(self, endpoints=self.endpoints + (endpoint,))
 
     def with_scaled_workloads(self, workloads: tuple["ScaledWorkload", ...]) -> "ResolvedPlatform":
+        """This model with ``workloads`` added; raises on a name taken in a namespace, or a target another
+        ScaledWorkload already scales."""
         names = {(workload.namespace, workload.name) for workload in self.scaled_workloads}
         targets = {(workload.namespace, workload.target_kind, workload.target_name)
                    for workload in self.scaled_workloads}
@@ -153,10 +232,12 @@ class ResolvedPlatform:
 
     @property
     def node_autoscaling_enabled(self) -> bool:
+        """Whether node autoscaling is on."""
         return self.node_autoscaling.enabled
 
     @property
     def tiered_storage_enabled(self) -> bool:
+        """Whether HyperPod tiered storage is on."""
         return self.cluster.tiered_storage_enabled
 
     @property
@@ -165,6 +246,7 @@ class ResolvedPlatform:
         return autoscaled_group_names(self.node_pools)
 
     def groups_of_type(self, instance_type: str) -> tuple[InstanceGroup, ...]:
+        """The instance groups of ``instance_type``."""
         return tuple(group for group in self.instance_groups if group.instance_type == instance_type)
 
     @property
@@ -175,15 +257,18 @@ class ResolvedPlatform:
 
     @property
     def demands(self) -> tuple[PodDemand, ...]:
+        """Every endpoint's pod demands, in the order they were added."""
         return tuple(demand for endpoint in self.endpoints for demand in endpoint.demands)
 
     @property
     def gpu_groups(self) -> tuple[GpuGroup, ...]:
+        """The instance groups as GPU capacity (see ``gpu_groups``)."""
         autoscaled = frozenset(self.autoscaled_groups)
         return gpu_groups(self.instance_groups, autoscaled, self.slices_per_instance)
 
     @property
     def gpu_demands(self) -> tuple[GpuDemand, ...]:
+        """The demands as whole-GPU capacity counts them."""
         return tuple(demand.gpu_demand() for demand in self.demands)
 
 

@@ -17,10 +17,14 @@ from .frozen import Frozen, member_of
 class Routing(enum.Enum):
     """``intelligentRoutingSpec.routingStrategy``."""
 
-    PREFIX_AWARE = "prefixaware"  # same prompt prefix -> same pod (operator default)
-    KV_AWARE = "kvaware"  # pod with the highest KV-cache hit rate; needs invocation path /completions
-    SESSION = "session"  # same user session -> same pod
-    ROUND_ROBIN = "roundrobin"  # even spread, cache-blind
+    PREFIX_AWARE = "prefixaware"
+    """Requests with the same prompt prefix go to the same pod (the operator's default)."""
+    KV_AWARE = "kvaware"
+    """To the pod with the highest KV-cache hit rate; needs the invocation path ``/completions``."""
+    SESSION = "session"
+    """Requests of the same user session go to the same pod."""
+    ROUND_ROBIN = "roundrobin"
+    """An even spread, blind to the cache."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -30,8 +34,12 @@ class IntelligentRouting:
     ``autoscaling`` scales the router pods (they run in ``hyperpod-inference-system``), not the model pods.
     """
 
-    strategy: Routing = Frozen(Routing.PREFIX_AWARE, convert=member_of(Routing))  # or its value, "kvaware"
+    strategy: Routing = Frozen(Routing.PREFIX_AWARE, convert=member_of(Routing))
+    """How the router picks a pod (a ``Routing`` or its value, ``"kvaware"``).
+    Default: ``Routing.PREFIX_AWARE``."""
     autoscaling: Optional[Autoscaling] = None
+    """Autoscaling of the router pods (PromQL over the router's own metrics).
+    Default: None (omitted: the operator's router replicas)."""
 
     def __post_init__(self) -> None:
         where = type(self).__name__
@@ -45,6 +53,7 @@ class IntelligentRouting:
                         "model-pod metrics, which do not measure router load)")
 
     def warnings(self, where: str) -> list[str]:
+        """Advice on the router's autoscaling, each a CDK warning annotation."""
         return self.autoscaling.warnings(f"{where} router") if self.autoscaling is not None else []
 
 def as_intelligent_routing(value: Union[Routing, IntelligentRouting, str, None], where: str) -> Optional[IntelligentRouting]:

@@ -26,11 +26,11 @@ MASK = "***"
 
 # What to do with a credential instead of writing it into the manifest.
 SECRET_REF_INSTEAD = ("put it in a Kubernetes Secret in the endpoint's namespace and reference it: "
-                      "env={'NAME': SecretKeyRef(name='my-secret', key='value')} (rendered as valueFrom.secretKeyRef)")
+                      "environment={'NAME': SecretKeyRef(name='my-secret', key='value')} (rendered as valueFrom.secretKeyRef)")
 PLAIN_ONLY_INSTEAD = ("this CRD's environment variables take plain values only (no Secret reference), so keep "
                       "credentials out of them")
 ARGS_INSTEAD = ("pass it from a Secret as an environment variable the server reads (vLLM: VLLM_API_KEY, HF_TOKEN), "
-                "env={'VLLM_API_KEY': SecretKeyRef(name='my-secret', key='api-key')}")
+                "environment={'VLLM_API_KEY': SecretKeyRef(name='my-secret', key='api-key')}")
 
 
 def secret_in_text(text: str) -> Optional[str]:

@@ -60,9 +60,17 @@ class LatencySlo(_PercentileSlo):
     """End-to-end request latency (``model_latency_milliseconds``) at ``percentile`` stays at or below ``threshold_ms``."""
 
     threshold_ms: float
+    """The latency the percentile must stay at or below, in milliseconds (greater than 0).
+    Required."""
     percentile: float = 0.99
+    """The percentile watched, a fraction strictly between 0 and 1 (0.99 = p99).
+    Default: 0.99 (p99)."""
     for_minutes: int = 10
+    """How long a breach lasts before the alert fires, in minutes.
+    Default: 10 (minutes)."""
     severity: Severity = "critical"
+    """The alert's ``severity`` label: ``"critical"``, ``"warning"`` or ``"info"``.
+    Default: ``"critical"``."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -70,9 +78,17 @@ class TtfbSlo(_PercentileSlo):
     """Time to first byte (``model_ttfb_milliseconds``) at ``percentile`` stays at or below ``threshold_ms``."""
 
     threshold_ms: float
+    """The time to first byte the percentile must stay at or below, in milliseconds (greater than 0).
+    Required."""
     percentile: float = 0.90
+    """The percentile watched, a fraction strictly between 0 and 1 (0.90 = p90).
+    Default: 0.90 (p90)."""
     for_minutes: int = 10
+    """How long a breach lasts before the alert fires, in minutes.
+    Default: 10 (minutes)."""
     severity: Severity = "warning"
+    """The alert's ``severity`` label: ``"critical"``, ``"warning"`` or ``"info"``.
+    Default: ``"warning"``."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -80,8 +96,14 @@ class ErrorRateSlo:
     """Failed requests stay at or below ``max_percent`` of all requests (``model_errors_total / model_invocations_total``)."""
 
     max_percent: float
+    """The most failed requests allowed, as a percentage of all requests (0-100).
+    Required."""
     for_minutes: int = 5
+    """How long a breach lasts before the alert fires, in minutes.
+    Default: 5 (minutes)."""
     severity: Severity = "critical"
+    """The alert's ``severity`` label: ``"critical"``, ``"warning"`` or ``"info"``.
+    Default: ``"critical"``."""
 
     def __post_init__(self) -> None:
         where = type(self).__name__
@@ -96,7 +118,11 @@ class ReplicasAtMaxSlo:
     """The endpoint should not sit at its autoscaling ceiling for ``for_minutes``: past that, demand is being queued or shed."""
 
     for_minutes: int = 15
+    """How long the endpoint may sit at its autoscaling ceiling before the alert fires, in minutes.
+    Default: 15 (minutes)."""
     severity: Severity = "warning"
+    """The alert's ``severity`` label: ``"critical"``, ``"warning"`` or ``"info"``.
+    Default: ``"warning"``."""
 
     def __post_init__(self) -> None:
         where = type(self).__name__
@@ -109,7 +135,11 @@ class NoReadyPodsSlo:
     """Replicas are wanted but none is ready for ``for_minutes`` (a scale-to-zero endpoint at rest does not fire)."""
 
     for_minutes: int = 5
+    """How long replicas may be wanted with none ready before the alert fires, in minutes.
+    Default: 5 (minutes)."""
     severity: Severity = "critical"
+    """The alert's ``severity`` label: ``"critical"``, ``"warning"`` or ``"info"``.
+    Default: ``"critical"``."""
 
     def __post_init__(self) -> None:
         where = type(self).__name__
@@ -125,10 +155,20 @@ class EndpointSlos:
     """
 
     latency: Optional[LatencySlo] = None
+    """End-to-end request latency.
+    Default: None (no latency alert)."""
     ttfb: Optional[TtfbSlo] = None
+    """Time to first byte.
+    Default: None (no TTFB alert)."""
     error_rate: Optional[ErrorRateSlo] = None
+    """The share of failed requests.
+    Default: None (no error-rate alert)."""
     replicas_at_max: Optional[ReplicasAtMaxSlo] = None
+    """Time pinned at the autoscaling ceiling.
+    Default: None (no alert)."""
     no_ready_pods: Optional[NoReadyPodsSlo] = None
+    """Replicas wanted with none ready.
+    Default: None (no alert)."""
 
     def __post_init__(self) -> None:
         expected = {"latency": LatencySlo, "ttfb": TtfbSlo, "error_rate": ErrorRateSlo,
@@ -155,4 +195,5 @@ class EndpointSlos:
 
     @property
     def is_empty(self) -> bool:
+        """True when no SLO is set (no alerts)."""
         return all(getattr(self, field.name) is None for field in fields(self))

@@ -59,10 +59,10 @@ def _worker(endpoint: InferenceEndpoint) -> dict[str, Any]:
     worker: dict[str, Any] = {"image": endpoint.image}
     if endpoint.args is not None:
         worker["args"] = list(endpoint.args)
-    if endpoint.env:
+    if endpoint.environment:
         worker["environmentVariables"] = [
             {"name": key, "valueFrom": {"secretKeyRef": secret_key_ref(value)}} if isinstance(value, SecretKeyRef)
-            else {"name": key, "value": value} for key, value in endpoint.env.items()]
+            else {"name": key, "value": value} for key, value in endpoint.environment.items()]
     worker["modelInvocationPort"] = {"containerPort": endpoint.port}
     mount: dict[str, Any] = {"name": MODEL_VOLUME_NAME}
     put(mount, "mountPath", endpoint.model_mount_path)

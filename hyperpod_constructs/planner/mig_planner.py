@@ -39,8 +39,14 @@ class MigDemand:
     """One endpoint's request: ``max_replicas`` pods, each on one ``partition`` device (``mig-3g.40gb``)."""
 
     name: str
+    """The endpoint's name (unique among the demands of one plan).
+    Required."""
     partition: str
+    """The MIG device each pod uses, ``"mig-3g.40gb"`` (or ``"3g.40gb"``).
+    Required."""
     max_replicas: int
+    """The most pods the endpoint runs (at least 1); the plan serves all of them at once.
+    Required."""
 
 
 # ---- the packing model -----------------------------------------------------------------------------------
@@ -133,23 +139,41 @@ class MigPlan:
     """
 
     instance_type: str
+    """The instance type planned for.
+    Required."""
     gpu_model: str
+    """The instance type's GPU model, which sets the MIG profiles.
+    Required."""
     instance_count: int
+    """The fewest instances that serve every demand at max replicas.
+    Required."""
     gpu_layouts: tuple[Mapping[str, int], ...]
+    """Per GPU index, the MIG devices on that GPU of every instance (profile to count); ``{}`` is a GPU left
+    MIG-disabled.
+    Required."""
     demand: Mapping[str, int]
+    """The MIG devices requested at max replicas, profile (``"3g.40gb"``) to count.
+    Required."""
     endpoints: tuple[MigDemand, ...]
+    """The demands planned for, as given.
+    Required."""
     layout: MigLayout
+    """The planned layout as a ``MigLayout``, for ``InstanceGroup(mig_config=...)``.
+    Required."""
 
     @property
     def gpus_per_instance(self) -> int:
+        """GPUs per instance."""
         return len(self.gpu_layouts)
 
     @property
     def partitioned_gpus_per_instance(self) -> int:
+        """GPUs per instance with MIG devices (the rest stay whole)."""
         return sum(1 for layout in self.gpu_layouts if layout)
 
     @property
     def slices_per_instance(self) -> dict[str, int]:
+        """MIG devices one instance provides, profile to count."""
         totals: dict[str, int] = {}
         for layout in self.gpu_layouts:
             for profile, count in layout.items():
@@ -162,21 +186,26 @@ class MigPlan:
 
     @property
     def compute_slices_used(self) -> int:
+        """Compute slices the demand uses, across all instances."""
         return self._used("compute_slices")
 
     @property
     def compute_slices_available(self) -> int:
+        """Compute slices of all GPUs of all instances (7 per GPU)."""
         return self.instance_count * self.gpus_per_instance * COMPUTE_SLICES_PER_GPU
 
     @property
     def memory_slices_used(self) -> int:
+        """Memory slices the demand uses, across all instances."""
         return self._used("memory_slices")
 
     @property
     def memory_slices_available(self) -> int:
+        """Memory slices of all GPUs of all instances (8 per GPU)."""
         return self.instance_count * self.gpus_per_instance * MEMORY_SLICES_PER_GPU
 
     def mig_parted_config(self) -> dict:
+        """The planned layout as an NVIDIA mig-parted document."""
         return self.layout.mig_parted_config()
 
     def render(self) -> str:

@@ -93,34 +93,55 @@ def _sum(values: list[Optional[float]]) -> float:
 
 @dataclass(frozen=True)
 class CostReport:
+    """The plan's cost (``Plan.cost()``): per group and in total at the floor and the ceiling, the fixed costs, and
+    the always-on-without-MIG comparison. Amounts are USD; a month is 730 hours. Unpriced items are named
+    (``unpriced``), never counted as zero."""
+
     prices: Prices
+    """The prices the report was computed with.
+    Required."""
     groups: tuple[GroupCost, ...]
+    """Per instance group: its price per node and its nodes at the floor and the ceiling.
+    Required."""
     fixed: tuple[FixedCost, ...]
+    """The fixed costs the platform adds (EKS control plane, NAT gateways, FSx, AMP, Grafana), the same at the floor
+    and the ceiling.
+    Required."""
     baseline: tuple[BaselineNodes, ...]
-    not_in_baseline: tuple[str, ...]  # endpoints without one instance type
+    """The nodes the same endpoints would need always on at max replicas without MIG, per instance type.
+    Required."""
+    not_in_baseline: tuple[str, ...]
+    """The endpoints left out of the comparison (those without one instance type).
+    Required."""
 
     @property
     def fixed_monthly(self) -> float:
+        """The priced fixed costs, USD per month."""
         return _sum([item.monthly for item in self.fixed])
 
     @property
     def floor_hourly(self) -> float:
+        """The platform idle (the floor's nodes plus the fixed costs), USD per hour."""
         return _sum([group.floor_hourly for group in self.groups]) + self.fixed_monthly / HOURS_PER_MONTH
 
     @property
     def ceiling_hourly(self) -> float:
+        """The platform at full scale (the ceiling's nodes plus the fixed costs), USD per hour."""
         return _sum([group.ceiling_hourly for group in self.groups]) + self.fixed_monthly / HOURS_PER_MONTH
 
     @property
     def floor_monthly(self) -> float:
+        """``floor_hourly`` over a month (730 hours), USD."""
         return self.floor_hourly * HOURS_PER_MONTH
 
     @property
     def ceiling_monthly(self) -> float:
+        """``ceiling_hourly`` over a month (730 hours), USD."""
         return self.ceiling_hourly * HOURS_PER_MONTH
 
     @property
     def baseline_monthly(self) -> float:
+        """The always-on-without-MIG comparison, USD per month (fixed costs included)."""
         return _sum([line.hourly for line in self.baseline]) * HOURS_PER_MONTH + self.fixed_monthly
 
     @property
@@ -132,6 +153,7 @@ class CostReport:
 
     @property
     def baseline_complete(self) -> bool:
+        """True when every node of the comparison and every group is priced, so savings can be computed."""
         return (all(line.node_hourly is not None for line in self.baseline) and not self.not_in_baseline
                 and all(group.priced for group in self.groups))
 
@@ -142,6 +164,7 @@ class CostReport:
         return self.baseline_monthly - (self.floor_monthly if at == "floor" else self.ceiling_monthly)
 
     def render(self) -> list[str]:
+        """The plan's cost lines (``plan.txt``)."""
         lines = ["", f"Cost in USD, a month = {HOURS_PER_MONTH} h (prices: {self.prices.describe()})",
                  _cols("group", "instance type", "per node $/h", "floor $/h", "floor $/month", "ceiling $/h",
                        "ceiling $/month")]

@@ -32,8 +32,17 @@ class ChartDeployment(Construct):
 
     def __init__(self, scope: Construct, construct_id: str, *, chart_name: str, build: BuildChart,
                  manifests: Optional[Sequence[Mapping[str, Any]]] = None) -> None:
+        """A handle the platform makes (``add_chart``, ``add_scaled_workloads``, ``node_pools`` ...).
+
+        Args:
+            chart_name: The chart's name, which names its file. Required.
+            build: Adds the objects to a new chart and returns them. Required.
+            manifests: The same objects as dicts, standing in for the chart until it is touched. Default: None
+                (the chart is created at once).
+        """
         super().__init__(scope, construct_id)
         self.chart_name = chart_name
+        """The chart's name: its file is ``manifests/<chart_name>.k8s.yaml``."""
         self._build = build
         self._manifests = manifests
         self._chart: Optional[cdk8s.Chart] = None
@@ -73,13 +82,25 @@ class EndpointDeployment(ChartDeployment):
 
     def __init__(self, scope: Construct, construct_id: str, *, endpoint: Endpoint, namespace: str,
                  build: BuildChart, manifest: Mapping[str, Any]) -> None:
+        """The handle ``add_endpoint`` returns.
+
+        Args:
+            endpoint: The endpoint, its defaults resolved. Required.
+            namespace: The namespace it is deployed to. Required.
+            build: Adds the operator's custom resource to a new chart and returns it. Required.
+            manifest: The custom resource as a dict, standing in for the chart until it is touched. Required.
+        """
         super().__init__(scope, construct_id, chart_name=endpoint_chart_name(namespace, endpoint.name), build=build,
                          manifests=[manifest])
         self.endpoint = endpoint
+        """The endpoint as added, with its defaults resolved (an ``InferenceEndpoint`` or ``JumpStartEndpoint``)."""
         self.namespace = namespace
+        """The namespace the endpoint is deployed to."""
 
     @property
     def api_object(self) -> cdk8s.ApiObject:
+        """The operator's custom resource (InferenceEndpointConfig or JumpStartModel) as a ``cdk8s.ApiObject``: patch
+        fields the library does not model with ``add_json_patch``."""
         return self.api_objects[0]
 
 

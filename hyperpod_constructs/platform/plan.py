@@ -20,13 +20,28 @@ from .cost import CostReport, FixedCostItems, estimate_cost
 
 @dataclass(frozen=True)
 class Plan:
+    """What the platform runs at the floor (idle) and at the ceiling (full scale): nodes, GPUs, MIG slices, endpoint
+    replicas and, with prices, cost. ``platform.plan`` builds it; ``render()`` is the text of ``plan.txt``."""
+
     groups: tuple[InstanceGroup, ...]
-    endpoints: tuple[PodDemand, ...]  # one row per endpoint, or per side of a disaggregated one
+    """The platform's instance groups.
+    Required."""
+    endpoints: tuple[PodDemand, ...]
+    """What each endpoint asks of the nodes: one row per endpoint, or per side of a disaggregated one.
+    Required."""
     autoscaled_groups: frozenset[str] = frozenset()
-    slices_per_instance: Optional[Mapping[str, Mapping[str, int]]] = None  # group -> MIG profile -> count
-    hourly_prices: Optional[Mapping[str, float]] = None  # instance type -> USD per hour, if the user gives them
-    prices: Optional[Prices] = None  # wins over hourly_prices
+    """The names of the groups node autoscaling grows (their ceiling is ``max_count``).
+    Default: none."""
+    slices_per_instance: Optional[Mapping[str, Mapping[str, int]]] = None
+    """Per group name, the MIG slices one node provides (profile to count).
+    Default: None (no MIG)."""
+    prices: Optional[Prices] = None
+    """Instance and fixed prices.
+    Default: None (no cost)."""
     fixed_costs: FixedCostItems = FixedCostItems()
+    """What the platform runs besides the instance groups (EKS, NAT gateways, FSx, AMP, Grafana), priced with
+    ``prices``.
+    Default: none."""
 
     @classmethod
     def of(cls, platform: ResolvedPlatform, **costs: Any) -> "Plan":
@@ -37,8 +52,7 @@ class Plan:
 
     def cost(self) -> Optional[CostReport]:
         """Cost at the floor and the ceiling, fixed costs and the always-on comparison; None without prices."""
-        prices = self.prices or (Prices.from_mapping(self.hourly_prices) if self.hourly_prices else None)
-        return None if prices is None else estimate_cost(self, prices, self.fixed_costs)
+        return None if self.prices is None else estimate_cost(self, self.prices, self.fixed_costs)
 
     # ---- the numbers --------------------------------------------------------------------------------------
 
@@ -65,15 +79,18 @@ class Plan:
 
     @property
     def gpu_groups(self) -> tuple[GpuGroup, ...]:
+        """The groups as GPU capacity (whole GPUs and MIG slices per node, floor and ceiling)."""
         return gpu_groups(self.groups, self.autoscaled_groups, self.slices_per_instance)
 
     @property
     def gpu_demands(self) -> tuple[GpuDemand, ...]:
+        """What each row of ``endpoints`` asks of that capacity."""
         return tuple(endpoint.gpu_demand() for endpoint in self.endpoints)
 
     # ---- the text -----------------------------------------------------------------------------------------
 
     def render(self) -> str:
+        """The plan as text (``plan.txt``): groups, endpoints, GPU and MIG use, totals and cost."""
         lines = self._group_lines()
         lines += self._endpoint_lines()
         lines += self._whole_gpu_utilisation()

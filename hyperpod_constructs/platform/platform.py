@@ -104,68 +104,117 @@ class HyperPodInferencePlatform(Construct):
         removal_policy: RemovalPolicy = RemovalPolicy.RETAIN,
         manifest_removal: RemovalPolicy = RemovalPolicy.DESTROY,
     ) -> None:
+        """Build the platform in ``scope``; add endpoints with ``add_endpoint`` afterwards.
+
+        Args:
+            instance_groups: The HyperPod instance groups (nodes) of the cluster. Required.
+            model_store: FSx for Lustre linked to an S3 prefix, which ``ModelSource.fsx(...)`` reads weights from.
+                Default: None (no file system).
+            node_autoscaling: HyperPod-managed Karpenter: True (one NodePool per group with ``max_count``), False,
+                or a ``NodeAutoscaling`` with its NodePools. Default: False (groups keep their ``count``).
+            network: The VPC, subnets and security groups. Default: ``Network()`` (a VPC the platform creates).
+            cluster: The EKS cluster and the HyperPod cluster's settings. Default: ``ClusterSettings()`` (a new EKS
+                cluster, automatic node recovery).
+            operator: The inference operator add-on and the dependency Helm chart.
+                Default: ``InferenceOperatorOptions()`` (the add-on, and the chart the instance groups need).
+            observability: Amazon Managed Prometheus, Grafana, the observability add-on, dashboards and SLO alerts.
+                Default: None (none of them).
+            delivery: Who applies the Kubernetes manifests.
+                Default: ``ManifestDelivery.CDK_DEPLOY`` (``cdk deploy`` applies them; ``export()`` writes them too).
+            namespace: The Kubernetes namespace of endpoints that name none, and of the model store's volume
+                claim. Default: ``"default"``.
+            hourly_prices: Replaced by ``prices``: a mapping given here raises an error saying how to write it as
+                ``prices=Prices(instance_hourly={...})``. Default: None.
+            prices: Instance and fixed prices for the plan's cost: ``Prices.from_file(...)``, or
+                ``Prices(instance_hourly={...})`` for instance prices only. Default: None (the plan shows no cost).
+            removal_policy: What happens to data (the model store, buckets, KMS keys, the AMP workspace) when it
+                leaves the stack. Default: ``RemovalPolicy.RETAIN`` (kept).
+        """
         super().__init__(scope, construct_id)
         self._path: str = self.node.path  # read once: every jsii property read is a round trip to Node
         check_arguments(self._path, HyperPodInferencePlatform.__init__, locals())
         require(is_dns_label(namespace), self._path, "namespace", namespace,
                 "a Kubernetes namespace name (lowercase alphanumerics and '-', at most 63)")
         self.instance_groups: tuple[InstanceGroup, ...] = tuple(instance_groups)
+        """The instance groups, as given."""
         self.node_autoscaling = (node_autoscaling if isinstance(node_autoscaling, NodeAutoscaling)
                                  else NodeAutoscaling(enabled=bool(node_autoscaling)))
+        """Node autoscaling as a ``NodeAutoscaling`` (``True``/``False`` turned into one)."""
         self.settings = cluster
+        """The ``cluster=`` settings (EKS and HyperPod), as given."""
         self.namespace = namespace
-        self.hourly_prices = hourly_prices
-        require(prices is None or hourly_prices is None, self.node.path, "hourly_prices", hourly_prices,
-                "either prices= or hourly_prices=, not both (Prices(instance_hourly=...) holds both kinds)")
+        """The platform's default Kubernetes namespace."""
+        require(hourly_prices is None, self.node.path, "hourly_prices", hourly_prices,
+                "None: instance prices are prices=Prices(instance_hourly={...}) (Prices also holds the fixed-cost "
+                "rates; Prices.from_file reads a price file)")
         require(prices is None or isinstance(prices, Prices), self.node.path, "prices", prices,
                 "a Prices, e.g. Prices.from_file('prices.json')")
         self.prices = prices
+        """The ``prices=`` given, or None."""
         self.observability_options = observability
-        given_prices = prices
-        if hourly_prices is not None:
-            try:  # checked now, not when the plan is first read
-                given_prices = Prices.from_mapping(hourly_prices)
-            except HyperPodValidationError as error:
-                raise HyperPodValidationError(self._path, "hourly_prices", error.value, error.allowed) from None
-        self._advise(price_warnings(given_prices, Stack.of(self).region, self.instance_groups), "prices")
+        """The ``observability=`` settings given, or None."""
+        self._advise(price_warnings(prices, Stack.of(self).region, self.instance_groups), "prices")
         self.deploy_time_values = DeployTimeValues(self)
+        """The CloudFormation values the manifests hold as placeholders (file system ids, bucket names, the region...),
+        filled in when ``cdk deploy`` applies them."""
         self.delivery = delivery
+        """Who applies the manifests."""
         self.platform_label = platform_label_value(Stack.of(self).stack_name, self.node.path)
+        """The label value every object the platform delivers carries (its stack and path), so pruning touches only its
+        own objects."""
         self.manifest_files = ManifestFiles(self.deploy_time_values, self.platform_label, self._path)
+        """Every chart the platform delivers, rendered once for both ``cdk deploy`` and ``export()``."""
         self.manifests: Optional[ManifestApplier] = None
+        """The custom resource that applies the manifests with ``ManifestDelivery.CDK_DEPLOY``, made at synth; None
+        before and with GitOps."""
         self.endpoint_deployments: list[EndpointDeployment] = []
+        """The handles ``add_endpoint`` returned, in the order the endpoints were added."""
         # Handles on the other charts: Platform/Charts/<chart name>, apart from the endpoints' ids.
         self._charts_scope = Construct(self, "Charts")
         self.model_store_volumes: Optional[ChartDeployment] = None
+        """The handle on the model store's chart (StorageClass, PersistentVolume and claim), or None without a model
+        store."""
         self.mig_config_map: Optional[ChartDeployment] = None
+        """The handle on the chart with the custom MIG layouts' ConfigMap, or None without custom layouts."""
         self.node_pools: Optional[ChartDeployment] = None
+        """The handle on the Karpenter NodePools' chart, or None without node autoscaling."""
         self.scaled_workloads: list[ChartDeployment] = []
+        """The handles ``add_scaled_workloads`` returned."""
         self._keda_objects: set[tuple[str, str, str]] = set()  # (kind, namespace, name) already in a chart
 
         self.removal_policy = removal_policy
+        """The removal policy of the platform's data."""
         require(manifest_removal in REMOVALS, self._path, "manifest_removal", manifest_removal,
                 "RemovalPolicy.DESTROY (a stack delete deletes the Kubernetes objects the stack applied) or "
                 "RemovalPolicy.RETAIN (it leaves them running, and their nodes billing)")
         self.manifest_removal = manifest_removal
+        """What a stack delete does to the Kubernetes objects the stack applied (DESTROY or RETAIN)."""
         self.network = HyperPodNetwork(self, "Network", vpc=self._vpc(network, cluster), subnets=network.subnets,
                                        security_groups=network.security_groups)
+        """The VPC, subnets and security groups in use (created or imported)."""
         self.eks = HyperPodEks(self, "Eks", network=self.network, options=cluster.eks, removal_policy=removal_policy)
+        """The EKS cluster in use (created or imported) with its add-ons and access entries."""
         node_pools = self.node_autoscaling.pools(self.instance_groups)  # the one place they are computed
         self.cluster_role: Optional[iam.IRole] = None
+        """The IAM role HyperPod's Karpenter uses, or None without node autoscaling."""
         if self.node_autoscaling.enabled:
             self.cluster_role = KarpenterClusterRole(self, "KarpenterClusterRole").role
         self.hyperpod = HyperPodCluster(
             self, "HyperPod", eks_cluster=self.eks, network=self.network, instance_groups=self.instance_groups,
             settings=cluster, cluster_role=self.cluster_role, removal_policy=removal_policy,
             single_az_groups=autoscaled_group_names(node_pools))
+        """The HyperPod cluster (``AWS::SageMaker::Cluster``) with its execution role and lifecycle scripts."""
         # One function runs Helm for the dependency chart and kubectl for the manifests.
         self.kubectl: Optional[KubectlHandler] = None
+        """The function that runs Helm and kubectl at deploy time, or None when nothing needs it (GitOps without the
+        Helm chart)."""
         helm_chart = (self._default_helm_chart() if operator.helm_chart is CHART_FOR_INSTANCE_GROUPS
                       else operator.helm_chart)
         if helm_chart is not None or delivery is ManifestDelivery.CDK_DEPLOY:
             self.kubectl = KubectlHandler(self, "Kubectl", cluster=self.eks.cluster,
                                          vpc_subnets=self.eks.function_subnets)
         self.dependencies: Optional[HyperPodDependencies] = None
+        """HyperPod's dependency Helm chart, installed at deploy time, or None when ``operator.helm_chart`` is None."""
         if helm_chart is not None:
             # HyperPod requires its dependency chart on the cluster before the HyperPod cluster is created.
             self.dependencies = HyperPodDependencies(self, "HyperPodDependencies", cluster=self.eks.cluster,
@@ -175,16 +224,19 @@ class HyperPodInferencePlatform(Construct):
             addon.node.add_dependency(self.hyperpod.resource)
 
         self.model_store: Optional[ModelStoreFileSystem] = None
+        """The FSx for Lustre file system and its S3 link, or None without a model store."""
         if model_store is not None:
             self.model_store = ModelStoreFileSystem(self, "ModelStore", spec=model_store, network=self.network,
                                                     removal_policy=removal_policy)
 
         self.oidc_provider = self._oidc_provider(cluster.eks)
+        """The cluster's IAM OIDC provider, which the operator's roles trust."""
         # The S3 and FSx CSI drivers' roles; endpoints add the buckets they mount. Add-ons the platform installs
         # get them directly; on an existing cluster whose add-ons it does not manage, the user attaches them.
         self.storage_drivers = StorageDriverRoles(
             self, "StorageDrivers", oidc_provider=self.oidc_provider,
             model_store_bucket=model_store.bucket if model_store is not None else None)
+        """The S3 and FSx CSI drivers' IAM roles; endpoints add the buckets they read."""
         self.storage_drivers.attach(self.eks.workload_addons)
         unmanaged = sorted({S3_CSI_ADDON, FSX_CSI_ADDON} - csi_addon_names(self.eks.workload_addons))
         if unmanaged:
@@ -197,11 +249,13 @@ class HyperPodInferencePlatform(Construct):
             self.storage_drivers.grant_read(model_store.bucket)
         self.model_access = ModelSourceAccess(drivers=self.storage_drivers, nodes=self.network.security_groups[0],
                                               register=self.deploy_time_values.register)
+        """Grants the storage drivers read access to each endpoint's model source."""
 
         self.operator = InferenceOperator(
             self, "InferenceOperator", cluster=self.eks.cluster, oidc_provider=self.oidc_provider,
             hyperpod_cluster_arn=self.hyperpod.cluster_arn, vpc_id=self.network.vpc.vpc_id,
             options=operator, removal_policy=removal_policy)
+        """The inference operator add-on with its execution role and TLS bucket."""
         self.operator.addon.node.add_dependency(*self.eks.workload_addons)  # cert-manager and CSI drivers first
         # What an existing cluster must run already (none for a created one): data for a preflight, one warning.
         self.cluster_prerequisites = existing_cluster_prerequisites(cluster.eks, alb=operator.alb, keda=operator.keda)
@@ -210,11 +264,13 @@ class HyperPodInferencePlatform(Construct):
                 self.eks.cluster.cluster_name, self.cluster_prerequisites))], "platform")
         self.data_capture_writers = DataCaptureWriters(self, writer=self.operator.execution_role,
                                                        register=self.deploy_time_values.register)
+        """Grants the operator's execution role write access to each endpoint's data capture bucket."""
         # The operator manages Kubernetes objects with its execution role: cluster admin, as AWS's stack grants.
         self.operator.addon.node.add_dependency(
             self.eks.grant_cluster_admin("InferenceOperatorAccess", self.operator.execution_role.role_arn))
 
         self.observability: Optional[InferenceObservability] = None
+        """The AMP workspace, add-on, dashboards and alerts, or None without ``observability=``."""
         if observability is not None:
             self.observability = InferenceObservability(
                 self, "Observability", cluster=self.eks.cluster,
@@ -227,10 +283,14 @@ class HyperPodInferencePlatform(Construct):
             self.observability.pod_identity_association.node.add_dependency(*self.eks.network_addons)
 
         self.alarm_routing = AlarmRouting(self, observability.alarm_emails if observability else ())
+        """Where SLO alerts go: the alarm topic and its e-mail subscriptions."""
         self.alarm_routing.update()
         add_access_outputs(self)
         self.retained_network = retain_network_for_data(self)
+        """What of a created network is kept so a retained model store's interfaces survive a stack deletion (construct
+        paths)."""
         self.network_advice = byo_network_advice(self)
+        """The warnings about an imported network the stack cannot check."""
         # At synth, over the complete app: the registered rules' advice (``self.model`` is built below).
         add_synth_time_advice(self, lambda: warn_replacements(self), self.alarm_routing.warn_unused_emails,
                               lambda: self._advise(rules.advice(self.model), "platform"),
@@ -238,6 +298,8 @@ class HyperPodInferencePlatform(Construct):
 
         given_chart = operator.helm_chart if isinstance(operator.helm_chart, HyperPodHelmChart) else None
         self.model = self._build_model(node_pools, given_chart.enable_gpu_operator if given_chart is not None else None)
+        """The platform model: every fact the rules, charts, observability and the plan read, with the endpoints and
+        scaled workloads added so far."""
         # Every cross-resource rule, once, over the model as it is when the app is complete: all problems at once.
         self.node.add_validation(RuleValidation(lambda: self.model))
         if self.model_store is not None:
@@ -450,7 +512,8 @@ class HyperPodInferencePlatform(Construct):
 
     @property
     def plan(self) -> Plan:
-        return Plan.of(self.model, hourly_prices=self.hourly_prices, prices=self.prices,
+        """Nodes, GPUs, MIG slices, cost at floor and ceiling, and the endpoints' memory fit."""
+        return Plan.of(self.model, prices=self.prices,
                        fixed_costs=fixed_cost_items(self))
 
     @property

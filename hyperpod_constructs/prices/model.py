@@ -39,16 +39,36 @@ class Prices:
     """
 
     type_description = "a Prices, e.g. Prices.from_file('prices.json')"
+    """How a wrong-type error names what to pass for ``Prices``."""
 
     instance_hourly: Mapping[str, float] = field(default_factory=dict)
+    """HyperPod instance type to USD per node-hour (SageMaker HyperPod cluster usage).
+    Default: no prices (every group unpriced)."""
     eks_cluster_hourly: Optional[float] = None
+    """The EKS control plane, USD per cluster-hour.
+    Default: None (unpriced)."""
     nat_gateway_hourly: Optional[float] = None
+    """A NAT gateway, USD per gateway-hour (data processing not included).
+    Default: None (unpriced)."""
     fsx_lustre_gib_month: Mapping[int, float] = field(default_factory=dict)
+    """FSx for Lustre PERSISTENT_2 throughput tier (125, 250, 500, 1000 MB/s/TiB) to USD per GiB-month.
+    Default: no prices (the model store unpriced)."""
     amp_monthly: Optional[float] = None
+    """Your own estimate for Amazon Managed Prometheus, USD per month (it bills per sample, so no rate card gives a
+    figure).
+    Default: None (unpriced)."""
     grafana_monthly: Optional[float] = None
+    """Your own estimate for Amazon Managed Grafana, USD per month (it bills per active user).
+    Default: None (unpriced)."""
     region: Optional[str] = None
+    """The region the prices are for (the platform warns when it differs from the stack's).
+    Default: None."""
     retrieved: Optional[str] = None  # ISO date the figures were read from AWS
+    """The ISO date the figures were read from AWS.
+    Default: None."""
     source: str = "prices you supplied"
+    """Where the figures come from, shown in the plan's cost heading.
+    Default: ``"prices you supplied"``."""
 
     def __post_init__(self) -> None:
         where = "Prices"
@@ -72,7 +92,7 @@ class Prices:
 
     @classmethod
     def from_mapping(cls, hourly: Mapping[str, float]) -> Prices:
-        """Only instance prices, e.g. the platform's ``hourly_prices`` mapping."""
+        """Only instance prices, instance type to USD per hour: ``Prices(instance_hourly=hourly)``."""
         return cls(instance_hourly=dict(hourly))
 
     @classmethod
@@ -92,6 +112,7 @@ class Prices:
 
     @classmethod
     def from_dict(cls, data: Any, *, where: str = "price file") -> Prices:
+        """Prices from a price file's parsed JSON (``format`` 1); ``where`` names it in errors."""
         require(isinstance(data, dict), where, "content", type(data).__name__, "a JSON object")
         require(data.get("format") == FORMAT, where, "format", data.get("format"),
                 f"{FORMAT} (the price-file format this version reads)")
@@ -135,6 +156,7 @@ class Prices:
     # ---- reading ----------------------------------------------------------------------------------------
 
     def hourly(self, instance_type: str) -> Optional[float]:
+        """USD per node-hour of ``instance_type``, or None when it has no price."""
         return self.instance_hourly.get(instance_type)
 
     def describe(self) -> str:

@@ -93,7 +93,7 @@ def test_the_platform_warns_at_synth_once_endpoints_are_added() -> None:
 def test_a_price_for_a_type_no_group_runs_is_flagged_with_the_close_match() -> None:
     stack = cdk.Stack(cdk.App(), "Prices")
     HyperPodInferencePlatform(stack, "Platform", instance_groups=[SYSTEM, InstanceGroup("l40s", "ml.g6e.12xlarge")],
-                              hourly_prices={"ml.m5.2xlarge": 0.461, "ml.g6e.2xlarge": 2.2, P5: 98.32})
+                              prices=Prices(instance_hourly={"ml.m5.2xlarge": 0.461, "ml.g6e.2xlarge": 2.2, P5: 98.32}))
     (warning,) = cdk_warnings(stack, UNUSED_ID)
     assert warning.startswith(
         "prices given for instance types no instance group runs: ml.g6e.2xlarge (did you mean 'ml.g6e.12xlarge', "
@@ -107,16 +107,14 @@ def test_prices_for_exactly_the_groups_types_draw_no_warning() -> None:
 
 
 @pytest.mark.parametrize(("hourly", "message"), [
-    ({"ml.p5.48xlarg": 98.32}, "hourly_prices='ml.p5.48xlarg' is not allowed; a HyperPod instance type; did you mean "
+    ({"ml.p5.48xlarg": 98.32}, "instance_hourly='ml.p5.48xlarg' is not allowed; a HyperPod instance type; did you mean "
                                "'ml.p5.48xlarge'"),
-    ({"ml.zz9.huge": 1.0}, "hourly_prices='ml.zz9.huge' is not allowed; a HyperPod instance type 'ml.<family>.<size>'"),
-    ({"ml.p5.48xlarge": -1.0}, "hourly_prices=-1.0 is not allowed; a price in USD"),
+    ({"ml.zz9.huge": 1.0}, "instance_hourly='ml.zz9.huge' is not allowed; a HyperPod instance type 'ml.<family>.<size>'"),
 ])
-def test_hourly_prices_are_checked_when_the_platform_is_built(hourly: dict[str, float], message: str) -> None:
+def test_a_price_for_an_instance_type_the_catalog_does_not_know_is_refused(hourly: dict[str, float], message: str) -> None:
     with pytest.raises(HyperPodValidationError) as raised:
-        HyperPodInferencePlatform(cdk.Stack(cdk.App(), "Prices"), "Platform", instance_groups=[SYSTEM],
-                                  hourly_prices=hourly)
-    assert str(raised.value).startswith(f"Prices/Platform: {message}")
+        Prices(instance_hourly=hourly)
+    assert str(raised.value).startswith(f"Prices: {message}")
 
 
 def test_a_price_file_key_the_catalog_does_not_know_is_refused() -> None:

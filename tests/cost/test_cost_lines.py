@@ -106,8 +106,9 @@ ENDPOINTS = (PodDemand("mistral", "custom", "ml.g6e.12xlarge", 1, 3, gpus=1),
              PodDemand("qwen", "jumpstart", "ml.g6e.12xlarge", 1, 2, gpus=None))
 
 
-def test_the_hourly_prices_mapping_still_prices_the_groups() -> None:
-    plan = Plan(groups=GROUPS, endpoints=ENDPOINTS, hourly_prices={"ml.m5.2xlarge": 0.5, "ml.g6e.12xlarge": 10.0})
+def test_instance_prices_alone_price_the_groups() -> None:
+    plan = Plan(groups=GROUPS, endpoints=ENDPOINTS,
+                prices=Prices.from_mapping({"ml.m5.2xlarge": 0.5, "ml.g6e.12xlarge": 10.0}))
     report = plan.cost()
     # floor = ceiling = 2 x 0.5 + 1 x 10 = 11 $/h; no fixed items known to a bare Plan
     assert report.floor_monthly == pytest.approx(11 * 730) and report.ceiling_monthly == pytest.approx(11 * 730)
@@ -138,12 +139,12 @@ def test_a_plan_without_prices_says_how_to_get_them() -> None:
 
 # ---- platform arguments -------------------------------------------------------------------------------------------
 
-def test_prices_and_hourly_prices_together_are_refused() -> None:
-    stack = cdk.Stack(cdk.App(), "Both")
+def test_hourly_prices_is_refused_naming_prices() -> None:
+    stack = cdk.Stack(cdk.App(), "Old")
     with pytest.raises(HyperPodValidationError) as error:
-        HyperPodInferencePlatform(stack, "Platform", instance_groups=[GROUPS[1]], hourly_prices={"ml.g6e.12xlarge": 1.0},
-                                  prices=PRICES)
-    assert "hourly_prices={'ml.g6e.12xlarge': 1.0} is not allowed; either prices= or hourly_prices=" in str(error.value)
+        HyperPodInferencePlatform(stack, "Platform", instance_groups=[GROUPS[1]], hourly_prices={"ml.g6e.12xlarge": 1.0})
+    assert ("hourly_prices={'ml.g6e.12xlarge': 1.0} is not allowed; None: instance prices are "
+            "prices=Prices(instance_hourly={...})") in str(error.value)
 
 
 def test_prices_must_be_a_prices() -> None:

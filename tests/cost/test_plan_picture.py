@@ -11,7 +11,7 @@ import aws_cdk as cdk
 import pytest
 
 from apps_support import load_module
-from hyperpod_constructs import InstanceGroup, Plan
+from hyperpod_constructs import InstanceGroup, Plan, Prices
 from hyperpod_constructs.intent.platform_model import PodDemand
 from hyperpod_constructs.platform.plan_picture import MAX_NODES_DRAWN, MISSING_MATPLOTLIB, draw_plan
 
@@ -99,6 +99,6 @@ def test_picture_false_skips_it(platform: Any, tmp_path: Path) -> None:
 
 def test_panel_titles_carry_the_cost_when_priced(tmp_path: Path) -> None:
     plan = Plan(groups=(InstanceGroup("l40s", "ml.g6e.12xlarge", count=1),), endpoints=(),
-                hourly_prices={"ml.g6e.12xlarge": 10.0})
+                prices=Prices.from_mapping({"ml.g6e.12xlarge": 10.0}))
     labels = texts(draw_plan(plan, tmp_path / "plan.svg"))
     assert "Floor (idle): 1 node, 4 GPUs, $7,300.00/month" in labels

@@ -51,7 +51,7 @@ def test_jumpstart_endpoints_grant_the_regions_jumpstart_buckets_once() -> None:
     assert not platform.storage_drivers.jumpstart_buckets_granted
     for name in ("mistral-a", "mistral-b"):
         platform.add_endpoint(JumpStartEndpoint(name, model_id="huggingface-llm-mistral-7b-instruct", accept_eula=True,
-                                                instance_type="ml.g5.12xlarge", model_size=ModelSize(parameters=7.2e9)))
+                                                instance_type="ml.g5.12xlarge", size=ModelSize(parameters=7.2e9)))
     statements = [statement for policy in resources(app.synth().get_stack_by_name("JumpStart").template,
                                                     "AWS::IAM::Policy").values()
                   for statement in policy["Properties"]["PolicyDocument"]["Statement"]

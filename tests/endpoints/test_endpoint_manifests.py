@@ -63,7 +63,7 @@ def _endpoints() -> dict[str, tuple[Endpoint, ResolvedPlatform]]:
                                                       token_secret=SecretKeyRef("hf-token", "token")),
             image="vllm/vllm-openai:v0.19.1", instance_type="ml.g5.12xlarge", gpus=2,
             args=["/opt/ml/model", "--tensor-parallel-size", "2", "--max-model-len", "8192"],
-            env={"PYTHONHASHSEED": "123", "VLLM_REQUEST_TIMEOUT": "600"},
+            environment={"PYTHONHASHSEED": "123", "VLLM_REQUEST_TIMEOUT": "600"},
             kv_cache=KvCache(l2=L2Cache.redis("redis://kv-cache.internal:6379")),
             routing=IntelligentRouting(strategy=Routing.KV_AWARE, autoscaling=Autoscaling(
                 min_replicas=1, max_replicas=3, trigger=PrometheusTrigger(

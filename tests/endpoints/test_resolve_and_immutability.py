@@ -84,16 +84,16 @@ def test_passed_in_lists_and_dicts_are_copied_frozen() -> None:
     affinity = {"requiredDuringSchedulingIgnoredDuringExecution": {"nodeSelectorTerms": [
         {"matchExpressions": [{"key": "node.kubernetes.io/instance-type", "operator": "In", "values": ["ml.g5.12xlarge"]}]}]}}
     tags = [Tag("team", "a")]
-    ep = InferenceEndpoint("llama-8b", model=S3, node_affinity=affinity, args=args, env=env, tags=tags)
+    ep = InferenceEndpoint("llama-8b", model=S3, node_affinity=affinity, args=args, environment=env, tags=tags)
     args.append("--bad")
     env["MORE"] = "x"
     tags.append(Tag("x", "y"))
     affinity["requiredDuringSchedulingIgnoredDuringExecution"]["nodeSelectorTerms"].clear()
-    assert ep.args == ("/opt/ml/model",) and dict(ep.env) == {"HF_HOME": "/tmp"} and ep.tags == (Tag("team", "a"),)
+    assert ep.args == ("/opt/ml/model",) and dict(ep.environment) == {"HF_HOME": "/tmp"} and ep.tags == (Tag("team", "a"),)
     terms = ep.node_affinity["requiredDuringSchedulingIgnoredDuringExecution"]["nodeSelectorTerms"]  # type: ignore[index]
     assert len(terms) == 1 and isinstance(terms, tuple)
     with pytest.raises(TypeError):
-        ep.env["HF_HOME"] = "/other"  # type: ignore[index]
+        ep.environment["HF_HOME"] = "/other"  # type: ignore[index]
     with pytest.raises(TypeError):
         terms[0]["matchExpressions"][0]["values"] = ["ml.p5.48xlarge"]  # nested mappings are read-only too
     with pytest.raises(dataclasses.FrozenInstanceError):

@@ -29,25 +29,25 @@ def jumpstart(**props: Any) -> JumpStartEndpoint:
                              instance_type="ml.g5.12xlarge", **props)
 
 
-SECRET_REF = r"put it in a Kubernetes Secret in the endpoint's namespace and reference it: env=\{'NAME': SecretKeyRef"
+SECRET_REF = r"put it in a Kubernetes Secret in the endpoint's namespace and reference it: environment=\{'NAME': SecretKeyRef"
 REFUSED: list[tuple[str, Callable[[], Any], str]] = [
     ("redis-password", lambda: L2Cache.redis("redis://cache-user:s3cr3t@cache.internal:6379"),
      r"^L2Cache: url='redis://cache-user:\*\*\*@cache\.internal:6379' is not allowed; no credentials in a manifest "
      r"\(found a password in a URL \(user:password@\)\); a Redis URL without a password .*no Secret reference"),
     ("redis-password-only", lambda: L2Cache.redis("rediss://:s3cr3t@cache.internal:6380"),
      r"^L2Cache: url='rediss://:\*\*\*@cache\.internal:6380' is not allowed"),
-    ("env-by-name", lambda: endpoint(env={"HF_TOKEN": "not-shown"}),
+    ("env-by-name", lambda: endpoint(environment={"HF_TOKEN": "not-shown"}),
      r"^endpoint 'llama': env\['HF_TOKEN'\]='\*\*\*' is not allowed; no credential as a plain value \(the name says "
      rf"it is one\); {SECRET_REF}"),
-    ("env-aws-secret-name", lambda: endpoint(env={"AWS_SECRET_ACCESS_KEY": "x"}), r"env\['AWS_SECRET_ACCESS_KEY'\]="),
-    ("env-api-key-name", lambda: endpoint(env={"OPENAI_API_KEY": "x"}), r"env\['OPENAI_API_KEY'\]="),
-    ("env-access-key-value", lambda: endpoint(env={"PROFILE": ACCESS_KEY}),
+    ("env-aws-secret-name", lambda: endpoint(environment={"AWS_SECRET_ACCESS_KEY": "x"}), r"environment\['AWS_SECRET_ACCESS_KEY'\]="),
+    ("env-api-key-name", lambda: endpoint(environment={"OPENAI_API_KEY": "x"}), r"environment\['OPENAI_API_KEY'\]="),
+    ("env-access-key-value", lambda: endpoint(environment={"PROFILE": ACCESS_KEY}),
      rf"env\['PROFILE'\]='\*\*\*' is not allowed; no credentials in a manifest \(found an AWS access key id\); "
      rf"{SECRET_REF}"),
-    ("env-hf-token-value", lambda: endpoint(env={"MODEL_ARGS": f"--token {HF_TOKEN}"}),
-     r"env\['MODEL_ARGS'\]='--token \*\*\*' is not allowed; .*found a Hugging Face token"),
-    ("env-url-value", lambda: endpoint(env={"DATABASE_URL": "postgres://app:pw@db.internal/feedback"}),
-     r"env\['DATABASE_URL'\]='postgres://app:\*\*\*@db\.internal/feedback' is not allowed"),
+    ("env-hf-token-value", lambda: endpoint(environment={"MODEL_ARGS": f"--token {HF_TOKEN}"}),
+     r"environment\['MODEL_ARGS'\]='--token \*\*\*' is not allowed; .*found a Hugging Face token"),
+    ("env-url-value", lambda: endpoint(environment={"DATABASE_URL": "postgres://app:pw@db.internal/feedback"}),
+     r"environment\['DATABASE_URL'\]='postgres://app:\*\*\*@db\.internal/feedback' is not allowed"),
     ("args-api-key", lambda: endpoint(args=["--port", "8000", "--api-key", "sk-123"]),
      r"^endpoint 'llama': args\[2\]='--api-key' is not allowed; no credential as a server argument; pass it from a "
      r"Secret as an environment variable the server reads \(vLLM: VLLM_API_KEY, HF_TOKEN\)"),
@@ -74,14 +74,14 @@ def test_a_credential_is_refused_naming_the_field(build: Callable[[], Any], mess
 
 def test_what_is_not_a_credential_passes() -> None:
     L2Cache.redis("redis://cache-user@cache.internal:6379")  # a user name alone is not a secret
-    endpoint(env={"MAX_NUM_BATCHED_TOKENS": "8192", "TOKENIZER_MODE": "auto", "HF_TOKEN": "",
+    endpoint(environment={"MAX_NUM_BATCHED_TOKENS": "8192", "TOKENIZER_MODE": "auto", "HF_TOKEN": "",
                   "KEY_VALUE_CACHE": "on", "HF_HUB_URL": "https://huggingface.co"},
              args=["--max-model-len", "8192"])
     jumpstart(environment={"SM_NUM_GPUS": "1"})
 
 
 def test_a_secret_reference_renders_as_value_from_secret_key_ref() -> None:
-    manifest = render_endpoint(endpoint(env={"VLLM_API_KEY": SecretKeyRef(name="llama-api", key="key"),
+    manifest = render_endpoint(endpoint(environment={"VLLM_API_KEY": SecretKeyRef(name="llama-api", key="key"),
                                              "VLLM_LOGGING_LEVEL": "INFO"}), VIEW)
     assert manifest["spec"]["worker"]["environmentVariables"] == [
         {"name": "VLLM_API_KEY", "valueFrom": {"secretKeyRef": {"name": "llama-api", "key": "key"}}},

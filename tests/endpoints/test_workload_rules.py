@@ -195,22 +195,22 @@ def test_model_size_must_be_a_model_size() -> None:
             "S3ModelSource: size=8000000000.0 is not allowed; expected a ModelSize(...) or None, got float")):
         endpoint(8e9)  # type: ignore[arg-type]
     with pytest.raises(HyperPodTypeError, match=re.escape(
-            "model_size=8000000000.0 is not allowed; expected a ModelSize(...) or None, got float")):
-        jumpstart(model_size=8e9)
+            "size=8000000000.0 is not allowed; expected a ModelSize(...) or None, got float")):
+        jumpstart(size=8e9)
 
 
 def test_jumpstart_model_size_is_checked_against_the_slice_or_all_gpus() -> None:
     with pytest.raises(HyperPodValidationError, match=re.escape(
-            "endpoint 'llama-js': model_size='70.6B parameters in bfloat16 = 141.2 GB' is not allowed; a model that "
+            "endpoint 'llama-js': size='70.6B parameters in bfloat16 = 141.2 GB' is not allowed; a model that "
             "fits one replica's accelerator memory: 70.6B parameters in bfloat16 = 141.2 GB, but 1x mig-1g.10gb of "
             "ml.p5.48xlarge has 10 GB")):
-        jumpstart(name="llama-js", model_id="meta-textgeneration-llama-3-1-70b-instruct", model_size=LLAMA_70B,
+        jumpstart(name="llama-js", model_id="meta-textgeneration-llama-3-1-70b-instruct", size=LLAMA_70B,
                   instance_type="ml.p5.48xlarge", accelerator_partition="mig-1g.10gb")
     with pytest.raises(HyperPodValidationError, match=r"but up to 1x L4 24GB of ml\.g6\.2xlarge has 24 GB"):
-        jumpstart(model_size=LLAMA_70B, instance_type="ml.g6.2xlarge")
-    fit = jumpstart(model_size=ModelSize(parameters=1.78e9)).memory_fit()
-    assert fit is not None and fit.summary() == "3.6 GB weights + 82.8 GB KV of up to 96 GB"
-    thin = jumpstart(model_size=LLAMA_8B, instance_type="ml.p5.48xlarge", accelerator_partition="mig-1g.20gb")
+        jumpstart(size=LLAMA_70B, instance_type="ml.g6.2xlarge")
+    (fit,) = jumpstart(size=ModelSize(parameters=1.78e9)).memory_fits()
+    assert fit.summary() == "3.6 GB weights + 82.8 GB KV of up to 96 GB"
+    thin = jumpstart(size=LLAMA_8B, instance_type="ml.p5.48xlarge", accelerator_partition="mig-1g.20gb")
     assert any("leaves 1.9 GB for the KV cache on 1x mig-1g.20gb" in note for note in thin.warnings())
 
 

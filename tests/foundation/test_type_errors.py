@@ -14,7 +14,7 @@ from support import stand_in_bucket
 from hyperpod_constructs import (
     Autoscaling, ClusterSettings, HyperPodInferencePlatform, HyperPodTypeError, HyperPodValidationError,
     InferenceEndpoint, InferenceOperatorOptions, InstanceGroup, JumpStartEndpoint, KvCache, MigDemand, ModelSource, ModelStore,
-    NodeAutoscaling, NodePoolSpec, Observability, Probes, ScaledWorkload, plan_mig,
+    NodeAutoscaling, NodePoolSpec, Observability, Prices, Probes, ScaledWorkload, plan_mig,
 )
 
 SYSTEM = InstanceGroup("system", "ml.m5.2xlarge", count=1)
@@ -146,7 +146,7 @@ def test_right_types_still_pass() -> None:
     """The checks accept what the hints allow: lists for tuples, ints for floats, True for node autoscaling."""
     stack = cdk.Stack(cdk.App(), "Types")
     built = HyperPodInferencePlatform(stack, "Platform", instance_groups=(SYSTEM,), node_autoscaling=False,
-                                      hourly_prices={"ml.m5.2xlarge": 1},
+                                      prices=Prices(instance_hourly={"ml.m5.2xlarge": 1}),
                                       model_store=ModelStore(bucket=imported_bucket(stack)))
     assert built.node_autoscaling.enabled is False
     assert Autoscaling(max_replicas=2, triggers=[]).triggers == ()
