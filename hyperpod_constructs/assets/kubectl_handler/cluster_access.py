@@ -33,10 +33,8 @@ def write_kubeconfig(cluster_name: str, region: str, workdir: str) -> Optional[s
     """Kubeconfig for the cluster with a fresh token, or None when the cluster does not exist."""
     import boto3  # the Lambda runtime has it; imported here so the pure parts load without it
 
-    from botocore.config import Config
-
     session = boto3.session.Session(region_name=region)
-    eks = session.client("eks", config=aws_config(Config))
+    eks = eks_client(session)
     try:
         cluster = eks.describe_cluster(name=cluster_name)["cluster"]
     except eks.exceptions.ResourceNotFoundException:
@@ -47,6 +45,13 @@ def write_kubeconfig(cluster_name: str, region: str, workdir: str) -> Optional[s
     with open(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w", encoding="utf-8") as handle:
         json.dump(config, handle)  # JSON is YAML
     return path
+
+
+def eks_client(session: Any) -> Any:
+    """The EKS client (a seam: the fault tests put botocore's Stubber on the client this returns)."""
+    from botocore.config import Config
+
+    return session.client("eks", config=aws_config(Config))
 
 
 def aws_config(config_class: Any) -> Any:
