@@ -229,3 +229,24 @@ def test_token_is_unpadded_base64url_of_the_presigned_url(cluster_plan):
 def test_tail_keeps_the_end(cluster_plan):
     assert cluster_plan.tail("x" * 10, 20) == "x" * 10
     assert cluster_plan.tail("a" * 50 + "END", 10) == "...aaaaaaaEND"
+
+
+# The remote and local dependencies of helm_chart/HyperPodHelmChart/Chart.yaml and of its charts/gpu-operator
+# wrapper at DEFAULT_GIT_REF (aws/sagemaker-hyperpod-cli 011ca927...), as `helm dependency list` prints them.
+PINNED_CHART_DEPENDENCIES = [
+    ("cert-manager", "v1.18.2", "oci://quay.io/jetstack/charts"),
+    ("training-operators", "0.1.0", "file://charts/training-operators"),
+    ("mlflow", "0.1.0", "file://charts/mlflow"),
+    ("nvidia-device-plugin", "0.16.1", "https://nvidia.github.io/k8s-device-plugin"),
+    ("aws-efa-k8s-device-plugin", "0.5.20", "https://aws.github.io/eks-charts/"),
+    ("neuron-device-plugin", "v0.1.0", "file://charts/neuron-device-plugin"),
+    ("hyperpod-inference-operator", "2.2.2", "file://charts/inference-operator"),
+    ("gpu-operator", "0.1.0", "file://charts/gpu-operator"),
+    ("gpu-operator", "v26.3.1", "https://helm.ngc.nvidia.com/nvidia"),
+]
+
+
+def test_the_default_commit_pins_every_dependency_to_one_version(plan):
+    listing = "NAME\tVERSION\tREPOSITORY\tSTATUS\n" + "".join(
+        f"{name}\t{version}\t{repository}\tmissing\n" for name, version, repository in PINNED_CHART_DEPENDENCIES)
+    assert plan.loose_dependencies(listing) == []

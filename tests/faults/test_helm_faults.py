@@ -327,6 +327,19 @@ def test_waiting_without_nodes_fails_in_helms_words_and_a_first_install_leaves_n
     assert world.framework.calls.overruns == 0
 
 
+def test_a_failed_first_install_without_wait_is_uninstalled(world: World):
+    conflict = ('Apply failed with 1 conflict: conflict with "kubectl-client-side-apply" using apps/v1: '
+                ".spec.template.spec.containers[name=\"manager\"].image")
+    world.cluster.update(faults=[{"command": "upgrade", "kind": "fail", "message": conflict}])
+
+    assert world.resource.create(properties()) == "ROLLBACK_COMPLETE"
+
+    assert world.resource.reasons() == [
+        f"helm upgrade --install of release {RELEASE} failed: Error: INSTALLATION FAILED: {conflict}; "
+        f"release {RELEASE} uninstalled (it never was deployed): its revision 1 is failed"]
+    assert world.cluster.revisions() == []
+
+
 def test_waiting_without_nodes_on_an_upgrade_leaves_the_previous_release(world: World):
     world.cluster.update(nodes=0)
     world.resource.create(properties())  # installed without waiting, as on a cluster whose nodes join later
