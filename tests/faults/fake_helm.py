@@ -219,15 +219,11 @@ def main(argv: list[str]) -> None:
         return
     (name,) = positional[:1]
     revisions = state["releases"].get(key(name, flags))
-    if command in ("history", "status"):
+    if command == "history":
         if not revisions:
             fail("release: not found")
-        if command == "history":
-            print(json.dumps([{k: r[k] for k in ("revision", "status", "chart", "app_version", "description")}
-                              for r in revisions]))
-        else:
-            print(f"NAME: {name}\nNAMESPACE: {flags.get('namespace')}\nSTATUS: {revisions[-1]['status']}\n"
-                  f"REVISION: {revisions[-1]['revision']}")
+        print(json.dumps([{k: r[k] for k in ("revision", "status", "chart", "app_version", "description")}
+                          for r in revisions]))
         return
     if command == "rollback":
         if not revisions:
