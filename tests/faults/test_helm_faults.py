@@ -11,6 +11,7 @@ import http.server
 import importlib.util
 import io
 import json
+import os
 import socket
 import sys
 import tarfile
@@ -208,7 +209,7 @@ def world(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[World]:
     tools.mkdir()
     executable(tools, "helm", Path(__file__).with_name("fake_helm.py"))
     executable(tools, "kubectl", Path(__file__).with_name("fake_kubectl_for_helm.py"))
-    monkeypatch.setenv("PATH", f"{tools}:{__import__('os').environ['PATH']}")
+    monkeypatch.setenv("PATH", f"{tools}{os.pathsep}{os.environ['PATH']}")
     monkeypatch.setenv("FAKE_HELM_STATE", str(cluster.path))
     monkeypatch.setenv("FAKE_CLOCK", str(clock.path))
     for name, value in {"AWS_REGION": "us-west-2", "AWS_ACCESS_KEY_ID": "AKIDEXAMPLE",

@@ -1,4 +1,4 @@
-"""Pure decisions of the HyperPod Helm chart installer: URLs, values, helm command lines.
+"""Pure decisions of the HyperPod Helm chart installer: URLs, values, helm command lines, time limits, repairs.
 
 No AWS calls and no subprocesses here, so every decision is unit-testable; ``helm_installer`` does the I/O.
 Standard library only: the Lambda Python runtime has no PyYAML.
@@ -169,14 +169,14 @@ def loose_dependencies(dependency_list: str) -> list[str]:
     """
     loose = []
     for line in dependency_list.splitlines()[1:]:  # the first line is the NAME VERSION REPOSITORY STATUS header
-        columns = line.split(None, 3)
+        columns = [column.strip() for column in line.split("\t")]  # Helm's table pads cells and separates by tabs
         if len(columns) >= 3 and not EXACT_VERSION.match(columns[1]):
             loose.append(f"{columns[0]} {columns[1]!r}")
     return loose
 
 
-def base_argv(command: Sequence[str], release: str, namespace: str, kubeconfig: str) -> list[str]:
-    return [HELM, *command, release, "--namespace", namespace, "--kubeconfig", kubeconfig]
+def base_argv(command: Sequence[str], release: str, namespace: str, kubeconfig: str, *arguments: str) -> list[str]:
+    return [HELM, *command, release, *arguments, "--namespace", namespace, "--kubeconfig", kubeconfig]
 
 
 def history_argv(release: str, namespace: str, kubeconfig: str) -> list[str]:
@@ -191,8 +191,7 @@ def upgrade_argv(request: InstallRequest, chart_dir: str, values_files: Sequence
     Without it ``--rollback-on-failure`` cannot be used: Helm 4 then turns waiting on (``watcher``), which on a
     cluster without nodes never succeeds; the installer rolls a failed release back itself (``recovery``).
     """
-    argv = base_argv(["upgrade", "--install"], request.release, request.namespace, kubeconfig)
-    argv[4:4] = [chart_dir]
+    argv = base_argv(["upgrade", "--install"], request.release, request.namespace, kubeconfig, chart_dir)
     argv += ["--create-namespace", "--timeout", f"{timeout_seconds}s", "--description", description(digest)]
     for path in values_files:
         argv += ["--values", path]
@@ -203,8 +202,7 @@ def upgrade_argv(request: InstallRequest, chart_dir: str, values_files: Sequence
 
 def rollback_argv(release: str, namespace: str, revision: int, kubeconfig: str, timeout_seconds: int) -> list[str]:
     """Back to a good revision without waiting for readiness: it restores what was there, nodes or not."""
-    argv = base_argv(["rollback"], release, namespace, kubeconfig)
-    return argv[:3] + [str(revision)] + argv[3:] + ["--timeout", f"{timeout_seconds}s"]
+    return base_argv(["rollback"], release, namespace, kubeconfig, str(revision)) + ["--timeout", f"{timeout_seconds}s"]
 
 
 def uninstall_argv(release: str, namespace: str, kubeconfig: str, timeout_seconds: int) -> list[str]:
