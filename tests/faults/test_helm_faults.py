@@ -237,7 +237,7 @@ def world(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[World]:
 @pytest.fixture
 def short_invocations(monkeypatch: pytest.MonkeyPatch) -> None:
     """Invocations of a few seconds, so a call that really hangs costs seconds of the test, not minutes."""
-    monkeypatch.setattr(harness, "LAMBDA_TIMEOUT_SECONDS", time_budget.RESERVE_SECONDS + 4)
+    monkeypatch.setattr(harness, "LAMBDA_TIMEOUT_SECONDS", time_budget.RESERVE_SECONDS + 6)
     monkeypatch.setattr(helm_plan, "SHORTEST_HELM_SECONDS", 1.0)
     monkeypatch.setattr(helm_plan, "HELM_EXIT_SECONDS", 0.5)
     monkeypatch.setattr(helm_plan, "RECOVERY_SECONDS", 1.0)
