@@ -32,7 +32,6 @@ RESOURCE_TYPE = "Custom::HyperPodHelmChart"
 INSTALL_TIMEOUT = Duration.minutes(20)
 
 COMMIT_SHA = re.compile(r"^[0-9a-fA-F]{40}$")
-RELEASE_TAG = re.compile(r"^v?\d+\.\d+(\.\d+)?([-+][0-9A-Za-z.-]+)?$")
 REPOSITORY = re.compile(r"^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$")
 CHART_PATH = re.compile(r"^[A-Za-z0-9_.-]+(/[A-Za-z0-9_.-]+)*$")
 RELEASE_NAME_MAX = 53  # Helm's limit
@@ -98,8 +97,8 @@ def _deep_merge(base: Mapping[str, Any], override: Mapping[str, Any]) -> dict[st
 class HyperPodHelmChart:
     """Which HyperPod dependency chart to install, and how.
 
-    ``git_ref`` pins the chart: a full 40-hex commit SHA of ``repository`` or a release tag (``v3.2.0``);
-    branches move, so they are refused. ``values`` are Helm values merged over the chart's own (nested maps,
+    ``git_ref`` pins the chart: a full 40-hex commit SHA of ``repository``; branches and tags can move
+    (a tag can be deleted and pushed again), so they are refused. ``values`` are Helm values merged over the chart's own (nested maps,
     not ``--set`` dotted keys). ``enable_gpu_operator`` turns on the chart's GPU operator for MIG and turns
     off the standalone NVIDIA device plugin. ``wait`` makes Helm wait for every workload to be ready: leave
     it off when the EKS cluster has no nodes yet (HyperPod nodes join only after this chart is installed).
@@ -135,10 +134,11 @@ class HyperPodHelmChart:
 
     def __post_init__(self) -> None:
         where = f"HyperPodHelmChart {self.release_name!r}"
-        require(isinstance(self.git_ref, str) and bool(COMMIT_SHA.match(self.git_ref) or RELEASE_TAG.match(self.git_ref)),
+        require(isinstance(self.git_ref, str) and bool(COMMIT_SHA.match(self.git_ref)),
                 where, "git_ref", self.git_ref,
-                f"a full 40-hex commit SHA or a release tag like v3.2.0 of {self.repository} "
-                f"(branches such as 'main' move, so they do not pin anything); default {DEFAULT_GIT_REF}")
+                f"a full 40-hex commit SHA of {self.repository} (branches and tags can move, so they do not pin "
+                f"anything); find a tag's commit with `git ls-remote https://github.com/{self.repository} <tag>` "
+                f"(of an annotated tag: the line ending in ^{{}}); default {DEFAULT_GIT_REF}")
         require(bool(REPOSITORY.match(self.repository)), where, "repository", self.repository,
                 "a GitHub 'owner/name'")
         require(bool(CHART_PATH.match(self.chart_path)) and ".." not in self.chart_path.split("/"),

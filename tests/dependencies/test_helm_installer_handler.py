@@ -1,9 +1,14 @@
-"""The handler's flow with its edges (HTTP, boto3, helm) replaced; the tar extraction runs for real."""
+"""The handler's flow with its edges (HTTP, boto3, helm) replaced; the tar extraction runs for real.
+
+The same flow under faults (fake helm, Stubber, loopback archive server, the Provider framework) is in
+``tests/faults/test_helm_faults.py``.
+"""
 from __future__ import annotations
 
 import base64
 import io
 import json
+import subprocess
 import tarfile
 from pathlib import Path
 from typing import Any
@@ -40,31 +45,49 @@ def event(request_type: str, values: dict[str, Any], **extra: Any) -> dict[str, 
         "ResourceProperties": {
             "ServiceToken": "token", "ClusterName": "llm", "Repository": "aws/sagemaker-hyperpod-cli",
             "ChartPath": CHART, "GitRef": SHA, "Release": "hyperpod-dependencies", "Namespace": "kube-system",
-            "Values": json.dumps(values), "Wait": "false",
+            "Values": json.dumps(values), "Wait": "false", "TimeoutSeconds": "1200",
         },
         **extra,
     }
 
 
+class Context:
+    """A Lambda context with the whole 15 minutes left."""
+
+    def get_remaining_time_in_millis(self) -> int:
+        return 900_000
+
+
+@pytest.fixture
+def budget():
+    import time_budget
+
+    return time_budget.Budget(Context(), None)
+
+
 @pytest.fixture
 def edges(installer, monkeypatch, tmp_path):
-    """Replace the I/O edges; record what the handler asked for."""
+    """Replace the I/O edges (HTTP, EKS, helm); record what the handler asked for. The fault tests run it whole."""
     calls: dict[str, Any] = {"run": [], "downloads": [], "values": None, "regional": None}
     archive = tmp_path / "fixture.tar.gz"
     make_archive(archive)
 
-    def download(url: str, destination: str) -> None:
+    def download(url: str, destination: str, budget) -> None:
         calls["downloads"].append(url)
         Path(destination).write_bytes(archive.read_bytes())
 
-    def run(argv, env) -> None:
+    def try_run(argv, env, budget, cap=None) -> subprocess.CompletedProcess:
         calls["run"].append(list(argv))
+        if argv[1] == "history":
+            return subprocess.CompletedProcess(argv, 1, "", "Error: release: not found")
         if argv[1] == "upgrade":
             files = [argv[i + 1] for i, arg in enumerate(argv) if arg == "--values"]
             calls["values"] = json.loads(Path(files[-1]).read_text())
             calls["regional"] = Path(files[0]).read_text() if len(files) == 2 else None
             calls["chart_files"] = sorted(str(p.relative_to(argv[4])) for p in Path(argv[4]).rglob("*") if p.is_file())
             assert env["HOME"] == env["HELM_CACHE_HOME"].rsplit("/", 1)[0]  # helm writes under the work folder
+        listing = "NAME\tVERSION\tREPOSITORY\tSTATUS\n" if argv[1:3] == ["dependency", "list"] else ""
+        return subprocess.CompletedProcess(argv, 0, listing, "")
 
     def write_kubeconfig(cluster_name: str, region: str, workdir: str):
         calls["kubeconfig_for"] = (cluster_name, region)
@@ -74,17 +97,20 @@ def edges(installer, monkeypatch, tmp_path):
     monkeypatch.setattr(installer.tempfile, "mkdtemp", lambda dir=None: str(tmp_path / "work"))
     (tmp_path / "work").mkdir()
     monkeypatch.setattr(installer, "download", download)
-    monkeypatch.setattr(installer, "run", run)
+    monkeypatch.setattr(installer, "try_run", try_run)
+    monkeypatch.setattr(installer, "run", lambda argv, env, budget, cap=None: try_run(argv, env, budget).stdout)
     monkeypatch.setattr(installer, "write_kubeconfig", write_kubeconfig)
-    monkeypatch.setattr(installer, "wait_for_cluster_access", lambda kubeconfig, env: None)
+    monkeypatch.setattr(installer, "wait_for_cluster_access", lambda kubeconfig, env, budget: None)
     return calls
 
 
-def test_create_installs_the_pinned_chart(installer, edges, tmp_path):
-    result = installer.handler(event("Create", {"inferenceOperators": {"enabled": False}}), None)
+def test_create_installs_the_pinned_chart(installer, edges, tmp_path, budget):
+    result = installer.is_complete(event("Create", {"inferenceOperators": {"enabled": False}}), budget)
 
     assert edges["downloads"] == [f"https://codeload.github.com/aws/sagemaker-hyperpod-cli/tar.gz/{SHA}"]
-    assert [argv[1:3] for argv in edges["run"]] == [["dependency", "update"], ["upgrade", "--install"]]
+    assert [argv[1:3] for argv in edges["run"]] == [
+        ["history", "hyperpod-dependencies"], ["history", "hyperpod-dependencies"],
+        ["dependency", "list"], ["dependency", "update"], ["upgrade", "--install"]]
     # only the chart folder was extracted
     assert edges["chart_files"] == [
         "Chart.yaml", "charts/gpu-operator/Chart.yaml",
@@ -94,40 +120,60 @@ def test_create_installs_the_pinned_chart(installer, edges, tmp_path):
         "inferenceOperators": {"enabled": False}}
     assert edges["regional"] is None
     assert result == {
-        "PhysicalResourceId": "llm/kube-system/hyperpod-dependencies",
+        "IsComplete": True,
         "Data": {"ChartPath": CHART, "GitRef": SHA, "Repository": "aws/sagemaker-hyperpod-cli",
                  "Release": "hyperpod-dependencies", "Namespace": "kube-system"}}
     assert not (tmp_path / "work").exists()  # the work folder is removed after the run
 
 
-def test_update_with_gpu_operator_prepares_the_subchart_and_its_region_mirrors(installer, edges, tmp_path):
+def test_on_event_checks_the_request_and_names_the_release(installer):
+    assert installer.on_event(event("Create", {})) == {"PhysicalResourceId": "llm/kube-system/hyperpod-dependencies"}
+    assert installer.on_event(event("Delete", {}, PhysicalResourceId="llm/ns/old")) == {"PhysicalResourceId": "llm/ns/old"}
+    broken = event("Create", {})
+    broken["ResourceProperties"]["GitRef"] = ""
+    with pytest.raises(ValueError, match="custom resource properties missing: GitRef"):
+        installer.on_event(broken)
+
+
+def test_update_with_gpu_operator_prepares_the_subchart_and_its_region_mirrors(installer, edges, tmp_path, budget):
     values = {"gpu-operator": {"enabled": True}, "nvidia-device-plugin": {"devicePlugin": {"enabled": False}}}
-    installer.handler(event("Update", values, PhysicalResourceId="llm/kube-system/hyperpod-dependencies"), None)
+    installer.is_complete(event("Update", values, PhysicalResourceId="llm/kube-system/hyperpod-dependencies"), budget)
 
     chart_dir = tmp_path / "work" / "chart"
-    dependency_updates = [argv[3] for argv in edges["run"] if argv[1] == "dependency"]
+    dependency_updates = [argv[3] for argv in edges["run"] if argv[1:3] == ["dependency", "update"]]
     # the wrapper's own remote dependency (NVIDIA's chart) first, then the parent packs the wrapper with it
     assert dependency_updates == [str(chart_dir / "charts" / "gpu-operator"), str(chart_dir)]
     assert edges["regional"] == "gpu-operator:\n  gpu-operator:\n    operator:\n      repository: \"mirror.example\"\n"
     assert edges["values"]["nvidia-device-plugin"] == {"devicePlugin": {"enabled": False}}
 
 
-def test_gpu_operator_in_a_region_without_mirrors_fails_with_the_known_regions(installer, edges, monkeypatch):
+def test_gpu_operator_in_a_region_without_mirrors_fails_with_the_known_regions(installer, edges, monkeypatch, budget):
     monkeypatch.setenv("AWS_REGION", "me-south-1")
     with pytest.raises(RuntimeError, match="no GPU operator image mirrors for me-south-1; it has: values-us-west-2.yaml"):
-        installer.handler(event("Create", {"gpu-operator": {"enabled": True}}), None)
+        installer.is_complete(event("Create", {"gpu-operator": {"enabled": True}}), budget)
 
 
-def test_delete_uninstalls_the_release_named_by_the_physical_id(installer, edges):
-    result = installer.handler(event("Delete", {}, PhysicalResourceId="llm/kube-system/old-release"), None)
+def test_create_on_a_missing_cluster_names_it(installer, edges, budget):
+    edges["cluster_gone"] = True
+    with pytest.raises(RuntimeError, match="EKS cluster llm does not exist in us-west-2"):
+        installer.is_complete(event("Create", {}), budget)
+
+
+def test_delete_uninstalls_the_release_named_by_the_physical_id(installer, edges, budget):
+    result = installer.is_complete(event("Delete", {}, PhysicalResourceId="llm/kube-system/old-release"), budget)
     (argv,) = edges["run"]
     assert argv[1:3] == ["uninstall", "old-release"] and "--ignore-not-found" in argv
-    assert result == {"PhysicalResourceId": "llm/kube-system/old-release"}
+    assert flag_value(argv, "--timeout") == "60s"
+    assert result == {"IsComplete": True}
 
 
-def test_delete_when_the_cluster_is_gone_succeeds(installer, edges):
+def flag_value(argv: list[str], name: str) -> str:
+    return argv[argv.index(name) + 1]
+
+
+def test_delete_when_the_cluster_is_gone_succeeds(installer, edges, budget):
     edges["cluster_gone"] = True
-    installer.handler(event("Delete", {}, PhysicalResourceId="llm/kube-system/hyperpod-dependencies"), None)
+    installer.is_complete(event("Delete", {}, PhysicalResourceId="llm/kube-system/hyperpod-dependencies"), budget)
     assert edges["run"] == []
 
 
@@ -165,13 +211,17 @@ def test_eks_token_is_a_presigned_get_caller_identity_bound_to_the_cluster(clust
     assert "X-Amz-Security-Token=session" in url
 
 
-def test_a_missing_ref_names_the_url(installer, monkeypatch, tmp_path):
+def test_a_missing_commit_fails_at_once_naming_the_url(installer, monkeypatch, tmp_path, budget):
     import urllib.error
 
+    attempts = []
+
     def not_found(request, timeout):
+        attempts.append(request.full_url)
         raise urllib.error.HTTPError(request.full_url, 404, "Not Found", {}, None)
 
     monkeypatch.setattr(installer.urllib.request, "urlopen", not_found)
-    url = "https://codeload.github.com/aws/sagemaker-hyperpod-cli/tar.gz/v0.0.1"
+    url = f"https://codeload.github.com/aws/sagemaker-hyperpod-cli/tar.gz/{'f' * 40}"
     with pytest.raises(RuntimeError, match=f"could not download {url}: HTTP Error 404"):
-        installer.download(url, str(tmp_path / "a.tar.gz"))
+        installer.download(url, str(tmp_path / "a.tar.gz"), budget)
+    assert attempts == [url]  # a 404 is final: no retry

@@ -21,16 +21,14 @@ def props(**overrides: str) -> dict[str, str]:
     return base
 
 
-def test_tarball_url_for_a_commit_and_a_tag(plan):
-    assert plan.tarball_url("aws/sagemaker-hyperpod-cli", SHA) == (
+def test_tarball_url_of_a_commit(plan):
+    assert plan.tarball_url("https://codeload.github.com", "aws/sagemaker-hyperpod-cli", SHA) == (
         f"https://codeload.github.com/aws/sagemaker-hyperpod-cli/tar.gz/{SHA}")
-    assert plan.tarball_url("aws/sagemaker-hyperpod-cli", "v3.2.0").endswith("/tar.gz/v3.2.0")
 
 
 @pytest.mark.parametrize(("member", "expected"), [
     (f"sagemaker-hyperpod-cli-{SHA}/{CHART}/Chart.yaml", "Chart.yaml"),
-    # tag archives drop the "v": the top folder is skipped whatever its name
-    (f"sagemaker-hyperpod-cli-3.2.0/{CHART}/charts/gpu-operator/values.yaml", "charts/gpu-operator/values.yaml"),
+    (f"any-top-folder/{CHART}/charts/gpu-operator/values.yaml", "charts/gpu-operator/values.yaml"),
     (f"sagemaker-hyperpod-cli-{SHA}/{CHART}", "."),
     (f"sagemaker-hyperpod-cli-{SHA}/{CHART}Other/Chart.yaml", None),  # a sibling whose name merely starts alike
     (f"sagemaker-hyperpod-cli-{SHA}/src/sagemaker/hyperpod/cli.py", None),
@@ -93,28 +91,106 @@ def test_parse_properties_names_what_is_missing(plan):
 
 def test_upgrade_argv_for_create_and_update(plan):
     request = plan.parse_properties(props())
-    argv = plan.upgrade_argv(request, "/tmp/w/chart", ["/tmp/w/gpu.yaml", "/tmp/w/values.json"], "/tmp/w/kubeconfig")
+    argv = plan.upgrade_argv(request, "/tmp/w/chart", ["/tmp/w/gpu.yaml", "/tmp/w/values.json"], "/tmp/w/kubeconfig",
+                             420, "d" * 64)
     assert argv == [
-        "/opt/helm/helm", "upgrade", "--install", "hyperpod-dependencies", "/tmp/w/chart",
-        "--namespace", "kube-system", "--create-namespace",
-        "--kubeconfig", "/tmp/w/kubeconfig", "--timeout", "10m",
+        "helm", "upgrade", "--install", "hyperpod-dependencies", "/tmp/w/chart",
+        "--namespace", "kube-system", "--kubeconfig", "/tmp/w/kubeconfig", "--create-namespace",
+        "--timeout", "420s", "--description", "hyperpod-constructs request " + "d" * 64,
         "--values", "/tmp/w/gpu.yaml", "--values", "/tmp/w/values.json",
     ]
-    waiting = plan.upgrade_argv(plan.parse_properties(props(Wait="true")), "c", [], "k")
-    assert waiting[-1] == "--wait=watcher"  # Helm 4: --wait takes a strategy
+    waiting = plan.upgrade_argv(plan.parse_properties(props(Wait="true")), "c", [], "k", 60, "d")
+    # Helm 4: --wait takes a strategy and --rollback-on-failure replaced --atomic
+    assert waiting[-2:] == ["--wait=watcher", "--rollback-on-failure"]
 
 
-def test_dependency_update_and_uninstall_argv(plan):
-    assert plan.dependency_update_argv("/tmp/w/chart") == ["/opt/helm/helm", "dependency", "update", "/tmp/w/chart"]
-    assert plan.uninstall_argv("hyperpod-dependencies", "kube-system", "/tmp/w/kubeconfig") == [
-        "/opt/helm/helm", "uninstall", "hyperpod-dependencies", "--namespace", "kube-system",
-        "--kubeconfig", "/tmp/w/kubeconfig", "--ignore-not-found", "--timeout", "10m",
-    ]
+def test_rollback_uninstall_history_and_dependency_argv(plan):
+    assert plan.rollback_argv("r", "ns", 3, "k", 50) == [
+        "helm", "rollback", "r", "3", "--namespace", "ns", "--kubeconfig", "k", "--timeout", "50s"]
+    assert plan.uninstall_argv("r", "ns", "k", 50) == [
+        "helm", "uninstall", "r", "--namespace", "ns", "--kubeconfig", "k", "--ignore-not-found", "--timeout", "50s"]
+    assert plan.history_argv("r", "ns", "k") == [
+        "helm", "history", "r", "--namespace", "ns", "--kubeconfig", "k", "--output", "json"]
+    assert plan.dependency_update_argv("/c") == ["helm", "dependency", "update", "/c"]
+    assert plan.dependency_list_argv("/c") == ["helm", "dependency", "list", "/c"]
 
+
+@pytest.mark.parametrize(("left", "wait", "expected"), [
+    (885.0, False, 600),  # capped
+    (885.0, True, 407),  # (885 - 10 - 60) / 2: Helm's own rollback gets the same --timeout again
+    (200.0, False, 130),
+    (129.0, False, None),  # under a minute for Helm: not started
+    (250.0, True, 90),
+    (189.0, True, None),
+])
+def test_upgrade_timeout_fits_the_attempt_and_its_rollback_in_the_time_left(plan, left, wait, expected):
+    assert plan.upgrade_timeout(left, wait) == expected
+
+
+def test_short_timeout_for_rollback_and_uninstall(plan):
+    assert plan.short_timeout(885.0) == 60
+    assert plan.short_timeout(30.0) == 20
+    assert plan.short_timeout(10.5) is None
+
+
+def history(*entries: tuple[int, str, str]) -> list:
+    import helm_plan
+
+    return helm_plan.parse_history(json.dumps(
+        [{"revision": n, "updated": "2026-01-01T00:00:00Z", "status": s, "chart": "c", "app_version": "1",
+          "description": d} for n, s, d in entries]))
+
+
+def test_history_is_sorted_by_revision(plan):
+    assert [r.revision for r in history((2, "deployed", ""), (1, "superseded", ""))] == [1, 2]
+    assert plan.parse_history("") == []
+
+
+def test_installed_request_follows_rollbacks_to_the_revision_they_restored(plan):
+    ours = plan.description("abc")
+    assert plan.installed_request(history((1, "deployed", ours))) == "abc"
+    assert plan.installed_request(history(
+        (1, "superseded", ours), (2, "superseded", "Upgrade \"x\" failed: boom"), (3, "deployed", "Rollback to 1"))) == "abc"
+    assert plan.installed_request(history((1, "deployed", ours), (2, "failed", "boom"))) is None  # half applied
+    assert plan.installed_request(history((1, "deployed", "Install complete"))) is None  # installed by someone else
+    assert plan.installed_request([]) is None
+
+
+@pytest.mark.parametrize(("entries", "expected"), [
+    ([], None),
+    ([(1, "deployed", "")], None),
+    ([(1, "pending-install", "")], ("uninstall", 0, "its revision 1 is pending-install")),
+    ([(1, "failed", "")], ("uninstall", 0, "its revision 1 is failed")),
+    ([(1, "deployed", ""), (2, "pending-upgrade", "")], ("rollback", 1, "its revision 2 is pending-upgrade")),
+    # a failed Helm rollback supersedes the failed upgrade (2): the deployed revision is the good one
+    ([(1, "deployed", ""), (2, "superseded", ""), (3, "failed", "")], ("rollback", 1, "its revision 3 is failed")),
+    ([(1, "superseded", ""), (2, "superseded", ""), (3, "pending-rollback", "")], ("rollback", 2, "its revision 3 is pending-rollback")),
+])
+def test_recovery_of_a_failed_or_pending_release(plan, entries, expected):
+    step = plan.recovery(history(*entries))
+    assert (None if step is None else (step.action, step.revision, step.reason)) == expected
+
+
+def test_request_digest_changes_with_what_is_installed(plan):
+    request = plan.parse_properties(props())
+    digest = plan.request_digest(request, {"a": 1})
+    assert digest == plan.request_digest(plan.parse_properties(props()), {"a": 1})
+    assert digest != plan.request_digest(request, {"a": 2})
+    assert digest != plan.request_digest(plan.parse_properties(props(Wait="true")), {"a": 1})
+    assert digest != plan.request_digest(plan.parse_properties(props(GitRef="f" * 40)), {"a": 1})
+
+
+def test_loose_dependency_versions_are_named(plan):
+    listing = ("NAME        \tVERSION \tREPOSITORY                    \tSTATUS\n"
+               "cert-manager\tv1.18.2 \toci://quay.io/jetstack/charts \tmissing\n"
+               "storage     \t0.1.0   \tfile://charts/storage         \tunpacked\n"
+               "gpu-operator\t^26.3.0 \thttps://helm.ngc.nvidia.com    \twrong version\n"
+               "keda        \t2.x     \thttps://kedacore.github.io     \tmissing\n")
+    assert plan.loose_dependencies(listing) == ["gpu-operator '^26.3.0'", "keda '2.x'"]
 
 
 def test_can_i_argv(cluster_plan):
-    assert cluster_plan.can_i_argv("k")[:4] == ["/opt/kubectl/kubectl", "auth", "can-i", "*"]
+    assert cluster_plan.can_i_argv("k")[:4] == ["kubectl", "auth", "can-i", "*"]
 
 
 def test_physical_resource_id_round_trip(plan):
@@ -153,3 +229,24 @@ def test_token_is_unpadded_base64url_of_the_presigned_url(cluster_plan):
 def test_tail_keeps_the_end(cluster_plan):
     assert cluster_plan.tail("x" * 10, 20) == "x" * 10
     assert cluster_plan.tail("a" * 50 + "END", 10) == "...aaaaaaaEND"
+
+
+# The remote and local dependencies of helm_chart/HyperPodHelmChart/Chart.yaml and of its charts/gpu-operator
+# wrapper at DEFAULT_GIT_REF (aws/sagemaker-hyperpod-cli 011ca927...), as `helm dependency list` prints them.
+PINNED_CHART_DEPENDENCIES = [
+    ("cert-manager", "v1.18.2", "oci://quay.io/jetstack/charts"),
+    ("training-operators", "0.1.0", "file://charts/training-operators"),
+    ("mlflow", "0.1.0", "file://charts/mlflow"),
+    ("nvidia-device-plugin", "0.16.1", "https://nvidia.github.io/k8s-device-plugin"),
+    ("aws-efa-k8s-device-plugin", "0.5.20", "https://aws.github.io/eks-charts/"),
+    ("neuron-device-plugin", "v0.1.0", "file://charts/neuron-device-plugin"),
+    ("hyperpod-inference-operator", "2.2.2", "file://charts/inference-operator"),
+    ("gpu-operator", "0.1.0", "file://charts/gpu-operator"),
+    ("gpu-operator", "v26.3.1", "https://helm.ngc.nvidia.com/nvidia"),
+]
+
+
+def test_the_default_commit_pins_every_dependency_to_one_version(plan):
+    listing = "NAME\tVERSION\tREPOSITORY\tSTATUS\n" + "".join(
+        f"{name}\t{version}\t{repository}\tmissing\n" for name, version, repository in PINNED_CHART_DEPENDENCIES)
+    assert plan.loose_dependencies(listing) == []

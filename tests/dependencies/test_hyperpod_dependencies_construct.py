@@ -16,7 +16,8 @@ from cdk_nag import AwsSolutionsChecks
 from hyperpod_constructs.aws.hyperpod_dependencies import HyperPodDependencies, HyperPodHelmChart
 
 STACK = "DependenciesTest"
-CHART = HyperPodHelmChart(git_ref="v3.2.0", enable_gpu_operator=True, values={"trainingOperators": {"enabled": False}})
+PINNED = "0123456789abcdef0123456789abcdef01234567"
+CHART = HyperPodHelmChart(git_ref=PINNED, enable_gpu_operator=True, values={"trainingOperators": {"enabled": False}})
 
 
 def build(outdir: Path, *, vpc_subnets: ec2.SubnetSelection | None = None, nag: bool = False) -> dict[str, Any]:
@@ -82,7 +83,7 @@ def test_installer_lambda_has_kubectl_and_helm_and_room_to_work(template):
 def test_custom_resource_carries_everything_that_should_rerun_helm(template):
     (resource,) = template.find_resources("Custom::HyperPodHelmChart").values()
     props = resource["Properties"]
-    assert props["GitRef"] == "v3.2.0"
+    assert props["GitRef"] == PINNED
     assert props["Repository"] == "aws/sagemaker-hyperpod-cli"
     assert props["ChartPath"] == "helm_chart/HyperPodHelmChart"
     assert props["Release"] == "hyperpod-dependencies" and props["Namespace"] == "kube-system"

@@ -1,13 +1,18 @@
 """Custom resource Custom::HyperPodHelmChart: install HyperPod's dependency Helm chart from its public git source.
 
-Create/Update: download the pinned GitHub archive, extract only the chart folder, fetch its dependencies,
-then ``helm upgrade --install``. Delete: ``helm uninstall`` (a missing release or cluster is success).
-Runs under ``custom_resources.Provider`` (``index`` dispatches here): return the result, raise on failure.
+``on_event`` checks the request; ``is_complete`` does the work, within the time each invocation has:
+Create/Update: look at the release first (already this request: done, nothing downloaded; a failed or pending
+revision left by an earlier run: rolled back or uninstalled), then download the pinned GitHub archive (retried
+with backoff), extract only the chart folder, fetch its exactly-versioned dependencies and run
+``helm upgrade --install`` with a ``--timeout`` that fits the invocation. A failed upgrade is rolled back (a
+failed first install uninstalled) before the error, in Helm's words, reaches CloudFormation.
+Delete: ``helm uninstall`` (a missing release or cluster is success).
 The decisions live in ``helm_plan``; this module only does I/O (HTTP, tar, subprocess), the cluster access
 (kubeconfig, token, running helm) is shared with the manifest applier in ``cluster_access``.
 """
 from __future__ import annotations
 
+import http.client
 import json
 import logging
 import os
@@ -16,42 +21,142 @@ import tarfile
 import tempfile
 import urllib.error
 import urllib.request
-from typing import Any, Mapping
+from contextlib import contextmanager
+from typing import Any, Iterator, Mapping, Optional
 
 import helm_plan as plan
-from cluster_access import run, tool_env, wait_for_cluster_access, write_kubeconfig
+from cluster_access import CommandFailed, run, tool_env, try_run, wait_for_cluster_access, write_kubeconfig
+from cluster_plan import tail
+from time_budget import Budget, OutOfTime
 
 LOG = logging.getLogger()
 LOG.setLevel(logging.INFO)
-DOWNLOAD_TIMEOUT_SECONDS = 120
+ARCHIVE_BASE_URL = "https://codeload.github.com"
+DOWNLOAD_ATTEMPTS = 5
+DOWNLOAD_ATTEMPT_SECONDS = 60.0  # connect and read timeout of one attempt
+FIRST_BACKOFF_SECONDS = 2.0  # doubled after each failed attempt
 
 
-def handler(event: Mapping[str, Any], context: Any) -> dict[str, Any]:
+def on_event(event: Mapping[str, Any]) -> dict[str, Any]:
+    """Fail fast on a bad request; the physical id names the release (Delete keeps its own)."""
+    if event["RequestType"] == "Delete":
+        return {"PhysicalResourceId": event["PhysicalResourceId"]}
+    return {"PhysicalResourceId": plan.physical_resource_id(plan.parse_properties(event["ResourceProperties"]))}
+
+
+def is_complete(event: Mapping[str, Any], budget: Budget) -> dict[str, Any]:
     request_type = event["RequestType"]
     LOG.info("%s %s", request_type, event.get("PhysicalResourceId", ""))
-    if request_type == "Delete":
-        return on_delete(event)
-    request = plan.parse_properties(event["ResourceProperties"])
+    try:
+        if request_type == "Delete":
+            uninstall(event["PhysicalResourceId"], budget)
+            return {"IsComplete": True}
+        request = plan.parse_properties(event["ResourceProperties"])
+        install(request, budget)
+        return {"IsComplete": True, "Data": plan.response_data(request)}
+    except OutOfTime as error:
+        if budget.past_deadline():
+            raise RuntimeError(f"{request_type} of Helm release {event.get('PhysicalResourceId', '')} did not finish "
+                               f"before its deadline: {error}") from None
+        LOG.info("continuing in the next invocation: %s", error)
+        return {"IsComplete": False}
+
+
+@contextmanager
+def work_folder() -> Iterator[str]:
     workdir = tempfile.mkdtemp(dir="/tmp")  # /tmp survives warm starts; one fresh folder per run
     try:
-        install(request, workdir)
+        yield workdir
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
-    return {"PhysicalResourceId": plan.physical_resource_id(request), "Data": plan.response_data(request)}
 
 
-def install(request: plan.InstallRequest, workdir: str) -> None:
+class Release:
+    """One Helm release in the cluster, and the helm calls that read or repair it."""
+
+    def __init__(self, name: str, namespace: str, kubeconfig: str, env: Mapping[str, str]) -> None:
+        self.name, self.namespace, self.kubeconfig, self.env = name, namespace, kubeconfig, env
+
+    def __str__(self) -> str:
+        return f"{self.namespace}/{self.name}"
+
+    def history(self, budget: Budget) -> list[plan.Revision]:
+        """Its revisions, oldest first; none when it is not installed."""
+        result = try_run(plan.history_argv(self.name, self.namespace, self.kubeconfig), self.env, budget)
+        if result.returncode != 0 and "release: not found" in result.stderr:
+            return []
+        if result.returncode != 0:
+            raise RuntimeError(f"helm history of release {self} failed: {tail(result.stderr.strip())}")
+        return plan.parse_history(result.stdout)
+
+    def recover(self, budget: Budget) -> Optional[str]:
+        """Roll back (or uninstall) a release whose last revision failed or is pending; what was done, or None."""
+        step = plan.recovery(self.history(budget))
+        if step is None:
+            return None
+        timeout = plan.short_timeout(budget.left())
+        if timeout is None:
+            raise OutOfTime(f"no time left to {step.action} release {self} ({step.reason})")
+        if step.action == "rollback":
+            argv = plan.rollback_argv(self.name, self.namespace, step.revision, self.kubeconfig, timeout)
+            done = f"rolled back to revision {step.revision}"
+        else:
+            argv = plan.uninstall_argv(self.name, self.namespace, self.kubeconfig, timeout)
+            done = "uninstalled (it never was deployed)"
+        run(argv, self.env, budget, cap=budget.left())
+        message = f"release {self} {done}: {step.reason}"
+        LOG.warning(message)
+        return message
+
+
+def install(request: plan.InstallRequest, budget: Budget) -> None:
     region = os.environ["AWS_REGION"]
-    env = tool_env(workdir)
+    values = plan.deep_merge(plan.region_defaults(region), request.values)
+    digest = plan.request_digest(request, values)
+    with work_folder() as workdir:
+        env = tool_env(workdir)
+        # The kubeconfig (and its 15-minute token) is made at the start of every invocation.
+        kubeconfig = write_kubeconfig(request.cluster_name, region, workdir)
+        if kubeconfig is None:
+            raise RuntimeError(f"EKS cluster {request.cluster_name} does not exist in {region}")
+        wait_for_cluster_access(kubeconfig, env, budget)
+        release = Release(request.release, request.namespace, kubeconfig, env)
+        # A run stopped mid-way leaves the release pending, and Helm refuses to touch it until it is repaired.
+        release.recover(budget)
+        if plan.installed_request(release.history(budget)) == digest:
+            LOG.info("release %s already runs this request; nothing to do", release)
+            return
+        chart_dir, values_files = prepare_chart(request, region, values, workdir, env, budget)
+        timeout = plan.upgrade_timeout(budget.left(), request.wait)
+        if timeout is None:
+            raise OutOfTime(f"too little time left in this invocation to run helm upgrade of release {release} safely")
+        argv = plan.upgrade_argv(request, chart_dir, values_files, kubeconfig, timeout, digest)
+        result = try_run(argv, env, budget, cap=budget.left())
+        if result.stdout:
+            LOG.info(tail(result.stdout, 4000))
+        if result.returncode != 0:
+            raise RuntimeError(upgrade_failure(release, result.stderr or result.stdout, budget.for_cleanup()))
+
+
+def upgrade_failure(release: Release, words: str, budget: Budget) -> str:
+    """The failure message, after the release is back where it was (the deadline is ignored: this is cleanup)."""
+    failure = f"helm upgrade --install of release {release} failed: {tail(words.strip())}"
+    try:
+        repaired = release.recover(budget)
+    except (OutOfTime, RuntimeError) as error:
+        return f"{failure}; repairing the release failed too: {error}"
+    return failure + (f"; {repaired}" if repaired else "")
+
+
+def prepare_chart(request: plan.InstallRequest, region: str, values: Mapping[str, Any], workdir: str,
+                  env: Mapping[str, str], budget: Budget) -> tuple[str, list[str]]:
+    """The chart folder with its dependencies, and the values files to pass (the user's last, so they win)."""
     archive = os.path.join(workdir, "source.tar.gz")
     chart_dir = os.path.join(workdir, "chart")
-    download(plan.tarball_url(request.repository, request.git_ref), archive)
+    download(plan.tarball_url(ARCHIVE_BASE_URL, request.repository, request.git_ref), archive, budget)
     extract_chart(archive, request.chart_path, chart_dir)
-
-    values = plan.deep_merge(plan.region_defaults(region), request.values)
-    for subchart in plan.subcharts_to_prepare(values):
-        run(plan.dependency_update_argv(os.path.join(chart_dir, subchart)), env)
-    run(plan.dependency_update_argv(chart_dir), env)
+    for sub in [*plan.subcharts_to_prepare(values), ""]:  # a wrapper's own dependencies before the parent packs it
+        fetch_dependencies(chart_dir, sub, request, env, budget)
 
     values_files = []
     if plan.gpu_operator_enabled(values):
@@ -59,43 +164,68 @@ def install(request: plan.InstallRequest, workdir: str) -> None:
     values_file = os.path.join(workdir, "values.json")
     with open(values_file, "w", encoding="utf-8") as handle:
         json.dump(values, handle)
-    values_files.append(values_file)  # last, so the user's values win
-
-    # The kubeconfig (and its 15-minute token) is made just before it is needed.
-    kubeconfig = write_kubeconfig(request.cluster_name, region, workdir)
-    wait_for_cluster_access(kubeconfig, env)
-    run(plan.upgrade_argv(request, chart_dir, values_files, kubeconfig), env)
+    values_files.append(values_file)
+    return chart_dir, values_files
 
 
-def on_delete(event: Mapping[str, Any]) -> dict[str, Any]:
-    physical_id = event.get("PhysicalResourceId", "")
+def fetch_dependencies(chart_dir: str, sub: str, request: plan.InstallRequest, env: Mapping[str, str],
+                       budget: Budget) -> None:
+    """`helm dependency update`, once Helm's own reading of Chart.yaml shows every version is exact."""
+    folder = os.path.join(chart_dir, sub) if sub else chart_dir
+    name = f"{request.chart_path}/{sub}" if sub else request.chart_path
+    loose = plan.loose_dependencies(run(plan.dependency_list_argv(folder), env, budget))
+    if loose:
+        raise RuntimeError(f"the chart {name} at {request.git_ref} has dependencies without an exact version, so "
+                           f"the commit does not pin them: {', '.join(loose)}")
+    try:
+        run(plan.dependency_update_argv(folder), env, budget, cap=budget.left())
+    except CommandFailed as error:
+        raise RuntimeError(f"fetching the dependencies of the chart {name} failed: {error.stderr.strip()}") from None
+
+
+def uninstall(physical_id: str, budget: Budget) -> None:
     target = plan.parse_physical_resource_id(physical_id)
     if target is None:  # a create that failed before it issued an id: nothing was installed
         LOG.info("nothing to uninstall for %r", physical_id)
-        return {"PhysicalResourceId": physical_id}
-    cluster_name, namespace, release = target
+        return
+    cluster_name, namespace, name = target
     region = os.environ["AWS_REGION"]
-    workdir = tempfile.mkdtemp(dir="/tmp")
-    try:
+    with work_folder() as workdir:
         kubeconfig = write_kubeconfig(cluster_name, region, workdir)
         if kubeconfig is None:
             LOG.info("cluster %s is gone; nothing to uninstall", cluster_name)
-        else:
-            run(plan.uninstall_argv(release, namespace, kubeconfig), tool_env(workdir))
-    finally:
-        shutil.rmtree(workdir, ignore_errors=True)
-    return {"PhysicalResourceId": physical_id}
+            return
+        timeout = plan.short_timeout(budget.left())
+        if timeout is None:
+            raise OutOfTime(f"no time left to uninstall release {namespace}/{name}")
+        # Helm uninstalls a pending or failed release like any other.
+        run(plan.uninstall_argv(name, namespace, kubeconfig, timeout), tool_env(workdir), budget, cap=budget.left())
 
 
-
-def download(url: str, destination: str) -> None:
-    LOG.info("downloading %s", url)
+def download(url: str, destination: str, budget: Budget) -> None:
+    """Download with retries and exponential backoff, every attempt bounded by the budget."""
     request = urllib.request.Request(url, headers={"User-Agent": "hyperpod-constructs-helm-installer"})
-    try:
-        with urllib.request.urlopen(request, timeout=DOWNLOAD_TIMEOUT_SECONDS) as response, open(destination, "wb") as out:
-            shutil.copyfileobj(response, out, length=1 << 20)
-    except urllib.error.URLError as error:  # e.g. 404 for a ref that does not exist
-        raise RuntimeError(f"could not download {url}: {error}") from error
+    backoff, failure = FIRST_BACKOFF_SECONDS, ""
+    for attempt in range(1, DOWNLOAD_ATTEMPTS + 1):
+        if attempt > 1:
+            LOG.warning("download of %s failed (attempt %d): %s", url, attempt - 1, failure)
+            budget.wait(backoff, f"the chart source {url} (last attempt: {failure})")
+            backoff *= 2
+        timeout = budget.timeout(DOWNLOAD_ATTEMPT_SECONDS, f"download {url}")
+        LOG.info("downloading %s (attempt %d of %d)", url, attempt, DOWNLOAD_ATTEMPTS)
+        try:
+            with urllib.request.urlopen(request, timeout=timeout) as response, open(destination, "wb") as out:
+                shutil.copyfileobj(response, out, length=1 << 20)
+            return
+        except urllib.error.HTTPError as error:
+            if error.code < 500 and error.code != 429:  # e.g. 404 for a commit that does not exist: final
+                raise RuntimeError(f"could not download {url}: {error}") from error
+            failure = str(error)
+        except urllib.error.URLError as error:  # refused, unknown host
+            failure = str(error.reason)
+        except (OSError, http.client.HTTPException) as error:  # reset, timed out, cut short
+            failure = f"{type(error).__name__}: {error}"
+    raise RuntimeError(f"could not download {url} after {DOWNLOAD_ATTEMPTS} attempts: {failure}")
 
 
 def extract_chart(archive: str, chart_path: str, destination: str) -> None:

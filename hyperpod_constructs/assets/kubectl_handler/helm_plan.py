@@ -1,4 +1,4 @@
-"""Pure decisions of the HyperPod Helm chart installer: URLs, values, helm command lines.
+"""Pure decisions of the HyperPod Helm chart installer: URLs, values, helm command lines, time limits, repairs.
 
 No AWS calls and no subprocesses here, so every decision is unit-testable; ``helm_installer`` does the I/O.
 Standard library only: the Lambda Python runtime has no PyYAML.
@@ -6,14 +6,23 @@ Standard library only: the Lambda Python runtime has no PyYAML.
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
 import posixpath
+import re
 from dataclasses import dataclass
 from typing import Any, Mapping, Optional, Sequence
 
 from cluster_plan import HELM
 
-HELM_TIMEOUT = "10m"  # leaves ~5 of the Lambda's 15 minutes for download and dependency update
+HELM_TIMEOUT_SECONDS = 600  # the longest Helm's own --timeout gets; less when the invocation has less left
+HELM_EXIT_SECONDS = 10.0  # after its --timeout Helm still records the release and exits
+RECOVERY_SECONDS = 60.0  # kept back for a rollback or uninstall after a failed upgrade
+SHORTEST_HELM_SECONDS = 60.0  # an upgrade with less time than this is not started (OutOfTime: the next invocation)
+DESCRIPTION_PREFIX = "hyperpod-constructs request "
+ROLLBACK_DESCRIPTION = re.compile(r"^Rollback to (\d+)$")  # what `helm rollback` records (Helm 4 action/rollback.go)
+STUCK_STATUSES = ("failed", "pending-install", "pending-upgrade", "pending-rollback")
+EXACT_VERSION = re.compile(r"^v?\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$")  # SemVer, no range
 # Local sub-charts whose own remote dependencies `helm dependency update` on the parent does not fetch:
 # (sub-chart folder under charts/, the parent value that enables it).
 SUBCHARTS_WITH_REMOTE_DEPENDENCIES: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -63,16 +72,16 @@ def parse_physical_resource_id(physical_id: str) -> Optional[tuple[str, str, str
     return (parts[0], parts[1], parts[2]) if len(parts) == 3 and all(parts) else None
 
 
-def tarball_url(repository: str, git_ref: str) -> str:
-    """GitHub's archive of one commit or tag; no git binary and no API token needed."""
-    return f"https://codeload.github.com/{repository}/tar.gz/{git_ref}"
+def tarball_url(base_url: str, repository: str, git_ref: str) -> str:
+    """GitHub's archive of one commit; no git binary and no API token needed."""
+    return f"{base_url}/{repository}/tar.gz/{git_ref}"
 
 
 def chart_member_path(member_name: str, chart_path: str) -> Optional[str]:
     """Where an archive member lands relative to the chart folder, or None if it is outside the chart.
 
-    GitHub archives put everything under one top folder whose name depends on the ref
-    (``repo-<sha>`` or ``repo-<tag without v>``), so the first component is dropped whatever it is.
+    GitHub archives put everything under one top folder (``repo-<sha>``), so the first component is dropped
+    whatever it is.
     """
     parts = member_name.split("/", 1)
     if len(parts) != 2:
@@ -143,33 +152,151 @@ def nest_values_yaml(text: str, key: str) -> str:
     return f"{key}:\n{body}\n"
 
 
+def dependency_list_argv(chart_dir: str) -> list[str]:
+    return [HELM, "dependency", "list", chart_dir]
+
+
 def dependency_update_argv(chart_dir: str) -> list[str]:
-    # `update`, not `build`: the chart ships no Chart.lock, and AWS's own instructions use update.
+    # `update`, not `build`: the chart ships no Chart.lock; its exact versions are checked first (loose_dependencies).
     return [HELM, "dependency", "update", chart_dir]
 
 
-def upgrade_argv(request: InstallRequest, chart_dir: str, values_files: Sequence[str], kubeconfig: str) -> list[str]:
-    """`helm upgrade --install`: the same command for create and update, so re-runs converge."""
-    argv = [
-        HELM, "upgrade", "--install", request.release, chart_dir,
-        "--namespace", request.namespace, "--create-namespace",
-        "--kubeconfig", kubeconfig, "--timeout", HELM_TIMEOUT,
-    ]
+def loose_dependencies(dependency_list: str) -> list[str]:
+    """Dependencies of ``helm dependency list`` output whose version is not one exact version ("name range").
+
+    The chart ships no Chart.lock, so the commit pins its dependencies only while each names an exact version;
+    a range (``^1.2``, ``>=1``, ``1.x``) would let two deploys of the same commit install different charts.
+    """
+    loose = []
+    for line in dependency_list.splitlines()[1:]:  # the first line is the NAME VERSION REPOSITORY STATUS header
+        columns = [column.strip() for column in line.split("\t")]  # Helm's table pads cells and separates by tabs
+        if len(columns) >= 3 and not EXACT_VERSION.match(columns[1]):
+            loose.append(f"{columns[0]} {columns[1]!r}")
+    return loose
+
+
+def base_argv(command: Sequence[str], release: str, namespace: str, kubeconfig: str, *arguments: str) -> list[str]:
+    return [HELM, *command, release, *arguments, "--namespace", namespace, "--kubeconfig", kubeconfig]
+
+
+def history_argv(release: str, namespace: str, kubeconfig: str) -> list[str]:
+    return base_argv(["history"], release, namespace, kubeconfig) + ["--output", "json"]
+
+
+def upgrade_argv(request: InstallRequest, chart_dir: str, values_files: Sequence[str], kubeconfig: str,
+                 timeout_seconds: int, digest: str) -> list[str]:
+    """`helm upgrade --install`: the same command for create and update, so re-runs converge.
+
+    With ``wait`` Helm waits for every workload and rolls back (a first install: uninstalls) on failure.
+    Without it ``--rollback-on-failure`` cannot be used: Helm 4 then turns waiting on (``watcher``), which on a
+    cluster without nodes never succeeds; the installer rolls a failed release back itself (``recovery``).
+    """
+    argv = base_argv(["upgrade", "--install"], request.release, request.namespace, kubeconfig, chart_dir)
+    argv += ["--create-namespace", "--timeout", f"{timeout_seconds}s", "--description", description(digest)]
     for path in values_files:
         argv += ["--values", path]
     if request.wait:
-        argv.append("--wait=watcher")  # Helm 4 syntax; the flag takes a strategy
+        argv += ["--wait=watcher", "--rollback-on-failure"]  # Helm 4: --wait takes a strategy, --atomic is gone
     return argv
 
 
-def uninstall_argv(release: str, namespace: str, kubeconfig: str) -> list[str]:
-    return [
-        HELM, "uninstall", release, "--namespace", namespace, "--kubeconfig", kubeconfig,
-        "--ignore-not-found", "--timeout", HELM_TIMEOUT,
-    ]
+def rollback_argv(release: str, namespace: str, revision: int, kubeconfig: str, timeout_seconds: int) -> list[str]:
+    """Back to a good revision without waiting for readiness: it restores what was there, nodes or not."""
+    return base_argv(["rollback"], release, namespace, kubeconfig, str(revision)) + ["--timeout", f"{timeout_seconds}s"]
 
 
+def uninstall_argv(release: str, namespace: str, kubeconfig: str, timeout_seconds: int) -> list[str]:
+    return base_argv(["uninstall"], release, namespace, kubeconfig) + [
+        "--ignore-not-found", "--timeout", f"{timeout_seconds}s"]
 
+
+def upgrade_timeout(seconds_left: float, wait: bool) -> Optional[int]:
+    """Helm's ``--timeout`` for an upgrade that must end, rollback included, inside ``seconds_left``; None when
+    too little time is left to start one (it would be killed mid-way and leave the release pending).
+
+    Kept back: Helm's time to write its record and exit, and a recovery after a failure. With ``wait``,
+    ``--rollback-on-failure`` gives Helm's own rollback the same timeout again, so the rest is halved.
+    """
+    usable = seconds_left - HELM_EXIT_SECONDS - RECOVERY_SECONDS
+    timeout = min(HELM_TIMEOUT_SECONDS, usable / 2 if wait else usable)
+    return int(timeout) if timeout >= SHORTEST_HELM_SECONDS else None
+
+
+def short_timeout(seconds_left: float) -> Optional[int]:
+    """Helm's ``--timeout`` for a rollback or uninstall, or None when too little time is left to start one."""
+    timeout = min(RECOVERY_SECONDS, seconds_left - HELM_EXIT_SECONDS)
+    return int(timeout) if timeout >= 1 else None
+
+
+@dataclass(frozen=True)
+class Revision:
+    """One entry of ``helm history --output json``."""
+
+    revision: int
+    status: str
+    description: str
+
+
+def parse_history(text: str) -> list[Revision]:
+    """Revisions, oldest first."""
+    entries = json.loads(text or "[]")
+    return sorted((Revision(int(e["revision"]), str(e["status"]), str(e.get("description", ""))) for e in entries),
+                  key=lambda revision: revision.revision)
+
+
+def request_digest(request: InstallRequest, values: Mapping[str, Any]) -> str:
+    """What the release must be for this request: same digest, nothing to do (no download, no Helm run)."""
+    what = {"repository": request.repository, "chart_path": request.chart_path, "git_ref": request.git_ref,
+            "values": values, "wait": request.wait}
+    return hashlib.sha256(json.dumps(what, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+
+
+def description(digest: str) -> str:
+    """Recorded on the release (``--description``), so a later run can tell which request it installed."""
+    return f"{DESCRIPTION_PREFIX}{digest}"
+
+
+def installed_request(history: Sequence[Revision]) -> Optional[str]:
+    """The request digest the release runs now, or None (no release, a later revision failed or is pending,
+    or Helm installed it for someone else). A rollback revision carries the digest of the revision it restored."""
+    if not history or history[-1].status != "deployed":
+        return None
+    by_number = {revision.revision: revision for revision in history}
+    current = history[-1]
+    for _ in history:  # follow "Rollback to N" back to the revision that was installed
+        restored = ROLLBACK_DESCRIPTION.match(current.description)
+        if restored is None or int(restored.group(1)) not in by_number:
+            break
+        current = by_number[int(restored.group(1))]
+    text = current.description
+    return text[len(DESCRIPTION_PREFIX):] if text.startswith(DESCRIPTION_PREFIX) else None
+
+
+@dataclass(frozen=True)
+class Recovery:
+    """How to bring a release whose last revision failed or is pending (a run stopped mid-way) back to a good
+    state: ``rollback`` to ``revision``, or ``uninstall`` when it never was deployed."""
+
+    action: str
+    revision: int
+    reason: str
+
+
+def recovery(history: Sequence[Revision]) -> Optional[Recovery]:
+    """None while the release is absent or its last revision is deployed.
+
+    Helm refuses to upgrade a pending release ("another operation ... is in progress") and a failed one holds
+    half-applied objects. The good revision is the deployed one (a failed upgrade leaves the previous one
+    deployed), else the newest superseded one.
+    """
+    if not history or history[-1].status not in STUCK_STATUSES:
+        return None
+    last = history[-1]
+    reason = f"its revision {last.revision} is {last.status}"
+    good = [r for r in history if r.status == "deployed"] or [r for r in history if r.status == "superseded"]
+    if not good:
+        return Recovery("uninstall", 0, reason)
+    return Recovery("rollback", good[-1].revision, reason)
 
 
 def response_data(request: InstallRequest) -> dict[str, str]:
