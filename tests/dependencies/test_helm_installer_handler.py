@@ -199,11 +199,12 @@ def test_extraction_fails_when_the_ref_has_no_chart(installer, tmp_path):
         installer.extract_chart(str(archive), "helm_chart/Elsewhere", str(tmp_path / "out"))
 
 
-def test_eks_token_is_a_presigned_get_caller_identity_bound_to_the_cluster(cluster_access, cluster_plan):
-    boto3 = pytest.importorskip("boto3", reason="boto3 is in the Lambda runtime; install it locally to run this check")
-    session = boto3.session.Session(aws_access_key_id="AKIDEXAMPLE", aws_secret_access_key="secret",
-                                    aws_session_token="session", region_name="us-west-2")
-    token = cluster_access.eks_token(session, "llm", "us-west-2")
+def test_eks_token_is_a_presigned_get_caller_identity_bound_to_the_cluster(cluster_access, cluster_plan, monkeypatch):
+    pytest.importorskip("boto3", reason="boto3 is in the Lambda runtime; install it locally to run this check")
+    for name, value in {"AWS_ACCESS_KEY_ID": "AKIDEXAMPLE", "AWS_SECRET_ACCESS_KEY": "secret",
+                        "AWS_SESSION_TOKEN": "session"}.items():
+        monkeypatch.setenv(name, value)
+    token = cluster_access.eks_token("llm", "us-west-2")
     encoded = token.removeprefix(cluster_plan.TOKEN_PREFIX)
     url = base64.urlsafe_b64decode(encoded + "=" * (-len(encoded) % 4)).decode()
     assert url.startswith("https://sts.us-west-2.amazonaws.com/?Action=GetCallerIdentity&Version=2011-06-15")

@@ -190,7 +190,8 @@ def test_loose_dependency_versions_are_named(plan):
 
 
 def test_can_i_argv(cluster_plan):
-    assert cluster_plan.can_i_argv("k")[:4] == ["kubectl", "auth", "can-i", "*"]
+    assert cluster_plan.can_i_argv("k", 30.5) == ["kubectl", "auth", "can-i", "*", "*", "--all-namespaces",
+                                                  "--kubeconfig", "k", "--request-timeout", "30s"]
 
 
 def test_physical_resource_id_round_trip(plan):

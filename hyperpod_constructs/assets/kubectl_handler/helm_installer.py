@@ -55,7 +55,7 @@ def is_complete(event: Mapping[str, Any], budget: Budget) -> dict[str, Any]:
         install(request, budget)
         return {"IsComplete": True, "Data": plan.response_data(request)}
     except OutOfTime as error:
-        if budget.past_deadline():
+        if budget.is_last_invocation():
             raise RuntimeError(f"{request_type} of Helm release {event.get('PhysicalResourceId', '')} did not finish "
                                f"before its deadline: {error}") from None
         LOG.info("continuing in the next invocation: %s", error)
