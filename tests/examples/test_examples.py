@@ -156,7 +156,8 @@ def test_snapshot_leaves_out_only_aws_cdk_lib_handlers(quick_setup: SynthesizedA
     hidden = shown["aws-cdk-lib handler resources (not shown)"]
     assert len(shown["Resources"]) + len(hidden) == len(quick_setup.template["Resources"])
     kinds = {entry.rsplit(" (", 1)[1].rstrip(")") for entry in hidden}
-    assert kinds <= {"AWS::Lambda::Function", "AWS::Lambda::LayerVersion", "AWS::IAM::Role", "AWS::IAM::Policy"}, kinds
+    assert kinds <= {"AWS::Lambda::Function", "AWS::Lambda::LayerVersion", "AWS::IAM::Role", "AWS::IAM::Policy",
+                     "AWS::Logs::LogGroup"}, kinds  # their log groups: @aws-cdk/aws-lambda:useCdkManagedLogGroup
     assert any("KubectlProvider" in entry for entry in hidden)
     # The library's own Lambda (the Helm installer) and every resource it declares stay in full.
     own_types = {resource["Type"] for resource in shown["Resources"].values()}
