@@ -7,7 +7,11 @@ class such as ``HyperPodInferencePlatform`` loads aws-cdk-lib on first use.
 from __future__ import annotations
 
 import importlib
+from importlib import metadata as _metadata
 from typing import TYPE_CHECKING, Any
+
+# The version is set once, in pyproject.toml; this reads it from the installed distribution.
+__version__ = _metadata.version("hyperpod-constructs")
 
 # Module (relative to this package) -> the public names it defines. Keep in step with the TYPE_CHECKING
 # imports below (a test compares them).
