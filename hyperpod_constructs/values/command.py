@@ -26,7 +26,8 @@ def _parser() -> argparse.ArgumentParser:
                                                  "the deployed stack (each value is the stack output of its name).")
     parser.add_argument("--stack", required=True, help="name of the deployed stack, e.g. LlmInference")
     parser.add_argument("--region", help="the stack's region (default: the AWS SDK's, e.g. AWS_REGION)")
-    parser.add_argument("--file", type=Path, default=DEFAULT_FILE, help=f"the exported values.env (default: {DEFAULT_FILE})")
+    parser.add_argument("--file", type=Path, default=DEFAULT_FILE,
+                        help=f"the exported values.env (default: {DEFAULT_FILE})")
     parser.add_argument("--output", "-o", help="where to write the filled file, - for standard output "
                                                "(default: --file itself)")
     return parser
@@ -50,7 +51,8 @@ def main(argv: Optional[Sequence[str]] = None, *, client: Any = None, stdout: Te
          stderr: TextIO = sys.stderr) -> int:
     args = _parser().parse_args(argv)
     if not args.file.is_file():
-        stderr.write(f"--file {args.file} does not exist; platform.export(...) writes it to <dir>/manifests/values.env\n")
+        stderr.write(f"--file {args.file} does not exist; platform.export(...) writes it to "
+                     "<dir>/manifests/values.env\n")
         return 2
     text = args.file.read_text()
     client = client or cloudformation_client(args.region)

@@ -88,10 +88,10 @@ def test_substitute_gives_what_the_documented_envsubst_step_gives(quick_setup: S
     values = dict(line.split("=", 1) for line in
                   fill((manifests / "values.env").read_text(), example_outputs(quick_setup)).splitlines()
                   if not line.startswith("#"))
-    shell_format = " ".join(f"${name}" for name in values)
+    envsubst = [str(shutil.which("envsubst")), " ".join(f"${name}" for name in values)]
     for path in sorted(manifests.glob("*.k8s.yaml")):
-        expected = subprocess.run([shutil.which("envsubst") or "envsubst", shell_format], input=path.read_text(), env=values, capture_output=True,
-                                  text=True, check=True, timeout=60).stdout
+        expected = subprocess.run(envsubst, input=path.read_text(), env=values, capture_output=True, text=True,
+                                  check=True, timeout=60).stdout
         assert substitute(path.read_text(), values) == expected, path.name
 
 

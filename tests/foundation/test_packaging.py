@@ -47,8 +47,8 @@ def test_cdk_cli_synthesizes_the_default_app(tmp_path: Path):
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """``python -m build`` as a release does (CONTRIBUTING.md "Releasing"): the sdist, then the wheel built from that sdist,
-    so the wheel proves the sdist holds everything a build needs."""
+    """``python -m build`` as a release does (CONTRIBUTING.md "Releasing"): the sdist, then the wheel built from that
+    sdist, so the wheel proves the sdist holds everything a build needs."""
     out = tmp_path_factory.mktemp("dist")
     # Build from a copy: setuptools writes build/ and *.egg-info beside the sources it builds.
     source = tmp_path_factory.mktemp("source")
@@ -57,13 +57,14 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     result = subprocess.run([sys.executable, "-m", "build", "--outdir", str(out), str(source)],
                             capture_output=True, text=True, timeout=600)
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
-    return {"wheel": next(out.glob("hyperpod_constructs-*.whl")), "sdist": next(out.glob("hyperpod_constructs-*.tar.gz"))}
+    return {"wheel": next(out.glob("hyperpod_constructs-*.whl")),
+            "sdist": next(out.glob("hyperpod_constructs-*.tar.gz"))}
 
 
 def test_wheel_and_sdist_pass_twine_check(built: dict[str, Path]) -> None:
     # What PyPI checks on upload: metadata complete and the README renders as the project page.
-    result = subprocess.run([sys.executable, "-m", "twine", "check", "--strict", str(built["wheel"]), str(built["sdist"])],
-                            capture_output=True, text=True, timeout=300)
+    result = subprocess.run([sys.executable, "-m", "twine", "check", "--strict", str(built["wheel"]),
+                             str(built["sdist"])], capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stdout + result.stderr
     assert result.stdout.count("PASSED") == 2, result.stdout
 
