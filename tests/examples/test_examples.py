@@ -17,8 +17,8 @@ from syrupy.extensions.json import JSONSnapshotExtension
 from apps_support import (
     SynthesizedApp, bundle_dir, files_under, library_template, load_module, mask_hashes, only, resources)
 from apps_support import app_param
-from examples_support import DEFAULT_APP, EXAMPLE_VALUES, app_files, app_id, exported_manifests, fill_placeholders
-from support import cfn_lint_errors, reference_file, validate_manifest
+from examples_support import DEFAULT_APP, app_files, exported_manifests
+from support import cfn_lint_errors, reference_file
 
 APPS = app_files()
 # The default app runs in `make test-fast`; every other example is synthesized and checked in `make test`.
@@ -120,28 +120,6 @@ def test_cdk_nag_has_no_unacknowledged_findings(app: SynthesizedApp) -> None:
 
 def test_cfn_lint_reports_no_errors(app: SynthesizedApp) -> None:
     assert cfn_lint_errors(app.template) == []
-
-
-def test_every_manifest_validates_with_example_deploy_time_values(app: SynthesizedApp) -> None:
-    registered = app.platform.deploy_time_values.names
-    validated = 0
-    for chart, manifests in exported_manifests(app.platform).items():
-        for manifest in fill_placeholders(manifests, registered):
-            try:
-                validate_manifest(manifest)
-            except Exception as error:  # name the chart and object, the schema error follows
-                raise AssertionError(f"chart {chart!r}: {manifest['kind']}/{manifest['metadata'].get('name')} "
-                                     f"does not validate: {error}") from error
-            validated += 1
-    assert validated > 0
-
-
-def test_every_deploy_time_value_is_a_stack_output_of_the_same_name(quick_setup: SynthesizedApp) -> None:
-    # gitops.py and the exported values.env promise: "Fill each value from the stack output of the same name".
-    names = quick_setup.platform.deploy_time_values.names
-    assert set(names) <= set(EXAMPLE_VALUES)
-    outputs = quick_setup.template.get("Outputs", {})
-    assert set(names) <= set(outputs), f"placeholders {names}; stack outputs {sorted(outputs)}"
 
 
 def test_snapshot(app: SynthesizedApp, snapshot) -> None:
