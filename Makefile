@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 # Node 22 from npm (jsii warns on the machine's Node 20) and the project's own cdk CLI come first.
 export PATH := $(CURDIR)/node_modules/.bin:$(CURDIR)/$(VENV)/bin:$(PATH)
 
-.PHONY: setup synth test test-fast bench docs constraints wheel clean
+.PHONY: setup synth test test-fast bench docs constraints dist clean
 
 setup: $(VENV)/.installed node_modules/.installed
 
@@ -57,8 +57,11 @@ constraints:
 	mv constraints.txt.new constraints.txt
 	rm -rf build/constraints-venv
 
-wheel: setup
-	$(PY) -m build --wheel --outdir dist/wheel .
+# A release's files (CONTRIBUTING.md "Releasing"): the sdist, the wheel built from it, both checked as PyPI checks them.
+dist: setup
+	rm -rf dist/release
+	$(PY) -m build --outdir dist/release .
+	$(PY) -m twine check --strict dist/release/*
 
 clean:
 	rm -rf cdk.out dist build *.egg-info

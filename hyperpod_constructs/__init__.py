@@ -13,7 +13,11 @@ cost (``Plan``, ``Prices``), then the errors. Every field says what it is for an
 from __future__ import annotations
 
 import importlib
+from importlib import metadata as _metadata
 from typing import TYPE_CHECKING, Any
+
+# The version is set once, in pyproject.toml; this reads it from the installed distribution.
+__version__ = _metadata.version("hyperpod-constructs")
 
 # Module (relative to this package) -> the public names it defines, grouped by concern (the API reference lists them
 # in this order). Keep in step with the TYPE_CHECKING imports below (a test compares them). The platform model's

@@ -61,12 +61,20 @@ def load_module(relative: str) -> Any:
     return module
 
 
+# With the feature flag @aws-cdk/core:annotationsInValidationReport (cdk.json), CDK lists every warning and error
+# annotation in the validation report too, as one more plugin: those are not cdk-nag's findings.
+ANNOTATIONS_PLUGIN = "Construct Annotations"
+
+
 def nag_violations(outdir: Path) -> list[tuple[str, str]]:
+    """(rule, construct path) for every cdk-nag violation in the cloud assembly's validation report."""
     report = outdir / "validation-report.json"
     if not report.exists():
         return []
     found = []
     for plugin in json.loads(report.read_text()).get("pluginReports", []):
+        if plugin.get("pluginName") == ANNOTATIONS_PLUGIN:
+            continue
         for violation in plugin.get("violations", []):
             for construct in violation.get("violatingConstructs", []):
                 found.append((violation["ruleName"], construct["constructPath"]))
@@ -203,13 +211,23 @@ def files_under(folder: Path) -> dict[str, bytes]:
 OIDC_PROVIDER_ARN = "arn:aws:iam::111122223333:oidc-provider/oidc.eks.us-west-2.amazonaws.com/id/EXAMPLE"
 
 
+# Imported ids are shaped like real ones: with the feature flag @aws-cdk/core:validateAgainstDefaultRules (cdk.json)
+# CDK's CloudFormation validation refuses an id that does not match its resource type's format.
+VPC_ID = "vpc-0123456789abcdef0"
+
+
+def subnet_id(number: int) -> str:
+    """``subnet-00000000000000001`` for 1, and so on: a well-formed subnet id per number."""
+    return f"subnet-{number:017x}"
+
+
 def imported_vpc(stack: cdk.Stack, construct_id: str = "Vpc", subnets: int = 2) -> Any:
     """An existing VPC as a custom setup imports it (no lookups, so no credentials)."""
     from aws_cdk import aws_ec2 as ec2
 
-    return ec2.Vpc.from_vpc_attributes(stack, construct_id, vpc_id="vpc-1",
+    return ec2.Vpc.from_vpc_attributes(stack, construct_id, vpc_id=VPC_ID,
                                        availability_zones=[f"us-west-2{chr(97 + index)}" for index in range(subnets)],
-                                       private_subnet_ids=[f"subnet-{index + 1}" for index in range(subnets)])
+                                       private_subnet_ids=[subnet_id(index + 1) for index in range(subnets)])
 
 
 def imported_cluster(stack: cdk.Stack, vpc: Any = None, *, oidc: bool = True, **attributes: Any) -> Any:

@@ -3,6 +3,7 @@ leave the checkout as they found it."""
 from __future__ import annotations
 
 import atexit
+import json
 import os
 import shutil
 import tempfile
@@ -17,10 +18,21 @@ _NODE_TMP = tempfile.mkdtemp(prefix="hyperpod-constructs-tests-")
 os.environ["TMPDIR"] = _NODE_TMP
 atexit.register(shutil.rmtree, _NODE_TMP, True)
 
+from support import REPO_ROOT, cdk_json_context  # noqa: E402
+
+# jsii runs on the project's Node (node_modules/, `make setup`) whatever `node` comes first on PATH: on an
+# end-of-life Node jsii prints a banner each time it starts (docs/install.md).
+if (REPO_ROOT / "node_modules" / ".bin" / "node").exists():
+    os.environ.setdefault("JSII_NODE", str(REPO_ROOT / "node_modules" / ".bin" / "node"))
+
+# Every app the tests build, in this process or a subprocess, gets cdk.json's feature flags the way `cdk synth`
+# hands them to an app (aws-cdk-lib reads CDK_CONTEXT_JSON when an App is created): what is snapshotted, linted and
+# checked is what users of `cdk synth` get.
+os.environ["CDK_CONTEXT_JSON"] = json.dumps(cdk_json_context())
+
 import pytest  # noqa: E402
 
 from apps_support import SynthesizedApp, load_module, synthesize  # noqa: E402
-from support import REPO_ROOT  # noqa: E402
 
 # Folders that tools own: git, the virtualenv and npm packages (`make setup`), Python's bytecode caches.
 _NOT_OURS = {".git", ".venv", "node_modules", "__pycache__", ".pytest_cache"}

@@ -4,6 +4,7 @@ from __future__ import annotations
 import copy
 import functools
 import importlib.util
+import json
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Iterable
@@ -16,6 +17,12 @@ REPO_ROOT = Path(__file__).resolve().parents[1]
 # scripts/regenerate_schemas.py refreshes them), so every clone runs every schema check.
 SCHEMA_DIR = REPO_ROOT / "tests" / "data" / "schemas"
 CRD_DIR = SCHEMA_DIR / "crds"
+
+
+def cdk_json_context() -> dict[str, Any]:
+    """The context of the project's cdk.json: the recommended feature flags of the pinned aws-cdk-lib, as
+    ``cdk init`` writes them. ``cdk synth`` hands them to the app; the tests hand them to every app they build."""
+    return json.loads((REPO_ROOT / "cdk.json").read_text())["context"]
 
 
 def load_script(name: str) -> ModuleType:

@@ -73,7 +73,8 @@ def render_files(charts: Mapping[str, list[dict[str, Any]]], values: DeployTimeV
     """File name -> text: one ``<chart>.k8s.yaml`` per chart plus ``values.env`` naming the placeholders to fill."""
     files = {f"{name}{MANIFEST_SUFFIX}": yaml_writer.dump_manifests(values.to_placeholders(manifests))
              for name, manifests in charts.items()}
-    files[VALUES_FILE] = ("# Fill each value from the stack output of the same name, then: envsubst < chart.k8s.yaml\n"
+    files[VALUES_FILE] = ("# Fill each value from the stack output of the same name (python -m hyperpod_constructs.values "
+                          "--stack <stack>), then substitute only these names (docs/delivery.md)\n"
                           + "".join(f"{name}=\n" for name in values.names))
     return files
 

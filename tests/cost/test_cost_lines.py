@@ -156,8 +156,8 @@ def test_prices_must_be_a_prices() -> None:
 
 
 def test_prices_for_another_region_are_a_warning() -> None:
-    stack = cdk.Stack(cdk.App(), "Region", env=cdk.Environment(account="111122223333", region="eu-west-1"))
+    stack = cdk.Stack(cdk.App(), "Region", env=cdk.Environment(account="111122223333", region="us-east-1"))
     HyperPodInferencePlatform(stack, "Platform", instance_groups=[GROUPS[1]],
                               prices=Prices(instance_hourly={"ml.g6e.12xlarge": 1.0}, region="us-west-2"))
     warnings = [str(found.entry.data) for found in Annotations.from_stack(stack).find_warning("*", Match.any_value())]
-    assert any("prices are for us-west-2 but the stack deploys to eu-west-1" in text for text in warnings), warnings
+    assert any("prices are for us-west-2 but the stack deploys to us-east-1" in text for text in warnings), warnings

@@ -114,7 +114,7 @@ def test_installer_iam_is_scoped_to_this_cluster_and_its_log_group(template):
     statements = policy["Properties"]["PolicyDocument"]["Statement"]
     assert statements == [
         {"Action": ["logs:CreateLogStream", "logs:PutLogEvents"], "Effect": "Allow",
-         "Resource": {"Fn::GetAtt": [logical_id(template, "AWS::Logs::LogGroup"), "Arn"]}},
+         "Resource": {"Fn::GetAtt": [logical_id(template, "AWS::Logs::LogGroup", "DepsHandlerLogs"), "Arn"]}},
         {"Action": "eks:DescribeCluster", "Effect": "Allow",
          "Resource": {"Fn::GetAtt": [logical_id(template, "AWS::EKS::Cluster", "Eks"), "Arn"]}},
     ]

@@ -105,6 +105,14 @@ class TemplateResolver:
             return "10.0.0.0/16"
         if kind == "AWS::EKS::Cluster" and attribute == "OpenIdConnectIssuerUrl":
             return f"https://oidc.eks.{self.region}.amazonaws.com/id/{_short_hash(logical, 32).upper()}"
+        if kind == "AWS::EC2::SecurityGroup" and attribute == "GroupId":
+            return ref
+        if kind == "AWS::FSx::FileSystem" and attribute == "LustreMountName":
+            return _short_hash(logical, 8)
+        if kind == "AWS::FSx::FileSystem" and attribute == "DNSName":
+            return f"{ref}.fsx.{self.region}.amazonaws.com"
+        if kind == "AWS::APS::Workspace" and attribute == "WorkspaceId":
+            return ref.rsplit("/", 1)[-1]
         if kind == "AWS::APS::Workspace" and attribute == "PrometheusEndpoint":
             return f"https://aps-workspaces.{self.region}.amazonaws.com/workspaces/{ref.rsplit('/', 1)[-1]}/"
         # Any other attribute: a stable example string, enough for names and ids inside policies.

@@ -10,7 +10,7 @@ import pytest
 from aws_cdk import aws_ec2 as ec2
 from aws_cdk.assertions import Annotations, Match
 
-from apps_support import SynthesizedApp, imported_bucket, resources, s3_model
+from apps_support import SynthesizedApp, imported_bucket, imported_vpc, resources, s3_model, subnet_id
 from hyperpod_constructs import (
     ApiEndpoint, ClusterSettings, Eks, HyperPodInferencePlatform, HyperPodValidationError, InferenceEndpoint,
     InstanceGroup, ModelStore, Network, Observability)
@@ -222,9 +222,8 @@ def test_create_only_paths_are_read_from_the_schemas_nested_paths_too() -> None:
 
 def test_create_only_property_from_a_parameter_is_warned(tmp_path: Path) -> None:
     def build(stack: cdk.Stack) -> None:
-        subnet = cdk.CfnParameter(stack, "SubnetId", default="subnet-1")
-        vpc = ec2.Vpc.from_vpc_attributes(stack, "Vpc", vpc_id="vpc-1", availability_zones=["us-west-2a"],
-                                          private_subnet_ids=["subnet-1"])
+        subnet = cdk.CfnParameter(stack, "SubnetId", default=subnet_id(1))
+        vpc = imported_vpc(stack, subnets=1)
         HyperPodInferencePlatform(
             stack, "Platform", instance_groups=GROUPS, model_store=ModelStore(bucket=imported_bucket(stack, "models")),
             network=Network(vpc=vpc, subnets=[ec2.Subnet.from_subnet_id(stack, "Subnet", subnet.value_as_string)]))

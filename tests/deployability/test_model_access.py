@@ -47,18 +47,30 @@ def app_buckets() -> tuple[cdk.Stack, HyperPodInferencePlatform, dict[str, Any]]
     return stack, platform, cdk.assertions.Template.from_stack(stack).to_json()
 
 
+def sorted_values(values: list[Any]) -> list[Any]:
+    return sorted(values, key=json.dumps)
+
+
+def resources_granted(statements: list[dict[str, Any]], action: str) -> list[Any]:
+    """Every resource a statement of exactly ``action`` names, once per grant (sorted): the feature flag
+    @aws-cdk/aws-iam:minimizePolicies merges statements of one action into one with a list of resources."""
+    return sorted_values([resource for statement in statements if statement["Action"] == action
+                          for resource in (statement["Resource"] if isinstance(statement["Resource"], list)
+                                           else [statement["Resource"]])])
+
+
 def test_each_bucket_is_granted_once_by_its_own_arns(app_buckets) -> None:
     stack, platform, template = app_buckets
     statements = s3_csi_statements(stack, platform, template)
-    listed = [statement["Resource"] for statement in statements if statement["Action"] == "s3:ListBucket"]
-    read = [statement["Resource"] for statement in statements if statement["Action"] == "s3:GetObject"]
+    listed = resources_granted(statements, "s3:ListBucket")
+    read = resources_granted(statements, "s3:GetObject")
     weights, encrypted = (stack.get_logical_id(stack.node.find_child(name).node.default_child)
                           for name in ("Weights", "Encrypted"))
     imported = {"Fn::Join": ["", ["arn:", {"Ref": "AWS::Partition"}, ":s3:::my-models"]]}
-    assert listed == [{"Fn::GetAtt": [weights, "Arn"]}, {"Fn::GetAtt": [encrypted, "Arn"]}, imported], listed
-    assert read == [{"Fn::Join": ["", [{"Fn::GetAtt": [weights, "Arn"]}, "/*"]]},
-                    {"Fn::Join": ["", [{"Fn::GetAtt": [encrypted, "Arn"]}, "/*"]]},
-                    {"Fn::Join": ["", ["arn:", {"Ref": "AWS::Partition"}, ":s3:::my-models/*"]]}], read
+    assert listed == sorted_values([{"Fn::GetAtt": [weights, "Arn"]}, {"Fn::GetAtt": [encrypted, "Arn"]}, imported])
+    assert read == sorted_values([{"Fn::Join": ["", [{"Fn::GetAtt": [weights, "Arn"]}, "/*"]]},
+                                  {"Fn::Join": ["", [{"Fn::GetAtt": [encrypted, "Arn"]}, "/*"]]},
+                                  {"Fn::Join": ["", ["arn:", {"Ref": "AWS::Partition"}, ":s3:::my-models/*"]]}])
     # nothing broader than the driver's read-only actions (no s3:GetObject* / s3:List* wildcards)
     assert {json.dumps(statement["Action"]) for statement in statements} == {
         '"s3:ListBucket"', '"s3:GetObject"', '"kms:Decrypt"'}
@@ -68,8 +80,7 @@ def test_each_bucket_is_granted_once_by_its_own_arns(app_buckets) -> None:
 def test_a_bucket_with_a_kms_key_lets_the_driver_decrypt(app_buckets) -> None:
     stack, platform, template = app_buckets
     key = stack.get_logical_id(stack.node.find_child("WeightsKey").node.default_child)
-    decrypt = [statement["Resource"] for statement in s3_csi_statements(stack, platform, template)
-               if statement["Action"] == "kms:Decrypt"]
+    decrypt = resources_granted(s3_csi_statements(stack, platform, template), "kms:Decrypt")
     assert decrypt == [{"Fn::GetAtt": [key, "Arn"]}]
 
 

@@ -178,8 +178,7 @@ def test_cidr_restricted_endpoint_keeps_functions_reaching_the_api(tmp_path: Pat
 def test_imported_vpc_with_a_created_cluster_carries_every_flow(tmp_path: Path) -> None:
     def build(app: cdk.App) -> tuple[cdk.Stack, HyperPodInferencePlatform]:
         stack = cdk.Stack(app, "ImportedVpc")
-        vpc = ec2.Vpc.from_vpc_attributes(stack, "Vpc", vpc_id="vpc-1", availability_zones=["us-west-2a", "us-west-2b"],
-                                          private_subnet_ids=["subnet-1", "subnet-2"])
+        vpc = imported_vpc(stack)
         platform = HyperPodInferencePlatform(stack, "Platform", network=Network(vpc=vpc), instance_groups=GROUPS,
                                              model_store=ModelStore(bucket=imported_bucket(stack, "models")))
         return stack, platform

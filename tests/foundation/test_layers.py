@@ -13,7 +13,7 @@ RANKS = {
     "errors": 0, "yaml_writer": 0, "app_file": 0,
     "catalog": 1, "type_checks": 1,
     "intent": 2,
-    "observability": 3, "planner": 3, "prices": 3,
+    "observability": 3, "planner": 3, "prices": 3, "values": 3,
     "aws": 4, "k8s": 4,
     "platform": 5,
     "preflight": 6, "diff": 6,  # commands reading a platform or its synthesized output

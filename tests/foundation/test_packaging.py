@@ -1,12 +1,17 @@
 """The contract users rely on: the real `cdk` CLI synthesizes the default app, and the wheel installs."""
 from __future__ import annotations
 
+import email
+import email.message
 import json
 import os
 import shutil
 import subprocess
 import sys
+import tarfile
 import textwrap
+import tomllib
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -34,21 +39,78 @@ def test_cdk_cli_synthesizes_the_default_app(tmp_path: Path):
     result = subprocess.run(["cdk", "synth", "--quiet"], cwd=tmp_path, env=_env(), capture_output=True, text=True,
                             timeout=600)
     assert result.returncode == 0, result.stderr[-3000:]
+    # cdk.json sets every flag the pinned aws-cdk-lib recommends, so the CLI has none to report as unconfigured.
+    assert "feature flags are not configured" not in result.stdout + result.stderr, result.stderr[-3000:]
     assert (tmp_path / config["output"] / "LlmInference.template.json").exists()
     manifests = sorted(path.name for path in (tmp_path / "dist" / "manifests").glob("*.k8s.yaml"))
     assert manifests, "the default app exports its charts to dist/manifests"
     assert "Ceiling:" in (tmp_path / "dist" / "plan.txt").read_text()
 
 
-def test_wheel_installs_into_a_clean_virtualenv_and_a_consumer_app_synthesizes(tmp_path: Path):
-    wheel_dir = tmp_path / "wheel"
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """``python -m build`` as a release does (CONTRIBUTING.md "Releasing"): the sdist, then the wheel built from that
+    sdist, so the wheel proves the sdist holds everything a build needs."""
+    out = tmp_path_factory.mktemp("dist")
     # Build from a copy: setuptools writes build/ and *.egg-info beside the sources it builds.
-    source = tmp_path / "source"
-    shutil.copytree(REPO_ROOT, source, ignore=shutil.ignore_patterns(
+    source = tmp_path_factory.mktemp("source")
+    shutil.copytree(REPO_ROOT, source, dirs_exist_ok=True, ignore=shutil.ignore_patterns(
         ".git", ".venv", "node_modules", "cdk.out", "dist", "build", "*.egg-info", "__pycache__"))
-    subprocess.run([sys.executable, "-m", "build", "--wheel", "--outdir", str(wheel_dir), str(source)],
-                   check=True, capture_output=True, timeout=600)
-    wheel = next(wheel_dir.glob("hyperpod_constructs-*.whl"))
+    result = subprocess.run([sys.executable, "-m", "build", "--outdir", str(out), str(source)],
+                            capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+    return {"wheel": next(out.glob("hyperpod_constructs-*.whl")),
+            "sdist": next(out.glob("hyperpod_constructs-*.tar.gz"))}
+
+
+def test_wheel_and_sdist_pass_twine_check(built: dict[str, Path]) -> None:
+    # What PyPI checks on upload: metadata complete and the README renders as the project page.
+    result = subprocess.run([sys.executable, "-m", "twine", "check", "--strict", str(built["wheel"]),
+                             str(built["sdist"])], capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.count("PASSED") == 2, result.stdout
+
+
+def _wheel_metadata(wheel: Path) -> email.message.Message:
+    with zipfile.ZipFile(wheel) as archive:
+        (name,) = [name for name in archive.namelist() if name.endswith(".dist-info/METADATA")]
+        return email.message_from_bytes(archive.read(name))
+
+
+def test_wheel_metadata_is_complete(built: dict[str, Path]) -> None:
+    from trove_classifiers import classifiers as known
+
+    import hyperpod_constructs
+
+    metadata = _wheel_metadata(built["wheel"])
+    project = tomllib.loads((REPO_ROOT / "pyproject.toml").read_text())["project"]
+    assert metadata["Name"] == "hyperpod-constructs"
+    assert metadata["Version"] == project["version"] == hyperpod_constructs.__version__
+    assert metadata["License-Expression"] == "Apache-2.0" and metadata["License-File"] == "LICENSE"
+    assert metadata["Requires-Python"] == ">=3.11"
+    classifiers = metadata.get_all("Classifier")
+    assert "Typing :: Typed" in classifiers
+    assert [name for name in classifiers if name not in known] == []  # PyPI refuses unknown classifiers
+    assert {"prices", "values", "picture"} <= set(metadata.get_all("Provides-Extra"))
+    with zipfile.ZipFile(built["wheel"]) as archive:
+        files = set(archive.namelist())
+    assert "hyperpod_constructs/py.typed" in files  # type checkers read the package's hints (PEP 561)
+    assert any(name.endswith(".dist-info/licenses/LICENSE") for name in files)
+    assert "hyperpod_constructs/assets/lifecycle/on_create.sh" in files
+    assert not [name for name in files if name.startswith(("tests/", "examples/", "apps/"))]
+
+
+def test_sdist_holds_the_package_and_its_documents_only(built: dict[str, Path]) -> None:
+    with tarfile.open(built["sdist"]) as archive:
+        files = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
+    assert {"LICENSE", "README.md", "CHANGELOG.md", "pyproject.toml", "hyperpod_constructs/py.typed"} <= files
+    # Tests, examples and tooling stay in the repository: they need node_modules/ and the carried schemas.
+    assert not [name for name in files if name.split("/")[0] in {"tests", "examples", "apps", "node_modules", "docs"}]
+
+
+def test_wheel_installs_into_a_clean_virtualenv_and_a_consumer_app_synthesizes(built: dict[str, Path],
+                                                                               tmp_path: Path):
+    wheel = built["wheel"]
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120)
     python = venv / "bin" / "python"
@@ -80,9 +142,14 @@ def test_wheel_installs_into_a_clean_virtualenv_and_a_consumer_app_synthesizes(t
         assert chart.to_json()[0]["spec"]["modelName"] == "llama"
         print("consumer synthesized")
     """))
-    # Run outside the checkout so the import can only come from the installed wheel.
-    result = subprocess.run([str(python), str(consumer)], cwd=tmp_path, env=_env(), capture_output=True, text=True,
+    # Run outside the checkout so the import can only come from the installed wheel, and as a consumer would: no
+    # node_modules/.bin on PATH, jsii pointed at a supported Node with JSII_NODE (README "Install": on the machine's
+    # end-of-life Node 20 jsii prints an 11-line banner on every start).
+    path = os.pathsep.join(entry for entry in os.environ["PATH"].split(os.pathsep) if "node_modules" not in entry)
+    env = dict(os.environ, PATH=path, JSII_NODE=str(REPO_ROOT / "node_modules" / ".bin" / "node"))
+    result = subprocess.run([str(python), str(consumer)], cwd=tmp_path, env=env, capture_output=True, text=True,
                             timeout=600)
     assert result.returncode == 0, result.stderr[-3000:]
     assert "consumer synthesized" in result.stdout
+    assert "!!" not in result.stderr and "node" not in result.stderr.lower(), result.stderr  # no jsii banner
     shutil.rmtree(venv)

@@ -84,19 +84,5 @@ def synth_full(**overrides: Any) -> Synthesized:
     return Synthesized(app, stack, construct, template, outdir)
 
 
-def nag_violations(outdir: Path) -> list[tuple[str, str]]:
-    """(rule, construct path) for every cdk-nag violation in the cloud assembly's validation report."""
-    report_path = outdir / "validation-report.json"
-    if not report_path.exists():
-        return []
-    report = json.loads(report_path.read_text())
-    found: list[tuple[str, str]] = []
-    for plugin in report.get("pluginReports", []):
-        for violation in plugin.get("violations", []):
-            for construct in violation.get("violatingConstructs", []):
-                found.append((violation["ruleName"], construct["constructPath"]))
-    return found
-
-
 def resources_of_type(template: dict[str, Any], type_name: str) -> dict[str, dict[str, Any]]:
     return {key: value for key, value in template["Resources"].items() if value["Type"] == type_name}

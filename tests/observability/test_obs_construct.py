@@ -16,8 +16,8 @@ from hyperpod_constructs.aws.observability import (OBSERVABILITY_ADDON, SPACES_A
                                                    ObservabilityMetrics, PrometheusWorkspace)
 from hyperpod_constructs.observability import dashboards
 from hyperpod_constructs.intent.platform_model import ResolvedEndpoint
-from obs_fixtures import CONSTRUCT_ID, ENDPOINTS, INSTANCE_GROUPS, Synthesized, nag_violations, new_stack, \
-    resources_of_type, synth_full
+from apps_support import nag_violations
+from obs_fixtures import CONSTRUCT_ID, ENDPOINTS, INSTANCE_GROUPS, Synthesized, new_stack, resources_of_type, synth_full
 
 # KEDA's prometheusTrigger.serverAddress pattern from the InferenceEndpointConfig CRD.
 KEDA_SERVER_ADDRESS = re.compile(
@@ -107,7 +107,7 @@ def test_alert_manager_routes_to_the_encrypted_topic(full: Synthesized, template
     template.has_resource_properties("AWS::SNS::Topic", {"KmsMasterKeyId": Match.any_value()})
     template.has_resource_properties("AWS::SNS::TopicPolicy", {"PolicyDocument": {"Statement": Match.array_with([
         Match.object_like({"Principal": {"Service": "aps.amazonaws.com"},
-                           "Action": ["sns:Publish", "sns:GetTopicAttributes"]})])}})
+                           "Action": ["sns:GetTopicAttributes", "sns:Publish"]})])}})  # sorted: minimizePolicies
 
 
 def test_grafana_workspace(template: Template) -> None:
@@ -118,7 +118,7 @@ def test_grafana_workspace(template: Template) -> None:
     template.has_resource_properties("AWS::IAM::Policy", {
         "Roles": [{"Ref": Match.string_like_regexp("GrafanaRole")}],
         "PolicyDocument": {"Statement": Match.array_with([Match.object_like({
-            "Action": Match.array_with(["aps:QueryMetrics", "aps:GetSeries"]),
+            "Action": Match.array_with(["aps:GetSeries", "aps:QueryMetrics"]),  # sorted: minimizePolicies
             "Resource": {"Fn::GetAtt": [Match.string_like_regexp("Workspace"), "Arn"]}})])}})
 
 

@@ -7,7 +7,7 @@ from typing import Any
 import aws_cdk as cdk
 import pytest
 
-from apps_support import imported_cluster, imported_vpc, s3_model, synth_problems
+from apps_support import VPC_ID, imported_cluster, imported_vpc, s3_model, subnet_id, synth_problems
 from hyperpod_constructs import (
     Autoscaling, ClusterSettings, Eks, HyperPodHelmChart, HyperPodInferencePlatform, HyperPodValidationError,
     InferenceEndpoint, InferenceOperatorOptions, InstanceGroup, KvCache, L2Cache, ModelSource, Network,
@@ -137,7 +137,7 @@ def test_network_vpc_must_be_the_existing_clusters():
     other = ec2.Vpc.from_vpc_attributes(stack, "Other", vpc_id="vpc-2", availability_zones=["us-west-2a"],
                                         private_subnet_ids=["subnet-9"])
     with pytest.raises(HyperPodValidationError, match=r"Byo/Platform: network\.vpc='vpc-2' is not allowed; the existing "
-                                                      r"cluster's VPC \(vpc-1\) or None \(use the cluster's\)"):
+                                                      rf"cluster's VPC \({VPC_ID}\) or None \(use the cluster's\)"):
         HyperPodInferencePlatform(stack, "Platform", network=Network(vpc=other),
                                   cluster=existing(imported_cluster(stack, imported_vpc(stack))),
                                   instance_groups=[InstanceGroup("cpu", "ml.m5.2xlarge")])
@@ -149,8 +149,8 @@ def test_existing_cluster_lends_its_vpc_to_the_network():
     platform = HyperPodInferencePlatform(stack, "Platform", cluster=existing(imported_cluster(stack, vpc)),
                                          operator=InferenceOperatorOptions(helm_chart=None),
                                          instance_groups=[InstanceGroup("cpu", "ml.m5.2xlarge")])
-    assert platform.network.vpc.vpc_id == "vpc-1" and platform.network.created_vpc is None
-    assert [subnet.subnet_id for subnet in platform.network.hyperpod_subnets] == ["subnet-1", "subnet-2"]
+    assert platform.network.vpc.vpc_id == VPC_ID and platform.network.created_vpc is None
+    assert [subnet.subnet_id for subnet in platform.network.hyperpod_subnets] == [subnet_id(1), subnet_id(2)]
     assert platform.dependencies is None
 
 

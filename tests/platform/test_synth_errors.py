@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from hyperpod_constructs.platform import synth_errors
-from support import REPO_ROOT
+from support import REPO_ROOT, cdk_json_context
 
 BROKEN_APP = textwrap.dedent("""
     import aws_cdk as cdk
@@ -33,7 +33,8 @@ PROBLEM = ("[Broken/Platform] endpoint 'llama': instance_type='ml.p5.48xlarge' i
 
 def cdk_synth(tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
     (tmp_path / "app.py").write_text(BROKEN_APP)
-    (tmp_path / "cdk.json").write_text(json.dumps({"app": f"{sys.executable} app.py"}))
+    # A consumer app's cdk.json as `cdk init` writes it: the recommended feature flags (this project's cdk.json).
+    (tmp_path / "cdk.json").write_text(json.dumps({"app": f"{sys.executable} app.py", "context": cdk_json_context()}))
     environment = dict(os.environ, PYTHONPATH=str(REPO_ROOT), **env)
     environment["PATH"] = f"{REPO_ROOT / 'node_modules' / '.bin'}{os.pathsep}{environment['PATH']}"
     return subprocess.run(["cdk", "synth", "--quiet", "--no-notices"], cwd=tmp_path, env=environment,

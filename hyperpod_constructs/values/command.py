@@ -1,0 +1,80 @@
+"""``python -m hyperpod_constructs.values``: fill ``values.env`` from the outputs of the deployed stack.
+
+    python -m hyperpod_constructs.values --stack LlmInference                  # fills dist/manifests/values.env
+    python -m hyperpod_constructs.values --stack LlmInference --region us-west-2 --output -   # prints it
+
+Needs boto3 (``pip install 'hyperpod-constructs[values]'``) and credentials allowed
+``cloudformation:DescribeStacks`` on the stack.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any, Optional, Sequence, TextIO
+
+from .env_file import MissingValuesError, ValuesFileError, fill
+
+DEFAULT_FILE = Path("dist/manifests/values.env")
+MISSING_BOTO3 = ("python -m hyperpod_constructs.values needs boto3 to read the stack's outputs; install it with "
+                 "pip install 'hyperpod-constructs[values]' (or pip install boto3)")
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m hyperpod_constructs.values",
+                                     description="Fill the values.env that platform.export() wrote with the outputs of "
+                                                 "the deployed stack (each value is the stack output of its name).")
+    parser.add_argument("--stack", required=True, help="name of the deployed stack, e.g. LlmInference")
+    parser.add_argument("--region", help="the stack's region (default: the AWS SDK's, e.g. AWS_REGION)")
+    parser.add_argument("--file", type=Path, default=DEFAULT_FILE,
+                        help=f"the exported values.env (default: {DEFAULT_FILE})")
+    parser.add_argument("--output", "-o", help="where to write the filled file, - for standard output "
+                                               "(default: --file itself)")
+    return parser
+
+
+def cloudformation_client(region: Optional[str]) -> Any:
+    try:
+        import boto3
+    except ImportError:
+        raise SystemExit(MISSING_BOTO3) from None
+    return boto3.client("cloudformation", region_name=region)
+
+
+def stack_outputs(client: Any, stack: str) -> dict[str, str]:
+    """OutputKey -> OutputValue of ``stack`` (DescribeStacks returns every output of one stack at once)."""
+    (found,) = client.describe_stacks(StackName=stack)["Stacks"]
+    return {output["OutputKey"]: output["OutputValue"] for output in found.get("Outputs", [])}
+
+
+def main(argv: Optional[Sequence[str]] = None, *, client: Any = None, stdout: TextIO = sys.stdout,
+         stderr: TextIO = sys.stderr) -> int:
+    args = _parser().parse_args(argv)
+    if not args.file.is_file():
+        stderr.write(f"--file {args.file} does not exist; platform.export(...) writes it to "
+                     "<dir>/manifests/values.env\n")
+        return 2
+    text = args.file.read_text()
+    client = client or cloudformation_client(args.region)
+    try:
+        outputs = stack_outputs(client, args.stack)
+    except Exception as error:  # no such stack, credentials, permissions: say what failed, no traceback
+        if type(error).__module__.startswith("botocore"):
+            stderr.write(f"reading the outputs of stack {args.stack!r} failed: {error}\n")
+            return 1
+        raise
+    try:
+        filled = fill(text, outputs)
+    except MissingValuesError as error:
+        stderr.write(f"{args.file} lists {', '.join(error.missing)}, which stack {args.stack!r} has no output of; "
+                     f"deploy the app that exported these manifests to this stack first (its outputs: "
+                     f"{', '.join(sorted(outputs)) or 'none'})\n")
+        return 1
+    except ValuesFileError as error:
+        stderr.write(f"{args.file}: {error}\n")
+        return 1
+    if args.output == "-":
+        stdout.write(filled)
+    else:
+        Path(args.output or args.file).write_text(filled)
+    return 0
