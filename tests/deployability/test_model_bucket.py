@@ -17,6 +17,7 @@ def stack(**context: str) -> cdk.Stack:
 
 def test_from_context_imports_the_named_bucket():
     models = ModelBucket.from_context(stack(model_bucket="team-models"), "Models")
+    cdk.CfnWaitConditionHandle(cdk.Stack.of(models), "Anchor")  # a stack synthesizes with at least one resource
     template = Template.from_stack(cdk.Stack.of(models)).to_json()
     assert not models.created
     assert [r for r in template.get("Resources", {}).values() if r["Type"] == "AWS::S3::Bucket"] == []

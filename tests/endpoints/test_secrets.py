@@ -37,12 +37,12 @@ REFUSED: list[tuple[str, Callable[[], Any], str]] = [
     ("redis-password-only", lambda: L2Cache.redis("rediss://:s3cr3t@cache.internal:6380"),
      r"^L2Cache: url='rediss://:\*\*\*@cache\.internal:6380' is not allowed"),
     ("env-by-name", lambda: endpoint(environment={"HF_TOKEN": "not-shown"}),
-     r"^endpoint 'llama': env\['HF_TOKEN'\]='\*\*\*' is not allowed; no credential as a plain value \(the name says "
+     r"^endpoint 'llama': environment\['HF_TOKEN'\]='\*\*\*' is not allowed; no credential as a plain value \(the name says "
      rf"it is one\); {SECRET_REF}"),
     ("env-aws-secret-name", lambda: endpoint(environment={"AWS_SECRET_ACCESS_KEY": "x"}), r"environment\['AWS_SECRET_ACCESS_KEY'\]="),
     ("env-api-key-name", lambda: endpoint(environment={"OPENAI_API_KEY": "x"}), r"environment\['OPENAI_API_KEY'\]="),
     ("env-access-key-value", lambda: endpoint(environment={"PROFILE": ACCESS_KEY}),
-     rf"env\['PROFILE'\]='\*\*\*' is not allowed; no credentials in a manifest \(found an AWS access key id\); "
+     rf"environment\['PROFILE'\]='\*\*\*' is not allowed; no credentials in a manifest \(found an AWS access key id\); "
      rf"{SECRET_REF}"),
     ("env-hf-token-value", lambda: endpoint(environment={"MODEL_ARGS": f"--token {HF_TOKEN}"}),
      r"environment\['MODEL_ARGS'\]='--token \*\*\*' is not allowed; .*found a Hugging Face token"),

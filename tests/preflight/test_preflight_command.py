@@ -34,7 +34,6 @@ def run_default_app(p5_quota: float) -> tuple[int, str]:
         applied=[quota("ml.p5.48xlarge", p5_quota, "L-P5")])
     add_toolkit(stubbers["cloudformation"], toolkit_stack("28", qualifier="hnb659fds"))
     stubbers["s3"].add_response("head_bucket", {}, {"Bucket": "my-models"})
-    stubbers["sso_admin"].add_response("list_instances", identity_center_instances("arn:aws:sso:::instance/ssoins-1"), {})
     out = io.StringIO()
     with answering(*stubbers.values()):
         code = main(ARGS, clients=clients, stdout=out)
@@ -50,10 +49,9 @@ def test_the_default_app_passes_when_the_account_has_what_it_needs() -> None:
         'PASS    SageMaker quota "ml.p5.48xlarge for cluster usage": 2 >= 2 nodes at the plan\'s ceiling\n'
         "PASS    CDK bootstrap stack CDKToolkit: version 28 (the app needs 6 or newer)\n"
         "PASS    model bucket my-models (the model store): exists and these credentials can read it\n"
-        "PASS    IAM Identity Center: instance arn:aws:sso:::instance/ssoins-1 (the Grafana workspace "
-        "(authentication AWS_SSO) needs it)\n"
+        "SKIP    IAM Identity Center: nothing in this app needs it\n"
         "SKIP    existing EKS cluster: the stack creates its EKS cluster\n"
-        "preflight: 6 pass, 0 fail, 1 skip, 0 manual\n")
+        "preflight: 5 pass, 0 fail, 2 skip, 0 manual\n")
 
 
 def test_the_default_app_fails_on_a_low_quota_and_prints_the_fix_as_the_deploy_doc_shows() -> None:
@@ -75,7 +73,7 @@ def test_needs_are_the_plans_ceiling_the_bootstrap_version_and_the_imported_buck
     need = bootstrap_need(quick_setup.outdir)
     assert need is not None and need.qualifier == "hnb659fds" and need.version >= 6
     assert [(bucket.used_by, bucket.created_by_stack) for bucket in model_buckets(platform)] == [
-        ("the model store", False)]
+        ("the model store", True)]  # the default app creates its model bucket
 
 
 def test_bootstrap_need_is_the_highest_version_any_artifact_requires(tmp_path: Path) -> None:
