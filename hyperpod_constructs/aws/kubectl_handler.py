@@ -74,6 +74,9 @@ class KubectlHandler(Construct):
             runtime=lambda_.Runtime.PYTHON_3_14, handler="index.on_event", code=code, role=self.role,
             log_group=log_group, timeout=Duration.minutes(1), memory_size=256, **placement,
         )
+        """The onEvent function, which the provider framework calls first for each request: a small function (no
+        kubectl/Helm layer, one minute) that checks the request and stamps its deadline; ``function`` does the work
+        in the isComplete invocations that follow."""
         self.function = lambda_.Function(
             self, "Function",
             description="Runs kubectl and Helm against the HyperPod EKS cluster (dependency chart, manifests)",

@@ -35,14 +35,30 @@ class ModelBucket(Construct):
                  server_access_logs_bucket: Optional[s3.IBucket] = None,
                  removal_policy: RemovalPolicy = RemovalPolicy.RETAIN,
                  output_name: str = BUCKET_NAME_OUTPUT) -> None:
+        """The bucket, created or imported, and the stack output with its name.
+
+        Args:
+            existing_bucket_name: The name of a bucket to import instead of creating one (a CloudFormation token is
+                allowed); its policy must let this account read it. Default: None (the stack creates the bucket).
+            server_access_logs_bucket: The bucket the created bucket writes its S3 server access logs to; only
+                without ``existing_bucket_name`` (an existing bucket's owner configures its logging).
+                Default: None (no access logs).
+            removal_policy: What happens to the created bucket when it leaves the stack; an existing bucket is
+                never deleted. Default: ``RemovalPolicy.RETAIN`` (kept).
+            output_name: The logical id of the stack output holding the bucket's name (several buckets in one stack
+                need distinct ones). Default: ``"ModelBucketName"``.
+        """
         super().__init__(scope, construct_id)
         self.created = existing_bucket_name is None
+        """True when the stack creates the bucket, False when it imports ``existing_bucket_name``."""
         if existing_bucket_name is not None:
             require(is_token(existing_bucket_name) or is_s3_bucket_name(existing_bucket_name), self.node.path,
                     "existing_bucket_name", existing_bucket_name, S3_BUCKET_NAME_HELP)
             require(server_access_logs_bucket is None, self.node.path, "server_access_logs_bucket",
                     server_access_logs_bucket, "None for an existing bucket (its owner configures its logging)")
             self.bucket: s3.IBucket = s3.Bucket.from_bucket_name(self, "Bucket", existing_bucket_name)
+            """The bucket: the imported one, or the one the stack creates (S3-managed encryption, public access
+            blocked, TLS only), for ``ModelStore(bucket=...)`` and ``ModelSource.s3(...)``."""
         else:
             self.bucket = s3.Bucket(
                 self, "Bucket", encryption=s3.BucketEncryption.S3_MANAGED, enforce_ssl=True,
@@ -53,6 +69,7 @@ class ModelBucket(Construct):
                             "Model weights are published artifacts, written by whoever deploys; CloudTrail records "
                             "bucket changes. Pass server_access_logs_bucket= to log object access.")
         self.bucket_name: str = self.bucket.bucket_name
+        """The bucket's name (a CloudFormation token for a created bucket), also the stack output ``output_name``."""
         output = CfnOutput(self, "Name", value=self.bucket_name,
                            description="The S3 bucket model weights are uploaded to")
         output.override_logical_id(output_name)

@@ -48,6 +48,8 @@ class StorageDriverRoles(Construct):
         stack = Stack.of(self)
         self._buckets: list[str] = []
         self.jumpstart_buckets_granted = False
+        """Whether the S3 driver's role may read AWS's JumpStart buckets of the stack's region: set by the first
+        ``grant_jumpstart_read``, which later calls then leave alone."""
         self.s3_csi_role = iam.Role(
             self, "S3CsiRole",
             assumed_by=service_account_principal(self, oidc_provider, DRIVER_NAMESPACE, S3_CSI_SERVICE_ACCOUNT),

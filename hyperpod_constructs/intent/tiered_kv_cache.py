@@ -31,10 +31,19 @@ class TieredKvCacheDaemon:
     """The daemon on the groups that serve L2 tiered-storage endpoints, all of one instance type."""
 
     instance_groups: tuple[str, ...]
+    """Names of the instance groups the daemon runs on (node affinity on their group label): those L2
+    tiered-storage endpoints may run on, in the platform's group order. Required."""
     instance_type: str
+    """The one instance type of those groups, whose memory the daemon is sized for. Required."""
     memory_percent: int
-    memory_mib: int  # the daemon container's memory request and limit
-    cache_capacity_gib: int  # ``capacity`` of the in-memory cache in the daemon's configuration
+    """The share of the instance's memory the daemon takes, in percent: ``TieredStorage.memory_percent`` of the
+    cluster's settings, or 20 when it names none. Required."""
+    memory_mib: int
+    """The daemon container's memory request and limit, in MiB: ``memory_percent`` of the instance's memory.
+    Required."""
+    cache_capacity_gib: int
+    """The in-memory cache's ``capacity`` in the daemon's configuration, in whole GiB: the daemon's memory less a
+    1 GiB buffer, at least 1. Required."""
 
     @property
     def memory(self) -> str:

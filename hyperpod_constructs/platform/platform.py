@@ -129,6 +129,10 @@ class HyperPodInferencePlatform(Construct):
                 ``Prices(instance_hourly={...})`` for instance prices only. Default: None (the plan shows no cost).
             removal_policy: What happens to data (the model store, buckets, KMS keys, the AMP workspace) when it
                 leaves the stack. Default: ``RemovalPolicy.RETAIN`` (kept).
+            manifest_removal: What a stack delete does to the Kubernetes objects the stack applied with
+                ``ManifestDelivery.CDK_DEPLOY`` (endpoints, NodePools, volumes...): ``RemovalPolicy.DESTROY`` deletes
+                them, ``RemovalPolicy.RETAIN`` leaves them running and billing; only these two are allowed.
+                Default: ``RemovalPolicy.DESTROY`` (deleted with the stack).
         """
         super().__init__(scope, construct_id)
         self._path: str = self.node.path  # read once: every jsii property read is a round trip to Node
@@ -259,6 +263,8 @@ class HyperPodInferencePlatform(Construct):
         self.operator.addon.node.add_dependency(*self.eks.workload_addons)  # cert-manager and CSI drivers first
         # What an existing cluster must run already (none for a created one): data for a preflight, one warning.
         self.cluster_prerequisites = existing_cluster_prerequisites(cluster.eks, alb=operator.alb, keda=operator.keda)
+        """What an existing EKS cluster must already run because the platform depends on it and does not install it,
+        each with a read-only command that checks it; empty for a cluster the platform creates."""
         if self.cluster_prerequisites:
             self._advise([Advice(EXISTING_CLUSTER_WARNING, prerequisites_warning(
                 self.eks.cluster.cluster_name, self.cluster_prerequisites))], "platform")
