@@ -9,6 +9,10 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from .error_output import install as _install_error_output
+
+_install_error_output()  # an uncaught error of this library prints its message, not a traceback
+
 # Module (relative to this package) -> the public names it defines. Keep in step with the TYPE_CHECKING
 # imports below (a test compares them).
 _EXPORTED_BY_MODULE: dict[str, tuple[str, ...]] = {

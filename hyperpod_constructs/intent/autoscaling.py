@@ -272,7 +272,7 @@ class Autoscaling:
     trigger: Optional[Trigger] = None
 
     def __post_init__(self) -> None:
-        where = "autoscaling"
+        where = type(self).__name__
         check_fields(self, where)
         for name in ("min_replicas", "max_replicas"):
             value = getattr(self, name)

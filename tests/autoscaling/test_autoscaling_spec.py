@@ -91,14 +91,14 @@ def test_token_server_address_is_not_pattern_checked() -> None:
 # --- eager errors: one per rule, asserting the message ---------------------------------------------------
 
 @pytest.mark.parametrize(("kwargs", "message"), [
-    ({"min_replicas": -1}, "autoscaling: min_replicas=-1 is not allowed; a whole number of at least 0"),
-    ({"max_replicas": -2}, "autoscaling: max_replicas=-2 is not allowed; a whole number of at least 0"),
-    ({"min_replicas": 0, "max_replicas": 0}, "autoscaling: max_replicas=0 is not allowed; at least 1"),
-    ({"min_replicas": 6, "max_replicas": 5}, "autoscaling: max_replicas=5 is not allowed; at least min_replicas (6)"),
-    ({"cooldown_s": -5}, "autoscaling: cooldown_s=-5 is not allowed; a whole number of seconds, at least 0"),
-    ({"polling_interval_s": -1}, "autoscaling: polling_interval_s=-1 is not allowed"),
-    ({"scale_down_stabilization_s": 1.5}, "autoscaling: scale_down_stabilization_s=1.5 is not allowed"),
-    ({"triggers": ("x",)}, "autoscaling: triggers[0]='x' is not allowed; expected a PrometheusTrigger(...) or a CloudWatchTrigger(...), got str"),
+    ({"min_replicas": -1}, "Autoscaling: min_replicas=-1 is not allowed; a whole number of at least 0"),
+    ({"max_replicas": -2}, "Autoscaling: max_replicas=-2 is not allowed; a whole number of at least 0"),
+    ({"min_replicas": 0, "max_replicas": 0}, "Autoscaling: max_replicas=0 is not allowed; at least 1"),
+    ({"min_replicas": 6, "max_replicas": 5}, "Autoscaling: max_replicas=5 is not allowed; at least min_replicas (6)"),
+    ({"cooldown_s": -5}, "Autoscaling: cooldown_s=-5 is not allowed; a whole number of seconds, at least 0"),
+    ({"polling_interval_s": -1}, "Autoscaling: polling_interval_s=-1 is not allowed"),
+    ({"scale_down_stabilization_s": 1.5}, "Autoscaling: scale_down_stabilization_s=1.5 is not allowed"),
+    ({"triggers": ("x",)}, "Autoscaling: triggers[0]='x' is not allowed; expected a PrometheusTrigger(...) or a CloudWatchTrigger(...), got str"),
 ])
 def test_autoscaling_rules(kwargs: dict, message: str) -> None:
     with pytest.raises(HyperPodValidationError, match=message.replace("(", r"\(").replace(")", r"\)").replace("[", r"\[")):

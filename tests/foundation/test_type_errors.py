@@ -97,10 +97,10 @@ def s3_endpoint(**overrides: Any) -> InferenceEndpoint:
                                                                   autoscaling={"min_replicas": 0}),
      r"endpoint 'js': autoscaling=\{'min_replicas': 0\} is not allowed; expected an Autoscaling\(\.\.\.\) or None"),
     ("autoscaling trigger as a dict", lambda: Autoscaling(trigger={"metric": "q"}),
-     r"autoscaling: trigger=\{'metric': 'q'\} is not allowed; expected a PrometheusTrigger\(\.\.\.\) or a "
+     r"Autoscaling: trigger=\{'metric': 'q'\} is not allowed; expected a PrometheusTrigger\(\.\.\.\) or a "
      r"CloudWatchTrigger\(\.\.\.\) or None, got dict"),
     ("autoscaling triggers as a string", lambda: Autoscaling(triggers="q"),
-     r"autoscaling: triggers='q' is not allowed; expected a list of PrometheusTrigger\(\.\.\.\) or "
+     r"Autoscaling: triggers='q' is not allowed; expected a list of PrometheusTrigger\(\.\.\.\) or "
      r"CloudWatchTrigger\(\.\.\.\), got str"),
     ("node pools as dicts", lambda: NodeAutoscaling(node_pools=({"name": "p"},)),
      r"node_autoscaling: node_pools\[0\]=\{'name': 'p'\} is not allowed; expected a NodePoolSpec\(\.\.\.\)"),

@@ -1,0 +1,84 @@
+"""What a user of `cdk synth` sees when the app fails: the library's message, not a page of traceback.
+
+Two kinds of failure reach the top of an app uncaught:
+
+- bad input found while the app is built (``HyperPodValidationError``, ``HyperPodProblems`` from ``export()``):
+  the traceback runs through this library's internals and the message already says what is wrong;
+- whole-app checks found by ``app.synth()``: CDK raises its validation report across the jsii bridge, so Python
+  prints a JavaScript stack and a traceback through jsii before the report.
+
+Importing the library replaces the uncaught-exception printer (``sys.excepthook``) for these two only: it prints
+the message (for bad input, with the line of the user's code that raised it) and a hint, and the process still
+exits with status 1, so `cdk synth` fails as before. Any other exception, and callers that catch the error
+themselves (tests, other tools), are not affected. ``HYPERPOD_CONSTRUCTS_TRACEBACK=1`` prints the full traceback.
+"""
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from types import TracebackType
+from typing import Callable, Optional
+
+from .errors import HyperPodProblems, HyperPodValidationError
+
+TRACEBACK_ENV = "HYPERPOD_CONSTRUCTS_TRACEBACK"
+# CDK's ValidationFailedWithErrors message, as jsii raises it (RuntimeError) from app.synth().
+REPORT_START = "Validation failed with the following errors:"
+HINT = f"(set {TRACEBACK_ENV}=1 to see the Python traceback)"
+_PACKAGE_DIR = Path(__file__).resolve().parent
+
+ExceptHook = Callable[[type[BaseException], BaseException, Optional[TracebackType]], object]
+
+
+def validation_report(error: BaseException) -> Optional[str]:
+    """CDK's validation report carried by ``error``, or None if it is some other error."""
+    text = str(error)
+    start = text.find(REPORT_START)
+    return text[start:].rstrip() if start >= 0 else None
+
+
+def raised_at(trace: Optional[TracebackType]) -> Optional[str]:
+    """``file:line`` of the innermost frame outside this library: the user's call that was refused."""
+    found = None
+    while trace is not None:
+        filename = trace.tb_frame.f_code.co_filename
+        path = Path(filename)
+        if not filename.startswith("<") and _PACKAGE_DIR not in path.resolve().parents:
+            found = f"{_relative(path)}:{trace.tb_lineno}"
+        trace = trace.tb_next
+    return found
+
+
+def _relative(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def summary(error: BaseException, trace: Optional[TracebackType]) -> Optional[str]:
+    """What to print instead of the traceback, or None for an error this module leaves to Python."""
+    if isinstance(error, (HyperPodValidationError, HyperPodProblems)):
+        location = raised_at(trace)
+        return str(error) + (f"\n  at {location}" if location else "")
+    return validation_report(error)
+
+
+def _print_summary(kind: type[BaseException], error: BaseException, trace: Optional[TracebackType]) -> None:
+    text = None if os.environ.get(TRACEBACK_ENV) else summary(error, trace)
+    if text is None:
+        _PREVIOUS_HOOK[0](kind, error, trace)
+        return
+    sys.stderr.write(f"{text}\n\n{HINT}\n")
+    sys.stderr.flush()
+
+
+_PREVIOUS_HOOK: list[ExceptHook] = [sys.excepthook]
+
+
+def install() -> None:
+    """Print the library's messages instead of tracebacks for its own uncaught errors (idempotent)."""
+    if sys.excepthook is not _print_summary:
+        _PREVIOUS_HOOK[0] = sys.excepthook
+        sys.excepthook = _print_summary
