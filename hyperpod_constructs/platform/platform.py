@@ -61,6 +61,7 @@ CUSTOM_MIG_CONFIG_MAP = "hyperpod-mig-config"
 # The GPU operator's MIG manager reads the ConfigMap named here (NVIDIA gpu-operator value
 # migManager.config.name), nested under HyperPod's gpu-operator wrapper chart.
 MIG_MANAGER_CONFIG_VALUES = ("gpu-operator", "gpu-operator", "migManager", "config", "name")
+DISABLE_METADATA_STACK_TRACE = "aws:cdk:disable-stack-trace"  # aws-cdk-lib cx-api's context key
 
 
 
@@ -98,6 +99,9 @@ class HyperPodInferencePlatform(Construct):
         removal_policy: RemovalPolicy = RemovalPolicy.RETAIN,
     ) -> None:
         super().__init__(scope, construct_id)
+        # Warnings added from Python record the jsii kernel's JavaScript stack, which `cdk synth` prints as a stray
+        # temp-folder line (/tmp/tmp.../lib/program.js:1:...) above each one; it never points at the user's code.
+        self.node.set_context(DISABLE_METADATA_STACK_TRACE, True)  # before any child: set_context's rule
         self._path: str = self.node.path  # read once: every jsii property read is a round trip to Node
         check_arguments(self._path, HyperPodInferencePlatform.__init__, locals())
         require(is_dns_label(namespace), self._path, "namespace", namespace,
@@ -114,8 +118,7 @@ class HyperPodInferencePlatform(Construct):
                 "a Prices, e.g. Prices.from_file('prices.json')")
         self.prices = prices
         self.observability_options = observability
-        for warning in price_warnings(prices, Stack.of(self).region):
-            Annotations.of(self).add_warning_v2("hyperpod-constructs:prices", warning)
+        advise(self, price_warnings(prices, Stack.of(self).region), "prices")
         self.deploy_time_values = DeployTimeValues(self)
         self.delivery = delivery
         self.platform_label = platform_label_value(Stack.of(self).stack_name, self.node.path)
@@ -172,7 +175,7 @@ class HyperPodInferencePlatform(Construct):
         self.storage_drivers.attach(self.eks.workload_addons)
         unmanaged = sorted({S3_CSI_ADDON, FSX_CSI_ADDON} - csi_addon_names(self.eks.workload_addons))
         if unmanaged:
-            self._advise([(
+            advise(self.storage_drivers, [(
                 f"the platform does not install {', '.join(unmanaged)} on this existing cluster: give each add-on "
                 "its role (platform.storage_drivers.s3_csi_role / fsx_csi_role, service accounts "
                 "kube-system:s3-csi-driver-sa and kube-system:fsx-csi-controller-sa) or S3 and FSx model "
@@ -212,7 +215,7 @@ class HyperPodInferencePlatform(Construct):
         self.network_advice = byo_network_advice(self)
         # At synth, over the complete app: the registered rules' advice (``self.model`` is built below).
         add_synth_time_advice(self, lambda: warn_replacements(self), self.alarm_routing.warn_unused_emails,
-                              lambda: self._advise(rules.advice(self.model), "platform"))
+                              lambda: advise(self, rules.advice(self.model), "platform"))
 
         given_chart = operator.helm_chart if isinstance(operator.helm_chart, HyperPodHelmChart) else None
         self.model = self._build_model(node_pools, given_chart.enable_gpu_operator if given_chart is not None else None)
@@ -382,7 +385,7 @@ class HyperPodInferencePlatform(Construct):
             self.model_access.add(endpoint.model)
         if endpoint.data_capture is not None:
             self.data_capture_writers.add(endpoint.data_capture, endpoint.where)
-        self._advise(endpoint.warnings(), "endpoint")
+        advise(deployment, endpoint.warnings(), "endpoint")  # on Platform/<name>: the construct it is about
         if self.observability is not None:
             self.observability.add_endpoint(resolved)
             self.alarm_routing.update()
@@ -405,16 +408,8 @@ class HyperPodInferencePlatform(Construct):
         self._keda_objects.update(_object_key(manifest) for manifest in manifests)
         self.scaled_workloads.append(deployment)
         for workload in workloads:
-            self._advise(workload.warnings(), "scaled-workload")
+            advise(deployment, workload.warnings(), "scaled-workload")
         return deployment
-
-    # ---- advice ------------------------------------------------------------------------------------------
-
-    def _advise(self, warnings: Sequence[str], area: str) -> None:
-        """CDK warnings, each with its rule's own id so acknowledging one rule leaves the others."""
-        for warning in warnings:
-            warning_id = warning.warning_id if isinstance(warning, Advice) else ADVICE_ID_PREFIX + area
-            Annotations.of(self).add_warning_v2(warning_id, warning)
 
     # ---- plan and export -------------------------------------------------------------------------------
 
@@ -458,6 +453,14 @@ class HyperPodInferencePlatform(Construct):
         if self.observability is not None:
             written.extend(self.observability.write_dashboards(out / "dashboards"))
         return written
+
+
+def advise(construct: Construct, warnings: Sequence[str], area: str) -> None:
+    """CDK warnings on ``construct`` (the one they are about), each with its rule's own id so acknowledging one rule
+    leaves the others; a plain string gets ``hyperpod-constructs:<area>``."""
+    for warning in warnings:
+        warning_id = warning.warning_id if isinstance(warning, Advice) else ADVICE_ID_PREFIX + area
+        Annotations.of(construct).add_warning_v2(warning_id, warning)
 
 
 def _object_key(manifest: Mapping[str, Any]) -> tuple[str, str, str]:

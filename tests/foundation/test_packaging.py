@@ -34,6 +34,8 @@ def test_cdk_cli_synthesizes_the_default_app(tmp_path: Path):
     result = subprocess.run(["cdk", "synth", "--quiet"], cwd=tmp_path, env=_env(), capture_output=True, text=True,
                             timeout=600)
     assert result.returncode == 0, result.stderr[-3000:]
+    # No warning about the app's own settings, no jsii temp-folder line (/tmp/tmp.../lib/program.js:1:5591).
+    assert "WARNING" not in result.stderr and "program.js" not in result.stderr, result.stderr[-3000:]
     assert (tmp_path / config["output"] / "LlmInference.template.json").exists()
     manifests = sorted(path.name for path in (tmp_path / "dist" / "manifests").glob("*.k8s.yaml"))
     assert manifests, "the default app exports its charts to dist/manifests"

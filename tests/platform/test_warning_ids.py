@@ -54,3 +54,22 @@ def test_acknowledging_one_scale_to_zero_rule_keeps_the_other_and_l2() -> None:
     left = build(POD_METRICS_ID)
     assert ids(left) == sorted([ACTIVATION_ID, L2_ID, NO_MAX_COUNT_ID])
     assert any("L2 tiered storage is shared" in text for text in left)
+
+
+def test_each_warning_sits_on_the_construct_it_is_about_in_one_line_with_its_id() -> None:
+    stack = cdk.Stack(cdk.App(), "Advice")
+    platform = HyperPodInferencePlatform(
+        stack, "Platform", instance_groups=[InstanceGroup("l40s", "ml.g6e.12xlarge", count=1)],
+        cluster=ClusterSettings(tiered_storage=TieredStorage()), node_autoscaling=True)
+    platform.add_endpoint(InferenceEndpoint(
+        "llama", model=s3_model(stack, "llama/"), instance_type="ml.g6e.12xlarge", gpus=1,
+        kv_cache=KvCache(l2=L2Cache.tiered_storage())))
+    found = Annotations.from_stack(stack).find_warning("*", Match.any_value())
+    paths = {found_id: found_path for found_path, found_id in
+             ((entry.id, re.findall(r"\[ack: ([^\]]+)\]", str(entry.entry.data))[0]) for entry in found)}
+    assert paths == {L2_ID: "/Advice/Platform/llama",  # the endpoint's handle, platform.add_endpoint's return
+                     NO_MAX_COUNT_ID: "/Advice/Platform"}  # about the platform's groups, which have no construct
+    for entry in found:
+        text = str(entry.entry.data)
+        assert "\n" not in text and text.endswith("]"), text
+        assert not entry.entry.trace, entry.entry.trace  # `cdk synth` would print the jsii kernel's temp path
