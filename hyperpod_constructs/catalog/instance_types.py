@@ -5,9 +5,10 @@ families follows the ``InstanceType`` values that ``AWS::SageMaker::Cluster`` ac
 """
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass
 from typing import Literal, Optional
+
+from ..errors import close_matches
 
 Accelerator = Literal["nvidia", "neuron"]
 
@@ -96,7 +97,7 @@ def instance_type_names() -> list[str]:
 
 def closest_instance_types(name: object, count: int = 3) -> list[str]:
     """Catalog names closest to a mistyped ``name`` (``ml.p5.48xl`` -> ``ml.p5.48xlarge``), best first."""
-    return difflib.get_close_matches(str(name).strip().lower(), instance_type_names(), n=count, cutoff=0.6)
+    return close_matches(name, instance_type_names(), count)
 
 
 def unknown_instance_type_hint(name: object) -> str:

@@ -181,7 +181,8 @@ def test_check_prometheus_without_amp() -> None:
     assert _scaling_problems(VIEW, autoscaling) == []
     assert _scaling_problems(ResolvedPlatform(), autoscaling) == [
         "scaled workload default/llama-8b: autoscaling.triggers['concurrent-requests'].server_address=None is not "
-        "allowed; set server_address, or give the platform an AMP workspace (prometheus_query_url)"
+        "allowed; set server_address (an AMP workspace's query URL), or turn on the platform's "
+        "observability=Observability(), whose AMP workspace the trigger then reads"
     ]
     assert _scaling_problems(ResolvedPlatform(), Autoscaling(trigger=CloudWatchTrigger.invocations_per_instance("e"))) == []
     # A trigger with its own server address needs no workspace.

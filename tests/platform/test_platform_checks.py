@@ -61,8 +61,8 @@ def report() -> str:
     # tiered storage
     r"endpoint 'llama-8b': .*tieredstorage.*TieredStorage",
     # Prometheus trigger without AMP
-    r"autoscaling\.triggers\['concurrent-requests'\]\.server_address=None is not allowed; set server_address, or "
-    r"give the platform an AMP workspace",
+    r"autoscaling\.triggers\['concurrent-requests'\]\.server_address=None is not allowed; set server_address "
+    r"\(an AMP workspace's query URL\), or turn on the platform's observability=Observability\(\)",
     # Karpenter rules
     r"instance group 'h100': count=1 is not allowed; 0 for a Karpenter-autoscaled group",
     r"deep_health_checks",

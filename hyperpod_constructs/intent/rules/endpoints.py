@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Iterator, Optional
 
-from ...errors import format_problem
+from ...errors import did_you_mean, format_problem
 from ..autoscaling import Autoscaling
 from ..endpoint import InferenceEndpoint
 from ..jumpstart import JumpStartEndpoint
@@ -21,7 +21,8 @@ def _endpoints(platform: ResolvedPlatform) -> Iterator[InferenceEndpoint | JumpS
 @problem_rule("instance-type-served")
 def instance_type_served(platform: ResolvedPlatform) -> list[str]:
     """Every instance type an endpoint may run on is the type of some instance group."""
-    served = ", ".join(sorted({group.instance_type for group in platform.instance_groups})) or "none"
+    served_types = sorted({group.instance_type for group in platform.instance_groups})
+    served = ", ".join(served_types) or "none"
     problems: list[str] = []
     for endpoint in _endpoints(platform):
         explicit = isinstance(endpoint, JumpStartEndpoint) or endpoint.instance_type
@@ -30,7 +31,8 @@ def instance_type_served(platform: ResolvedPlatform) -> list[str]:
             if not platform.groups_of_type(name):
                 problems.append(format_problem(
                     endpoint.where, "instance_type" if explicit else f"instance_types[{index}]", name,
-                    f"an instance type served by an instance group; the platform's groups run: {served}"))
+                    f"an instance type served by an instance group; the platform's groups run: {served}"
+                    + did_you_mean(name, served_types)))
     return problems
 
 
@@ -78,7 +80,8 @@ def _scalers(platform: ResolvedPlatform) -> Iterator[tuple[str, Optional[Autosca
 def prometheus_trigger_server(platform: ResolvedPlatform) -> list[str]:
     """A Prometheus trigger needs an AMP query URL: its own, or the platform's workspace."""
     return [format_problem(where, f"autoscaling.triggers[{trigger.name!r}].server_address", None,
-                           "set server_address, or give the platform an AMP workspace (prometheus_query_url)")
+                           "set server_address (an AMP workspace's query URL), or turn on the platform's "
+                           "observability=Observability(), whose AMP workspace the trigger then reads")
             for where, autoscaling in _scalers(platform) if autoscaling is not None
             for trigger in autoscaling.prometheus_triggers if trigger.resolved_server_address(platform) is None]
 
