@@ -14,6 +14,7 @@ themselves (tests, other tools), are not affected. ``HYPERPOD_CONSTRUCTS_TRACEBA
 """
 from __future__ import annotations
 
+import linecache
 import os
 import sys
 from pathlib import Path
@@ -39,13 +40,15 @@ def validation_report(error: BaseException) -> Optional[str]:
 
 
 def raised_at(trace: Optional[TracebackType]) -> Optional[str]:
-    """``file:line`` of the innermost frame outside this library: the user's call that was refused."""
+    """``file:line: code`` of the innermost frame outside this library: the user's call that was refused (a value
+    such as ``Autoscaling(...)`` is refused before the endpoint it is for exists, so its line shows which one)."""
     found = None
     while trace is not None:
         filename = trace.tb_frame.f_code.co_filename
         path = Path(filename)
         if not filename.startswith("<") and _PACKAGE_DIR not in path.resolve().parents:
-            found = f"{_relative(path)}:{trace.tb_lineno}"
+            code = linecache.getline(filename, trace.tb_lineno).strip()
+            found = f"{_relative(path)}:{trace.tb_lineno}" + (f": {code}" if code else "")
         trace = trace.tb_next
     return found
 

@@ -37,10 +37,13 @@ class HyperPodProblems(ValueError):
 
 @contextmanager
 def located(where: str, field_prefix: str = "") -> Iterator[None]:
-    """Re-raise a child value's validation error at the parent's location (``with located(where, "kv_cache"):``)."""
+    """Re-raise a child value's validation error at the parent's location (``with located(where, "kv_cache"):``),
+    for a parent that builds or rebuilds a child; an error the child already reports at ``where`` passes unchanged."""
     try:
         yield
     except HyperPodValidationError as error:
+        if error.where == where:
+            raise
         raise error.relocated(where, field_prefix) from None
 
 
@@ -77,9 +80,9 @@ def did_you_mean(value: Any, choices: Iterable[str], count: int = 3) -> str:
     return f"; did you mean {' or '.join(repr(choice) for choice in close)}?" if close else ""
 
 
-def one_of(value: Any, choices: Sequence[str]) -> str:
+def one_of(value: Any, choices: Sequence[str], suggestions: int = 3) -> str:
     """What is allowed for a field with a fixed set of values: ``one of 'on-demand', 'spot'; did you mean 'spot'?``"""
-    return f"one of {', '.join(repr(choice) for choice in choices)}" + did_you_mean(value, choices)
+    return f"one of {', '.join(repr(choice) for choice in choices)}" + did_you_mean(value, choices, suggestions)
 
 
 def require_one_of(value: Any, choices: Sequence[str], where: str, field: str) -> None:

@@ -276,7 +276,8 @@ class InferenceEndpoint(DeploymentCommon):
                                                                      f"{where} disaggregation.{side}")
             with located(where, f"disaggregation.{side}"):  # a side rebuilt here reports as part of this endpoint
                 sides[side] = dataclasses.replace(worker, **changes) if changes else worker
-        return dataclasses.replace(self.disaggregation, **sides)
+        with located(where, "disaggregation"):
+            return dataclasses.replace(self.disaggregation, **sides)
 
     def _validate_placement(self, where: str) -> None:
         require(not isinstance(self.instance_types, str), where, "instance_types", self.instance_types,
@@ -287,7 +288,7 @@ class InferenceEndpoint(DeploymentCommon):
                 "exactly one of instance_type, instance_types or node_affinity (they are mutually exclusive)")
         for index, name in enumerate(self.placement_types):
             label = "instance_type" if self.instance_type else f"instance_types[{index}]"
-            require_hyperpod_instance_type(name, where, label)
+            require_hyperpod_instance_type(name, where, label, taken=self.placement_types)
         duplicates = sorted({name for name in self.instance_types if self.instance_types.count(name) > 1})
         require(not duplicates, where, "instance_types", duplicates, "each instance type once")
         if self.node_affinity is not None:

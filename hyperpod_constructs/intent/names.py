@@ -5,7 +5,7 @@ Each ``is_*`` predicate includes the length limit, so a caller cannot forget it;
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Sequence
 
 from ..catalog.instance_types import instance_type, unknown_instance_type_hint
 from ..catalog.limits import SAGEMAKER_NAME_PATTERN
@@ -50,11 +50,11 @@ def is_instance_type(value: Any) -> bool:
     return _matches(INSTANCE_TYPE, value)
 
 
-def require_hyperpod_instance_type(value: Any, where: str, field: str) -> None:
-    """A type HyperPod offers (the catalog's); a mistyped one gets the closest names (an endpoint could never run on
-    a type no instance group can have)."""
+def require_hyperpod_instance_type(value: Any, where: str, field: str, taken: Sequence[str] = ()) -> None:
+    """A type HyperPod offers (the catalog's); a mistyped one gets the closest names apart from those ``taken`` (listed
+    already beside it). An endpoint could never run on a type no instance group can have."""
     if not isinstance(value, str) or instance_type(value) is None:  # the hint (difflib) is built only for an error
-        raise HyperPodValidationError(where, field, value, unknown_instance_type_hint(value))
+        raise HyperPodValidationError(where, field, value, unknown_instance_type_hint(value, taken))
 
 
 def check_k8s_name(where: str, field: str, name: Any) -> None:

@@ -54,7 +54,8 @@ class NodeRequirement:
     def __post_init__(self) -> None:
         where = f"node requirement {self.key!r}"
         if self.key not in SUPPORTED_REQUIREMENT_KEYS:  # the hint (difflib) only for an error
-            raise HyperPodValidationError(where, "key", self.key, f"{one_of(self.key, SUPPORTED_REQUIREMENT_KEYS)} "
+            # Only the closest key: the keys take different values, so the others would not fit the values given.
+            raise HyperPodValidationError(where, "key", self.key, f"{one_of(self.key, SUPPORTED_REQUIREMENT_KEYS, 1)} "
                                           "(the only keys HyperPod's Karpenter provider supports)")
         require_one_of(self.operator, REQUIREMENT_OPERATORS, where, "operator")
         if self.operator in ("In", "NotIn"):

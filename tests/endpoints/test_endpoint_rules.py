@@ -248,7 +248,7 @@ def test_instance_type_must_be_served_by_a_group() -> None:
     (problem,) = endpoint_problems(VIEW, endpoint(instance_type="ml.g6e.12xlarge"))
     assert problem == ("endpoint 'llama-8b': instance_type='ml.g6e.12xlarge' is not allowed; an instance type served by "
                        "an instance group; the platform's groups run: ml.g5.12xlarge, ml.g5.8xlarge, ml.m5.2xlarge, "
-                       "ml.p5.48xlarge; did you mean 'ml.g5.12xlarge' or 'ml.m5.2xlarge' or 'ml.g5.8xlarge'?")
+                       "ml.p5.48xlarge")
     problems = endpoint_problems(VIEW, endpoint(instance_type=None, instance_types=["ml.g5.12xlarge", "ml.g6.12xlarge"]))
     assert len(problems) == 1 and "instance_types[1]='ml.g6.12xlarge'" in problems[0]
 

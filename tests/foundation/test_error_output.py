@@ -75,7 +75,8 @@ def test_an_error_while_the_app_is_built_prints_the_message_and_the_users_line(t
     result = cdk_synth(tmp_path, BUILD_TIME_MISTAKE)
     lines = result.stderr.splitlines()
     assert result.returncode != 0
-    assert lines[:2] == [BUILD_TIME_MESSAGE, "  at app.py:13"], result.stderr
+    assert lines[:2] == [BUILD_TIME_MESSAGE, '  at app.py:13: platform.add_endpoint(InferenceEndpoint("llama", '
+                                             'model=ModelSource.s3(models, "llama/"),'], result.stderr
     assert "Traceback" not in result.stderr and 'File "' not in result.stderr, result.stderr
     assert len(lines) <= 5, result.stderr  # the message, its line, a hint, and the CLI's "exited with error 1"
 
@@ -104,6 +105,7 @@ def test_the_users_line_is_the_innermost_frame_outside_the_library() -> None:
     message, location = text.splitlines()
     assert message == "Autoscaling: max_replicas=2 is not allowed; at least min_replicas (5)"
     assert location.startswith("  at ") and location.split(":")[0].endswith("test_error_output.py"), location
+    assert location.endswith(": Autoscaling(min_replicas=5, max_replicas=2)"), location  # the user's own line
 
 
 def test_hook_prints_only_the_message_and_leaves_other_errors_alone(capsys: pytest.CaptureFixture[str],

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Iterator, Optional
 
-from ...errors import did_you_mean, format_problem
+from ...errors import format_problem
 from ..autoscaling import Autoscaling
 from ..endpoint import InferenceEndpoint
 from ..jumpstart import JumpStartEndpoint
@@ -21,8 +21,7 @@ def _endpoints(platform: ResolvedPlatform) -> Iterator[InferenceEndpoint | JumpS
 @problem_rule("instance-type-served")
 def instance_type_served(platform: ResolvedPlatform) -> list[str]:
     """Every instance type an endpoint may run on is the type of some instance group."""
-    served_types = sorted({group.instance_type for group in platform.instance_groups})
-    served = ", ".join(served_types) or "none"
+    served = ", ".join(sorted({group.instance_type for group in platform.instance_groups})) or "none"
     problems: list[str] = []
     for endpoint in _endpoints(platform):
         explicit = isinstance(endpoint, JumpStartEndpoint) or endpoint.instance_type
@@ -31,8 +30,7 @@ def instance_type_served(platform: ResolvedPlatform) -> list[str]:
             if not platform.groups_of_type(name):
                 problems.append(format_problem(
                     endpoint.where, "instance_type" if explicit else f"instance_types[{index}]", name,
-                    f"an instance type served by an instance group; the platform's groups run: {served}"
-                    + did_you_mean(name, served_types)))
+                    f"an instance type served by an instance group; the platform's groups run: {served}"))
     return problems
 
 
