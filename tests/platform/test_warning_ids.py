@@ -8,8 +8,8 @@ from aws_cdk.assertions import Annotations, Match
 
 from apps_support import s3_model
 from hyperpod_constructs import (
-    Autoscaling, ClusterSettings, HyperPodInferencePlatform, InferenceEndpoint, InstanceGroup, KvCache, L2Cache,
-    PrometheusTrigger, TieredStorage,
+    Autoscaling, CloudWatchTrigger, ClusterSettings, HyperPodInferencePlatform, InferenceEndpoint, InstanceGroup,
+    KvCache, L2Cache, PrometheusTrigger, ScaledWorkload, TieredStorage,
 )
 
 L2_ID = "hyperpod-constructs:l2-tiered-storage-shared"
@@ -64,10 +64,15 @@ def test_each_warning_sits_on_the_construct_it_is_about_in_one_line_with_its_id(
     platform.add_endpoint(InferenceEndpoint(
         "llama", model=s3_model(stack, "llama/"), instance_type="ml.g6e.12xlarge", gpus=1,
         kv_cache=KvCache(l2=L2Cache.tiered_storage())))
+    platform.add_scaled_workloads(ScaledWorkload(
+        name="router", target_name="router", autoscaling=Autoscaling(min_replicas=0, triggers=(
+            CloudWatchTrigger(name="queue", metric_name="ApproximateNumberOfMessagesVisible", namespace="AWS/SQS",
+                              target_value=5),))))
     found = Annotations.from_stack(stack).find_warning("*", Match.any_value())
     paths = {found_id: found_path for found_path, found_id in
              ((entry.id, re.findall(r"\[ack: ([^\]]+)\]", str(entry.entry.data))[0]) for entry in found)}
     assert paths == {L2_ID: "/Advice/Platform/llama",  # the endpoint's handle, platform.add_endpoint's return
+                     ACTIVATION_ID: "/Advice/Platform/Charts/scaled-workloads",  # add_scaled_workloads' handle
                      NO_MAX_COUNT_ID: "/Advice/Platform"}  # about the platform's groups, which have no construct
     for entry in found:
         text = str(entry.entry.data)
