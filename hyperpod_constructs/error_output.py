@@ -1,25 +1,30 @@
 """What a user of `cdk synth` sees when the app fails: the library's message, not a page of traceback.
 
-Two kinds of failure reach the top of an app uncaught:
+Three kinds of failure reach the top of an app uncaught:
 
 - bad input found while the app is built (``HyperPodValidationError``, ``HyperPodProblems`` from ``export()``):
   the traceback runs through this library's internals and the message already says what is wrong;
+- the same errors raised by the library's own synth-time callbacks (aspects): they cross the jsii bridge, so
+  ``app.synth()`` raises a ``RuntimeError`` with a JavaScript stack; the callbacks run in ``crossing_jsii()``, which
+  remembers the message so it can be recognised;
 - whole-app checks found by ``app.synth()``: CDK raises its validation report across the jsii bridge, so Python
   prints a JavaScript stack and a traceback through jsii before the report.
 
-Importing the library replaces the uncaught-exception printer (``sys.excepthook``) for these two only: it prints
-the message (for bad input, with the line of the user's code that raised it) and a hint, and the process still
-exits with status 1, so `cdk synth` fails as before. Any other exception, and callers that catch the error
-themselves (tests, other tools), are not affected. ``HYPERPOD_CONSTRUCTS_TRACEBACK=1`` prints the full traceback.
+Importing the library replaces the uncaught-exception printer (``sys.excepthook``) for these only: it prints
+the message (with the line of the user's code that raised it) and a hint, and the process still exits with
+status 1, so `cdk synth` fails as before. Any other exception, and callers that catch the error themselves (tests,
+other tools), are not affected. ``HYPERPOD_CONSTRUCTS_TRACEBACK=1`` prints the full traceback.
 """
 from __future__ import annotations
 
 import linecache
 import os
 import sys
+import sysconfig
+from contextlib import contextmanager
 from pathlib import Path
 from types import TracebackType
-from typing import Callable, Optional
+from typing import Callable, Iterator, Optional
 
 from .errors import HyperPodProblems, HyperPodValidationError
 
@@ -27,7 +32,8 @@ TRACEBACK_ENV = "HYPERPOD_CONSTRUCTS_TRACEBACK"
 # CDK's ValidationFailedWithErrors message, as jsii raises it (RuntimeError) from app.synth().
 REPORT_START = "Validation failed with the following errors:"
 HINT = f"(set {TRACEBACK_ENV}=1 to see the Python traceback)"
-_PACKAGE_DIR = Path(__file__).resolve().parent
+_LIBRARY_DIRS = {Path(__file__).resolve().parent,
+                 *(Path(sysconfig.get_path(name)).resolve() for name in ("stdlib", "purelib", "platlib"))}
 
 ExceptHook = Callable[[type[BaseException], BaseException, Optional[TracebackType]], object]
 
@@ -39,14 +45,20 @@ def validation_report(error: BaseException) -> Optional[str]:
     return text[start:].rstrip() if start >= 0 else None
 
 
+def _is_library(path: Path) -> bool:
+    """This package, an installed one (jsii, aws_cdk) or the standard library: not the user's code."""
+    resolved = path.resolve()
+    return any(folder in resolved.parents for folder in _LIBRARY_DIRS)
+
+
 def raised_at(trace: Optional[TracebackType]) -> Optional[str]:
-    """``file:line: code`` of the innermost frame outside this library: the user's call that was refused (a value
-    such as ``Autoscaling(...)`` is refused before the endpoint it is for exists, so its line shows which one)."""
+    """``file:line: code`` of the innermost frame in the user's code: the call that was refused (a value such as
+    ``Autoscaling(...)`` is refused before the endpoint it is for exists, so its line shows which one)."""
     found = None
     while trace is not None:
         filename = trace.tb_frame.f_code.co_filename
         path = Path(filename)
-        if not filename.startswith("<") and _PACKAGE_DIR not in path.resolve().parents:
+        if not filename.startswith("<") and not _is_library(path):
             code = linecache.getline(filename, trace.tb_lineno).strip()
             found = f"{_relative(path)}:{trace.tb_lineno}" + (f": {code}" if code else "")
         trace = trace.tb_next
@@ -60,11 +72,26 @@ def _relative(path: Path) -> str:
         return str(path)
 
 
+_CROSSED_JSII: list[str] = []  # messages of the library's errors raised inside jsii callbacks
+
+
+@contextmanager
+def crossing_jsii() -> Iterator[None]:
+    """Around a callback jsii runs (an aspect's ``visit``): the library's error it raises is printed as its message
+    when it comes back out of ``app.synth()`` as jsii's RuntimeError."""
+    try:
+        yield
+    except (HyperPodValidationError, HyperPodProblems) as error:
+        _CROSSED_JSII.append(str(error))
+        raise
+
+
 def summary(error: BaseException, trace: Optional[TracebackType]) -> Optional[str]:
     """What to print instead of the traceback, or None for an error this module leaves to Python."""
-    if isinstance(error, (HyperPodValidationError, HyperPodProblems)):
+    crossed = [message for message in _CROSSED_JSII if isinstance(error, RuntimeError) and message in str(error)]
+    if isinstance(error, (HyperPodValidationError, HyperPodProblems)) or crossed:
         location = raised_at(trace)
-        return str(error) + (f"\n  at {location}" if location else "")
+        return (crossed[0] if crossed else str(error)) + (f"\n  at {location}" if location else "")
     return validation_report(error)
 
 

@@ -18,6 +18,7 @@ from aws_cdk import Annotations, Aspects, CfnOutput, CfnResource, IAspect, Remov
 from constructs import Construct, IConstruct
 
 from ..aws.network_flows import REQUIRED_FLOWS
+from ..error_output import crossing_jsii
 from ..intent.cluster import ExistingEks
 
 if TYPE_CHECKING:
@@ -65,8 +66,9 @@ class SynthTimeAdvice:
         self._checks = checks
 
     def visit(self, node: IConstruct) -> None:
-        for check in self._checks:
-            check()
+        with crossing_jsii():  # an error here reaches the user through jsii: still printed as its message
+            for check in self._checks:
+                check()
 
 
 def add_synth_time_advice(platform: "HyperPodInferencePlatform", *checks: Callable[[], None]) -> None:

@@ -17,6 +17,7 @@ from constructs import Construct, IConstruct
 
 from ..aws.kubectl_handler import KubectlHandler
 from ..aws.manifest_delivery import ManifestApplier
+from ..error_output import crossing_jsii
 from ..errors import HyperPodValidationError, require
 from .deployments import ChartDeployment
 from .gitops import (
@@ -118,5 +119,6 @@ class _AtSynth:
         self._callback = callback
 
     def visit(self, node: IConstruct) -> None:
-        self._callback()
+        with crossing_jsii():  # an error here reaches the user through jsii: still printed as its message
+            self._callback()
 

@@ -126,3 +126,14 @@ def test_hook_prints_only_the_message_and_leaves_other_errors_alone(capsys: pyte
     refused = HyperPodValidationError("endpoint 'x'", "replicas", -1, "an integer >= 0")
     hook(HyperPodValidationError, refused, None)
     assert seen == [other, refused]  # the full traceback on request
+
+
+def test_an_error_of_a_synth_time_callback_is_recognised_after_crossing_jsii() -> None:
+    refused = HyperPodValidationError("Late/Platform", "manifests", ["endpoint-default-llama"], "no change")
+    with pytest.raises(HyperPodValidationError):
+        with error_output.crossing_jsii():  # what the platform's aspects run in
+            raise refused
+    # What app.synth() raises once the error has crossed the jsii kernel and come back.
+    crossed = RuntimeError(f"@jsii/kernel.RuntimeError: {refused}\n    at KernelHost.callbackHandler (program.js:1:2)")
+    assert error_output.summary(crossed, None) == str(refused)
+    assert error_output.summary(RuntimeError("another error"), None) is None
