@@ -139,7 +139,7 @@ def _public_names() -> set[str]:
     names: set[str] = set()
     for exported in sorted(set(hyperpod_constructs.__all__) - set(RESOLVED_RECORDS)):
         value = getattr(hyperpod_constructs, exported)
-        members = [value]
+        members = [value.__init__ if inspect.isclass(value) else value]  # jsii's constructs hide it behind (*args)
         if inspect.isclass(value):
             if dataclasses.is_dataclass(value):
                 names.update(field.name for field in dataclasses.fields(value) if field.init)
