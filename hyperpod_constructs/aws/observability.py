@@ -30,6 +30,7 @@ from aws_cdk import aws_sns as sns
 from constructs import Construct
 
 from hyperpod_constructs.aws.nag import acknowledge
+from hyperpod_constructs.aws.stack_traces import record_no_stack_traces
 from hyperpod_constructs.errors import require
 from hyperpod_constructs.observability import alerts, dashboards, queries
 from hyperpod_constructs.intent.instance_group import InstanceGroup
@@ -64,6 +65,7 @@ class InferenceObservability(Construct):
         sagemaker_spaces: bool = False,
     ) -> None:
         super().__init__(scope, id)
+        record_no_stack_traces(self)  # also when used without the platform
         where = self._path = self.node.path  # read once: a jsii property read is a round trip to Node
         self._check_inputs(where, endpoints, instance_groups, workspace, grafana, metrics, logging)
         self.endpoints: list[ResolvedEndpoint] = list(endpoints)

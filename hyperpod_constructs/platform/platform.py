@@ -23,6 +23,7 @@ from ..aws.model_store import ModelStoreFileSystem
 from ..aws.network import HyperPodNetwork
 from ..aws.observability import InferenceObservability
 from ..aws.replacement import warn_replacements
+from ..aws.stack_traces import record_no_stack_traces
 from ..aws.storage_drivers import FSX_CSI_ADDON, S3_CSI_ADDON, StorageDriverRoles, csi_addon_names
 from ..errors import ADVICE_ID_PREFIX, Advice, HyperPodProblems, require
 from ..k8s.karpenter import add_node_autoscaling, render_node_autoscaling
@@ -61,7 +62,6 @@ CUSTOM_MIG_CONFIG_MAP = "hyperpod-mig-config"
 # The GPU operator's MIG manager reads the ConfigMap named here (NVIDIA gpu-operator value
 # migManager.config.name), nested under HyperPod's gpu-operator wrapper chart.
 MIG_MANAGER_CONFIG_VALUES = ("gpu-operator", "gpu-operator", "migManager", "config", "name")
-DISABLE_METADATA_STACK_TRACE = "aws:cdk:disable-stack-trace"  # aws-cdk-lib cx-api's context key
 
 
 
@@ -99,9 +99,7 @@ class HyperPodInferencePlatform(Construct):
         removal_policy: RemovalPolicy = RemovalPolicy.RETAIN,
     ) -> None:
         super().__init__(scope, construct_id)
-        # Warnings added from Python record the jsii kernel's JavaScript stack, which `cdk synth` prints as a stray
-        # temp-folder line (/tmp/tmp.../lib/program.js:1:...) above each one; it never points at the user's code.
-        self.node.set_context(DISABLE_METADATA_STACK_TRACE, True)  # before any child: set_context's rule
+        record_no_stack_traces(self)  # `cdk synth` would print the jsii kernel's temp path above each warning
         self._path: str = self.node.path  # read once: every jsii property read is a round trip to Node
         check_arguments(self._path, HyperPodInferencePlatform.__init__, locals())
         require(is_dns_label(namespace), self._path, "namespace", namespace,
