@@ -14,9 +14,10 @@ import hyperpod_constructs
 from hyperpod_constructs import (
     Autoscaling, CloudWatchTrigger, ClusterSettings, Disruption, GrafanaWorkspace, HyperPodValidationError,
     InferenceEndpoint, InstanceGroup, IntelligentRouting, JumpStartEndpoint, KvCache, L2Cache, ModelSize, ModelSource,
-    NodeRequirement, ObservabilityMetrics, PrometheusTrigger, Taint,
+    NodeAutoscaling, NodePoolSpec, NodeRequirement, ObservabilityMetrics, PrometheusTrigger, Taint,
 )
 from hyperpod_constructs.errors import close_matches, did_you_mean, located, one_of
+from hyperpod_constructs.intent import rules
 from hyperpod_constructs.intent.platform_model import ResolvedPlatform
 from rule_support import endpoint_problems
 
@@ -198,3 +199,17 @@ def test_a_parent_relocates_its_childs_error_once() -> None:
         with located("endpoint 'llama-8b'", "autoscaling"):  # already at the parent: not prefixed twice
             raise HyperPodValidationError("endpoint 'llama-8b'", "autoscaling.triggers", (), "a trigger")
     assert raised.value.field == "autoscaling.triggers"
+
+
+def test_a_node_pools_group_name_suggests_a_group_it_does_not_list_yet() -> None:
+    groups = (InstanceGroup("h100", "ml.p5.48xlarge", count=0, max_count=2),
+              InstanceGroup("h100-spare", "ml.p5.48xlarge", count=0, max_count=2))
+
+    def pool_problems(*names: str) -> list[str]:
+        pools = NodeAutoscaling(node_pools=(NodePoolSpec(name="gpu", instance_groups=names),))
+        return [problem for problem in rules.problems(ResolvedPlatform.of(groups, pools)) if "node pool" in problem]
+
+    (problem,) = pool_problems("h100", "h100-spar")
+    assert problem.endswith("instance_groups='h100-spar' is not allowed; names of the cluster's instance groups: "
+                            "['h100', 'h100-spare']; did you mean 'h100-spare'?")  # not h100: listed already
+    assert pool_problems("h100", "h100-spare") == []
