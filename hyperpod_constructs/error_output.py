@@ -17,10 +17,12 @@ other tools), are not affected. ``HYPERPOD_CONSTRUCTS_TRACEBACK=1`` prints the f
 """
 from __future__ import annotations
 
+import ast
 import linecache
 import os
 import sys
 import sysconfig
+import textwrap
 from contextlib import contextmanager
 from pathlib import Path
 from types import TracebackType
@@ -52,17 +54,35 @@ def _is_library(path: Path) -> bool:
 
 
 def raised_at(trace: Optional[TracebackType]) -> Optional[str]:
-    """``file:line: code`` of the innermost frame in the user's code: the call that was refused (a value such as
-    ``Autoscaling(...)`` is refused before the endpoint it is for exists, so its line shows which one)."""
+    """``file:line`` of the innermost frame in the user's code and its statement: the call that was refused. A value
+    such as ``Autoscaling(...)`` is refused before the endpoint it is for exists; the statement shows which one."""
     found = None
     while trace is not None:
         filename = trace.tb_frame.f_code.co_filename
         path = Path(filename)
         if not filename.startswith("<") and not _is_library(path):
-            code = linecache.getline(filename, trace.tb_lineno).strip()
-            found = f"{_relative(path)}:{trace.tb_lineno}" + (f": {code}" if code else "")
+            code = "".join(f"\n    {line}" for line in _statement(filename, trace.tb_lineno))
+            found = f"{_relative(path)}:{trace.tb_lineno}{code}"
         trace = trace.tb_next
     return found
+
+
+def _statement(filename: str, line: int, most: int = 6) -> list[str]:
+    """The lines of the innermost statement holding ``line`` (its first ``most`` - 1 and ``line`` when it is longer),
+    dedented as one block."""
+    lines = linecache.getlines(filename)
+    try:
+        tree: Optional[ast.AST] = ast.parse("".join(lines))
+    except SyntaxError:
+        tree = None
+    spans = [(node.lineno, node.end_lineno or node.lineno) for node in (ast.walk(tree) if tree is not None else ())
+             if isinstance(node, ast.stmt) and node.lineno <= line <= (node.end_lineno or node.lineno)]
+    first, last = max(spans, default=(line, line))  # the innermost starts last
+    numbers = list(range(first, last + 1))
+    if len(numbers) > most:
+        numbers = numbers[:most - 1] + ([line] if line >= first + most - 1 else [])
+    block = textwrap.dedent("".join(lines[number - 1] for number in numbers if number <= len(lines)))
+    return [text.rstrip() for text in block.splitlines() if text.strip()]
 
 
 def _relative(path: Path) -> str:

@@ -75,10 +75,11 @@ def test_an_error_while_the_app_is_built_prints_the_message_and_the_users_line(t
     result = cdk_synth(tmp_path, BUILD_TIME_MISTAKE)
     lines = result.stderr.splitlines()
     assert result.returncode != 0
-    assert lines[:2] == [BUILD_TIME_MESSAGE, '  at app.py:13: platform.add_endpoint(InferenceEndpoint("llama", '
-                                             'model=ModelSource.s3(models, "llama/"),'], result.stderr
+    assert lines[:4] == [BUILD_TIME_MESSAGE, "  at app.py:13",
+                         '    platform.add_endpoint(InferenceEndpoint("llama", model=ModelSource.s3(models, "llama/"),',
+                         '        instance_type="ml.g6e.12xlarge", replicas=-1))'], result.stderr
     assert "Traceback" not in result.stderr and 'File "' not in result.stderr, result.stderr
-    assert len(lines) <= 5, result.stderr  # the message, its line, a hint, and the CLI's "exited with error 1"
+    assert len(lines) <= 7, result.stderr  # the message, its statement, a hint, and the CLI's "exited with error 1"
 
 
 @needs_cli
@@ -102,10 +103,26 @@ def test_the_users_line_is_the_innermost_frame_outside_the_library() -> None:
     except HyperPodValidationError as error:
         text = error_output.summary(error, error.__traceback__)
     assert text is not None
-    message, location = text.splitlines()
+    message, location, code = text.splitlines()
     assert message == "Autoscaling: max_replicas=2 is not allowed; at least min_replicas (5)"
     assert location.startswith("  at ") and location.split(":")[0].endswith("test_error_output.py"), location
-    assert location.endswith(": Autoscaling(min_replicas=5, max_replicas=2)"), location  # the user's own line
+    assert code == "    Autoscaling(min_replicas=5, max_replicas=2)"  # the user's own statement
+
+
+def test_the_statement_shows_the_construct_a_value_was_for(tmp_path: Path) -> None:
+    app = tmp_path / "app.py"
+    app.write_text(textwrap.dedent("""
+        endpoints = [
+            InferenceEndpoint(
+                "llama-8b",
+                autoscaling=Autoscaling(min_replicas=5, max_replicas=2)),
+        ]
+    """))
+    assert error_output._statement(str(app), 5) == [
+        "endpoints = [", "    InferenceEndpoint(", '        "llama-8b",',
+        "        autoscaling=Autoscaling(min_replicas=5, max_replicas=2)),", "]"]
+    assert error_output._statement(str(app), 5, most=3) == [  # a long one: its start and the line refused
+        "endpoints = [", "    InferenceEndpoint(", "        autoscaling=Autoscaling(min_replicas=5, max_replicas=2)),"]
 
 
 def test_hook_prints_only_the_message_and_leaves_other_errors_alone(capsys: pytest.CaptureFixture[str],
