@@ -11,7 +11,7 @@ Three kinds of failure reach the top of an app uncaught:
   prints a JavaScript stack and a traceback through jsii before the report.
 
 Importing the library replaces the uncaught-exception printer (``sys.excepthook``) for these only: it prints
-the message (with the line of the user's code that raised it) and a hint, and the process still exits with
+the message (with the statement of the user's code that raised it) and a hint, and the process still exits with
 status 1, so `cdk synth` fails as before. Any other exception, and callers that catch the error themselves (tests,
 other tools), are not affected. ``HYPERPOD_CONSTRUCTS_TRACEBACK=1`` prints the full traceback.
 """
