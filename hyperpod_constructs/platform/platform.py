@@ -24,6 +24,7 @@ from ..aws.network import HyperPodNetwork
 from ..aws.observability import InferenceObservability
 from ..aws.replacement import warn_replacements
 from ..aws.synth_time import at_synth
+from ..aws.stack_traces import record_no_stack_traces
 from ..aws.storage_drivers import FSX_CSI_ADDON, S3_CSI_ADDON, StorageDriverRoles, csi_addon_names
 from ..errors import ADVICE_ID_PREFIX, Advice, HyperPodProblems, HyperPodValidationError, require
 from ..k8s.karpenter import add_node_autoscaling, render_node_autoscaling
@@ -135,6 +136,7 @@ class HyperPodInferencePlatform(Construct):
                 Default: ``RemovalPolicy.DESTROY`` (deleted with the stack).
         """
         super().__init__(scope, construct_id)
+        record_no_stack_traces(self)  # `cdk synth` would print the jsii kernel's temp path above each warning
         self._path: str = self.node.path  # read once: every jsii property read is a round trip to Node
         check_arguments(self._path, HyperPodInferencePlatform.__init__, locals())
         require(is_dns_label(namespace), self._path, "namespace", namespace,
@@ -157,7 +159,7 @@ class HyperPodInferencePlatform(Construct):
         """The ``prices=`` given, or None."""
         self.observability_options = observability
         """The ``observability=`` settings given, or None."""
-        self._advise(price_warnings(prices, Stack.of(self).region, self.instance_groups), "prices")
+        advise(self, price_warnings(prices, Stack.of(self).region, self.instance_groups), "prices")
         self.deploy_time_values = DeployTimeValues(self)
         """The CloudFormation values the manifests hold as placeholders (file system ids, bucket names, the region...),
         filled in when ``cdk deploy`` applies them."""
@@ -244,7 +246,7 @@ class HyperPodInferencePlatform(Construct):
         self.storage_drivers.attach(self.eks.workload_addons)
         unmanaged = sorted({S3_CSI_ADDON, FSX_CSI_ADDON} - csi_addon_names(self.eks.workload_addons))
         if unmanaged:
-            self._advise([(
+            advise(self.storage_drivers, [(
                 f"the platform does not install {', '.join(unmanaged)} on this existing cluster: give each add-on "
                 "its role (platform.storage_drivers.s3_csi_role / fsx_csi_role, service accounts "
                 "kube-system:s3-csi-driver-sa and kube-system:fsx-csi-controller-sa) or S3 and FSx model "
@@ -266,7 +268,7 @@ class HyperPodInferencePlatform(Construct):
         """What an existing EKS cluster must already run because the platform depends on it and does not install it,
         each with a read-only command that checks it; empty for a cluster the platform creates."""
         if self.cluster_prerequisites:
-            self._advise([Advice(EXISTING_CLUSTER_WARNING, prerequisites_warning(
+            advise(self, [Advice(EXISTING_CLUSTER_WARNING, prerequisites_warning(
                 self.eks.cluster.cluster_name, self.cluster_prerequisites))], "platform")
         self.data_capture_writers = DataCaptureWriters(self, writer=self.operator.execution_role,
                                                        register=self.deploy_time_values.register)
@@ -299,8 +301,8 @@ class HyperPodInferencePlatform(Construct):
         """The warnings about an imported network the stack cannot check."""
         # At synth, over the complete app: the registered rules' advice (``self.model`` is built below).
         add_synth_time_advice(self, lambda: warn_replacements(self), self.alarm_routing.warn_unused_emails,
-                              lambda: self._advise(rules.advice(self.model), "platform"),
-                              lambda: self._advise(idle_floor_advice(self.plan), "cost"))
+                              lambda: advise(self, rules.advice(self.model), "platform"),
+                              lambda: advise(self, idle_floor_advice(self.plan), "cost"))
 
         given_chart = operator.helm_chart if isinstance(operator.helm_chart, HyperPodHelmChart) else None
         self.model = self._build_model(node_pools, given_chart.enable_gpu_operator if given_chart is not None else None)
@@ -480,7 +482,7 @@ class HyperPodInferencePlatform(Construct):
             self.storage_drivers.grant_jumpstart_read()  # the operator mounts its artifacts from AWS's buckets
         if endpoint.data_capture is not None:
             self.data_capture_writers.add(endpoint.data_capture, endpoint.where)
-        self._advise(endpoint.warnings(), "endpoint")
+        advise(deployment, endpoint.warnings(), "endpoint")  # on Platform/<name>: the construct it is about
         if self.observability is not None:
             self.observability.add_endpoint(resolved)
             self.alarm_routing.update()
@@ -503,16 +505,8 @@ class HyperPodInferencePlatform(Construct):
         self._keda_objects.update(_object_key(manifest) for manifest in manifests)
         self.scaled_workloads.append(deployment)
         for workload in workloads:
-            self._advise(workload.warnings(), "scaled-workload")
+            advise(deployment, workload.warnings(), "scaled-workload")
         return deployment
-
-    # ---- advice ------------------------------------------------------------------------------------------
-
-    def _advise(self, warnings: Sequence[str], area: str) -> None:
-        """CDK warnings, each with its rule's own id so acknowledging one rule leaves the others."""
-        for warning in warnings:
-            warning_id = warning.warning_id if isinstance(warning, Advice) else ADVICE_ID_PREFIX + area
-            Annotations.of(self).add_warning_v2(warning_id, warning)
 
     # ---- plan and export -------------------------------------------------------------------------------
 
@@ -567,6 +561,14 @@ class HyperPodInferencePlatform(Construct):
         """HyperPod's tiered-storage daemon as the L2 ``tieredstorage`` endpoints need it (groups, memory, cache
         capacity), or None without such endpoints. ``export()`` writes the script that applies it."""
         return tiered_kv_cache_daemon(self.model)
+
+
+def advise(construct: Construct, warnings: Sequence[str], area: str) -> None:
+    """CDK warnings on ``construct`` (the one they are about), each with its rule's own id so acknowledging one rule
+    leaves the others; a plain string gets ``hyperpod-constructs:<area>``."""
+    for warning in warnings:
+        warning_id = warning.warning_id if isinstance(warning, Advice) else ADVICE_ID_PREFIX + area
+        Annotations.of(construct).add_warning_v2(warning_id, warning)
 
 
 def _object_key(manifest: Mapping[str, Any]) -> tuple[str, str, str]:

@@ -132,7 +132,8 @@ def _scalers(platform: ResolvedPlatform) -> Iterator[tuple[str, Optional[Autosca
 def prometheus_trigger_server(platform: ResolvedPlatform) -> list[str]:
     """A Prometheus trigger needs an AMP query URL: its own, or the platform's workspace."""
     return [format_problem(where, f"autoscaling.triggers[{trigger.name!r}].server_address", None,
-                           "set server_address, or give the platform an AMP workspace (prometheus_query_url)")
+                           "set server_address (an AMP workspace's query URL), or turn on the platform's "
+                           "observability=Observability(), whose AMP workspace the trigger then reads")
             for where, autoscaling in _scalers(platform) if autoscaling is not None
             for trigger in autoscaling.prometheus_triggers if trigger.resolved_server_address(platform) is None]
 
