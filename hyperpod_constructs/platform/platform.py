@@ -32,7 +32,8 @@ from ..k8s.keda import add_keda_objects, render_keda
 from ..k8s.mig_config import add_mig_config_map
 from ..k8s.model_deployment import add_endpoint_object, endpoint_manifest
 from ..k8s.model_store import add_model_store_volumes
-from ..k8s.tiered_kv_cache import write_configure_script
+from ..aws.tiered_kv_cache import TieredKvCacheConfiguration
+from ..k8s.tiered_kv_cache import daemon_patch, write_configure_script
 from ..observability.dashboards import write_dashboards
 from ..intent.cluster import ClusterSettings, Eks, ExistingEks
 from ..intent.cluster_prerequisites import (
@@ -51,7 +52,9 @@ from ..intent.observability import Observability
 from ..intent import rules
 from ..intent.platform_model import ResolvedModelStore, ResolvedPlatform
 from ..intent.slo import EndpointSlos
-from ..intent.tiered_kv_cache import TieredKvCacheDaemon, tiered_kv_cache_daemon
+from ..intent.rules.endpoints import tiered_kv_cache_daemon_step
+from ..intent.tiered_kv_cache import (
+    DAEMON_CONFIG_MAP, DAEMON_NAME, DAEMON_NAMESPACE, TieredKvCacheDaemon, tiered_kv_cache_daemon)
 from ..prices.model import Prices
 from .cost_inputs import fixed_cost_items, idle_floor_advice, price_warnings
 from ..type_checks import check_arguments
@@ -302,7 +305,9 @@ class HyperPodInferencePlatform(Construct):
         # At synth, over the complete app: the registered rules' advice (``self.model`` is built below).
         add_synth_time_advice(self, lambda: warn_replacements(self), self.alarm_routing.warn_unused_emails,
                               lambda: advise(self, rules.advice(self.model), "platform"),
-                              lambda: advise(self, idle_floor_advice(self.plan), "cost"))
+                              lambda: advise(self, idle_floor_advice(self.plan), "cost"),
+                              lambda: advise(self, [] if self._configures_daemon_at_deploy
+                                             else tiered_kv_cache_daemon_step(self.model), "tiered-kv-cache-daemon"))
 
         given_chart = operator.helm_chart if isinstance(operator.helm_chart, HyperPodHelmChart) else None
         self.model = self._build_model(node_pools, given_chart.enable_gpu_operator if given_chart is not None else None)
@@ -317,6 +322,9 @@ class HyperPodInferencePlatform(Construct):
             model = self.model
             self.node_pools = self._add_platform_chart(
                 "node-autoscaling", lambda chart: add_node_autoscaling(chart, model), render_node_autoscaling(model))
+        self.tiered_kv_cache_configuration: Optional[TieredKvCacheConfiguration] = None
+        """The custom resource that sizes HyperPod's tiered-storage daemon at deploy (``CDK_DEPLOY`` with L2
+        tiered-storage endpoints), made at synth; None otherwise (GitOps users run the script ``export()`` writes)."""
         if delivery is ManifestDelivery.CDK_DEPLOY:
             # Endpoints are added after construction, so the bundle is made once the app is complete.
             at_synth(self, "ManifestDelivery", self._deliver)
@@ -424,8 +432,21 @@ class HyperPodInferencePlatform(Construct):
         return self.manifest_files.add(name, lambda: ChartDeployment(
             self._charts_scope, name, chart_name=name, build=build, manifests=manifests))
 
+    @property
+    def _configures_daemon_at_deploy(self) -> bool:
+        """``cdk deploy`` sizes HyperPod's tiered-storage daemon (GitOps users run the exported script)."""
+        return self.delivery is ManifestDelivery.CDK_DEPLOY and self.kubectl is not None
+
     def _deliver(self) -> None:
-        """One bundle of every chart, applied by one custom resource after everything the charts need."""
+        """One bundle of every chart, applied by one custom resource after everything the charts need; and the
+        tiered-storage daemon's configuration, once the endpoints that need it are known."""
+        daemon = self.tiered_kv_cache
+        if daemon is not None and self._configures_daemon_at_deploy and self.tiered_kv_cache_configuration is None:
+            assert self.kubectl is not None
+            self.tiered_kv_cache_configuration = TieredKvCacheConfiguration(
+                self, "TieredKvCache", handler=self.kubectl, namespace=DAEMON_NAMESPACE, daemon_set=DAEMON_NAME,
+                config_map=DAEMON_CONFIG_MAP, cache_capacity=daemon.cache_capacity, daemon_patch=daemon_patch(daemon),
+                after=[self.hyperpod.resource])
         if self.manifests is not None or not self.manifest_files.chart_names or self.kubectl is None:
             return
         ordered: list[Construct] = [self.hyperpod.resource, self.operator.addon]

@@ -101,9 +101,10 @@ def tiered_kv_cache_room(platform: ResolvedPlatform) -> list[str]:
     return problems
 
 
-@advice_rule("tiered-kv-cache-daemon")
 def tiered_kv_cache_daemon_step(platform: ResolvedPlatform) -> list[str]:
-    """HyperPod's tiered-storage daemon is sized and pinned after deploy, by the exported script."""
+    """Advice where the stack does not configure HyperPod's tiered-storage daemon itself (GitOps delivery): it is
+    sized and pinned after deploy, by the exported script. Not a registered rule: only the platform knows how its
+    manifests are delivered."""
     daemon = tiered_kv_cache_daemon(platform)
     if daemon is None:
         return []
