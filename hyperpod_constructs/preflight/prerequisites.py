@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
+from ..catalog.limits import MIN_VPC_CNI_VERSION
 from ..intent.cluster import NETWORK_ADDONS, WORKLOAD_ADDONS
 
 
@@ -21,7 +22,7 @@ class AddonPrerequisite:
 
 
 EXISTING_CLUSTER_ADDONS: tuple[AddonPrerequisite, ...] = (
-    AddonPrerequisite("vpc-cni", (1, 18, 3), "kubectl -n kube-system get daemonset aws-node "
+    AddonPrerequisite("vpc-cni", MIN_VPC_CNI_VERSION, "kubectl -n kube-system get daemonset aws-node "
                                              "-o jsonpath='{.spec.template.spec.containers[0].image}'"),
     AddonPrerequisite("eks-pod-identity-agent"),
     AddonPrerequisite("aws-mountpoint-s3-csi-driver"),

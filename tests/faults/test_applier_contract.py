@@ -72,7 +72,7 @@ def test_the_dispatcher_refuses_other_resource_types(framework):
     import index
 
     with pytest.raises(ValueError, match="this function handles Custom::HyperPodHelmChart, Custom::HyperPodManifests, "
-                                         "not 'Custom::Other'"):
+                                         "Custom::HyperPodTieredKvCache, not 'Custom::Other'"):
         index.on_event({"RequestType": "Create", "ResourceType": "Custom::Other", "ResourceProperties": {}}, None)
 
 
