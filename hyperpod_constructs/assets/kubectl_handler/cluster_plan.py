@@ -6,7 +6,7 @@ Standard library only: the Lambda Python runtime has no PyYAML.
 from __future__ import annotations
 
 import base64
-from typing import Any
+from typing import Any, Mapping, Sequence
 
 # Commands are written with bare tool names; ``cluster_access.executable`` finds them in the Lambda layer's
 # folders (KubectlV33Layer: /opt/kubectl/kubectl, /opt/helm/helm), else on PATH.
@@ -43,3 +43,10 @@ def render_kubeconfig(cluster_name: str, endpoint: str, certificate_authority_da
 def tail(text: str, limit: int = 1500) -> str:
     """The end of a command's output: the part that says what went wrong, short enough for a CFN reason."""
     return text if len(text) <= limit else "..." + text[-limit:]
+
+
+def require_properties(props: Mapping[str, Any], required: Sequence[str]) -> None:
+    """CloudFormation sends what the template holds: fail loudly, naming each property that is missing or empty."""
+    missing = [name for name in required if not props.get(name)]
+    if missing:
+        raise ValueError(f"custom resource properties missing: {', '.join(missing)}")

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Optional
 
 from cluster_access import CALL_SECONDS, run, tool_env, wait_for_cluster_access, write_kubeconfig
-from cluster_plan import KUBECTL
+from cluster_plan import KUBECTL, require_properties
 from time_budget import Backoff, Budget, OutOfTime
 
 LOG = logging.getLogger()
@@ -46,9 +46,7 @@ class DaemonRequest:
 
 def parse_properties(props: Mapping[str, Any]) -> DaemonRequest:
     required = ("ClusterName", "Namespace", "DaemonSet", "ConfigMap", "CacheCapacity", "DaemonPatch")
-    missing = [name for name in required if not props.get(name)]
-    if missing:
-        raise ValueError(f"custom resource properties missing: {', '.join(missing)}")
+    require_properties(props, required)
     patch = json.loads(props["DaemonPatch"])
     if not isinstance(patch, dict):
         raise ValueError("custom resource property DaemonPatch must be a JSON object")

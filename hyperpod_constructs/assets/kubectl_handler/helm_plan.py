@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Mapping, Optional, Sequence
 
-from cluster_plan import HELM
+from cluster_plan import HELM, require_properties
 
 HELM_TIMEOUT_SECONDS = 600  # the longest Helm's own --timeout gets; less when the invocation has less left
 HELM_EXIT_SECONDS = 10.0  # after its --timeout Helm still records the release and exits
@@ -48,9 +48,7 @@ class InstallRequest:
 def parse_properties(props: Mapping[str, Any]) -> InstallRequest:
     """CloudFormation sends every property as a string; fail loudly on a missing one."""
     required = ("ClusterName", "Repository", "ChartPath", "GitRef", "Release", "Namespace", "Values")
-    missing = [name for name in required if not props.get(name)]
-    if missing:
-        raise ValueError(f"custom resource properties missing: {', '.join(missing)}")
+    require_properties(props, required)
     values = json.loads(props["Values"])
     if not isinstance(values, dict):
         raise ValueError("custom resource property Values must be a JSON object")

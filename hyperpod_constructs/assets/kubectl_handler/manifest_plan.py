@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Optional, Sequence
 
-from cluster_plan import KUBECTL
+from cluster_plan import KUBECTL, require_properties
 
 MANIFESTS_DIR = "manifests"
 INVENTORY_FILE = "inventory.json"
@@ -68,9 +68,7 @@ def parse_properties(props: Mapping[str, Any]) -> ApplyRequest:
     """CloudFormation sends properties as strings and maps of strings; fail loudly on a missing or bad one."""
     delivery = str(props.get("Delivery", "cdk-deploy"))
     required = ["ClusterName", "Selector", "RecordName"] + (["BundleBucket", "BundleKey"] if delivery == "cdk-deploy" else [])
-    missing = [name for name in required if not props.get(name)]
-    if missing:
-        raise ValueError(f"custom resource properties missing: {', '.join(missing)}")
+    require_properties(props, required)
     removal = str(props.get("Removal", "destroy"))
     if delivery not in DELIVERY_MODES or removal not in REMOVAL_POLICIES:
         raise ValueError(f"custom resource properties Delivery must be one of {DELIVERY_MODES} (not {delivery!r}) "
