@@ -67,3 +67,9 @@ def test_a_missing_file_or_heading_is_reported(tmp_path: Path) -> None:
         "other.md#nowhere: no heading #nowhere in other.md",
         "#not-a-heading: no heading #not-a-heading in guide.md",
     ]
+
+
+def test_the_docs_index_lists_every_document() -> None:
+    index = (REPO_ROOT / "docs" / "README.md").read_text()
+    listed = set(re.findall(r"^- \[[^]]+\]\(([^)#]+)\)", index, re.M))
+    assert listed == {doc.name for doc in (REPO_ROOT / "docs").glob("*.md")} - {"README.md"}
