@@ -12,25 +12,24 @@ users and groups get their Grafana role with ``aws grafana update-permissions`` 
 from __future__ import annotations
 
 import aws_cdk as cdk
-from aws_cdk import aws_s3 as s3
 from cdk_nag import AwsSolutionsChecks
 
 from hyperpod_constructs import (
-    Autoscaling, GrafanaWorkspace, HyperPodInferencePlatform, InferenceEndpoint, InstanceGroup, ModelSize, ModelSource,
-    ModelStore, Observability, PrometheusTrigger,
+    Autoscaling, GrafanaWorkspace, HyperPodInferencePlatform, InferenceEndpoint, InstanceGroup, ModelBucket, ModelSize,
+    ModelSource, ModelStore, Observability, PrometheusTrigger,
 )
 
 
 def build(app: cdk.App) -> tuple[cdk.Stack, HyperPodInferencePlatform]:
     stack = cdk.Stack(app, "LlmInferenceGrafana", description="LLM inference on SageMaker HyperPod with Grafana")
-    models = s3.Bucket.from_bucket_name(stack, "Models", "my-models")
+    models = ModelBucket.from_context(stack, "Models")  # created, or `-c model_bucket=NAME` for an existing one
     platform = HyperPodInferencePlatform(
         stack, "Platform",
         instance_groups=[
             InstanceGroup("system", "ml.m5.2xlarge", count=2),
             InstanceGroup("l40s", "ml.g6e.12xlarge", count=1),
         ],
-        model_store=ModelStore(bucket=models),
+        model_store=ModelStore(bucket=models.bucket),
         observability=Observability(grafana=GrafanaWorkspace()),  # needs IAM Identity Center (see above)
     )
     platform.add_endpoint(InferenceEndpoint(

@@ -16,6 +16,10 @@ import importlib
 from importlib import metadata as _metadata
 from typing import TYPE_CHECKING, Any
 
+from .error_output import install as _install_error_output
+
+_install_error_output()  # an uncaught error of this library prints its message, not a traceback
+
 # The version is set once, in pyproject.toml; this reads it from the installed distribution.
 __version__ = _metadata.version("hyperpod-constructs")
 

@@ -1,8 +1,9 @@
 """One error type for bad input, with a message that names where, what, the value and what is allowed."""
 from __future__ import annotations
 
+import difflib
 from contextlib import contextmanager
-from typing import Any, Iterator, Sequence
+from typing import Any, Iterable, Iterator, Sequence
 
 
 class HyperPodValidationError(ValueError):
@@ -41,10 +42,13 @@ class HyperPodProblems(ValueError):
 
 @contextmanager
 def located(where: str, field_prefix: str = "") -> Iterator[None]:
-    """Re-raise a child value's validation error at the parent's location (``with located(where, "kv_cache"):``)."""
+    """Re-raise a child value's validation error at the parent's location (``with located(where, "kv_cache"):``),
+    for a parent that builds or rebuilds a child; an error the child already reports at ``where`` passes unchanged."""
     try:
         yield
     except HyperPodValidationError as error:
+        if error.where == where:
+            raise
         raise error.relocated(where, field_prefix) from None
 
 
@@ -61,6 +65,35 @@ def require(condition: bool, where: str, field: str, value: Any, allowed: str) -
     """Raise HyperPodValidationError unless ``condition`` holds."""
     if not condition:
         raise HyperPodValidationError(where, field, value, allowed)
+
+
+def close_matches(value: Any, choices: Iterable[str], count: int = 3) -> list[str]:
+    """The choices closest to a mistyped ``value``, best first, ignoring case (``"Spot"`` -> ``["spot"]``).
+
+    Pass only choices that are valid where the value was given, so that taking a suggestion never leads straight
+    into another error."""
+    by_folded: dict[str, str] = {}
+    for choice in choices:
+        by_folded.setdefault(choice.lower(), choice)
+    found = difflib.get_close_matches(str(value).strip().lower(), list(by_folded), n=count, cutoff=0.6)
+    return [by_folded[folded] for folded in found]
+
+
+def did_you_mean(value: Any, choices: Iterable[str], count: int = 3) -> str:
+    """``"; did you mean 'spot'?"`` for the closest valid choices, or ``""`` when none is close."""
+    close = close_matches(value, choices, count)
+    return f"; did you mean {' or '.join(repr(choice) for choice in close)}?" if close else ""
+
+
+def one_of(value: Any, choices: Sequence[str], suggestions: int = 3) -> str:
+    """What is allowed for a field with a fixed set of values: ``one of 'on-demand', 'spot'; did you mean 'spot'?``"""
+    return f"one of {', '.join(repr(choice) for choice in choices)}" + did_you_mean(value, choices, suggestions)
+
+
+def require_one_of(value: Any, choices: Sequence[str], where: str, field: str) -> None:
+    """Raise unless ``value`` is one of ``choices``, listing them with the closest ones to what was given."""
+    if value not in choices:
+        raise HyperPodValidationError(where, field, value, one_of(value, choices))
 
 
 ADVICE_ID_PREFIX = "hyperpod-constructs:"

@@ -68,11 +68,16 @@ class KubectlHandler(Construct):
         code = lambda_.Code.from_asset(str(HANDLER_DIR), exclude=["__pycache__", "*.pyc"])
         # onEvent only checks the request and stamps its deadline; isComplete does the work, one bounded
         # invocation after another, so no wait has to fit in one Lambda run.
+        # It calls nothing, so its role may only write its logs, and it needs no network.
+        on_event_role = iam.Role(self, "OnEventRole", assumed_by=iam.ServicePrincipal("lambda.amazonaws.com"),
+                                 description="Checks kubectl/Helm requests for the HyperPod EKS cluster")
+        on_event_role.add_to_policy(iam.PolicyStatement(
+            actions=["logs:CreateLogStream", "logs:PutLogEvents"], resources=[log_group.log_group_arn]))
         self.on_event_function = lambda_.Function(
             self, "OnEvent",
             description="Checks kubectl/Helm requests for the HyperPod EKS cluster and sets their deadline",
-            runtime=lambda_.Runtime.PYTHON_3_14, handler="index.on_event", code=code, role=self.role,
-            log_group=log_group, timeout=Duration.minutes(1), memory_size=256, **placement,
+            runtime=lambda_.Runtime.PYTHON_3_14, handler="index.on_event", code=code, role=on_event_role,
+            log_group=log_group, timeout=Duration.minutes(1), memory_size=256,
         )
         """The onEvent function, which the provider framework calls first for each request: a small function (no
         kubectl/Helm layer, one minute) that checks the request and stamps its deadline; ``function`` does the work

@@ -33,6 +33,7 @@ from constructs import Construct
 from hyperpod_constructs.aws.addons import owned_addon
 from hyperpod_constructs.aws.grafana_dashboards import GrafanaDashboards, PrometheusDataSource
 from hyperpod_constructs.aws.nag import acknowledge
+from hyperpod_constructs.aws.stack_traces import record_no_stack_traces
 from hyperpod_constructs.errors import require
 from hyperpod_constructs.observability import alerts, dashboards, queries
 from hyperpod_constructs.intent.instance_group import InstanceGroup
@@ -87,6 +88,7 @@ class InferenceObservability(Construct):
             sagemaker_spaces: Also install the ``amazon-sagemaker-spaces`` add-on. Default: False.
         """
         super().__init__(scope, id)
+        record_no_stack_traces(self)  # also when used without the platform
         where = self._path = self.node.path  # read once: a jsii property read is a round trip to Node
         self._check_inputs(where, endpoints, instance_groups, workspace, grafana, metrics, logging)
         self.endpoints: list[ResolvedEndpoint] = list(endpoints)
@@ -213,7 +215,7 @@ class InferenceObservability(Construct):
         if sagemaker_spaces:
             self.spaces_addon = owned_addon(self, "SpacesAddon", addon_name=SPACES_ADDON, cluster=cluster)
             cdk.Annotations.of(self).add_warning_v2(
-                "hyperpod:observability:spacesRoles",
+                "hyperpod-constructs:observability:spacesRoles",
                 f"The {SPACES_ADDON} add-on needs its execution role (Pod Identity) and the EBS CSI driver add-on; "
                 "they are not created here. See 'IAM Permissions Setup' in the SageMaker Developer Guide.")
 
@@ -253,7 +255,7 @@ class InferenceObservability(Construct):
         count = alerts.rules_count(self.endpoints, self.rate_window)
         if count > alerts.AMP_RULES_PER_WORKSPACE:
             cdk.Annotations.of(self).add_warning_v2(
-                "hyperpod:observability:rulesQuota",
+                "hyperpod-constructs:observability:rulesQuota",
                 f"{count} alert rules exceed Amazon Managed Prometheus's default quota of "
                 f"{alerts.AMP_RULES_PER_WORKSPACE} rules per workspace (quota code L-3D15CDB4, adjustable); request "
                 "an increase or give endpoints in one namespace the same SLO settings, which share one rule.")
@@ -295,7 +297,7 @@ class InferenceObservability(Construct):
             self.cfn_workspace.alert_manager_definition = definition
         else:
             cdk.Annotations.of(self).add_warning_v2(
-                "hyperpod:observability:existingWorkspaceAlertManager",
+                "hyperpod-constructs:observability:existingWorkspaceAlertManager",
                 "Alert rules are added to the existing AMP workspace, but its alert manager definition is not "
                 "managed here (CloudFormation sets it only on a workspace it creates). Upload "
                 "`alert_manager_definition` with `aws amp put-alert-manager-definition` to route alerts to SNS.")
@@ -337,7 +339,7 @@ class InferenceObservability(Construct):
                 conditions={"StringEquals": {"aws:SourceAccount": cdk.Aws.ACCOUNT_ID}}))
         if imported and not added:
             cdk.Annotations.of(self).add_warning_v2(
-                "hyperpod:observability:importedTopicPolicy",
+                "hyperpod-constructs:observability:importedTopicPolicy",
                 "alarm_topic is imported, so its policy cannot be changed here: allow aps.amazonaws.com "
                 "sns:Publish and sns:GetTopicAttributes (and kms:GenerateDataKey*/kms:Decrypt on its key, if encrypted).")
 
@@ -409,11 +411,11 @@ class InferenceObservability(Construct):
     def _advise(self, where: str) -> None:
         if self.endpoints and self.metrics.inference == "DISABLED":
             cdk.Annotations.of(self).add_warning_v2(
-                "hyperpod:observability:inferenceMetricsDisabled",
+                "hyperpod-constructs:observability:inferenceMetricsDisabled",
                 f"{where}: metrics.inference is DISABLED, so the inference dashboard and SLO alerts have no data.")
         if self.instance_groups and self.metrics.accelerated_compute == "DISABLED":
             cdk.Annotations.of(self).add_warning_v2(
-                "hyperpod:observability:gpuMetricsDisabled",
+                "hyperpod-constructs:observability:gpuMetricsDisabled",
                 f"{where}: metrics.accelerated_compute is DISABLED, so the GPU dashboards have no data.")
 
     # --- outputs -------------------------------------------------------------------------------------------

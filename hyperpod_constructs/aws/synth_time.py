@@ -13,6 +13,8 @@ import jsii
 from aws_cdk import AspectPriority, Aspects, IAspect
 from constructs import Construct, IConstruct
 
+from ..error_output import crossing_jsii
+
 # The CDK context key tools like SAM set to make assets point at their sources instead of copies: the staging
 # folder must then be kept.
 DISABLE_ASSET_STAGING = "aws:cdk:disable-asset-staging"
@@ -34,4 +36,5 @@ class _AtSynth:
         self._callback = callback
 
     def visit(self, node: IConstruct) -> None:
-        self._callback()
+        with crossing_jsii():  # an error here reaches the user through jsii: still printed as its message
+            self._callback()

@@ -5,9 +5,10 @@ families follows the ``InstanceType`` values that ``AWS::SageMaker::Cluster`` ac
 """
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass
-from typing import Literal, Optional
+from typing import Literal, Optional, Sequence
+
+from ..errors import close_matches
 
 Accelerator = Literal["nvidia", "neuron"]
 
@@ -94,14 +95,15 @@ def instance_type_names() -> list[str]:
     return sorted(INSTANCE_TYPES)
 
 
-def closest_instance_types(name: object, count: int = 3) -> list[str]:
-    """Catalog names closest to a mistyped ``name`` (``ml.p5.48xl`` -> ``ml.p5.48xlarge``), best first."""
-    return difflib.get_close_matches(str(name).strip().lower(), instance_type_names(), n=count, cutoff=0.6)
+def closest_instance_types(name: object, count: int = 3, taken: Sequence[str] = ()) -> list[str]:
+    """Catalog names closest to a mistyped ``name`` (``ml.p5.48xl`` -> ``ml.p5.48xlarge``), best first, apart from
+    those ``taken`` (listed already where the name was given)."""
+    return close_matches(name, [known for known in instance_type_names() if known not in taken], count)
 
 
-def unknown_instance_type_hint(name: object) -> str:
+def unknown_instance_type_hint(name: object, taken: Sequence[str] = ()) -> str:
     """What to say about a name the catalog does not have: the closest names, else the families on offer."""
-    close = closest_instance_types(name)
+    close = closest_instance_types(name, taken=taken)
     if close:
         return f"a HyperPod instance type; did you mean {' or '.join(repr(found) for found in close)}?"
     families = sorted({info.name.split(".")[1] for info in _ALL})

@@ -4,7 +4,7 @@ from __future__ import annotations
 import ipaddress
 from dataclasses import dataclass
 
-from ..errors import require
+from ..errors import require, require_one_of
 from .frozen import Frozen
 
 MODES = ("public", "private")
@@ -33,8 +33,8 @@ class ApiEndpoint:
     Default: none (any address)."""
 
     def __post_init__(self) -> None:
-        where = "cluster.eks.api_endpoint"
-        require(self.mode in MODES, where, "mode", self.mode, f"one of {MODES}")
+        where = type(self).__name__
+        require_one_of(self.mode, MODES, where, "mode")
         require(self.mode == "public" or not self.allowed_cidrs, where, "allowed_cidrs", list(self.allowed_cidrs),
                 "no CIDRs with a private endpoint (it is reachable from the VPC only)")
         require(len(self.allowed_cidrs) <= MAX_PUBLIC_CIDRS, where, "allowed_cidrs",

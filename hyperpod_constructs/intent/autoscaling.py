@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Literal, Mapping, Optional, Union
 
-from ..errors import Advice, require
+from ..errors import Advice, require, require_one_of
 from ..type_checks import check_fields
 from .platform_model import ResolvedPlatform
 from .frozen import Frozen
@@ -122,7 +122,7 @@ class PrometheusTrigger:
         _check_number(where, "target_value", self.target_value, positive=True)
         if self.activation_target_value is not None:
             _check_number(where, "activation_target_value", self.activation_target_value, positive=False)
-        require(self.metric_type in METRIC_TYPES, where, "metric_type", self.metric_type, f"one of {METRIC_TYPES}")
+        require_one_of(self.metric_type, METRIC_TYPES, where, "metric_type")
         if self.server_address is not None and not is_token(self.server_address):
             require(bool(AMP_SERVER_ADDRESS_PATTERN.match(self.server_address)), where, "server_address",
                     self.server_address,
@@ -244,8 +244,8 @@ class CloudWatchTrigger:
             _check_number(where, "activation_target_value", self.activation_target_value, positive=False)
         if self.min_value is not None:
             _check_number(where, "min_value", self.min_value, positive=False)
-        require(self.metric_type in (None, *METRIC_TYPES), where, "metric_type", self.metric_type,
-                f"one of {METRIC_TYPES}")
+        if self.metric_type is not None:
+            require_one_of(self.metric_type, METRIC_TYPES, where, "metric_type")
         _check_seconds(where, "metric_collection_start_time", self.metric_collection_start_time)
         _check_seconds(where, "metric_collection_period", self.metric_collection_period)
 
@@ -345,7 +345,7 @@ class Autoscaling:
     Default: None."""
 
     def __post_init__(self) -> None:
-        where = "autoscaling"
+        where = type(self).__name__
         check_fields(self, where)
         for name in ("min_replicas", "max_replicas"):
             value = getattr(self, name)

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal, Mapping, Optional, Union
+from typing import TYPE_CHECKING, Literal, Mapping, Optional, Union, get_args
 
 from ..catalog import limits
-from ..errors import require
+from ..errors import require, require_one_of
 from ..type_checks import check_fields
 from .api_endpoint import ApiEndpoint
 from .arns import IAM_ROLE, check_arn
@@ -233,13 +233,13 @@ class ClusterSettings:
     Default: None (no ``TieredStorageConfig``)."""
 
     def __post_init__(self) -> None:
-        check_fields(self, "cluster")
+        where = type(self).__name__
+        check_fields(self, where)
         if self.name is not None:
-            require(bool(limits.CLUSTER_NAME_PATTERN.match(self.name)), "cluster", "name", self.name,
+            require(bool(limits.CLUSTER_NAME_PATTERN.match(self.name)), where, "name", self.name,
                     "1-63 letters, digits and hyphens, starting with a letter or digit")
-        require(self.node_recovery in ("Automatic", "None"), "cluster", "node_recovery", self.node_recovery,
-                "'Automatic' or 'None'")
-        require(self.node_provisioning_mode in (None, "Continuous"), "cluster", "node_provisioning_mode",
+        require_one_of(self.node_recovery, get_args(NodeRecovery), where, "node_recovery")
+        require(self.node_provisioning_mode in (None, "Continuous"), where, "node_provisioning_mode",
                 self.node_provisioning_mode, "'Continuous' (the only mode HyperPod offers) or None")
 
     @property

@@ -6,7 +6,7 @@ import functools
 import re
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, TypeVar
 
-from ..errors import require
+from ..errors import located, require
 from .autoscaling import pods_at
 from .endpoint_options import check_sagemaker_endpoint_name, require_int
 from .mig import normalize_partition
@@ -90,7 +90,8 @@ class DeploymentCommon:
         """The autoscaling with its SageMaker CloudWatch triggers bound to the endpoint this deployment registers."""
         if self.autoscaling is None:
             return None
-        return self.autoscaling.bound_to(self.sagemaker_endpoint_name, self.where)
+        with located(self.where, "autoscaling"):  # a trigger rebuilt here reports as part of this deployment
+            return self.autoscaling.bound_to(self.sagemaker_endpoint_name, self.where)
 
     @property
     def intelligent_routing(self) -> Optional[IntelligentRouting]:

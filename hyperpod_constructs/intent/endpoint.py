@@ -15,6 +15,7 @@ from typing import Any, Mapping, Optional, Sequence, Union
 
 from ..catalog.instance_types import InstanceTypeInfo, instance_type as lookup_instance_type
 from ..catalog.accelerator_memory import replica_memory_gb
+from ..catalog.mig import mig_profiles_for_instance_type
 from ..errors import Advice, HyperPodValidationError, located, require
 from ..type_checks import check_fields
 from .autoscaling import Autoscaling
@@ -43,7 +44,7 @@ from .mig import (
 )
 from .model_size import DEFAULT_GPU_MEMORY_UTILIZATION, MemoryFit
 from .model_source import ModelSource, SecretKeyRef
-from .names import is_instance_type, is_sagemaker_name
+from .names import is_sagemaker_name, require_hyperpod_instance_type
 from .routing import IntelligentRouting, Routing, as_intelligent_routing
 from .secrets import ARGS_INSTEAD, check_argument_secrets
 
@@ -359,7 +360,8 @@ class InferenceEndpoint(DeploymentCommon):
                                                                      f"{where} disaggregation.{side}")
             with located(where, f"disaggregation.{side}"):  # a side rebuilt here reports as part of this endpoint
                 sides[side] = dataclasses.replace(worker, **changes) if changes else worker
-        return dataclasses.replace(self.disaggregation, **sides)
+        with located(where, "disaggregation"):
+            return dataclasses.replace(self.disaggregation, **sides)
 
     def _validate_placement(self, where: str) -> None:
         require(not isinstance(self.instance_types, str), where, "instance_types", self.instance_types,
@@ -370,8 +372,7 @@ class InferenceEndpoint(DeploymentCommon):
                 "exactly one of instance_type, instance_types or node_affinity (they are mutually exclusive)")
         for index, name in enumerate(self.placement_types):
             label = "instance_type" if self.instance_type else f"instance_types[{index}]"
-            require(is_instance_type(name), where, label, name,
-                    "a SageMaker instance type starting with 'ml.', e.g. ml.g5.8xlarge")
+            require_hyperpod_instance_type(name, where, label, taken=self.placement_types)
         duplicates = sorted({name for name in self.instance_types if self.instance_types.count(name) > 1})
         require(not duplicates, where, "instance_types", duplicates, "each instance type once")
         if self.node_affinity is not None:
@@ -394,7 +395,9 @@ class InferenceEndpoint(DeploymentCommon):
                 require(self.gpus <= info.gpu_count, where, "gpus", self.gpus,
                         f"at most {info.gpu_count}: {name} has {info.gpu_count} x {info.gpu_model}")
         if self.accelerator_partition is not None:
-            normalize_partition(self.accelerator_partition, where)
+            offered = sorted({f"mig-{profile}" for name in self.placement_types
+                              for profile in mig_profiles_for_instance_type(name)})
+            normalize_partition(self.accelerator_partition, where, offered=offered)
             for name in self.placement_types:  # the instance type must offer the slice
                 validate_partition(name, self.accelerator_partition, where)
         if self.cpu is not None:

@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Optional, TypeVar
 
-from ..errors import HyperPodValidationError, require
+from ..errors import HyperPodValidationError, did_you_mean, require
 from ..type_checks import check_fields
 from .arns import ACM_CERTIFICATE, check_arn
 from .frozen import Frozen, member_of
@@ -37,8 +37,9 @@ def coerce_enum(enum_type: type[E], value: Any, where: str, field: str) -> E:
     try:
         return enum_type(value)
     except ValueError:
-        allowed = ", ".join(repr(member.value) for member in enum_type)
-        raise HyperPodValidationError(where, field, value, f"one of {allowed} (or {enum_type.__name__}.<NAME>)") from None
+        values = [str(member.value) for member in enum_type]
+        raise HyperPodValidationError(where, field, value, f"one of {', '.join(map(repr, values))} (or "
+                                      f"{enum_type.__name__}.<NAME>){did_you_mean(value, values)}") from None
 
 
 def require_int(value: Any, where: str, field: str, low: Optional[int] = None, high: Optional[int] = None) -> None:

@@ -3,17 +3,19 @@ from __future__ import annotations
 
 import functools
 from dataclasses import KW_ONLY, dataclass
-from typing import Literal, Mapping, Optional, Union
+from typing import Literal, Mapping, Optional, Union, get_args
 
 from ..catalog import limits
-from ..catalog.instance_types import InstanceTypeInfo, instance_type, unknown_instance_type_hint
-from ..errors import HyperPodValidationError, require
+from ..catalog.instance_types import InstanceTypeInfo, instance_type
+from ..errors import require, require_one_of
 from .frozen import Frozen
 from ..type_checks import check_fields
 from .arns import TRAINING_PLAN, check_arn
 from .mig import MigLayout, as_mig_layout
+from .names import require_hyperpod_instance_type
 
 CapacityType = Literal["on-demand", "spot"]
+CAPACITY_TYPES = get_args(CapacityType)
 TaintEffect = Literal["NoSchedule", "PreferNoSchedule", "NoExecute"]
 
 
@@ -95,9 +97,7 @@ class InstanceGroup:
         require(bool(limits.INSTANCE_GROUP_NAME_PATTERN.match(self.name)) and len(self.name) <= limits.INSTANCE_GROUP_NAME_MAX,
                 where, "name", self.name,
                 "1-63 letters, digits and hyphens, starting and ending with a letter or digit")
-        if instance_type(self.instance_type) is None:  # the close-match hint (difflib) only for an error
-            raise HyperPodValidationError(where, "instance_type", self.instance_type,
-                                          unknown_instance_type_hint(self.instance_type))
+        require_hyperpod_instance_type(self.instance_type, where, "instance_type")
         _check_count(where, "count", self.count)
         if self.min_count is not None:
             _check_count(where, "min_count", self.min_count)
@@ -113,10 +113,10 @@ class InstanceGroup:
         if self.ebs_volume_gib is not None:
             require(limits.EBS_VOLUME_GIB_MIN <= self.ebs_volume_gib <= limits.EBS_VOLUME_GIB_MAX, where,
                     "ebs_volume_gib", self.ebs_volume_gib, "1-16384 GiB")
-        require(len(self.deep_health_checks) <= 2 and len(set(self.deep_health_checks)) == len(self.deep_health_checks)
-                and all(check in limits.DEEP_HEALTH_CHECKS for check in self.deep_health_checks),
-                where, "deep_health_checks", self.deep_health_checks,
-                f"up to two distinct values from {limits.DEEP_HEALTH_CHECKS}")
+        for index, check in enumerate(self.deep_health_checks):
+            require_one_of(check, limits.DEEP_HEALTH_CHECKS, where, f"deep_health_checks[{index}]")
+        require(len(set(self.deep_health_checks)) == len(self.deep_health_checks), where, "deep_health_checks",
+                self.deep_health_checks, f"each of {limits.DEEP_HEALTH_CHECKS} at most once")
         for key, value in self.labels.items():
             _check_label(where, key, value)
         require(len(self.taints) <= limits.TAINTS_MAX, where, "taints", f"{len(self.taints)} taints",
@@ -125,8 +125,8 @@ class InstanceGroup:
             _check_taint(where, index, taint)
         if self.training_plan_arn is not None:
             check_arn(where, "training_plan_arn", self.training_plan_arn, TRAINING_PLAN)
-        require(self.capacity_type in (None, "on-demand", "spot"), where, "capacity_type", self.capacity_type,
-                "'on-demand' or 'spot'")
+        if self.capacity_type is not None:
+            require_one_of(self.capacity_type, CAPACITY_TYPES, where, "capacity_type")
         if self.mig_config is not None:
             self.mig_layout.validate_for(self.instance_type, where)
         if self.image_id is not None:
@@ -146,7 +146,7 @@ class InstanceGroup:
         (the platform asks for it per endpoint)."""
         if self.mig_config is None:
             return None
-        return as_mig_layout(self.mig_config, f"instance group {self.name!r}")
+        return as_mig_layout(self.mig_config, f"instance group {self.name!r}", instance_type=self.instance_type)
 
     @property
     def ceiling(self) -> int:
@@ -175,5 +175,4 @@ def _check_taint(where: str, index: int, taint: Taint) -> None:
     if taint.value is not None:
         require(1 <= len(taint.value) <= limits.TAINT_VALUE_MAX and bool(limits.TAINT_VALUE_PATTERN.match(taint.value)),
                 where, f"taints[{index}].value", taint.value, "1-63 alphanumerics, '-', '_', '.'")
-    require(taint.effect in limits.TAINT_EFFECTS, where, f"taints[{index}].effect", taint.effect,
-            f"one of {limits.TAINT_EFFECTS}")
+    require_one_of(taint.effect, limits.TAINT_EFFECTS, where, f"taints[{index}].effect")

@@ -27,7 +27,7 @@ from .kv_cache import KvCache
 from .deployment import DeploymentCommon, on_resolved, validate_environment
 from .mig import normalize_partition, validate_partition
 from .model_size import MemoryFit, ModelSize
-from .names import is_instance_type, is_sagemaker_name
+from .names import is_sagemaker_name, require_hyperpod_instance_type
 from .routing import IntelligentRouting, Routing, as_intelligent_routing
 
 API_VERSION = "inference.sagemaker.aws.amazon.com/v1"
@@ -157,8 +157,7 @@ class JumpStartEndpoint(DeploymentCommon):
         require(is_sagemaker_name(self.model_id), where, "model_id",
                 self.model_id, "a JumpStart model id: 1-63 letters, digits and hyphens (e.g. meta-textgeneration-llama-3-1-8b-instruct)")
         require(self.accept_eula is True, where, "accept_eula", self.accept_eula, EULA_HELP)
-        require(is_instance_type(self.instance_type), where,
-                "instance_type", self.instance_type, "a SageMaker instance type starting with 'ml.', e.g. ml.g5.8xlarge")
+        require_hyperpod_instance_type(self.instance_type, where, "instance_type")
         if self.model_version is not None:
             require(isinstance(self.model_version, str) and bool(MODEL_VERSION_PATTERN.match(self.model_version)),
                     where, "model_version", self.model_version, "a semantic version like 1.0.0 (1-4 digits per part)")

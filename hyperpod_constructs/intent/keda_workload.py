@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
-from ..errors import require
+from ..errors import HyperPodValidationError, one_of, require
 from ..type_checks import check_fields
 from .autoscaling import Autoscaling
 from .names import check_k8s_name
@@ -63,8 +63,10 @@ class ScaledWorkload:
         check_k8s_name(where, "authentication_name", self.authentication_name)
         require(isinstance(self.target_name, str) and bool(self.target_name), where, "target_name", self.target_name,
                 "the name of the Deployment/StatefulSet to scale")
-        require(self.target_kind in TARGET_API_VERSIONS or bool(self.target_api_version), where, "target_kind",
-                self.target_kind, f"one of {tuple(TARGET_API_VERSIONS)}, or set target_api_version for other kinds")
+        if self.target_kind not in TARGET_API_VERSIONS and not self.target_api_version:
+            kinds = one_of(self.target_kind, tuple(TARGET_API_VERSIONS))
+            raise HyperPodValidationError(where, "target_kind", self.target_kind,
+                                          f"{kinds}, or set target_api_version for other kinds")
         require(len(self.autoscaling.all_triggers) >= 1, where, "autoscaling.triggers", self.autoscaling.all_triggers,
                 "at least one PrometheusTrigger or CloudWatchTrigger (a ScaledObject without triggers never scales)")
         for trigger in self.autoscaling.cloudwatch_triggers:

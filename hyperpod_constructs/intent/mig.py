@@ -7,12 +7,11 @@ construct time; everything that needs the instance type happens in ``validate_fo
 """
 from __future__ import annotations
 
-import difflib
 import math
 import re
 from fractions import Fraction
 from dataclasses import dataclass
-from typing import Literal, Mapping, Sequence, Union
+from typing import Literal, Mapping, Optional, Sequence, Union
 
 from ..catalog import limits
 from ..catalog.instance_types import instance_type as lookup_instance_type, unknown_instance_type_hint
@@ -28,7 +27,7 @@ from ..catalog.mig import (
     mig_profiles_for_instance_type,
     stock_layouts_for_instance_type,
 )
-from ..errors import HyperPodValidationError, require
+from ..errors import HyperPodValidationError, did_you_mean, require
 
 MIG_CONFIG_LABEL = "nvidia.com/mig.config"
 MIG_RESOURCE_PREFIX = "nvidia.com/mig-"
@@ -237,11 +236,7 @@ class MigLayout:
             raise HyperPodValidationError(where, "instance_type", instance_type, unknown_instance_type_hint(instance_type))
         model = mig_gpu_model(instance_type)
         if model is None:
-            accelerator = info.gpu_model or "no GPU"
-            raise HyperPodValidationError(
-                where, field, self.name,
-                f"{instance_type} ({accelerator}) has no MIG support in HyperPod; remove {field} or use a "
-                f"MIG-capable instance type: {', '.join(MIG_INSTANCE_TYPES)}")
+            raise HyperPodValidationError(where, field, self.name, no_mig_support(instance_type, field))
         gpus = info.gpu_count
         if self.groups[0].devices != "all":
             listed = sorted(i for group in self.groups for i in group.devices)  # type: ignore[union-attr]
@@ -257,10 +252,14 @@ class MigLayout:
         for group in self.groups:
             label = f"{field} ({group.describe()})"
             allowed = f"{instance_type} ({model}) offers MIG profiles {', '.join(profiles)}"
-            if self.is_stock:
-                allowed += f"; stock layouts usable here: {', '.join(stock_layouts_for_instance_type(instance_type))}"
             for profile, _ in group.mig_devices:
-                require(profile in profiles, where, label, profile, allowed)
+                if profile in profiles:
+                    continue
+                if not self.is_stock:
+                    raise HyperPodValidationError(where, label, profile, allowed)
+                usable = stock_layouts_for_instance_type(instance_type)  # reported by the name the user wrote
+                raise HyperPodValidationError(where, field, self.name, f"{allowed}; stock layouts usable here: "
+                                              f"{', '.join(usable)}{did_you_mean(self.name, usable)}")
             counts = group.counts
             compute = sum(profiles[p].compute_slices * n for p, n in counts.items())
             memory = sum(profiles[p].memory_slices * n for p, n in counts.items())
@@ -292,31 +291,53 @@ def _slice_breakdown(counts: Mapping[str, int], profiles: Mapping, kind: str) ->
 _DOC_ONLY_NAMES = {"all-2g.10gb"}
 
 
-def _stock_hint(name: object) -> str:
-    close = difflib.get_close_matches(str(name), list(STOCK_LAYOUTS), n=5, cutoff=0.6)
-    hint = f"close matches: {', '.join(close)}; " if close else ""
-    if name in _DOC_ONLY_NAMES:
-        hint = f"AWS documentation examples use {name!r} but the gpu-operator chart has no such layout; " + hint
-    return (f"one of HyperPod's {len(STOCK_LAYOUTS)} stock layouts (hyperpod_constructs.catalog.mig.STOCK_LAYOUTS); "
-            f"{hint}for your own layout use MigLayout.custom(...) or MigLayout.per_device(...)")
+def _stock_hint(name: object, instance_type: Optional[str] = None) -> str:
+    """What a stock layout name may be: on ``instance_type`` (when known) only the layouts it can run, so that the
+    closest names suggested are valid there."""
+    if instance_type is None:
+        usable, among = tuple(STOCK_LAYOUTS), f"one of HyperPod's {len(STOCK_LAYOUTS)} stock layouts"
+    else:
+        usable = stock_layouts_for_instance_type(instance_type)
+        among = f"one of the {len(usable)} stock layouts {instance_type} can run"
+    doc_only = (f"AWS documentation examples use {name!r} but the gpu-operator chart has no such layout; "
+                if name in _DOC_ONLY_NAMES else "")
+    return (f"{among} (hyperpod_constructs.catalog.mig.STOCK_LAYOUTS); {doc_only}for your own layout use "
+            f"MigLayout.custom(...) or MigLayout.per_device(...){did_you_mean(name, usable, count=5)}")
 
 
-def as_mig_layout(value: Union[str, MigLayout], where: str, field: str = "mig_config") -> MigLayout:
-    """A stock layout name or a MigLayout, as a MigLayout (for ``InstanceGroup.mig_config``)."""
+def no_mig_support(instance_type: str, field: str) -> str:
+    """What is allowed when ``field`` asks for MIG on an instance type without it."""
+    info = lookup_instance_type(instance_type)
+    accelerator = (info.gpu_model or "no GPU") if info else "unknown instance type"
+    return (f"{instance_type} ({accelerator}) has no MIG support in HyperPod; remove {field} or use a MIG-capable "
+            f"instance type: {', '.join(MIG_INSTANCE_TYPES)}")
+
+
+def as_mig_layout(value: Union[str, MigLayout], where: str, field: str = "mig_config",
+                  instance_type: Optional[str] = None) -> MigLayout:
+    """A stock layout name or a MigLayout, as a MigLayout (for ``InstanceGroup.mig_config``); a name is checked
+    against what ``instance_type`` (when given) can run."""
     if isinstance(value, MigLayout):
         return value
     require(isinstance(value, str), where, field, value, "a stock layout name such as 'all-3g.40gb' or a MigLayout")
+    if instance_type is not None and mig_gpu_model(instance_type) is None:
+        raise HyperPodValidationError(where, field, value, no_mig_support(instance_type, field))
+    if value not in STOCK_LAYOUTS:
+        raise HyperPodValidationError(where, field, value, _stock_hint(value, instance_type))
     return MigLayout.stock(value, where=where, field=field)
 
 
 # ---- endpoint side: partitions ------------------------------------------------------------------------
 
-def normalize_partition(value: str, where: str = "endpoint", field: str = "accelerator_partition") -> str:
-    """``"mig-3g.40gb"`` or ``"3g.40gb"`` -> ``"3g.40gb"``; anything else is an error naming the format."""
+def normalize_partition(value: str, where: str = "endpoint", field: str = "accelerator_partition",
+                        offered: Sequence[str] = ()) -> str:
+    """``"mig-3g.40gb"`` or ``"3g.40gb"`` -> ``"3g.40gb"``; anything else is an error naming the format (and the
+    closest of the partitions ``offered`` where it was given)."""
     match = _PARTITION_PATTERN.match(value) if isinstance(value, str) else None
-    require(match is not None, where, field, value,
-            "a MIG partition written mig-<compute>g.<memory>gb, e.g. 'mig-3g.40gb' (lower case)")
-    profile = match.group(1)  # type: ignore[union-attr]
+    if match is None:  # the hint (difflib) only for an error
+        raise HyperPodValidationError(where, field, value, "a MIG partition written mig-<compute>g.<memory>gb, e.g. "
+                                      f"'mig-3g.40gb' (lower case){did_you_mean(value, offered)}")
+    profile = match.group(1)
     compute = profile.split(".")[0]
     require(compute in _VALID_COMPUTE, where, field, value,
             f"MIG compute sizes are {', '.join(sorted(_VALID_COMPUTE))} (there is no {compute} profile)")
@@ -331,17 +352,14 @@ def mig_resource_name(partition: str) -> str:
 def validate_partition(instance_type: str, partition: str, where: str,
                        field: str = "accelerator_partition") -> str:
     """The normalized profile, after checking that ``instance_type`` offers it."""
-    profile = normalize_partition(partition, where, field)
     available = mig_profiles_for_instance_type(instance_type)
     if not available:
-        info = lookup_instance_type(instance_type)
-        accelerator = (info.gpu_model or "no GPU") if info else "unknown instance type"
-        raise HyperPodValidationError(
-            where, field, partition,
-            f"{instance_type} ({accelerator}) has no MIG support in HyperPod; remove {field} or use a "
-            f"MIG-capable instance type: {', '.join(MIG_INSTANCE_TYPES)}")
-    require(profile in available, where, field, partition,
-            f"{instance_type} offers {', '.join('mig-' + p for p in available)}")
+        raise HyperPodValidationError(where, field, partition, no_mig_support(instance_type, field))
+    offered = ["mig-" + profile for profile in available]
+    profile = normalize_partition(partition, where, field, offered)
+    if profile not in available:
+        raise HyperPodValidationError(where, field, partition,
+                                      f"{instance_type} offers {', '.join(offered)}{did_you_mean(partition, offered)}")
     return profile
 
 

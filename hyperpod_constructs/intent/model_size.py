@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional, Union
 
-from ..errors import Advice, require
+from ..errors import Advice, require, require_one_of
 
 # Bytes per parameter for the dtypes (and weight-only quantizations) LLM engines load.
 DTYPE_BYTES: dict[str, float] = {
@@ -52,8 +52,7 @@ class ModelSize:
             require(isinstance(self.parameters, (int, float)) and not isinstance(self.parameters, bool)
                     and self.parameters >= _MIN_PARAMETERS, where, "parameters", self.parameters,
                     "a parameter count such as 8.03e9 (a count, not billions)")
-            require(self.dtype in DTYPE_BYTES, where, "dtype", self.dtype,
-                    f"one of {', '.join(DTYPE_BYTES)}")
+            require_one_of(self.dtype, tuple(DTYPE_BYTES), where, "dtype")
         if self.weight_bytes is not None:
             require(isinstance(self.weight_bytes, int) and not isinstance(self.weight_bytes, bool)
                     and self.weight_bytes > 0, where, "weight_bytes", self.weight_bytes,

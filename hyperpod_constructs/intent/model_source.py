@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Mapping, Optional
 
-from ..errors import require
+from ..errors import require, require_one_of
 from .cdk_refs import is_cdk_object, is_s3_prefix, read_once
 from .frozen import Frozen
 from .names import is_dns_subdomain
@@ -264,8 +264,7 @@ class KubernetesVolumeModelSource(ModelSource):
         if self.host_path is not None:
             require(isinstance(self.host_path, str) and self.host_path.startswith("/"), where, "host_path",
                     self.host_path, "an absolute path on the node, e.g. /opt/dlami/nvme/llama-3.1-8b")
-            require(self.host_path_type in HOST_PATH_TYPES, where, "host_path_type", self.host_path_type,
-                    f"one of {HOST_PATH_TYPES}")
+            require_one_of(self.host_path_type, HOST_PATH_TYPES, where, "host_path_type")
         if self.volume is not None:
             # One volume source, without a name: the endpoint names it after the worker's model volume mount.
             require(isinstance(self.volume, Mapping) and len(self.volume) == 1 and "name" not in self.volume, where,

@@ -45,7 +45,7 @@ class ModelStore:
     Default: ``"model-store"``."""
 
     def __post_init__(self) -> None:
-        where = "model_store"
+        where = type(self).__name__
         require(is_cdk_object(self.bucket, "bucket_name"), where, "bucket", self.bucket,
                 "an s3.IBucket (a Bucket in your stack, or s3.Bucket.from_bucket_name(stack, id, 'my-models'))")
         require(self.prefix is None or is_s3_prefix(self.prefix), where, "prefix", self.prefix,

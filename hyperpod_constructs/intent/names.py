@@ -5,10 +5,11 @@ Each ``is_*`` predicate includes the length limit, so a caller cannot forget it;
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Sequence
 
+from ..catalog.instance_types import instance_type, unknown_instance_type_hint
 from ..catalog.limits import SAGEMAKER_NAME_PATTERN
-from ..errors import require
+from ..errors import HyperPodValidationError, require
 
 # RFC 1123 label (Kubernetes object names such as namespaces, claims, node pools): at most 63 characters.
 DNS_LABEL = re.compile(r"^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$")
@@ -47,6 +48,13 @@ def is_sagemaker_name(value: Any) -> bool:
 
 def is_instance_type(value: Any) -> bool:
     return _matches(INSTANCE_TYPE, value)
+
+
+def require_hyperpod_instance_type(value: Any, where: str, field: str, taken: Sequence[str] = ()) -> None:
+    """A type HyperPod offers (the catalog's); a mistyped one gets the closest names apart from those ``taken`` (listed
+    already beside it). An endpoint could never run on a type no instance group can have."""
+    if not isinstance(value, str) or instance_type(value) is None:  # the hint (difflib) is built only for an error
+        raise HyperPodValidationError(where, field, value, unknown_instance_type_hint(value, taken))
 
 
 def check_k8s_name(where: str, field: str, name: Any) -> None:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Literal, Optional
 
 from ..catalog import limits
-from ..errors import require
+from ..errors import HyperPodValidationError, one_of, require, require_one_of
 from .frozen import Frozen
 from .names import check_k8s_name
 from ..type_checks import check_fields
@@ -60,10 +60,11 @@ class NodeRequirement:
 
     def __post_init__(self) -> None:
         where = f"node requirement {self.key!r}"
-        require(self.key in SUPPORTED_REQUIREMENT_KEYS, where, "key", self.key,
-                f"one of {SUPPORTED_REQUIREMENT_KEYS} (the only keys HyperPod's Karpenter provider supports)")
-        require(self.operator in REQUIREMENT_OPERATORS, where, "operator", self.operator,
-                f"one of {REQUIREMENT_OPERATORS}")
+        if self.key not in SUPPORTED_REQUIREMENT_KEYS:  # the hint (difflib) only for an error
+            # Only the closest key: the keys take different values, so the others would not fit the values given.
+            raise HyperPodValidationError(where, "key", self.key, f"{one_of(self.key, SUPPORTED_REQUIREMENT_KEYS, 1)} "
+                                          "(the only keys HyperPod's Karpenter provider supports)")
+        require_one_of(self.operator, REQUIREMENT_OPERATORS, where, "operator")
         if self.operator in ("In", "NotIn"):
             require(len(self.values) >= 1, where, "values", self.values, f"at least one value with {self.operator}")
         else:
@@ -126,7 +127,7 @@ class DisruptionBudget:
     Default: none (every reason)."""
 
     def __post_init__(self) -> None:
-        where = "disruption budget"
+        where = type(self).__name__
         require(isinstance(self.nodes, str) and bool(BUDGET_NODES_PATTERN.match(self.nodes)), where, "nodes",
                 self.nodes, "a node count ('2') or percentage ('10%') as a string")
         require((self.schedule is None) == (self.duration is None), where, "schedule",
@@ -137,7 +138,7 @@ class DisruptionBudget:
             require(bool(BUDGET_DURATION_PATTERN.match(self.duration or "")), where, "duration", self.duration,
                     "hours and/or minutes, e.g. '8h' or '1h30m'")
         for reason in self.reasons:
-            require(reason in BUDGET_REASONS, where, "reasons", reason, f"one of {BUDGET_REASONS}")
+            require_one_of(reason, BUDGET_REASONS, where, "reasons")
 
 @dataclass(frozen=True, kw_only=True)
 class Disruption:
@@ -161,10 +162,9 @@ class Disruption:
     Default: none (Karpenter's default budget, 10% of nodes)."""
 
     def __post_init__(self) -> None:
-        check_fields(self, "disruption")
-        where = "disruption"
-        require(self.consolidation_policy in CONSOLIDATION_POLICIES, where, "consolidation_policy",
-                self.consolidation_policy, f"one of {CONSOLIDATION_POLICIES}")
+        where = type(self).__name__
+        check_fields(self, where)
+        require_one_of(self.consolidation_policy, CONSOLIDATION_POLICIES, where, "consolidation_policy")
         require(isinstance(self.consolidate_after, str) and bool(DURATION_OR_NEVER_PATTERN.match(self.consolidate_after)),
                 where, "consolidate_after", self.consolidate_after, "a duration such as '30s', '5m', '1h' or 'Never'")
         require(len(self.budgets) <= BUDGETS_MAX, where, "budgets", f"{len(self.budgets)} budgets",

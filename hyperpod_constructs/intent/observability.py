@@ -5,7 +5,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, Optional, get_args
 
-from ..errors import HyperPodValidationError, require
+from ..errors import HyperPodValidationError, require, require_one_of
 from ..type_checks import check_fields
 from .arns import AMP_WORKSPACE, check_arn
 from .endpoint_options import SCRAPE_INTERVAL_RANGE
@@ -60,7 +60,7 @@ class PrometheusWorkspace:
 
     def __post_init__(self) -> None:
         where = "PrometheusWorkspace"
-        require(self.encryption in ENCRYPTIONS, where, "encryption", self.encryption, f"one of {', '.join(ENCRYPTIONS)}")
+        require_one_of(self.encryption, ENCRYPTIONS, where, "encryption")
         if self.alias is not None:
             require(isinstance(self.alias, str) and 1 <= len(self.alias) <= 100, where, "alias", self.alias,
                     "1 to 100 characters")
@@ -140,8 +140,7 @@ class GrafanaWorkspace:
         if self.name is not None:
             require(isinstance(self.name, str) and bool(_GRAFANA_NAME.match(self.name)), where, "name", self.name,
                     "1-255 characters from letters, digits, '-', '.', '_' and '~'")
-        require(self.authentication in GRAFANA_AUTHENTICATIONS, where, "authentication", self.authentication,
-                f"one of {', '.join(GRAFANA_AUTHENTICATIONS)}")
+        require_one_of(self.authentication, GRAFANA_AUTHENTICATIONS, where, "authentication")
         require(isinstance(self.data_sources, tuple) and len(self.data_sources) > 0
                 and all(source in GRAFANA_DATA_SOURCES for source in self.data_sources)
                 and len(set(self.data_sources)) == len(self.data_sources),
@@ -206,7 +205,7 @@ class ObservabilityMetrics:
         where = "ObservabilityMetrics"
         for area in self._ADDON_KEYS:
             level = getattr(self, area)
-            require(level in METRIC_LEVELS, where, area, level, f"one of {', '.join(METRIC_LEVELS)}")
+            require_one_of(level, METRIC_LEVELS, where, area)
         interval = self.scrape_interval_seconds
         require(isinstance(interval, int) and not isinstance(interval, bool)
                 and SCRAPE_INTERVAL_MIN <= interval <= SCRAPE_INTERVAL_MAX, where, "scrape_interval_seconds", interval,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any, Literal, Optional, get_args
 
-from hyperpod_constructs.errors import require
+from hyperpod_constructs.errors import require, require_one_of
 
 Severity = Literal["critical", "warning", "info"]
 SEVERITIES: tuple[str, ...] = get_args(Severity)
@@ -28,7 +28,7 @@ def _check_for_minutes(where: str, value: Any) -> None:
 
 
 def _check_severity(where: str, value: Any) -> None:
-    require(value in SEVERITIES, where, "severity", value, f"one of {', '.join(SEVERITIES)}")
+    require_one_of(value, SEVERITIES, where, "severity")
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -18,6 +18,7 @@ from aws_cdk import Annotations, Aspects, CfnOutput, CfnResource, IAspect, Remov
 from constructs import Construct, IConstruct
 
 from ..aws.network_flows import REQUIRED_FLOWS
+from ..error_output import crossing_jsii
 from ..intent.cluster import ExistingEks
 
 if TYPE_CHECKING:
@@ -67,8 +68,9 @@ class SynthTimeAdvice:
         self._checks = checks
 
     def visit(self, node: IConstruct) -> None:
-        for check in self._checks:
-            check()
+        with crossing_jsii():  # an error here reaches the user through jsii: still printed as its message
+            for check in self._checks:
+                check()
 
 
 def add_synth_time_advice(platform: "HyperPodInferencePlatform", *checks: Callable[[], None]) -> None:
@@ -121,14 +123,15 @@ def retain_network_for_data(platform: "HyperPodInferencePlatform") -> list[str]:
 
 
 def byo_network_advice(platform: "HyperPodInferencePlatform") -> list[str]:
-    """Warnings (and their texts, returned) for what the stack cannot see of an imported network."""
+    """Warnings (and their texts, returned) for what the stack cannot see of an imported network: on the network
+    construct (``Platform/Network``), or the EKS one (``Platform/Eks``) for an imported cluster's groups."""
     network = platform.network
-    advice: list[tuple[str, str]] = []
+    advice: list[tuple[Construct, str, str]] = []
     if network.created_security_group is None:
         roles = BYO_ROLES if platform.model_store is not None else ("nodes", "control-plane")
         flows = "; ".join(flow.describe() for flow in REQUIRED_FLOWS
                           if flow.source in roles and flow.destination in (*roles, "internet"))
-        advice.append((IMPORTED_GROUPS,
+        advice.append((network, IMPORTED_GROUPS,
             "network.security_groups are imported, so this stack cannot see or change their rules. HyperPod nodes, the "
             "EKS control plane and the model store use them; together they must allow " + flows + ". AWS's quick "
             "setup gives one group a self-referencing all-traffic ingress AND egress rule plus all outbound."))
@@ -138,16 +141,16 @@ def byo_network_advice(platform: "HyperPodInferencePlatform") -> list[str]:
         cluster_ids = [group.security_group_id for group in platform.eks.cluster.connections.security_groups]
         known = not any(Token.is_unresolved(value) for value in [*node_ids, *cluster_ids])
         if not cluster_ids:
-            advice.append((CONTROL_PLANE_GROUPS_UNKNOWN,
+            advice.append((platform.eks, CONTROL_PLANE_GROUPS_UNKNOWN,
                 "cluster.eks.cluster was imported without security_group_ids or cluster_security_group_id, so the "
                 "stack cannot check that HyperPod nodes share a security group with the EKS control plane; import it "
                 "with them (aws eks describe-cluster: resourcesVpcConfig) and give the nodes one of them."))
         elif known and not set(node_ids) & set(cluster_ids):
-            advice.append((NO_SHARED_CONTROL_PLANE_GROUP,
+            advice.append((platform.eks, NO_SHARED_CONTROL_PLANE_GROUP,
                 f"HyperPod nodes use security groups {node_ids}, none of which the EKS control plane has "
                 f"({cluster_ids}); nodes reach the API server (tcp 443) and the control plane reaches kubelets and "
                 "webhooks (tcp 10250, 443, 9443) only if rules between them allow it. Pass one of the control "
                 "plane's groups in network.security_groups, as AWS's quick setup does."))
-    for warning_id, text in advice:
-        Annotations.of(platform).add_warning_v2(warning_id, f"{platform.node.path}: {text}")
-    return [text for _, text in advice]
+    for construct, warning_id, text in advice:
+        Annotations.of(construct).add_warning_v2(warning_id, f"{platform.node.path}: {text}")
+    return [text for _, _, text in advice]

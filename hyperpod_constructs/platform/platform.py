@@ -24,6 +24,7 @@ from ..aws.network import HyperPodNetwork
 from ..aws.observability import InferenceObservability
 from ..aws.replacement import warn_replacements
 from ..aws.synth_time import at_synth
+from ..aws.stack_traces import record_no_stack_traces
 from ..aws.storage_drivers import FSX_CSI_ADDON, S3_CSI_ADDON, StorageDriverRoles, csi_addon_names
 from ..errors import ADVICE_ID_PREFIX, Advice, HyperPodProblems, HyperPodValidationError, require
 from ..k8s.karpenter import add_node_autoscaling, render_node_autoscaling
@@ -31,7 +32,8 @@ from ..k8s.keda import add_keda_objects, render_keda
 from ..k8s.mig_config import add_mig_config_map
 from ..k8s.model_deployment import add_endpoint_object, endpoint_manifest
 from ..k8s.model_store import add_model_store_volumes
-from ..k8s.tiered_kv_cache import write_configure_script
+from ..aws.tiered_kv_cache import TieredKvCacheConfiguration
+from ..k8s.tiered_kv_cache import daemon_patch, write_configure_script
 from ..observability.dashboards import write_dashboards
 from ..intent.cluster import ClusterSettings, Eks, ExistingEks
 from ..intent.cluster_prerequisites import (
@@ -50,7 +52,9 @@ from ..intent.observability import Observability
 from ..intent import rules
 from ..intent.platform_model import ResolvedModelStore, ResolvedPlatform
 from ..intent.slo import EndpointSlos
-from ..intent.tiered_kv_cache import TieredKvCacheDaemon, tiered_kv_cache_daemon
+from ..intent.rules.endpoints import tiered_kv_cache_daemon_step
+from ..intent.tiered_kv_cache import (
+    DAEMON_CONFIG_MAP, DAEMON_NAME, DAEMON_NAMESPACE, TieredKvCacheDaemon, tiered_kv_cache_daemon)
 from ..prices.model import Prices
 from .cost_inputs import fixed_cost_items, idle_floor_advice, price_warnings
 from ..type_checks import check_arguments
@@ -135,6 +139,7 @@ class HyperPodInferencePlatform(Construct):
                 Default: ``RemovalPolicy.DESTROY`` (deleted with the stack).
         """
         super().__init__(scope, construct_id)
+        record_no_stack_traces(self)  # `cdk synth` would print the jsii kernel's temp path above each warning
         self._path: str = self.node.path  # read once: every jsii property read is a round trip to Node
         check_arguments(self._path, HyperPodInferencePlatform.__init__, locals())
         require(is_dns_label(namespace), self._path, "namespace", namespace,
@@ -157,7 +162,7 @@ class HyperPodInferencePlatform(Construct):
         """The ``prices=`` given, or None."""
         self.observability_options = observability
         """The ``observability=`` settings given, or None."""
-        self._advise(price_warnings(prices, Stack.of(self).region, self.instance_groups), "prices")
+        advise(self, price_warnings(prices, Stack.of(self).region, self.instance_groups), "prices")
         self.deploy_time_values = DeployTimeValues(self)
         """The CloudFormation values the manifests hold as placeholders (file system ids, bucket names, the region...),
         filled in when ``cdk deploy`` applies them."""
@@ -244,7 +249,7 @@ class HyperPodInferencePlatform(Construct):
         self.storage_drivers.attach(self.eks.workload_addons)
         unmanaged = sorted({S3_CSI_ADDON, FSX_CSI_ADDON} - csi_addon_names(self.eks.workload_addons))
         if unmanaged:
-            self._advise([(
+            advise(self.storage_drivers, [(
                 f"the platform does not install {', '.join(unmanaged)} on this existing cluster: give each add-on "
                 "its role (platform.storage_drivers.s3_csi_role / fsx_csi_role, service accounts "
                 "kube-system:s3-csi-driver-sa and kube-system:fsx-csi-controller-sa) or S3 and FSx model "
@@ -266,7 +271,7 @@ class HyperPodInferencePlatform(Construct):
         """What an existing EKS cluster must already run because the platform depends on it and does not install it,
         each with a read-only command that checks it; empty for a cluster the platform creates."""
         if self.cluster_prerequisites:
-            self._advise([Advice(EXISTING_CLUSTER_WARNING, prerequisites_warning(
+            advise(self, [Advice(EXISTING_CLUSTER_WARNING, prerequisites_warning(
                 self.eks.cluster.cluster_name, self.cluster_prerequisites))], "platform")
         self.data_capture_writers = DataCaptureWriters(self, writer=self.operator.execution_role,
                                                        register=self.deploy_time_values.register)
@@ -299,8 +304,10 @@ class HyperPodInferencePlatform(Construct):
         """The warnings about an imported network the stack cannot check."""
         # At synth, over the complete app: the registered rules' advice (``self.model`` is built below).
         add_synth_time_advice(self, lambda: warn_replacements(self), self.alarm_routing.warn_unused_emails,
-                              lambda: self._advise(rules.advice(self.model), "platform"),
-                              lambda: self._advise(idle_floor_advice(self.plan), "cost"))
+                              lambda: advise(self, rules.advice(self.model), "platform"),
+                              lambda: advise(self, idle_floor_advice(self.plan), "cost"),
+                              lambda: advise(self, [] if self._configures_daemon_at_deploy
+                                             else tiered_kv_cache_daemon_step(self.model), "tiered-kv-cache-daemon"))
 
         given_chart = operator.helm_chart if isinstance(operator.helm_chart, HyperPodHelmChart) else None
         self.model = self._build_model(node_pools, given_chart.enable_gpu_operator if given_chart is not None else None)
@@ -315,6 +322,9 @@ class HyperPodInferencePlatform(Construct):
             model = self.model
             self.node_pools = self._add_platform_chart(
                 "node-autoscaling", lambda chart: add_node_autoscaling(chart, model), render_node_autoscaling(model))
+        self.tiered_kv_cache_configuration: Optional[TieredKvCacheConfiguration] = None
+        """The custom resource that sizes HyperPod's tiered-storage daemon at deploy (``CDK_DEPLOY`` with L2
+        tiered-storage endpoints), made at synth; None otherwise (GitOps users run the script ``export()`` writes)."""
         if delivery is ManifestDelivery.CDK_DEPLOY:
             # Endpoints are added after construction, so the bundle is made once the app is complete.
             at_synth(self, "ManifestDelivery", self._deliver)
@@ -422,8 +432,21 @@ class HyperPodInferencePlatform(Construct):
         return self.manifest_files.add(name, lambda: ChartDeployment(
             self._charts_scope, name, chart_name=name, build=build, manifests=manifests))
 
+    @property
+    def _configures_daemon_at_deploy(self) -> bool:
+        """``cdk deploy`` sizes HyperPod's tiered-storage daemon (GitOps users run the exported script)."""
+        return self.delivery is ManifestDelivery.CDK_DEPLOY and self.kubectl is not None
+
     def _deliver(self) -> None:
-        """One bundle of every chart, applied by one custom resource after everything the charts need."""
+        """One bundle of every chart, applied by one custom resource after everything the charts need; and the
+        tiered-storage daemon's configuration, once the endpoints that need it are known."""
+        daemon = self.tiered_kv_cache
+        if daemon is not None and self._configures_daemon_at_deploy and self.tiered_kv_cache_configuration is None:
+            assert self.kubectl is not None
+            self.tiered_kv_cache_configuration = TieredKvCacheConfiguration(
+                self, "TieredKvCache", handler=self.kubectl, namespace=DAEMON_NAMESPACE, daemon_set=DAEMON_NAME,
+                config_map=DAEMON_CONFIG_MAP, cache_capacity=daemon.cache_capacity, daemon_patch=daemon_patch(daemon),
+                after=[self.hyperpod.resource])
         if self.manifests is not None or not self.manifest_files.chart_names or self.kubectl is None:
             return
         ordered: list[Construct] = [self.hyperpod.resource, self.operator.addon]
@@ -480,7 +503,7 @@ class HyperPodInferencePlatform(Construct):
             self.storage_drivers.grant_jumpstart_read()  # the operator mounts its artifacts from AWS's buckets
         if endpoint.data_capture is not None:
             self.data_capture_writers.add(endpoint.data_capture, endpoint.where)
-        self._advise(endpoint.warnings(), "endpoint")
+        advise(deployment, endpoint.warnings(), "endpoint")  # on Platform/<name>: the construct it is about
         if self.observability is not None:
             self.observability.add_endpoint(resolved)
             self.alarm_routing.update()
@@ -503,16 +526,8 @@ class HyperPodInferencePlatform(Construct):
         self._keda_objects.update(_object_key(manifest) for manifest in manifests)
         self.scaled_workloads.append(deployment)
         for workload in workloads:
-            self._advise(workload.warnings(), "scaled-workload")
+            advise(deployment, workload.warnings(), "scaled-workload")
         return deployment
-
-    # ---- advice ------------------------------------------------------------------------------------------
-
-    def _advise(self, warnings: Sequence[str], area: str) -> None:
-        """CDK warnings, each with its rule's own id so acknowledging one rule leaves the others."""
-        for warning in warnings:
-            warning_id = warning.warning_id if isinstance(warning, Advice) else ADVICE_ID_PREFIX + area
-            Annotations.of(self).add_warning_v2(warning_id, warning)
 
     # ---- plan and export -------------------------------------------------------------------------------
 
@@ -567,6 +582,14 @@ class HyperPodInferencePlatform(Construct):
         """HyperPod's tiered-storage daemon as the L2 ``tieredstorage`` endpoints need it (groups, memory, cache
         capacity), or None without such endpoints. ``export()`` writes the script that applies it."""
         return tiered_kv_cache_daemon(self.model)
+
+
+def advise(construct: Construct, warnings: Sequence[str], area: str) -> None:
+    """CDK warnings on ``construct`` (the one they are about), each with its rule's own id so acknowledging one rule
+    leaves the others; a plain string gets ``hyperpod-constructs:<area>``."""
+    for warning in warnings:
+        warning_id = warning.warning_id if isinstance(warning, Advice) else ADVICE_ID_PREFIX + area
+        Annotations.of(construct).add_warning_v2(warning_id, warning)
 
 
 def _object_key(manifest: Mapping[str, Any]) -> tuple[str, str, str]:

@@ -8,7 +8,6 @@ from constructs import IValidation
 
 from ..intent import rules
 from ..intent.platform_model import ResolvedPlatform
-from .synth_errors import show_validation_report_on_exit
 
 
 @jsii.implements(IValidation)
@@ -19,7 +18,4 @@ class RuleValidation:
         self._model = model
 
     def validate(self) -> list[str]:
-        problems = rules.problems(self._model())
-        if problems:
-            show_validation_report_on_exit()  # `cdk synth` then prints the problems, not a jsii traceback
-        return problems
+        return rules.problems(self._model())  # `cdk synth` prints CDK's report of them (error_output)

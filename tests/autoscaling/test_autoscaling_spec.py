@@ -91,14 +91,14 @@ def test_token_server_address_is_not_pattern_checked() -> None:
 # --- eager errors: one per rule, asserting the message ---------------------------------------------------
 
 @pytest.mark.parametrize(("kwargs", "message"), [
-    ({"min_replicas": -1}, "autoscaling: min_replicas=-1 is not allowed; a whole number of at least 0"),
-    ({"max_replicas": -2}, "autoscaling: max_replicas=-2 is not allowed; a whole number of at least 0"),
-    ({"min_replicas": 0, "max_replicas": 0}, "autoscaling: max_replicas=0 is not allowed; at least 1"),
-    ({"min_replicas": 6, "max_replicas": 5}, "autoscaling: max_replicas=5 is not allowed; at least min_replicas (6)"),
-    ({"cooldown_s": -5}, "autoscaling: cooldown_s=-5 is not allowed; a whole number of seconds, at least 0"),
-    ({"polling_interval_s": -1}, "autoscaling: polling_interval_s=-1 is not allowed"),
-    ({"scale_down_stabilization_s": 1.5}, "autoscaling: scale_down_stabilization_s=1.5 is not allowed"),
-    ({"triggers": ("x",)}, "autoscaling: triggers[0]='x' is not allowed; expected a PrometheusTrigger(...) or a CloudWatchTrigger(...), got str"),
+    ({"min_replicas": -1}, "Autoscaling: min_replicas=-1 is not allowed; a whole number of at least 0"),
+    ({"max_replicas": -2}, "Autoscaling: max_replicas=-2 is not allowed; a whole number of at least 0"),
+    ({"min_replicas": 0, "max_replicas": 0}, "Autoscaling: max_replicas=0 is not allowed; at least 1"),
+    ({"min_replicas": 6, "max_replicas": 5}, "Autoscaling: max_replicas=5 is not allowed; at least min_replicas (6)"),
+    ({"cooldown_s": -5}, "Autoscaling: cooldown_s=-5 is not allowed; a whole number of seconds, at least 0"),
+    ({"polling_interval_s": -1}, "Autoscaling: polling_interval_s=-1 is not allowed"),
+    ({"scale_down_stabilization_s": 1.5}, "Autoscaling: scale_down_stabilization_s=1.5 is not allowed"),
+    ({"triggers": ("x",)}, "Autoscaling: triggers[0]='x' is not allowed; expected a PrometheusTrigger(...) or a CloudWatchTrigger(...), got str"),
 ])
 def test_autoscaling_rules(kwargs: dict, message: str) -> None:
     with pytest.raises(HyperPodValidationError, match=message.replace("(", r"\(").replace(")", r"\)").replace("[", r"\[")):
@@ -181,7 +181,8 @@ def test_check_prometheus_without_amp() -> None:
     assert _scaling_problems(VIEW, autoscaling) == []
     assert _scaling_problems(ResolvedPlatform(), autoscaling) == [
         "scaled workload default/llama-8b: autoscaling.triggers['concurrent-requests'].server_address=None is not "
-        "allowed; set server_address, or give the platform an AMP workspace (prometheus_query_url)"
+        "allowed; set server_address (an AMP workspace's query URL), or turn on the platform's "
+        "observability=Observability(), whose AMP workspace the trigger then reads"
     ]
     assert _scaling_problems(ResolvedPlatform(), Autoscaling(trigger=CloudWatchTrigger.invocations_per_instance("e"))) == []
     # A trigger with its own server address needs no workspace.

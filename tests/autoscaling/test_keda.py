@@ -83,7 +83,7 @@ def test_chart_synthesizes() -> None:
     ({"namespace": "Inference"}, "namespace='Inference' is not allowed; a Kubernetes name"),
     ({"authentication_name": "keda_aws"}, "authentication_name='keda_aws' is not allowed; a Kubernetes name"),
     ({"target_name": ""}, "target_name='' is not allowed; the name of the Deployment/StatefulSet to scale"),
-    ({"target_kind": "Rollout"}, "target_kind='Rollout' is not allowed; one of ('Deployment', 'StatefulSet'), "
+    ({"target_kind": "Rollout"}, "target_kind='Rollout' is not allowed; one of 'Deployment', 'StatefulSet', "
                                  "or set target_api_version"),
     ({"autoscaling": Autoscaling()}, "autoscaling.triggers=() is not allowed; at least one PrometheusTrigger"),
     ({"autoscaling": Autoscaling(polling_interval_s=0, trigger=UP)},
@@ -131,7 +131,8 @@ def test_a_platform_without_amp_lists_the_scaled_workload_trigger_at_synth() -> 
         stack, "Platform", instance_groups=[InstanceGroup("system", "ml.m5.2xlarge", count=1)]
     ).add_scaled_workloads(_router()))
     assert ("scaled workload inference/router: autoscaling.triggers['request-rate'].server_address=None is not "
-            "allowed; set server_address, or give the platform an AMP workspace (prometheus_query_url)") in report
+            "allowed; set server_address (an AMP workspace's query URL), or turn on the platform's "
+            "observability=Observability(), whose AMP workspace the trigger then reads") in report
 
 
 def test_template_query_needs_selector() -> None:

@@ -156,7 +156,7 @@ def test_pool_group_names_must_exist() -> None:
     spec = NodeAutoscaling(node_pools=(NodePoolSpec(name="gpu", instance_groups=("h200",)),))
     assert check_node_autoscaling(ResolvedPlatform.of(GROUPS, spec)) == [
         "node_autoscaling: node pool 'gpu': instance_groups='h200' is not allowed; names of the cluster's "
-        "instance groups: ['h100', 'l4', 'system']"]
+        "instance groups: ['h100', 'l4', 'system']; did you mean 'h100'?"]
 
 
 def test_explicit_pool_on_group_that_does_not_start_at_zero() -> None:

@@ -80,6 +80,8 @@ class TemplateResolver:
             return f"arn:{PARTITION}:sagemaker:{self.region}:{self.account}:cluster/{_short_hash(name, 12)}"
         if kind == "AWS::APS::Workspace":
             return f"arn:{PARTITION}:aps:{self.region}:{self.account}:workspace/{name}"
+        if kind == "AWS::StepFunctions::StateMachine":  # the Provider framework's isComplete waiter
+            return f"arn:{PARTITION}:states:{self.region}:{self.account}:stateMachine:{name}"
         return name
 
     def get_att(self, logical: str, attribute: str) -> Any:

@@ -89,7 +89,7 @@ def test_admin_arns_must_be_arns() -> None:
 # ---- endpoint exposure and secrets ----------------------------------------------------------------------
 
 @pytest.mark.parametrize("make, message", [
-    (lambda: ApiEndpoint("internal"), r"cluster\.eks\.api_endpoint: mode='internal' is not allowed; one of \('public', 'private'\)"),
+    (lambda: ApiEndpoint("internal"), r"ApiEndpoint: mode='internal' is not allowed; one of 'public', 'private'"),
     (lambda: ApiEndpoint("private", ("10.0.0.0/8",)), r"allowed_cidrs=\['10.0.0.0/8'\] is not allowed; no CIDRs with a private"),
     (lambda: ApiEndpoint.public(["203.0.113.1/24"]), r"allowed_cidrs\[0\]='203.0.113.1/24' is not allowed; an IPv4 CIDR"),
     (lambda: ApiEndpoint.public(["office"]), r"allowed_cidrs\[0\]='office' is not allowed"),

@@ -226,8 +226,13 @@ def test_custom_setup_without_a_shared_group_is_warned(tmp_path: Path) -> None:
         cluster=ClusterSettings(eks=Eks.existing(
             imported_cluster(stack, vpc, security_group_ids=["sg-00000000000000002"]), authentication_mode="API",
             kubernetes_version="1.32")))
-    warnings = [str(found.entry.data) for found in Annotations.from_stack(stack).find_warning("*", Match.any_value())]
-    assert any("none of which the EKS control plane has (['sg-00000000000000002'])" in text for text in warnings), warnings
+    warnings = {str(found.entry.data): found.id for found in
+                Annotations.from_stack(stack).find_warning("*", Match.any_value())}
+    (path,) = [path for text, path in warnings.items()
+               if "none of which the EKS control plane has (['sg-00000000000000002'])" in text]
+    assert path == "/Byo/Platform/Eks"  # on the construct the advice is about
+    (path,) = [path for text, path in warnings.items() if "network.security_groups are imported" in text]
+    assert path == "/Byo/Platform/Network"
 
 
 def test_private_existing_cluster_needs_its_cluster_security_group(tmp_path: Path) -> None:

@@ -184,8 +184,8 @@ def test_prometheus_trigger_of_a_side_needs_a_workspace() -> None:
         PrometheusTrigger.concurrent_requests(target=8),)))))
     problems = endpoint_problems(dataclasses.replace(VIEW, prometheus_query_url=None), ep)
     assert problems == ["endpoint 'llama-70b' decode: autoscaling.triggers['concurrent-requests'].server_address=None "
-                        "is not allowed; set server_address, or give the platform an AMP workspace "
-                        "(prometheus_query_url)"]
+                        "is not allowed; set server_address (an AMP workspace's query URL), or turn on the "
+                        "platform's observability=Observability(), whose AMP workspace the trigger then reads"]
 
 
 # ---- warnings -----------------------------------------------------------------------------------------------

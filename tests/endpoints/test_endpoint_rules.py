@@ -104,7 +104,7 @@ ERRORS: list[tuple[str, Callable[[], Any], str]] = [
      r"instance_type / instance_types=.* mutually exclusive"),
     ("placement-affinity-and-type", lambda: endpoint(node_affinity={"requiredDuringSchedulingIgnoredDuringExecution": {}}),
      r"instance_type / node_affinity=.* mutually exclusive"),
-    ("instance-type-pattern", lambda: endpoint(instance_type="g5.12xlarge"), r"instance_type='g5.12xlarge' .*starting with 'ml.'"),
+    ("instance-type-pattern", lambda: endpoint(instance_type="g5.12xlarge"), r"instance_type='g5.12xlarge' .*did you mean 'ml.g5.12xlarge'"),
     ("instance-types-pattern", lambda: endpoint(instance_type=None, instance_types=["ml.g5.8xlarge", "p5.48xlarge"]),
      r"instance_types\[1\]='p5.48xlarge'"),
     ("instance-types-duplicate", lambda: endpoint(instance_type=None, instance_types=["ml.g5.8xlarge"] * 2),
@@ -197,7 +197,7 @@ ERRORS: list[tuple[str, Callable[[], Any], str]] = [
     ("js-model-id", lambda: jumpstart(model_id="meta/llama"), r"model_id='meta/llama' .*JumpStart model id"),
     ("js-model-version", lambda: jumpstart(model_version="v1"), r"model_version='v1' .*semantic version"),
     ("js-hub-name", lambda: jumpstart(hub_name="arn:aws:sagemaker:us-west-2:123456789012:hub/x"), r"hub_name=.*hub name"),
-    ("js-instance-type", lambda: jumpstart(instance_type="g5.12xlarge"), r"instance_type='g5.12xlarge' .*'ml.'"),
+    ("js-instance-type", lambda: jumpstart(instance_type="g5.12xlarge"), r"instance_type='g5.12xlarge' .*did you mean 'ml.g5.12xlarge'"),
     ("js-role-arn", lambda: jumpstart(execution_role_arn="arn:aws:iam::123:role/x"), r"execution_role_arn=.*IAM role ARN"),
     ("js-gated-role-arn", lambda: jumpstart(gated_model_role_arn="role/x"), r"gated_model_role_arn='role/x'"),
     ("js-partition-malformed", lambda: jumpstart(instance_type="ml.p5.48xlarge", accelerator_partition="mig-3g"),
@@ -287,7 +287,7 @@ def test_prometheus_trigger_needs_an_amp_query_url() -> None:
     scaling = Autoscaling(min_replicas=1, max_replicas=3, trigger=PrometheusTrigger.concurrent_requests())
     (problem,) = endpoint_problems(BARE_VIEW, endpoint(autoscaling=scaling))
     assert "autoscaling.triggers['concurrent-requests'].server_address=None" in problem
-    assert "prometheus_query_url" in problem
+    assert "observability=Observability()" in problem
     router = IntelligentRouting(autoscaling=Autoscaling(trigger=PrometheusTrigger(
         name="router", query="sum(up)", target_value=5)))
     (problem,) = endpoint_problems(BARE_VIEW, endpoint(routing=router))

@@ -13,7 +13,7 @@ from typing import Any
 
 import aws_cdk as cdk
 import pytest
-from aws_cdk.assertions import Annotations, Match
+from aws_cdk.assertions import Annotations, Match, Template
 
 from apps_support import s3_model
 from endpoint_fixtures import GROUPS
@@ -21,7 +21,7 @@ from rule_support import endpoint_problems, with_endpoints
 from support import stand_in_bucket
 from hyperpod_constructs import (
     ClusterSettings, HyperPodInferencePlatform, InferenceEndpoint, InstanceGroup, JumpStartEndpoint, KvCache, L2Cache,
-    ModelSource, TieredStorage,
+    ManifestDelivery, ModelSource, TieredStorage,
 )
 from hyperpod_constructs.catalog.instance_types import instance_type
 from hyperpod_constructs.intent import rules
@@ -199,19 +199,45 @@ def test_the_script_fails_clearly_without_the_daemon_or_its_capacity_line(tmp_pa
 
 # ---- the platform: the handle, the exported script, the advice -------------------------------------------------
 
-def test_the_platform_exports_the_script_and_says_when_to_run_it(tmp_path: Path) -> None:
+def tiered_platform(delivery: ManifestDelivery) -> tuple[cdk.Stack, HyperPodInferencePlatform]:
     stack = cdk.Stack(cdk.App(), "Tiered")
     platform = HyperPodInferencePlatform(
         stack, "Platform", instance_groups=[InstanceGroup("system", "ml.m5.2xlarge", count=2),
                                             InstanceGroup("h100", "ml.p5.48xlarge", count=1)],
-        cluster=ClusterSettings(tiered_storage=TieredStorage(memory_percent=20)))
+        cluster=ClusterSettings(tiered_storage=TieredStorage(memory_percent=20)), delivery=delivery)
     assert platform.tiered_kv_cache is None
     platform.add_endpoint(InferenceEndpoint("llama", model=s3_model(stack, "llama/"), instance_type="ml.p5.48xlarge",
                                             gpus=1, kv_cache=L2))
     assert platform.tiered_kv_cache == TieredKvCacheDaemon(("h100",), "ml.p5.48xlarge", 20, 419430, 408)
+    return stack, platform
+
+
+def daemon_warnings(stack: cdk.Stack) -> list[str]:
+    return [str(found.entry.data) for found in Annotations.from_stack(stack).find_warning("*", Match.any_value())
+            if "tiered-kv-cache-daemon" in str(found.entry.data)]
+
+
+def test_cdk_deploy_configures_the_daemon_itself_after_the_hyperpod_cluster() -> None:
+    stack, platform = tiered_platform(ManifestDelivery.CDK_DEPLOY)
+    template = Template.from_stack(stack).to_json()
+    (logical, resource), = [(key, value) for key, value in template["Resources"].items()
+                             if value["Type"] == "Custom::HyperPodTieredKvCache"]
+    props = resource["Properties"]
+    assert (props["Namespace"], props["DaemonSet"], props["ConfigMap"], props["CacheCapacity"]) == (
+        "aws-hyperpod", "ai-toolkit", "ai-toolkit-config", "408GiB")
+    assert json.loads(props["DaemonPatch"]) == json.loads(json.dumps(daemon_patch(platform.tiered_kv_cache)))
+    (cluster_id,) = [key for key, value in template["Resources"].items() if value["Type"] == "AWS::SageMaker::Cluster"]
+    assert cluster_id in resource["DependsOn"]
+    assert daemon_warnings(stack) == []
+
+
+def test_gitops_exports_the_script_and_says_when_to_run_it(tmp_path: Path) -> None:
+    stack, platform = tiered_platform(ManifestDelivery.GITOPS)
     written = platform.export(tmp_path, picture=False)
     script = tmp_path / "tiered-kv-cache" / "configure_daemon.sh"
     assert script in written and script.read_text() == configure_script(platform.tiered_kv_cache)
-    warnings = [str(found.entry.data) for found in Annotations.from_stack(stack).find_warning("*", Match.any_value())]
+    template = Template.from_stack(stack).to_json()
+    assert not [value for value in template["Resources"].values() if value["Type"] == "Custom::HyperPodTieredKvCache"]
+    warnings = daemon_warnings(stack)
     assert any("[ack: hyperpod-constructs:tiered-kv-cache-daemon]" in text and "keeps the daemon on h100 "
                "(ml.p5.48xlarge) with 419430Mi of memory and a 408GiB cache" in text for text in warnings), warnings

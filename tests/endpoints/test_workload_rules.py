@@ -181,7 +181,7 @@ def test_quantized_weights_are_smaller() -> None:
     (lambda: ModelSize(parameters=8e9, weight_bytes=1), r"^ModelSize: .* exactly one of parameters"),
     (lambda: ModelSize(parameters=8), r"^ModelSize: parameters=8 is not allowed; a parameter count such as 8\.03e9 "
                                       r"\(a count, not billions\)"),
-    (lambda: ModelSize(parameters=8e9, dtype="bf17"), r"^ModelSize: dtype='bf17' is not allowed; one of float32, fp32, "),
+    (lambda: ModelSize(parameters=8e9, dtype="bf17"), r"^ModelSize: dtype='bf17' is not allowed; one of 'float32', 'fp32', .*did you mean 'bf16'\?"),
     (lambda: ModelSize(weight_bytes=-1), r"^ModelSize: weight_bytes=-1 is not allowed; the weights' size in bytes"),
 ])
 def test_model_size_rules(build: Callable[[], ModelSize], message: str) -> None:

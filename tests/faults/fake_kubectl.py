@@ -52,6 +52,7 @@ def empty_state() -> dict[str, Any]:
         "hang": [],
         "latency": 0.0,  # simulated seconds each call takes
         "foreign_fields": {},  # object key -> field manager owning a field the apply sets
+        "scheduled": [],  # [time, manifest]: objects others create (HyperPod's daemon) from that simulated time on
         "calls": [],  # argv of every call, for tests
         "applied_objects": 0,
     }
@@ -85,6 +86,12 @@ class Cluster:
 
     # -- what the control plane does between calls
     def _controllers(self) -> None:
+        for when, manifest in list(self.state.get("scheduled", [])):
+            if self.now >= float(when):
+                kind, group = kind_group(manifest["apiVersion"], manifest["kind"])
+                namespace = self.resolve_namespace(kind, manifest["metadata"].get("namespace"))
+                self.objects[key_of(kind, group, namespace, manifest["metadata"]["name"])] = copy.deepcopy(manifest)
+                self.state["scheduled"].remove([when, manifest])
         for key, manifest in list(self.objects.items()):
             metadata = manifest["metadata"]
             deleted_at = metadata.get("deletionTimestamp")
@@ -217,6 +224,15 @@ class Cluster:
         self._controllers()
         return f'{kind.lower()}.{group} "{name}" deleted' if group else f'{kind.lower()} "{name}" deleted'
 
+    def update(self, kind: str, group: str, manifest: dict[str, Any]) -> None:
+        """A write by someone else than the applier (replace, patch): a new resourceVersion."""
+        key = key_of(kind, group, self.resolve_namespace(kind, manifest["metadata"].get("namespace")),
+                     manifest["metadata"]["name"])
+        stored = copy.deepcopy(manifest)
+        stored["metadata"]["resourceVersion"] = str(int(self.objects[key]["metadata"].get("resourceVersion", "1")) + 1)
+        stored["metadata"]["appliedAt"] = self.objects[key]["metadata"].get("appliedAt", self.now)
+        self.objects[key] = stored
+
     def get(self, kind: str, group: str, namespace: Optional[str], name: str) -> Optional[dict[str, Any]]:
         found = self.objects.get(key_of(kind, group, self.resolve_namespace(kind, namespace), name))
         return None if found is None else _visible(found)
@@ -245,8 +261,8 @@ def option(argv: list[str], name: str) -> Optional[str]:
     return None
 
 
-VALUE_OPTIONS = {"--kubeconfig", "--namespace", "-n", "--field-manager", "-f", "--output", "-o", "--request-timeout",
-                 "--selector", "-l", "--limit", "--timeout"}
+VALUE_OPTIONS = {"--kubeconfig", "--namespace", "-n", "--field-manager", "-f", "--filename", "--output", "-o",
+                 "--request-timeout", "--selector", "-l", "--limit", "--timeout", "--type", "--patch", "-p"}
 
 
 def positionals(argv: list[str]) -> list[str]:
@@ -366,8 +382,62 @@ def run(cluster: Cluster, verb: str, argv: list[str]) -> int:
                 print(f'Error from server (NotFound): {kind.lower()} "{name}" not found', file=sys.stderr)
                 missing = True
         return 1 if missing else 0
+    if verb == "replace":
+        (_, manifest), = documents(Path(option(argv, "-f") or option(argv, "--filename") or ""))
+        kind, group = kind_group(manifest["apiVersion"], manifest["kind"])
+        current = cluster.get(kind, group, manifest["metadata"].get("namespace"), manifest["metadata"]["name"])
+        if current is None:
+            print(f'Error from server (NotFound): {kind.lower()}s "{manifest["metadata"]["name"]}" not found',
+                  file=sys.stderr)
+            return 1
+        if manifest["metadata"].get("resourceVersion") != current["metadata"].get("resourceVersion"):
+            print(f'Error from server (Conflict): Operation cannot be fulfilled on {kind.lower()}s '
+                  f'"{manifest["metadata"]["name"]}": the object has been modified; please apply your changes to '
+                  "the latest version and try again", file=sys.stderr)
+            return 1
+        cluster.update(kind, group, manifest)
+        print(f"{kind.lower()}/{manifest['metadata']['name']} replaced")
+        return 0
+    if verb in ("patch", "rollout"):
+        target = args[2] if verb == "rollout" else args[1]
+        kind_argument, _, name = target.partition("/")
+        kind, group = parse_kind_argument(kind_argument)
+        current = cluster.get(kind, group, namespace, name)
+        if current is None:
+            print(f'Error from server (NotFound): {kind.lower()}s.{group} "{name}" not found', file=sys.stderr)
+            return 1
+        if verb == "rollout":
+            patch = {"spec": {"template": {"metadata": {"annotations": {
+                "kubectl.kubernetes.io/restartedAt": str(cluster.now)}}}}}
+        else:
+            patch = json.loads(option(argv, "--patch") or option(argv, "-p") or "{}")
+        merged = strategic_merge(copy.deepcopy(current), patch)
+        unchanged = merged == current
+        if not unchanged:
+            cluster.update(kind, group, merged)
+        said = "restarted" if verb == "rollout" else "patched" + (" (no change)" if unchanged else "")
+        print(f"{kind.lower()}.{group}/{name} {said}")
+        return 0
     print(f"fake kubectl: unsupported command {argv}", file=sys.stderr)
     return 2
+
+
+def strategic_merge(target: Any, patch: Any) -> Any:
+    """Kubernetes' strategic merge for what patches here hold: maps merge, lists of named items merge by name,
+    other values are replaced."""
+    if isinstance(target, dict) and isinstance(patch, dict):
+        for key, value in patch.items():
+            target[key] = strategic_merge(target.get(key), value) if key in target else value
+        return target
+    if isinstance(target, list) and isinstance(patch, list) and all(isinstance(i, dict) and "name" in i for i in patch):
+        by_name = {item.get("name"): item for item in target if isinstance(item, dict)}
+        for item in patch:
+            if item["name"] in by_name:
+                strategic_merge(by_name[item["name"]], item)
+            else:
+                target.append(item)
+        return target
+    return patch
 
 
 if __name__ == "__main__":

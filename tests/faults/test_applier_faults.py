@@ -299,3 +299,17 @@ def test_labels_stay_the_platforms_in_every_applied_object(aws, kube, manifests)
     manifests.create(properties(publish(aws, "v1.zip", SEVEN)))
     assert all(kube.get(IEC, "default", f"e{i}")["metadata"]["labels"] == LABELS for i in range(1, 8))
     assert kube.record()["metadata"]["name"] == RECORD
+
+
+def test_a_pass_makes_as_many_kubectl_calls_for_seventy_endpoints_as_for_seven(aws, kube, manifests):
+    """Applying everything each time costs one apply call, whatever the number of objects (docs/delivery.md)."""
+    def calls_for(charts: dict[str, list[dict[str, Any]]], name: str) -> int:
+        before = len(kube.calls())
+        manifests.update(properties(publish(aws, name, charts), bucket=name))  # a changed value: every file differs
+        return len(kube.calls()) - before
+
+    manifests.create(properties(publish(aws, "v0.zip", SEVEN)))
+    seven = calls_for(SEVEN, "seven.zip")
+    seventy = {f"endpoint-default-s{i}": [endpoint(f"s{i}")] for i in range(70)}
+    calls_for(seventy, "seventy.zip")  # the first pass with seventy also prunes the seven
+    assert calls_for(seventy, "seventy-again.zip") == seven

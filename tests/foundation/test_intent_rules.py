@@ -31,8 +31,8 @@ def test_valid_group_keeps_its_values():
     (dict(threads_per_core=4), r"threads_per_core=4 is not allowed; 1 or 2"),
     (dict(ebs_volume_gib=0), r"ebs_volume_gib=0 is not allowed; 1-16384 GiB"),
     (dict(ebs_volume_gib=16385), r"ebs_volume_gib=16385"),
-    (dict(deep_health_checks=("InstanceStress", "InstanceStress")), r"deep_health_checks=.* up to two distinct"),
-    (dict(deep_health_checks=("GpuBurn",)), r"deep_health_checks=\('GpuBurn',\)"),
+    (dict(deep_health_checks=("InstanceStress", "InstanceStress")), r"deep_health_checks=.* each of \('InstanceStress', 'InstanceConnectivity'\) at most once"),
+    (dict(deep_health_checks=("GpuBurn",)), r"deep_health_checks\[0\]='GpuBurn' is not allowed; one of 'InstanceStress', 'InstanceConnectivity'"),
     (dict(labels={"bad key!": "x"}), r"labels\['bad key!'\]='bad key!' is not allowed; a Kubernetes label key"),
     (dict(labels={"team": "x" * 64}), r"labels\['team'\]='x{64}' is not allowed; a Kubernetes label value"),
     (dict(labels={"a/" + "b" * 64: "x"}), r"a Kubernetes label key"),
@@ -41,7 +41,7 @@ def test_valid_group_keeps_its_values():
     (dict(taints=(Taint("bad key"),)), r"taints\[0\].key='bad key'"),
     (dict(taints=(Taint("k", value="v" * 64),)), r"taints\[0\].value='v{64}' is not allowed; 1-63"),
     (dict(training_plan_arn="arn:aws:sagemaker:us-east-1:123:plan/x"), r"training_plan_arn=.*training-plan"),
-    (dict(capacity_type="reserved"), r"capacity_type='reserved' is not allowed; 'on-demand' or 'spot'"),
+    (dict(capacity_type="reserved"), r"capacity_type='reserved' is not allowed; one of 'on-demand', 'spot'$"),
     (dict(image_id="ami-12"), r"image_id='ami-12' is not allowed"),
 ])
 def test_instance_group_rules(kwargs, message):
@@ -60,15 +60,15 @@ def test_unknown_keyword_is_an_error():
 @pytest.mark.parametrize("build, message", [
     (lambda: TieredStorage(memory_percent=101), r"memory_percent=101 is not allowed; an integer percentage from 0 to 100"),
     (lambda: TieredStorage(memory_percent=-1), r"memory_percent=-1"),
-    (lambda: ClusterSettings(name="my_cluster"), r"cluster: name='my_cluster' is not allowed"),
-    (lambda: ClusterSettings(node_recovery="Manual"), r"node_recovery='Manual' is not allowed; 'Automatic' or 'None'"),
+    (lambda: ClusterSettings(name="my_cluster"), r"ClusterSettings: name='my_cluster' is not allowed"),
+    (lambda: ClusterSettings(node_recovery="Manual"), r"node_recovery='Manual' is not allowed; one of 'Automatic', 'None'"),
     (lambda: ClusterSettings(node_provisioning_mode="OnDemand"), r"node_provisioning_mode='OnDemand'"),
     (lambda: ModelStore(bucket="s3://my-models/"),
-     r"model_store: bucket='s3://my-models/' is not allowed; an s3\.IBucket \(a Bucket in your stack, or "
+     r"ModelStore: bucket='s3://my-models/' is not allowed; an s3\.IBucket \(a Bucket in your stack, or "
      r"s3\.Bucket\.from_bucket_name"),
     (lambda: ModelStore(bucket=MODELS, prefix="s3://my-models/llm/"),
-     r"model_store: prefix='s3://my-models/llm/' is not allowed; a key prefix inside the bucket"),
-    (lambda: ModelStore(bucket=MODELS, prefix="/llm"), r"model_store: prefix='/llm' is not allowed"),
+     r"ModelStore: prefix='s3://my-models/llm/' is not allowed; a key prefix inside the bucket"),
+    (lambda: ModelStore(bucket=MODELS, prefix="/llm"), r"ModelStore: prefix='/llm' is not allowed"),
     (lambda: ModelStore(bucket=MODELS, capacity_gib=2000), r"capacity_gib=2000 is not allowed; 1200 or a multiple of 2400"),
     (lambda: ModelStore(bucket=MODELS, throughput_mb_per_tib=300), r"throughput_mb_per_tib=300"),
     (lambda: ModelStore(bucket=MODELS, file_system_path="models"), r"file_system_path='models'"),
@@ -86,7 +86,7 @@ def test_unknown_keyword_is_an_error():
      r"eks\.Cluster\.from_cluster_attributes"),
     (lambda: Eks(), r"cluster\.eks: eks='Eks\(\)' is not allowed; Eks\.new\(\.\.\.\) or Eks\.existing"),
     (lambda: ClusterSettings(eks={"kubernetes_version": "1.33"}),
-     r"cluster: eks=\{'kubernetes_version': '1.33'\} is not allowed; expected Eks\.new\(\.\.\.\) or "
+     r"ClusterSettings: eks=\{'kubernetes_version': '1.33'\} is not allowed; expected Eks\.new\(\.\.\.\) or "
      r"Eks\.existing\(cluster, \.\.\.\), got dict"),
 ])
 def test_cluster_level_rules(build, message):

@@ -84,7 +84,7 @@ def test_close_match_hint_is_built_only_for_a_wrong_layout(monkeypatch: pytest.M
     InstanceGroup("h100", "ml.p5.48xlarge", mig_config="all-3g.40gb")
     plan_mig("ml.p5.48xlarge", [MigDemand("a", "mig-3g.40gb", max_replicas=2)])
     assert calls == []
-    with pytest.raises(HyperPodValidationError, match="close matches: all-3g.40gb"):
+    with pytest.raises(HyperPodValidationError, match="did you mean 'all-3g.40gb'"):
         InstanceGroup("h100", "ml.p5.48xlarge", mig_config="all-3g.40g")
     with pytest.raises(HyperPodValidationError, match="did you mean 'ml.p5.48xlarge'"):
         InstanceGroup("h100", "ml.p5.48xl")

@@ -41,6 +41,8 @@ def test_cdk_cli_synthesizes_the_default_app(tmp_path: Path):
     assert result.returncode == 0, result.stderr[-3000:]
     # cdk.json sets every flag the pinned aws-cdk-lib recommends, so the CLI has none to report as unconfigured.
     assert "feature flags are not configured" not in result.stdout + result.stderr, result.stderr[-3000:]
+    # No warning about the app's own settings, no jsii temp-folder line (/tmp/tmp.../lib/program.js:1:5591).
+    assert "WARNING" not in result.stderr and "program.js" not in result.stderr, result.stderr[-3000:]
     assert (tmp_path / config["output"] / "LlmInference.template.json").exists()
     manifests = sorted(path.name for path in (tmp_path / "dist" / "manifests").glob("*.k8s.yaml"))
     assert manifests, "the default app exports its charts to dist/manifests"

@@ -3,12 +3,17 @@ from __future__ import annotations
 
 import json
 
-from aws_cdk.assertions import Match, Template
+from aws_cdk.assertions import Annotations, Match, Template
 
 from apps_support import DEFAULT_APP, SynthesizedApp, load_module, only, resources
 from support import cfn_lint_errors
 
 
+def test_the_default_app_synthesizes_without_warnings(quick_setup: SynthesizedApp):
+    # It acknowledges one piece of advice, with its reason: hyperpod-constructs:l2-tiered-storage-shared (its L2
+    # cache is shared by its own models only). Anything else it would warn about is a setting to change in the app.
+    warnings = Annotations.from_stack(quick_setup.stack).find_warning("*", Match.any_value())
+    assert [(found.id, found.entry.data) for found in warnings] == []
 
 
 def test_hyperpod_cluster_is_orchestrated_by_the_eks_cluster(quick_setup: SynthesizedApp):

@@ -58,7 +58,7 @@ def s3_endpoint(**overrides: Any) -> InferenceEndpoint:
     ("network as a dict", lambda: platform(network={"vpc": None}),
      r"Types/Platform: network=\{'vpc': None\} is not allowed; expected a Network\(\.\.\.\), got dict"),
     ("cluster.eks as a string", lambda: ClusterSettings(eks="prod"),
-     r"cluster: eks='prod' is not allowed; expected Eks\.new\(\.\.\.\) or Eks\.existing\(cluster, \.\.\.\), got str"),
+     r"ClusterSettings: eks='prod' is not allowed; expected Eks\.new\(\.\.\.\) or Eks\.existing\(cluster, \.\.\.\), got str"),
     ("operator as a dict", lambda: platform(operator={"alb": False}),
      r"operator=\{'alb': False\} is not allowed; expected an InferenceOperatorOptions\(\.\.\.\), got dict"),
     ("operator.helm_chart as a dict", lambda: InferenceOperatorOptions(helm_chart={"git_ref": "v3"}),
@@ -71,7 +71,7 @@ def s3_endpoint(**overrides: Any) -> InferenceEndpoint:
     ("observability.workspace as a string", lambda: Observability(workspace="ws-1"),
      r"observability: workspace='ws-1' is not allowed; expected PrometheusWorkspace.create\(\.\.\.\) or PrometheusWorkspace.existing\(\.\.\.\) or None, got str"),
     ("cluster.tiered_storage as True", lambda: ClusterSettings(tiered_storage=True),
-     r"cluster: tiered_storage=True is not allowed; expected a TieredStorage\(\.\.\.\) or None, got bool"),
+     r"ClusterSettings: tiered_storage=True is not allowed; expected a TieredStorage\(\.\.\.\) or None, got bool"),
     ("instance group mig_config as a dict", lambda: InstanceGroup("g", "ml.p5.48xlarge", mig_config={"3g.40gb": 2}),
      r"instance group 'g': mig_config=\{'3g.40gb': 2\} is not allowed; expected a string or a MigLayout\(\.\.\.\) or "
      r"None, got dict"),
@@ -97,10 +97,10 @@ def s3_endpoint(**overrides: Any) -> InferenceEndpoint:
                                                                   autoscaling={"min_replicas": 0}),
      r"endpoint 'js': autoscaling=\{'min_replicas': 0\} is not allowed; expected an Autoscaling\(\.\.\.\) or None"),
     ("autoscaling trigger as a dict", lambda: Autoscaling(trigger={"metric": "q"}),
-     r"autoscaling: trigger=\{'metric': 'q'\} is not allowed; expected a PrometheusTrigger\(\.\.\.\) or a "
+     r"Autoscaling: trigger=\{'metric': 'q'\} is not allowed; expected a PrometheusTrigger\(\.\.\.\) or a "
      r"CloudWatchTrigger\(\.\.\.\) or None, got dict"),
     ("autoscaling triggers as a string", lambda: Autoscaling(triggers="q"),
-     r"autoscaling: triggers='q' is not allowed; expected a list of PrometheusTrigger\(\.\.\.\) or "
+     r"Autoscaling: triggers='q' is not allowed; expected a list of PrometheusTrigger\(\.\.\.\) or "
      r"CloudWatchTrigger\(\.\.\.\), got str"),
     ("node pools as dicts", lambda: NodeAutoscaling(node_pools=({"name": "p"},)),
      r"node_autoscaling: node_pools\[0\]=\{'name': 'p'\} is not allowed; expected a NodePoolSpec\(\.\.\.\)"),

@@ -108,7 +108,7 @@ def test_layouts_are_frozen_and_reject_unknown_arguments():
 
 def test_unknown_stock_name_lists_close_matches():
     with pytest.raises(HyperPodValidationError, match=r"instance group 'h100': mig_config='all-3g\.40GB'.*"
-                                                      r"close matches: all-3g\.40gb"):
+                                                      r"did you mean 'all-3g\.40gb'"):
         as_mig_layout("all-3g.40GB", WHERE)
 
 
@@ -127,9 +127,9 @@ def test_mig_on_an_instance_type_without_mig():
 
 def test_profile_not_on_that_gpu_lists_the_allowed_ones():
     with pytest.raises(HyperPodValidationError,
-                       match=r"mig_config \(all GPUs\)='3g\.40gb' is not allowed; ml\.p4d\.24xlarge \(A100 40GB\) "
+                       match=r"mig_config='all-3g\.40gb' is not allowed; ml\.p4d\.24xlarge \(A100 40GB\) "
                              r"offers MIG profiles 1g\.5gb, 1g\.10gb, 2g\.10gb, 3g\.20gb, 4g\.20gb, 7g\.40gb; "
-                             r"stock layouts usable here: all-disabled, all-1g\.5gb"):
+                             r"stock layouts usable here: all-disabled, all-1g\.5gb.*; did you mean 'all-7g\.40gb'"):
         MigLayout.stock("all-3g.40gb").validate_for("ml.p4d.24xlarge", WHERE)
 
 

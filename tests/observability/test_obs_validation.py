@@ -25,7 +25,7 @@ CASES: list[tuple[str, Callable[[], Any], str]] = [
     ("for 0", lambda: ReplicasAtMaxSlo(for_minutes=0), r"ReplicasAtMaxSlo: for_minutes=0 is not allowed; a whole number of minutes greater than 0"),
     ("for negative", lambda: NoReadyPodsSlo(for_minutes=-3), r"NoReadyPodsSlo: for_minutes=-3 is not allowed"),
     ("for fractional", lambda: LatencySlo(threshold_ms=1, for_minutes=2.5), r"LatencySlo: for_minutes=2.5 is not allowed"),
-    ("severity", lambda: ErrorRateSlo(max_percent=1, severity="page"), r"ErrorRateSlo: severity='page' is not allowed; one of critical, warning, info"),
+    ("severity", lambda: ErrorRateSlo(max_percent=1, severity="page"), r"ErrorRateSlo: severity='page' is not allowed; one of 'critical', 'warning', 'info'"),
     ("threshold bool", lambda: LatencySlo(threshold_ms=True), r"threshold_ms=True is not allowed"),
     ("slo of the wrong kind", lambda: EndpointSlos(latency=TtfbSlo(threshold_ms=5)), r"EndpointSlos: latency=TtfbSlo\(.*\) is not allowed; a LatencySlo or None"),
     # AMP workspace
@@ -35,16 +35,16 @@ CASES: list[tuple[str, Callable[[], Any], str]] = [
     ("id and arn disagree", lambda: PrometheusWorkspace.existing(workspace_arn=WS_ARN, workspace_id="ws-other"), r"workspace_id='ws-other' is not allowed; the id in workspace_arn"),
     ("existing without ids", lambda: PrometheusWorkspace.existing(), r"PrometheusWorkspace.existing: workspace_arn=None is not allowed; give workspace_arn or workspace_id"),
     ("alias length", lambda: PrometheusWorkspace.create(alias="x" * 101), r"alias='x+' is not allowed; 1 to 100 characters"),
-    ("encryption", lambda: PrometheusWorkspace.create(encryption="none"), r"encryption='none' is not allowed; one of customer-managed-key, aws-owned-key"),
+    ("encryption", lambda: PrometheusWorkspace.create(encryption="none"), r"encryption='none' is not allowed; one of 'customer-managed-key', 'aws-owned-key'"),
     # Grafana
-    ("grafana auth", lambda: GrafanaWorkspace(authentication="OIDC"), r"GrafanaWorkspace: authentication='OIDC' is not allowed; one of AWS_SSO, SAML"),
+    ("grafana auth", lambda: GrafanaWorkspace(authentication="OIDC"), r"GrafanaWorkspace: authentication='OIDC' is not allowed; one of 'AWS_SSO', 'SAML'"),
     ("grafana sources", lambda: GrafanaWorkspace(data_sources=("PROMETHEUS", "XRAY")), r"data_sources=\('PROMETHEUS', 'XRAY'\) is not allowed"),
     ("grafana no sources", lambda: GrafanaWorkspace(data_sources=()), r"data_sources=\(\) is not allowed; a non-empty tuple"),
     ("grafana name", lambda: GrafanaWorkspace(name="my workspace"), r"GrafanaWorkspace: name='my workspace' is not allowed"),
     # Metrics levels and scrape interval
     ("scrape interval low", lambda: ObservabilityMetrics(scrape_interval_seconds=4), r"ObservabilityMetrics: scrape_interval_seconds=4 is not allowed; whole seconds from 5 to 300"),
     ("scrape interval high", lambda: ObservabilityMetrics(scrape_interval_seconds=301), r"scrape_interval_seconds=301 is not allowed"),
-    ("metric level", lambda: ObservabilityMetrics(inference="FULL"), r"ObservabilityMetrics: inference='FULL' is not allowed; one of BASIC, ADVANCED, DISABLED"),
+    ("metric level", lambda: ObservabilityMetrics(inference="FULL"), r"ObservabilityMetrics: inference='FULL' is not allowed; one of 'BASIC', 'ADVANCED', 'DISABLED'"),
 ]
 
 

@@ -61,8 +61,8 @@ def report() -> str:
     # tiered storage
     r"endpoint 'llama-8b': .*tieredstorage.*TieredStorage",
     # Prometheus trigger without AMP
-    r"autoscaling\.triggers\['concurrent-requests'\]\.server_address=None is not allowed; set server_address, or "
-    r"give the platform an AMP workspace",
+    r"autoscaling\.triggers\['concurrent-requests'\]\.server_address=None is not allowed; set server_address "
+    r"\(an AMP workspace's query URL\), or turn on the platform's observability=Observability\(\)",
     # Karpenter rules
     r"instance group 'h100': count=1 is not allowed; 0 for a Karpenter-autoscaled group",
     r"deep_health_checks",
@@ -181,9 +181,9 @@ def test_advice_is_a_warning_annotation():
             PrometheusTrigger.concurrent_requests(target=5, activation=None,
                                                   server_address="https://aps-workspaces.us-west-2.amazonaws.com/workspaces/ws-1"),))))
     annotations = Annotations.from_stack(stack)
-    annotations.has_warning("/Advice/Platform", Match.string_like_regexp(
+    annotations.has_warning("/Advice/Platform/custom-server", Match.string_like_regexp(
         "endpoint 'custom-server': routing works only with vLLM-based containers, and image .* is not recognisably"))
-    annotations.has_warning("/Advice/Platform", Match.string_like_regexp(
+    annotations.has_warning("/Advice/Platform/custom-server", Match.string_like_regexp(
         "endpoint 'custom-server': autoscaling.min_replicas=0 but triggers .* scale-from-zero needs an activation"))
 
 

@@ -1,7 +1,9 @@
 """One Lambda function for every custom resource that talks to the EKS cluster, so one kubectl/Helm layer ships.
 
 ``Custom::HyperPodHelmChart`` installs HyperPod's dependency Helm chart (``helm_installer``);
-``Custom::HyperPodManifests`` applies the platform's rendered manifests (``manifest_applier``).
+``Custom::HyperPodManifests`` applies the platform's rendered manifests (``manifest_applier``);
+``Custom::HyperPodTieredKvCache`` sizes HyperPod's tiered-storage daemon and pins it to its nodes
+(``daemon_configurer``).
 Both run under ``custom_resources.Provider`` with an ``isComplete`` handler: ``on_event`` checks the request and
 stamps its deadline; ``is_complete`` does the work, as many times as the framework calls it, until it is done
 (``{"IsComplete": True, "Data": ...}``), not yet (``{"IsComplete": False}``) or failed (an exception, whose
@@ -12,6 +14,7 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any, Mapping
 
+import daemon_configurer
 import helm_installer
 import manifest_applier
 import time_budget
@@ -21,6 +24,7 @@ from time_budget import DEADLINE_FIELD, Budget
 HANDLERS: dict[str, ModuleType] = {
     "Custom::HyperPodHelmChart": helm_installer,
     "Custom::HyperPodManifests": manifest_applier,
+    "Custom::HyperPodTieredKvCache": daemon_configurer,
 }
 TIMEOUT_PROPERTY = "TimeoutSeconds"  # how long after its first event a request may run before it fails
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ...errors import format_problem
+from ...errors import did_you_mean, format_problem
 from ..disaggregation import DisaggregatedWorker, Side
 from ..endpoint import InferenceEndpoint
 from ..instance_group import InstanceGroup
@@ -47,8 +47,10 @@ def _placement_problems(platform: ResolvedPlatform, where: str, side: Side, work
     if worker.instance_group is not None:
         group = names.get(worker.instance_group)
         if group is None:
+            running = [name for name, group in names.items() if group.instance_type == worker.instance_type]
             return [format_problem(where, f"disaggregation.{side}.instance_group", worker.instance_group,
-                                   f"the name of an instance group; the platform has: {', '.join(names) or 'none'}")]
+                                   f"the name of an instance group; the platform has: {', '.join(names) or 'none'}"
+                                   + did_you_mean(worker.instance_group, running))]
         if group.instance_type != worker.instance_type:
             return [format_problem(where, f"disaggregation.{side}.instance_type", worker.instance_type,
                                    f"{group.instance_type}, the instance type of group {group.name!r}")]

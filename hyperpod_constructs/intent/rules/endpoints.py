@@ -101,9 +101,10 @@ def tiered_kv_cache_room(platform: ResolvedPlatform) -> list[str]:
     return problems
 
 
-@advice_rule("tiered-kv-cache-daemon")
 def tiered_kv_cache_daemon_step(platform: ResolvedPlatform) -> list[str]:
-    """HyperPod's tiered-storage daemon is sized and pinned after deploy, by the exported script."""
+    """Advice where the stack does not configure HyperPod's tiered-storage daemon itself (GitOps delivery): it is
+    sized and pinned after deploy, by the exported script. Not a registered rule: only the platform knows how its
+    manifests are delivered."""
     daemon = tiered_kv_cache_daemon(platform)
     if daemon is None:
         return []
@@ -132,7 +133,8 @@ def _scalers(platform: ResolvedPlatform) -> Iterator[tuple[str, Optional[Autosca
 def prometheus_trigger_server(platform: ResolvedPlatform) -> list[str]:
     """A Prometheus trigger needs an AMP query URL: its own, or the platform's workspace."""
     return [format_problem(where, f"autoscaling.triggers[{trigger.name!r}].server_address", None,
-                           "set server_address, or give the platform an AMP workspace (prometheus_query_url)")
+                           "set server_address (an AMP workspace's query URL), or turn on the platform's "
+                           "observability=Observability(), whose AMP workspace the trigger then reads")
             for where, autoscaling in _scalers(platform) if autoscaling is not None
             for trigger in autoscaling.prometheus_triggers if trigger.resolved_server_address(platform) is None]
 

@@ -5,7 +5,7 @@ node pools the resolved platform computed once.
 """
 from __future__ import annotations
 
-from ...errors import Advice, format_problem
+from ...errors import Advice, did_you_mean, format_problem
 from ..instance_group import InstanceGroup
 from ..node_autoscaling import NodePoolSpec
 from ..platform_model import ResolvedPlatform
@@ -30,8 +30,10 @@ def check_node_autoscaling(platform: ResolvedPlatform) -> list[str]:
         pool_where = f"{WHERE}: node pool {pool.name!r}"
         for name in pool.instance_groups:
             if name not in by_name:
+                unused = [group for group in sorted(by_name) if group not in pool.instance_groups]
                 problems.append(format_problem(pool_where, "instance_groups", name,
-                                               f"names of the cluster's instance groups: {sorted(by_name)}"))
+                                               f"names of the cluster's instance groups: {sorted(by_name)}"
+                                               + did_you_mean(name, unused)))
         problems.extend(_limit_problems(pool, groups, pool_where))
     for name in platform.autoscaled_groups:
         group = by_name.get(name)

@@ -1,0 +1,138 @@
+"""Custom resource Custom::HyperPodTieredKvCache: size HyperPod's tiered-storage daemon and keep it on its nodes.
+
+HyperPod creates the daemon (DaemonSet and ConfigMap) once the cluster's tiered storage is on, so the objects are
+HyperPod's: this resource never applies or deletes them, it changes three things in them, as AWS's quick setup
+does after enabling tiered storage:
+1. the in-memory cache capacity in the daemon's configuration (the ``capacity = "..."`` line of its ConfigMap),
+   written back with the resourceVersion read, so a concurrent change fails instead of being lost;
+2. the DaemonSet's node affinity (the serving instance groups), node selector and memory request and limit, by a
+   strategic-merge patch;
+3. a rollout restart when anything changed, so the pods read the new configuration.
+Every step is idempotent; a daemon HyperPod has not created yet is waited for (across invocations). Delete
+changes nothing: the daemon stays as configured until HyperPod replaces it.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import os
+import re
+import shutil
+import tempfile
+from dataclasses import dataclass
+from typing import Any, Mapping, Optional
+
+from cluster_access import CALL_SECONDS, run, tool_env, wait_for_cluster_access, write_kubeconfig
+from cluster_plan import KUBECTL
+from time_budget import Backoff, Budget, OutOfTime
+
+LOG = logging.getLogger()
+DAEMON_SET = "DaemonSet.v1.apps"
+# The line of the daemon's config.toml that sets the cache size; the number between the quotes is replaced.
+CAPACITY_LINE = re.compile(r'(capacity\s*=\s*")[^"]*("\s*#\s*Total in-memory cache size)')
+
+
+@dataclass(frozen=True)
+class DaemonRequest:
+    """The custom resource's properties, parsed once."""
+
+    cluster_name: str
+    namespace: str
+    daemon_set: str
+    config_map: str
+    cache_capacity: str  # e.g. 408GiB
+    daemon_patch: dict[str, Any]
+
+
+def parse_properties(props: Mapping[str, Any]) -> DaemonRequest:
+    required = ("ClusterName", "Namespace", "DaemonSet", "ConfigMap", "CacheCapacity", "DaemonPatch")
+    missing = [name for name in required if not props.get(name)]
+    if missing:
+        raise ValueError(f"custom resource properties missing: {', '.join(missing)}")
+    patch = json.loads(props["DaemonPatch"])
+    if not isinstance(patch, dict):
+        raise ValueError("custom resource property DaemonPatch must be a JSON object")
+    return DaemonRequest(cluster_name=props["ClusterName"], namespace=props["Namespace"], daemon_set=props["DaemonSet"],
+                         config_map=props["ConfigMap"], cache_capacity=props["CacheCapacity"], daemon_patch=patch)
+
+
+def on_event(event: Mapping[str, Any]) -> dict[str, Any]:
+    request = parse_properties(event["ResourceProperties"])
+    if event["RequestType"] == "Delete":
+        return {"PhysicalResourceId": event["PhysicalResourceId"]}
+    return {"PhysicalResourceId": f"{request.cluster_name}/{request.namespace}/{request.daemon_set}"}
+
+
+def is_complete(event: Mapping[str, Any], budget: Budget) -> dict[str, Any]:
+    if event["RequestType"] == "Delete":
+        LOG.info("the daemon is HyperPod's: nothing to delete")
+        return {"IsComplete": True}
+    request = parse_properties(event["ResourceProperties"])
+    workdir = tempfile.mkdtemp(dir="/tmp")
+    try:
+        kubeconfig = write_kubeconfig(request.cluster_name, os.environ["AWS_REGION"], workdir)
+        if kubeconfig is None:
+            raise RuntimeError(f"EKS cluster {request.cluster_name!r} not found")
+        env = tool_env(workdir)
+        wait_for_cluster_access(kubeconfig, env, budget)
+        changed = configure(request, kubeconfig, workdir, env, budget)
+        return {"IsComplete": True, "Data": {"Changed": "true" if changed else "false"}}
+    except OutOfTime as pending:
+        if not budget.is_last_invocation():
+            LOG.info("not finished in this invocation, the framework asks again: %s", pending)
+            return {"IsComplete": False}
+        raise RuntimeError(f"{event['RequestType']} gave up at its deadline: {pending}") from None
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+def configure(request: DaemonRequest, kubeconfig: str, workdir: str, env: Mapping[str, str], budget: Budget) -> bool:
+    """Capacity, patch, restart; True when anything changed."""
+    def kubectl(*args: str) -> list[str]:
+        timeout = max(1, int(min(CALL_SECONDS, budget.left()) - 2))
+        return [KUBECTL, *args, "--namespace", request.namespace, "--kubeconfig", kubeconfig,
+                "--request-timeout", f"{timeout}s"]
+
+    daemon_ref = f"{DAEMON_SET}/{request.daemon_set}"
+    backoff = Backoff()
+    while not (daemon := get(kubectl("get", daemon_ref, "--ignore-not-found", "--output", "json"), env, budget)):
+        budget.wait(backoff.next(), f"HyperPod to create DaemonSet {request.namespace}/{request.daemon_set} (it does "
+                                    "once the cluster's tiered storage is enabled)")
+    config_map = get(kubectl("get", f"ConfigMap/{request.config_map}", "--output", "json"), env, budget)
+    assert config_map is not None
+    resized = with_capacity(config_map, request.cache_capacity, f"{request.namespace}/{request.config_map}")
+    if resized is not None:
+        path = os.path.join(workdir, "config-map.json")
+        with open(path, "w", encoding="utf-8") as handle:
+            json.dump(resized, handle)
+        run(kubectl("replace", "--filename", path), env, budget)
+    patched = run(kubectl("patch", daemon_ref, "--type", "strategic", "--patch", json.dumps(request.daemon_patch)),
+                  env, budget)
+    changed = resized is not None or "(no change)" not in patched
+    if changed:
+        run(kubectl("rollout", "restart", daemon_ref), env, budget)
+    LOG.info("daemon %s/%s: cache %s, %s", request.namespace, request.daemon_set, request.cache_capacity,
+             "changed and restarted" if changed else "already configured")
+    return changed
+
+
+def with_capacity(config_map: Mapping[str, Any], capacity: str, name: str) -> Optional[dict[str, Any]]:
+    """The ConfigMap with its cache capacity set, or None when it already has it; an error when no entry has the
+    capacity line (a daemon version this library does not know)."""
+    data = dict(config_map.get("data") or {})
+    for key, text in data.items():
+        match = CAPACITY_LINE.search(text)
+        if match is None:
+            continue
+        updated = CAPACITY_LINE.sub(lambda found: f"{found.group(1)}{capacity}{found.group(2)}", text, count=1)
+        if updated == text:
+            return None
+        return {**config_map, "data": {**data, key: updated}}
+    raise RuntimeError(f"ConfigMap {name} has no 'capacity = \"...\" # Total in-memory cache size' line in "
+                       f"{', '.join(sorted(data)) or 'its data'}; this daemon version is not one the library knows")
+
+
+def get(argv: list[str], env: Mapping[str, str], budget: Budget) -> Optional[dict[str, Any]]:
+    output = run(argv, env, budget)
+    return json.loads(output) if output.strip() else None
+
