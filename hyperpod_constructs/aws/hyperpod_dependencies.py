@@ -105,7 +105,7 @@ class HyperPodHelmChart:
     """
 
     git_ref: str = DEFAULT_GIT_REF
-    """The chart's pin: a full 40-hex commit SHA of ``repository`` or a release tag (``v3.2.0``); branches are refused.
+    """The chart's pin: a full 40-hex commit SHA of ``repository``; branches and tags are refused (they can move).
     Default: the commit this library is tested with (``DEFAULT_GIT_REF``)."""
     release_name: str = DEFAULT_RELEASE_NAME
     """The Helm release name (at most 53 characters).

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import math
 import re
+import runpy
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Callable
 
 import pytest
@@ -201,8 +203,13 @@ def test_the_rendered_plan_shows_those_numbers(app: SynthesizedApp) -> None:
                          text, re.M), (instance_type, text)
 
 
-def test_the_readme_shows_the_default_apps_plan(quick_setup: SynthesizedApp) -> None:
+def test_the_readme_shows_the_quick_starts_own_plan(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The plan under the README's quick start is what that snippet (the README's first Python block) writes."""
     readme = (REPO_ROOT / "README.md").read_text()
-    excerpt = re.search(r"The plan for the default app \(`dist/plan.txt`\):\n\n```\n(.*?)```", readme, re.S)
-    assert excerpt, "README.md lost its plan excerpt"
-    assert excerpt.group(1) == quick_setup.platform.plan.render()
+    quick_start = re.search(r"## Quick start\n\n```python\n(.*?)```", readme, re.S)
+    excerpt = re.search(r"The plan it writes to `dist/plan.txt`:\n\n```\n(.*?)```", readme, re.S)
+    assert quick_start and excerpt, "README.md lost its quick start or the plan under it"
+    (tmp_path / "quick_start.py").write_text(quick_start.group(1))
+    monkeypatch.chdir(tmp_path)
+    runpy.run_path(str(tmp_path / "quick_start.py"), run_name="__main__")
+    assert excerpt.group(1) == (tmp_path / "dist" / "plan.txt").read_text()

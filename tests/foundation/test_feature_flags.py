@@ -24,7 +24,7 @@ def recommended_flags() -> dict[str, object]:
 
 
 def test_cdk_json_has_the_recommended_flags_of_the_pinned_aws_cdk_lib() -> None:
-    # After `make constraints` bumps aws-cdk-lib, copy its new flags into cdk.json (README "Feature flags") and review
+    # After `make constraints` bumps aws-cdk-lib, copy its new flags into cdk.json (docs/install.md "Feature flags") and review
     # the snapshot changes they bring.
     flags = recommended_flags()
     assert len(flags) > 80

@@ -145,7 +145,7 @@ def test_wheel_installs_into_a_clean_virtualenv_and_a_consumer_app_synthesizes(b
         print("consumer synthesized")
     """))
     # Run outside the checkout so the import can only come from the installed wheel, and as a consumer would: no
-    # node_modules/.bin on PATH, jsii pointed at a supported Node with JSII_NODE (README "Install": on the machine's
+    # node_modules/.bin on PATH, jsii pointed at a supported Node with JSII_NODE (docs/install.md: on the machine's
     # end-of-life Node 20 jsii prints an 11-line banner on every start).
     path = os.pathsep.join(entry for entry in os.environ["PATH"].split(os.pathsep) if "node_modules" not in entry)
     env = dict(os.environ, PATH=path, JSII_NODE=str(REPO_ROOT / "node_modules" / ".bin" / "node"))
