@@ -124,14 +124,18 @@ def live(labels=None, managers=("hyperpod-constructs",), annotations=None, **met
 
 
 def test_ownership_is_checked_before_any_delete(manifest_plan):
-    request = manifest_plan.parse_properties(props())
-    assert manifest_plan.ownership(live(), request) is None
-    assert manifest_plan.ownership(live(labels={}), request) == f"it no longer carries {SELECTOR}"
-    assert manifest_plan.ownership(live(managers=("kubectl-client-side-apply",)), request) == \
+    ours = [SELECTOR]
+    assert manifest_plan.ownership(live(), ours) is None
+    assert manifest_plan.ownership(live(labels={}), ours) == f"it no longer carries {SELECTOR}"
+    assert manifest_plan.ownership(live(managers=("kubectl-client-side-apply",)), ours) == \
         "the field manager hyperpod-constructs never applied it"
-    assert manifest_plan.ownership(live(annotations={"hyperpod-constructs.io/keep": "true"}), request) == \
+    assert manifest_plan.ownership(live(annotations={"hyperpod-constructs.io/keep": "true"}), ours) == \
         "it is annotated hyperpod-constructs.io/keep=true"
-    assert manifest_plan.ownership(live(annotations={"hyperpod-constructs.io/keep": "false"}), request) is None
+    assert manifest_plan.ownership(live(annotations={"hyperpod-constructs.io/keep": "false"}), ours) is None
+    # After the platform's label changed, the previous deploy's objects still count as the platform's.
+    renamed = live(labels={"hyperpod-constructs.io/platform": "p-0"})
+    assert manifest_plan.ownership(renamed, ours) == f"it no longer carries {SELECTOR}"
+    assert manifest_plan.ownership(renamed, ours + ["hyperpod-constructs.io/platform=p-0"]) is None
 
 
 def test_custom_resources_go_before_their_crd_and_contents_before_their_namespace(manifest_plan):

@@ -313,3 +313,18 @@ def test_a_pass_makes_as_many_kubectl_calls_for_seventy_endpoints_as_for_seven(a
     seventy = {f"endpoint-default-s{i}": [endpoint(f"s{i}")] for i in range(70)}
     calls_for(seventy, "seventy.zip")  # the first pass with seventy also prunes the seven
     assert calls_for(seventy, "seventy-again.zip") == seven
+
+
+def test_a_renamed_platform_prunes_what_it_applied_under_its_old_label(aws, kube, manifests):
+    """A platform moved to another construct path gets a new label and record: the old objects are still its own."""
+    manifests.create(properties(publish(aws, "v1.zip", SEVEN)))
+    renamed = {name: [{**objects[0], "metadata": {**objects[0]["metadata"], "labels": {
+        **LABELS, "hyperpod-constructs.io/platform": "llminference-serving-0a1b2c3d"}}}]
+        for name, objects in SEVEN.items() if name != "endpoint-default-e7"}
+    props = {**properties(publish(aws, "v2.zip", renamed)), "RecordName": "hyperpod-constructs-llminference-serving-0a1b2c3d",
+             "Selector": "hyperpod-constructs.io/platform=llminference-serving-0a1b2c3d"}
+
+    assert manifests.update(props) == "UPDATE_COMPLETE"
+
+    assert kube.ours() == {f"e{i}" for i in range(1, 7)}  # e7 pruned although it carries the old label
+    assert kube.record()["metadata"]["name"] == "hyperpod-constructs-llminference-serving-0a1b2c3d"

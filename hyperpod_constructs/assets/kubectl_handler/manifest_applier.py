@@ -91,6 +91,7 @@ class Session:
     def __init__(self, request: plan.ApplyRequest, kubeconfig: str, workdir: str, env: Mapping[str, str],
                  budget: Budget) -> None:
         self.request = request
+        self.selectors = [request.selector]  # labels an object of this platform's may carry (see deliver)
         self.kubeconfig = kubeconfig
         self.workdir = workdir
         self.env = env
@@ -105,6 +106,8 @@ class Session:
                 self.delete_record(old.record_name)
             LOG.info("handed the platform's objects over to GitOps; nothing applied, nothing deleted")
             return plan.response_data(0, 0, 0)
+        if old is not None and old.selector != self.request.selector:
+            self.selectors.append(old.selector)  # the previous deploy's objects carry its label
         inventory, filled = self.bundle(self.request, "bundle")
         wanted = inventory.refs()
         record = self.read_record(self.request.record_name)
@@ -233,7 +236,7 @@ class Session:
         live = self.live(targets)
         owned = {}
         for ref, manifest in live.items():
-            reason = plan.ownership(manifest, self.request)
+            reason = plan.ownership(manifest, self.selectors)
             if reason is None:
                 owned[ref] = manifest
             else:

@@ -279,13 +279,14 @@ def parse_record(get_output: str) -> Optional[Record]:
 
 # ---- ownership and deletion ----------------------------------------------------------------------------------
 
-def ownership(live: Mapping[str, Any], request: ApplyRequest) -> Optional[str]:
+def ownership(live: Mapping[str, Any], selectors: Sequence[str]) -> Optional[str]:
     """Why a live object is not this platform's to delete, or None when it is: it must still carry the platform's
-    label, have been applied by the applier's field manager, and not be marked to keep."""
+    label (one of ``selectors``: the request's, and the previous request's when the label changed), have been
+    applied by the applier's field manager, and not be marked to keep."""
     metadata = live.get("metadata", {})
-    label, value = request.label
-    if (metadata.get("labels") or {}).get(label) != value:
-        return f"it no longer carries {request.selector}"
+    labels = metadata.get("labels") or {}
+    if not any(labels.get(label) == value for label, _, value in (selector.partition("=") for selector in selectors)):
+        return f"it no longer carries {' or '.join(selectors)}"
     if not any(entry.get("manager") == FIELD_MANAGER for entry in metadata.get("managedFields") or ()):
         return f"the field manager {FIELD_MANAGER} never applied it"
     keep = (metadata.get("annotations") or {}).get(KEEP_ANNOTATION)
