@@ -135,7 +135,10 @@ def stack_figures(outdir: Path) -> tuple[list[StackFigures], list[Path]]:
 
 
 def run_once(kind: str, count: int, keep: bool) -> Run:
-    env = dict(os.environ, PATH=f"{REPO / 'node_modules' / '.bin'}{os.pathsep}{os.environ['PATH']}")
+    # Both apps get cdk.json's feature flags, as `cdk synth` hands them over (aws-cdk-lib reads CDK_CONTEXT_JSON).
+    context = json.loads((REPO / "cdk.json").read_text())["context"]
+    env = dict(os.environ, PATH=f"{REPO / 'node_modules' / '.bin'}{os.pathsep}{os.environ['PATH']}",
+               CDK_CONTEXT_JSON=json.dumps(context))
     outdir = Path(tempfile.mkdtemp(prefix=f"bench-{kind}-{count}-"))
     started = time.perf_counter()
     result = subprocess.run([sys.executable, "-c", CASE, kind, str(count), str(outdir)], env=env,
