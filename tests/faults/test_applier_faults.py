@@ -328,3 +328,20 @@ def test_a_renamed_platform_prunes_what_it_applied_under_its_old_label(aws, kube
 
     assert kube.ours() == {f"e{i}" for i in range(1, 7)}  # e7 pruned although it carries the old label
     assert kube.record()["metadata"]["name"] == "hyperpod-constructs-llminference-serving-0a1b2c3d"
+
+
+def test_a_field_another_field_manager_took_is_taken_back(aws, kube, manifests):
+    """Someone `kubectl edit`ed an endpoint: server-side apply with --force-conflicts takes the field back instead of
+    failing with "Apply failed with 1 conflict" (which the fake answers without it)."""
+    manifests.create(properties(publish(aws, "v1.zip", SEVEN)))
+    e1 = key(IEC, IEC_GROUP, "default", "e1")
+    kube.change(lambda state: (state["foreign_fields"].update({e1: "kubectl-edit"}),
+                               state["objects"][e1]["spec"].update({"modelName": "edited"}),
+                               state["objects"][e1]["metadata"]["managedFields"].append({"manager": "kubectl-edit"})))
+
+    assert manifests.update(properties(publish(aws, "v1.zip", SEVEN), bucket="my-tls-bucket")) == "UPDATE_COMPLETE"
+
+    restored = kube.get(IEC, "default", "e1")
+    assert restored["spec"]["modelName"] == "e1-v1"
+    assert [m["manager"] for m in restored["metadata"]["managedFields"]] == ["hyperpod-constructs"]
+    assert all("--force-conflicts" in argv for argv in kube.calls("apply"))
