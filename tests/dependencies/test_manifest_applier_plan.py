@@ -29,7 +29,6 @@ def test_parse_properties(manifest_plan):
     request = manifest_plan.parse_properties(props())
     assert (request.cluster_name, request.bucket, request.key) == ("llm", "assets", "abc.zip")
     assert (request.delivery, request.removal, request.values) == ("cdk-deploy", "destroy", {"Region": "us-west-2"})
-    assert request.label == ("hyperpod-constructs.io/platform", "p-1")
     assert manifest_plan.physical_resource_id(request) == "llm/hyperpod-constructs-p-1"
     handover = manifest_plan.parse_properties(props(Delivery="gitops", BundleKey="", BundleBucket=""))
     assert handover.delivery == "gitops"
@@ -110,9 +109,10 @@ def test_inventory_refuses_files_outside_the_bundle(manifest_plan):
         inventory(manifest_plan, {"../x.k8s.yaml": [], "values.env": []})
 
 
-def test_a_new_api_version_is_the_same_object(manifest_plan):
+def test_a_new_api_version_is_the_same_object_and_not_pruned(manifest_plan):
     Ref = manifest_plan.ObjectRef
-    assert Ref(IEC_V1, "default", "a").identity == Ref(IEC_V2, "default", "a").identity
+    previous = [Ref(IEC_V1, "default", "a"), Ref(IEC_V1, "default", "gone")]
+    assert manifest_plan.not_in(previous, [Ref(IEC_V2, "default", "a")]) == [Ref(IEC_V1, "default", "gone")]
 
 
 # ---- ownership, delete order, errors ---------------------------------------------------------------------

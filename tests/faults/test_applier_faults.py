@@ -345,3 +345,12 @@ def test_a_field_another_field_manager_took_is_taken_back(aws, kube, manifests):
     assert restored["spec"]["modelName"] == "e1-v1"
     assert [m["manager"] for m in restored["metadata"]["managedFields"]] == ["hyperpod-constructs"]
     assert all("--force-conflicts" in argv for argv in kube.calls("apply"))
+
+
+def test_a_new_api_version_of_an_object_is_not_pruned(aws, kube, manifests):
+    manifests.create(properties(publish(aws, "v1.zip", SEVEN)))
+    bumped = {name: [{**objects[0], "apiVersion": f"{IEC_GROUP}/v2"}] for name, objects in SEVEN.items()}
+
+    assert manifests.update(properties(publish(aws, "v2.zip", bumped))) == "UPDATE_COMPLETE"
+
+    assert kube.ours() == {f"e{i}" for i in range(1, 8)} and manifests.data["ObjectsPruned"] == "0"

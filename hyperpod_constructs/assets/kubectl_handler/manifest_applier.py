@@ -126,7 +126,7 @@ class Session:
         self.wait_until_served(inventory)
         self.wait_until_not_terminating(wanted, current)
         self.apply(second, "objects")
-        candidates = sorted(set(previous) - set(wanted))
+        candidates = plan.not_in(previous, wanted)
         pruned, kept = self.delete_owned(candidates, "pruned objects")
         self.write_record(plan.Record(inventory=tuple(wanted)))
         if old is not None and old.record_name != self.request.record_name:
@@ -211,7 +211,7 @@ class Session:
             record = self.read_record(self.request.record_name)
             if record is None or record.create_request != create_request:
                 return "nothing had been applied"
-            made = sorted(set(record.inventory) - set(record.adopted))
+            made = plan.not_in(record.inventory, record.adopted)
             deleted, _ = self.delete_owned(made, "objects the failed Create made")
             # An empty inventory, not none: the Delete CloudFormation sends next must not fall back to the bundle
             # and delete what existed before this Create.

@@ -58,11 +58,6 @@ class ApplyRequest:
     key: str = ""
     values: dict[str, str] = field(default_factory=dict)  # deploy-time values, resolved by CloudFormation
 
-    @property
-    def label(self) -> tuple[str, str]:
-        name, _, value = self.selector.partition("=")
-        return name, value
-
 
 def parse_properties(props: Mapping[str, Any]) -> ApplyRequest:
     """CloudFormation sends properties as strings and maps of strings; fail loudly on a missing or bad one."""
@@ -155,6 +150,13 @@ def parse_inventory(text: str) -> Inventory:
     if bad:
         raise ValueError(f"inventory names files that are not {MANIFEST_SUFFIX} files of the bundle: {bad}")
     return Inventory(files=files, values=tuple(data.get("values", ())))
+
+
+def not_in(refs: Iterable[ObjectRef], others: Iterable[ObjectRef]) -> list[ObjectRef]:
+    """``refs`` that are none of ``others``, compared as objects: the same object under a new API version is not
+    pruned."""
+    kept = {ref.identity for ref in others}
+    return sorted({ref for ref in refs if ref.identity not in kept})
 
 
 def is_first_stage(ref: ObjectRef) -> bool:
