@@ -185,7 +185,9 @@ class Session:
     def wait_until_not_terminating(self, wanted: list[ObjectRef], current: Mapping[ObjectRef, Any]) -> None:
         """An object being deleted cannot be applied back: wait for it to go, then it is created anew."""
         backoff = Backoff()
-        terminating = {ref: live for ref, live in current.items() if ref in set(wanted) and plan.is_terminating(live)}
+        wanted_objects = {ref.identity for ref in wanted}
+        terminating = {ref: live for ref, live in current.items()
+                       if ref.identity in wanted_objects and plan.is_terminating(live)}
         while terminating:
             self.budget.wait(backoff.next(), f"objects of the bundle still being deleted to go before they are "
                                              f"applied again: {plan.describe_stuck(terminating)}")
