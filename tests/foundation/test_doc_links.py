@@ -73,3 +73,10 @@ def test_the_docs_index_lists_every_document() -> None:
     index = (REPO_ROOT / "docs" / "README.md").read_text()
     listed = set(re.findall(r"^- \[[^]]+\]\(([^)#]+)\)", index, re.M))
     assert listed == {doc.name for doc in (REPO_ROOT / "docs").glob("*.md")} - {"README.md"}
+
+
+def test_readme_shows_the_two_commands_of_the_contract() -> None:
+    """`make synth` and `make test` set up from nothing; a reader finds both on README's first screens."""
+    readme = (REPO_ROOT / "README.md").read_text()
+    head = readme[:readme.index("## Quick start")]
+    assert "make synth" in head and "make test" in head
