@@ -9,6 +9,7 @@ import base64
 import io
 import json
 import subprocess
+import tempfile
 import tarfile
 from pathlib import Path
 from typing import Any
@@ -94,7 +95,8 @@ def edges(installer, monkeypatch, tmp_path):
         return None if calls.get("cluster_gone") else f"{workdir}/kubeconfig"
 
     monkeypatch.setenv("AWS_REGION", "us-west-2")
-    monkeypatch.setattr(installer.tempfile, "mkdtemp", lambda dir=None: str(tmp_path / "work"))
+    # the work folder (cluster_access.work_folder) is made with tempfile.mkdtemp
+    monkeypatch.setattr(tempfile, "mkdtemp", lambda dir=None: str(tmp_path / "work"))
     (tmp_path / "work").mkdir()
     monkeypatch.setattr(installer, "download", download)
     monkeypatch.setattr(installer, "try_run", try_run)

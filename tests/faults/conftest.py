@@ -157,7 +157,6 @@ def kube(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, clock: SimClock) -> It
     install_tool(bin_dir, "kubectl", fake_kubectl)
     monkeypatch.setenv("PATH", f"{bin_dir}:{__import__('os').environ['PATH']}")
     monkeypatch.setenv("FAKE_KUBE_STATE", str(tmp_path / "kube.json"))
-    monkeypatch.setattr("tempfile.tempdir", str(tmp_path))  # the handler's /tmp
     yield FakeKube(tmp_path / "kube.json")
 
 

@@ -142,7 +142,6 @@ class Cluster:
         metadata = manifest.get("metadata", {})
         name = metadata["name"]
         namespace = self.resolve_namespace(kind, metadata.get("namespace"))
-        version = manifest["apiVersion"].rpartition("/")[2]
         if not self.serves(kind, group):
             raise ApplyError(f'error: resource mapping not found for name: "{name}" namespace: "{namespace or ""}" '
                              f'from "{source}": no matches for kind "{kind}" in version "{manifest["apiVersion"]}"\n'

@@ -151,7 +151,7 @@ def test_a_crd_that_never_comes_fails_naming_the_kind_and_leaves_nothing(aws, ku
     assert manifests.create(properties(publish(aws, "v1.zip", charts))) == "ROLLBACK_COMPLETE"
 
     reason = manifests.reasons()[0]
-    assert "HyperpodNodeClass" in reason and "gave up at its deadline" in reason
+    assert "HyperpodNodeClass" in reason and "did not finish before its deadline" in reason
     assert kube.ours() == set()
 
 
@@ -235,7 +235,7 @@ def test_the_answer_comes_before_cloudformations_service_timeout(aws, kube, mani
     manifests.create(properties(publish(aws, "v1.zip", NODE_AUTOSCALING)))
 
     assert not any("ServiceTimeout" in reason for reason in manifests.reasons())
-    assert "gave up at its deadline" in manifests.reasons()[0]
+    assert "did not finish before its deadline" in manifests.reasons()[0]
 
 
 # ---- 5. clean failure ---------------------------------------------------------------------------------------

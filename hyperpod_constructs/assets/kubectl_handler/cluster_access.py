@@ -6,7 +6,9 @@ import logging
 import os
 import shutil
 import subprocess
-from typing import Any, Mapping, Optional, Sequence
+import tempfile
+from contextlib import contextmanager
+from typing import Any, Iterator, Mapping, Optional, Sequence
 
 import cluster_plan
 from time_budget import Budget, OutOfTime
@@ -15,6 +17,16 @@ LOG = logging.getLogger()
 ACCESS_WAIT_SECONDS = 10
 CALL_SECONDS = 120.0  # the longest a single kubectl or helm call may take unless its caller says otherwise
 AWS_CALL_SECONDS = 20  # connect and read timeout of each AWS API call
+
+
+@contextmanager
+def work_folder() -> Iterator[str]:
+    """A fresh folder under /tmp (Lambda's only writable folder, kept across warm starts) for one invocation."""
+    workdir = tempfile.mkdtemp(dir="/tmp")
+    try:
+        yield workdir
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
 
 
 def tool_env(workdir: str) -> dict[str, str]:

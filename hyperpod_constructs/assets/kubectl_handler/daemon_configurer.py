@@ -17,14 +17,12 @@ import json
 import logging
 import os
 import re
-import shutil
-import tempfile
 from dataclasses import dataclass
 from typing import Any, Mapping, Optional
 
-from cluster_access import CALL_SECONDS, run, tool_env, wait_for_cluster_access, write_kubeconfig
+from cluster_access import CALL_SECONDS, run, tool_env, wait_for_cluster_access, work_folder, write_kubeconfig
 from cluster_plan import KUBECTL, require_properties
-from time_budget import Backoff, Budget, OutOfTime
+from time_budget import Backoff, Budget, OutOfTime, not_done_yet
 
 LOG = logging.getLogger()
 DAEMON_SET = "DaemonSet.v1.apps"
@@ -66,7 +64,11 @@ def is_complete(event: Mapping[str, Any], budget: Budget) -> dict[str, Any]:
         LOG.info("the daemon is HyperPod's: nothing to delete")
         return {"IsComplete": True}
     request = parse_properties(event["ResourceProperties"])
-    workdir = tempfile.mkdtemp(dir="/tmp")
+    with work_folder() as workdir:
+        return configure_in(event, request, workdir, budget)
+
+
+def configure_in(event: Mapping[str, Any], request: DaemonRequest, workdir: str, budget: Budget) -> dict[str, Any]:
     try:
         kubeconfig = write_kubeconfig(request.cluster_name, os.environ["AWS_REGION"], workdir)
         if kubeconfig is None:
@@ -76,12 +78,7 @@ def is_complete(event: Mapping[str, Any], budget: Budget) -> dict[str, Any]:
         changed = configure(request, kubeconfig, workdir, env, budget)
         return {"IsComplete": True, "Data": {"Changed": "true" if changed else "false"}}
     except OutOfTime as pending:
-        if not budget.is_last_invocation():
-            LOG.info("not finished in this invocation, the framework asks again: %s", pending)
-            return {"IsComplete": False}
-        raise RuntimeError(f"{event['RequestType']} gave up at its deadline: {pending}") from None
-    finally:
-        shutil.rmtree(workdir, ignore_errors=True)
+        return not_done_yet(budget, pending, event["RequestType"])
 
 
 def configure(request: DaemonRequest, kubeconfig: str, workdir: str, env: Mapping[str, str], budget: Budget) -> bool:
@@ -93,7 +90,7 @@ def configure(request: DaemonRequest, kubeconfig: str, workdir: str, env: Mappin
 
     daemon_ref = f"{DAEMON_SET}/{request.daemon_set}"
     backoff = Backoff()
-    while not (daemon := get(kubectl("get", daemon_ref, "--ignore-not-found", "--output", "json"), env, budget)):
+    while get(kubectl("get", daemon_ref, "--ignore-not-found", "--output", "json"), env, budget) is None:
         budget.wait(backoff.next(), f"HyperPod to create DaemonSet {request.namespace}/{request.daemon_set} (it does "
                                     "once the cluster's tiered storage is enabled)")
     config_map = get(kubectl("get", f"ConfigMap/{request.config_map}", "--output", "json"), env, budget)

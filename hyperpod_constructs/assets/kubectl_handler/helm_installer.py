@@ -18,16 +18,14 @@ import logging
 import os
 import shutil
 import tarfile
-import tempfile
 import urllib.error
 import urllib.request
-from contextlib import contextmanager
-from typing import Any, Iterator, Mapping, Optional
+from typing import Any, Mapping, Optional
 
 import helm_plan as plan
-from cluster_access import CommandFailed, run, tool_env, try_run, wait_for_cluster_access, write_kubeconfig
+from cluster_access import CommandFailed, run, tool_env, try_run, wait_for_cluster_access, work_folder, write_kubeconfig
 from cluster_plan import tail
-from time_budget import Budget, OutOfTime
+from time_budget import Budget, OutOfTime, not_done_yet
 
 LOG = logging.getLogger()
 LOG.setLevel(logging.INFO)
@@ -55,20 +53,7 @@ def is_complete(event: Mapping[str, Any], budget: Budget) -> dict[str, Any]:
         install(request, budget)
         return {"IsComplete": True, "Data": plan.response_data(request)}
     except OutOfTime as error:
-        if budget.is_last_invocation():
-            raise RuntimeError(f"{request_type} of Helm release {event.get('PhysicalResourceId', '')} did not finish "
-                               f"before its deadline: {error}") from None
-        LOG.info("continuing in the next invocation: %s", error)
-        return {"IsComplete": False}
-
-
-@contextmanager
-def work_folder() -> Iterator[str]:
-    workdir = tempfile.mkdtemp(dir="/tmp")  # /tmp survives warm starts; one fresh folder per run
-    try:
-        yield workdir
-    finally:
-        shutil.rmtree(workdir, ignore_errors=True)
+        return not_done_yet(budget, error, f"{request_type} of Helm release {event.get('PhysicalResourceId', '')}")
 
 
 class Release:

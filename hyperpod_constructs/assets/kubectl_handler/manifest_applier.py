@@ -22,20 +22,19 @@ import json
 import logging
 import os
 import shutil
-import tempfile
 import zipfile
 from typing import Any, Mapping, Optional
 
 import cluster_access
 import manifest_plan as plan
-from cluster_access import CALL_SECONDS, CommandFailed, run, tool_env, try_run, wait_for_cluster_access, write_kubeconfig
+from cluster_access import (
+    CALL_SECONDS, CommandFailed, run, tool_env, try_run, wait_for_cluster_access, work_folder, write_kubeconfig)
 from cluster_plan import tail
 from manifest_plan import ObjectRef
-from time_budget import Backoff, Budget, OutOfTime
+from time_budget import Backoff, Budget, DeadlinePassed, OutOfTime, not_done_yet
 
 LOG = logging.getLogger()
 LOG.setLevel(logging.INFO)
-WORK_ROOT = "/tmp"  # Lambda's only writable folder
 APPLY_SECONDS = 600.0  # one apply call of the whole bundle; kubectl sends one request per object
 
 
@@ -48,11 +47,8 @@ def on_event(event: Mapping[str, Any]) -> dict[str, Any]:
 
 def is_complete(event: Mapping[str, Any], budget: Budget) -> dict[str, Any]:
     request = plan.parse_properties(event["ResourceProperties"])
-    workdir = tempfile.mkdtemp(dir=WORK_ROOT)  # /tmp survives warm starts; one fresh folder per run
-    try:
+    with work_folder() as workdir:
         return reconcile(event, request, budget, workdir)
-    finally:
-        shutil.rmtree(workdir, ignore_errors=True)
 
 
 def reconcile(event: Mapping[str, Any], request: plan.ApplyRequest, budget: Budget, workdir: str) -> dict[str, Any]:
@@ -74,10 +70,10 @@ def reconcile(event: Mapping[str, Any], request: plan.ApplyRequest, budget: Budg
         create_request = event["RequestId"] if request_type == "Create" else ""
         return {"IsComplete": True, "Data": session.deliver(old, create_request)}
     except OutOfTime as pending:
-        if not budget.is_last_invocation():
-            LOG.info("not finished in this invocation, the framework asks again: %s", pending)
-            return {"IsComplete": False}
-        failure: Exception = RuntimeError(f"{request_type} gave up at its deadline: {pending}")
+        try:
+            return not_done_yet(budget, pending, request_type)
+        except DeadlinePassed as passed:
+            failure: Exception = passed
     except Exception as error:  # noqa: BLE001 - a failed Create cleans up whatever failed
         failure = error
     if request_type == "Create" and session is not None:

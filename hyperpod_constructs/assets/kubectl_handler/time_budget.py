@@ -8,6 +8,7 @@ Nothing here may outlive the invocation: Lambda kills it at its timeout and Clou
 """
 from __future__ import annotations
 
+import logging
 import time
 from typing import Any, Optional
 
@@ -23,8 +24,15 @@ now = time.time
 pause = time.sleep
 
 
+LOG = logging.getLogger()
+
+
 class OutOfTime(Exception):
     """This invocation's time is used up (or a call hung) while something is still pending; the message says what."""
+
+
+class DeadlinePassed(RuntimeError):
+    """Work still pending when no later invocation can finish it before the request's deadline."""
 
 
 class Budget:
@@ -63,6 +71,15 @@ class Budget:
     def for_cleanup(self) -> "Budget":
         """The rest of this invocation, ignoring the deadline: a failed Create still removes what it made."""
         return Budget(self._context, None)
+
+
+def not_done_yet(budget: Budget, pending: OutOfTime, what: str) -> dict[str, Any]:
+    """isComplete's answer while ``what`` (e.g. "Create of Helm release x") is pending: ask again, or, when this is
+    the last invocation that could finish it, DeadlinePassed naming it and what it still waited for."""
+    if budget.is_last_invocation():
+        raise DeadlinePassed(f"{what} did not finish before its deadline: {pending}")
+    LOG.info("not finished in this invocation, the framework asks again: %s", pending)
+    return {"IsComplete": False}
 
 
 class Backoff:
