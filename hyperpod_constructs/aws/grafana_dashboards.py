@@ -21,6 +21,7 @@ from aws_cdk import (
 )
 from constructs import Construct
 
+from .function_role import function_role
 from .nag import acknowledge_provider_framework
 from .synth_time import at_synth, keeps_staging
 
@@ -66,10 +67,8 @@ class GrafanaDashboards(Construct):
         }
         self._dashboards = dashboards
         log_group = logs.LogGroup(self, "Logs", retention=logs.RetentionDays.ONE_MONTH)
-        self.role = iam.Role(self, "Role", assumed_by=iam.ServicePrincipal("lambda.amazonaws.com"),
-                             description="Provisions the HyperPod dashboards into the Grafana workspace")
-        self.role.add_to_policy(iam.PolicyStatement(
-            actions=["logs:CreateLogStream", "logs:PutLogEvents"], resources=[log_group.log_group_arn]))
+        self.role = function_role(self, "Role", log_group=log_group,
+                                  description="Provisions the HyperPod dashboards into the Grafana workspace")
         self.role.add_to_policy(iam.PolicyStatement(actions=list(GRAFANA_ACTIONS), resources=[workspace_arn]))
         self.function = lambda_.Function(
             self, "Function",

@@ -10,11 +10,14 @@ from pathlib import Path
 from typing import Any, Mapping, Optional
 
 from aws_cdk import (
-    Acknowledgment, CustomResource, Duration, Size, Stack, Validations, aws_ec2 as ec2, aws_eks_v2 as eks,
+    Acknowledgment, CustomResource, Duration, Size, Validations, aws_ec2 as ec2, aws_eks_v2 as eks,
     aws_iam as iam, aws_lambda as lambda_, aws_logs as logs, custom_resources as cr,
 )
 from aws_cdk.lambda_layer_kubectl_v33 import KubectlV33Layer
 from constructs import Construct
+
+from .function_role import function_role
+from .nag import acknowledge_provider_framework
 
 HANDLER_DIR = Path(__file__).resolve().parent.parent / "assets" / "kubectl_handler"
 # The framework asks "done yet?" this often; each ask is one invocation of up to 15 minutes.
@@ -46,11 +49,9 @@ class KubectlHandler(Construct):
         self.cluster = cluster
         """The cluster the function runs against."""
         log_group = logs.LogGroup(self, "Logs", retention=logs.RetentionDays.ONE_MONTH)
-        self.role = iam.Role(self, "Role", assumed_by=iam.ServicePrincipal("lambda.amazonaws.com"),
-                             description="Runs kubectl and Helm against the HyperPod EKS cluster")
+        self.role = function_role(self, "Role", log_group=log_group,
+                                  description="Runs kubectl and Helm against the HyperPod EKS cluster")
         """The function's IAM role; consumers grant it what they need (e.g. reading the manifest bundle)."""
-        self.role.add_to_policy(iam.PolicyStatement(
-            actions=["logs:CreateLogStream", "logs:PutLogEvents"], resources=[log_group.log_group_arn]))
         self.role.add_to_policy(iam.PolicyStatement(actions=["eks:DescribeCluster"], resources=[cluster.cluster_arn]))
 
         placement: dict[str, Any] = {}
@@ -69,10 +70,8 @@ class KubectlHandler(Construct):
         # onEvent only checks the request and stamps its deadline; isComplete does the work, one bounded
         # invocation after another, so no wait has to fit in one Lambda run.
         # It calls nothing, so its role may only write its logs, and it needs no network.
-        on_event_role = iam.Role(self, "OnEventRole", assumed_by=iam.ServicePrincipal("lambda.amazonaws.com"),
-                                 description="Checks kubectl/Helm requests for the HyperPod EKS cluster")
-        on_event_role.add_to_policy(iam.PolicyStatement(
-            actions=["logs:CreateLogStream", "logs:PutLogEvents"], resources=[log_group.log_group_arn]))
+        on_event_role = function_role(self, "OnEventRole", log_group=log_group,
+                                      description="Checks kubectl/Helm requests for the HyperPod EKS cluster")
         self.on_event_function = lambda_.Function(
             self, "OnEvent",
             description="Checks kubectl/Helm requests for the HyperPod EKS cluster and sets their deadline",
@@ -108,7 +107,7 @@ class KubectlHandler(Construct):
                 "AmazonEKSClusterAdminPolicy", access_scope_type=eks.AccessScopeType.CLUSTER)],
         )
         """The role's cluster-admin access entry; custom resources the function serves depend on it."""
-        self._acknowledge_framework()
+        acknowledge_provider_framework(self.provider, self.on_event_function, self.function)
 
     @property
     def service_token(self) -> str:
@@ -124,33 +123,3 @@ class KubectlHandler(Construct):
             scope, construct_id, service_token=self.service_token, resource_type=resource_type,
             properties={**properties, "TimeoutSeconds": str(int(timeout.to_seconds()))},
             service_timeout=Duration.seconds(timeout.to_seconds() + ANSWER_MARGIN.to_seconds()))
-
-    def _acknowledge_framework(self) -> None:
-        """cdk-nag findings on the CDK provider framework's own function, which this library does not write."""
-        stack = Stack.of(self)
-        function_ids = [stack.get_logical_id(function.node.default_child)
-                        for function in (self.on_event_function, self.function)]
-        framework = self.provider.node
-        waiter_ids = [stack.get_logical_id(framework.find_child(name).node.default_child)
-                      for name in ("framework-isComplete", "framework-onTimeout")]
-        Validations.of(self.provider).acknowledge(
-            Acknowledgment(
-                id="AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]",
-                reason="The CDK provider framework's function writes its logs with AWSLambdaBasicExecutionRole."),
-            *(Acknowledgment(
-                id=f"AwsSolutions-IAM5[Resource::<{function_id}.Arn>:*]",
-                reason="The CDK provider framework may invoke any version of the kubectl functions, and only them.")
-              for function_id in function_ids),
-            *(Acknowledgment(
-                id=f"AwsSolutions-IAM5[Resource::<{waiter_id}.Arn>:*]",
-                reason="The provider framework's waiter state machine may invoke any version of its own two functions.")
-              for waiter_id in waiter_ids),
-            Acknowledgment(
-                id="AwsSolutions-SF1",
-                reason="The provider framework's waiter only re-invokes the kubectl function, which logs every step; "
-                       "Step Functions logging would need logs:* on '*' for its log delivery."),
-            Acknowledgment(
-                id="AwsSolutions-SF2",
-                reason="The provider framework's waiter state machine has no tracing option; the kubectl function's "
-                       "logs say what each isComplete invocation did."),
-        )

@@ -37,12 +37,26 @@ def managed_policy(name: str) -> str:
     return f"Policy::arn:<AWS::Partition>:iam::aws:policy/{name}"
 
 
-def acknowledge_provider_framework(provider: IConstruct, function: IConstruct) -> None:
-    """cdk-nag findings on the CDK provider framework's own function (which this library does not write): its
-    logs policy, and invoking any version of ``function`` and only it."""
+def acknowledge_provider_framework(provider: IConstruct, *functions: IConstruct) -> None:
+    """cdk-nag findings on the CDK provider framework's own resources (which this library does not write): its
+    functions' logs policy, and invoking any version of ``functions`` and only them; with an isComplete handler,
+    also its waiter state machine (invoking its own two functions, no logging or tracing options of its own)."""
     acknowledge(provider, "AwsSolutions-IAM4",
                 "The CDK provider framework's function writes its logs with AWSLambdaBasicExecutionRole.",
                 managed_policy("service-role/AWSLambdaBasicExecutionRole"))
     acknowledge(provider, "AwsSolutions-IAM5",
-                "The CDK provider framework may invoke any version of its handler function, and only it.",
-                f"Resource::<{logical_id(function)}.Arn>:*")
+                "The CDK provider framework may invoke any version of its handler functions, and only them.",
+                *(f"Resource::<{logical_id(function)}.Arn>:*" for function in functions))
+    if provider.node.try_find_child("waiter-state-machine") is None:
+        return
+    acknowledge(provider, "AwsSolutions-IAM5",
+                "The provider framework's waiter state machine may invoke any version of its own two functions.",
+                *(f"Resource::<{logical_id(provider.node.find_child(name))}.Arn>:*"
+                  for name in ("framework-isComplete", "framework-onTimeout")))
+    acknowledge(provider, "AwsSolutions-SF1",
+                "The provider framework's waiter only re-invokes the handler function, which logs every step; "
+                "Step Functions logging would need logs:* on '*' for its log delivery.")
+    acknowledge(provider, "AwsSolutions-SF2",
+                "The provider framework's waiter state machine has no tracing option; the handler function's logs "
+                "say what each isComplete invocation did.")
+
