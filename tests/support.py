@@ -5,6 +5,9 @@ import copy
 import functools
 import importlib.util
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Iterable
@@ -17,6 +20,13 @@ REPO_ROOT = Path(__file__).resolve().parents[1]
 # scripts/regenerate_schemas.py refreshes them), so every clone runs every schema check.
 SCHEMA_DIR = REPO_ROOT / "tests" / "data" / "schemas"
 CRD_DIR = SCHEMA_DIR / "crds"
+
+
+def run_command(module: str, *args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """``python -m hyperpod_constructs.<module> args...`` as a user runs it, from ``cwd``, with this checkout
+    importable; its result, whatever the exit status."""
+    return subprocess.run([sys.executable, "-m", f"hyperpod_constructs.{module}", *args], cwd=cwd,
+                          capture_output=True, text=True, timeout=300, env={**os.environ, "PYTHONPATH": str(REPO_ROOT)})
 
 
 def cdk_json_context() -> dict[str, Any]:

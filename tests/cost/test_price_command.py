@@ -4,8 +4,6 @@ from __future__ import annotations
 import datetime
 import io
 import json
-import os
-import subprocess
 import sys
 from pathlib import Path
 
@@ -20,7 +18,7 @@ from price_list_fixtures import (
     eks_cluster, eks_extended_support, fsx_lustre, grafana_user, hyperpod_node, nat_gateway, page, request,
     stubbed_client,
 )
-from support import REPO_ROOT
+from support import REPO_ROOT, run_command
 
 TODAY = datetime.date(2026, 11, 30)
 P5 = "ml.p5.48xlarge"
@@ -216,8 +214,6 @@ def test_app_without_build_is_refused(tmp_path: Path) -> None:
 
 
 def test_module_entry_point_runs(tmp_path: Path) -> None:
-    result = subprocess.run([sys.executable, "-m", "hyperpod_constructs.prices", "--help"], cwd=tmp_path,
-                            capture_output=True, text=True, timeout=300,
-                            env={**os.environ, "PYTHONPATH": str(REPO_ROOT)})
+    result = run_command("prices", "--help", cwd=tmp_path)
     assert result.returncode == 0, result.stderr[-2000:]
     assert "--instance-types" in result.stdout and "--app" in result.stdout

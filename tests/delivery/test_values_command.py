@@ -19,7 +19,7 @@ from apps_support import DEFAULT_APP, SynthesizedApp, app_files, app_param
 from deployability.cfn_resolve import TemplateResolver
 from hyperpod_constructs.values import MissingValuesError, ValuesFileError, fill, names, substitute
 from hyperpod_constructs.values.command import main
-from support import REPO_ROOT, validate_manifest
+from support import run_command, validate_manifest
 
 STACK = "LlmInference"
 VALUES_ENV = "# Fill each value from the stack output of the same name\nModelStoreDnsName=\nRegion=\n"
@@ -200,6 +200,6 @@ def test_export_filled_from_the_stack_outputs_is_valid_kubernetes(relative: str,
 
 
 def test_the_module_runs_as_a_command(tmp_path: Path) -> None:
-    result = subprocess.run([sys.executable, "-m", "hyperpod_constructs.values", "--help"], cwd=REPO_ROOT,
-                            capture_output=True, text=True, timeout=120, check=True)
+    result = run_command("values", "--help", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr[-2000:]
     assert "--stack" in result.stdout and "values.env" in result.stdout

@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import io
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import aws_cdk as cdk
@@ -15,7 +12,7 @@ import pytest
 from diff_apps import small_app
 from hyperpod_constructs.diff.command import main
 from hyperpod_constructs.diff.compare import NO_OLD_BUNDLE
-from support import REPO_ROOT
+from support import REPO_ROOT, run_command
 
 ENDPOINT = "InferenceEndpointConfig.inference.sagemaker.aws.amazon.com"
 
@@ -242,13 +239,11 @@ def test_inputs_that_cannot_be_read_are_usage_errors(tmp_path: Path, versions: t
 
 
 def test_module_entry_point_documents_the_exit_status(tmp_path: Path) -> None:
-    result = subprocess.run([sys.executable, "-m", "hyperpod_constructs.diff", "--help"], cwd=tmp_path,
-                            capture_output=True, text=True, timeout=300, env={**os.environ, "PYTHONPATH": str(REPO_ROOT)})
+    result = run_command("diff", "--help", cwd=tmp_path)
     assert result.returncode == 0, result.stderr[-2000:]
     assert "Exit status 0: nothing replaced or deleted; 1: something is replaced or deleted; 2: usage error" in " ".join(
         result.stdout.split())
-    missing = subprocess.run([sys.executable, "-m", "hyperpod_constructs.diff"], cwd=tmp_path, capture_output=True,
-                             text=True, timeout=300, env={**os.environ, "PYTHONPATH": str(REPO_ROOT)})
+    missing = run_command("diff", cwd=tmp_path)
     assert missing.returncode == 2
 
 

@@ -3,9 +3,6 @@ command reads from a platform; its arguments and entry point."""
 from __future__ import annotations
 
 import io
-import os
-import subprocess
-import sys
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Optional
@@ -19,8 +16,8 @@ from hyperpod_constructs.preflight.command import main
 from hyperpod_constructs.preflight.needs import (
     BootstrapNeed, bootstrap_need, existing_cluster_need, identity_center_need, model_buckets, nodes_at_ceiling)
 from preflight_fixtures import (
-    add_quotas, add_toolkit, answering, identity_center_instances, quota, stubbed_clients, toolkit_stack)
-from support import REPO_ROOT
+    add_quotas, add_toolkit, answering, quota, stubbed_clients, toolkit_stack)
+from support import REPO_ROOT, run_command
 
 DEFAULT_APP = str(REPO_ROOT / "apps" / "quick_setup.py")
 # The default app's bucket is imported by name (-c model_bucket=NAME names it where the app reads that context).
@@ -128,9 +125,7 @@ def test_an_app_file_without_build_is_refused(tmp_path: Path) -> None:
 
 
 def test_module_entry_point_runs(tmp_path: Path) -> None:
-    result = subprocess.run([sys.executable, "-m", "hyperpod_constructs.preflight", "--help"], cwd=tmp_path,
-                            capture_output=True, text=True, timeout=300,
-                            env={**os.environ, "PYTHONPATH": str(REPO_ROOT)})
+    result = run_command("preflight", "--help", cwd=tmp_path)
     assert result.returncode == 0, result.stderr[-2000:]
     assert "--app" in result.stdout and "Exit status 0" in result.stdout
 
