@@ -19,12 +19,17 @@ NO_MAX_COUNT_ID = "hyperpod-constructs:node-autoscaling-without-groups"
 DAEMON_ID = "hyperpod-constructs:tiered-kv-cache-daemon"
 
 
+def advised_platform(stack: cdk.Stack) -> HyperPodInferencePlatform:
+    """A platform whose groups draw advice (node autoscaling without a max_count), with L2 tiered storage on."""
+    return HyperPodInferencePlatform(
+        stack, "Platform", instance_groups=[InstanceGroup("l40s", "ml.g6e.12xlarge", count=1)],
+        cluster=ClusterSettings(tiered_storage=TieredStorage()), node_autoscaling=True)
+
+
 def build(*acknowledged: str) -> list[str]:
     """An app that draws five kinds of advice; returns the warnings left after acknowledging some ids."""
     stack = cdk.Stack(cdk.App(), "Advice")
-    platform = HyperPodInferencePlatform(
-        stack, "Platform", instance_groups=[InstanceGroup("l40s", "ml.g6e.12xlarge", count=1)],
-        cluster=ClusterSettings(tiered_storage=TieredStorage()), node_autoscaling=True)
+    platform = advised_platform(stack)
     platform.add_endpoint(InferenceEndpoint(
         "llama", model=s3_model(stack, "llama/"), instance_type="ml.g6e.12xlarge", gpus=1,
         kv_cache=KvCache(l2=L2Cache.tiered_storage()),
@@ -60,9 +65,7 @@ def test_acknowledging_one_scale_to_zero_rule_keeps_the_other_and_l2() -> None:
 
 def test_each_warning_sits_on_the_construct_it_is_about_in_one_line_with_its_id() -> None:
     stack = cdk.Stack(cdk.App(), "Advice")
-    platform = HyperPodInferencePlatform(
-        stack, "Platform", instance_groups=[InstanceGroup("l40s", "ml.g6e.12xlarge", count=1)],
-        cluster=ClusterSettings(tiered_storage=TieredStorage()), node_autoscaling=True)
+    platform = advised_platform(stack)
     platform.add_endpoint(InferenceEndpoint(
         "llama", model=s3_model(stack, "llama/"), instance_type="ml.g6e.12xlarge", gpus=1,
         kv_cache=KvCache(l2=L2Cache.tiered_storage())))
