@@ -4,9 +4,10 @@ from __future__ import annotations
 import difflib
 from typing import Any, Optional, Sequence
 
-from aws_cdk import CfnResource, Token
+from aws_cdk import Token
 from constructs import Construct
 
+from ..aws.cfn_types import resource_type
 from ..errors import Advice
 from ..intent.instance_group import InstanceGroup
 from ..prices.model import HOURS_PER_MONTH, Prices
@@ -16,14 +17,13 @@ from .plan import Plan
 
 def count_resources(scope: Construct, cfn_type: str) -> int:
     """CloudFormation resources of one type the stack creates under ``scope`` (imported ones are not there)."""
-    return sum(1 for child in scope.node.find_all()
-               if CfnResource.is_cfn_resource(child) and child.cfn_resource_type == cfn_type)
+    return sum(1 for child in scope.node.find_all() if resource_type(child) == cfn_type)
 
 
 def creates(construct: Construct, cfn_type: str) -> bool:
     """Whether an L2 construct's own resource is created by the stack (an imported one has none)."""
     child = construct.node.default_child
-    return child is not None and CfnResource.is_cfn_resource(child) and child.cfn_resource_type == cfn_type
+    return child is not None and resource_type(child) == cfn_type
 
 
 def fixed_cost_items(platform: Any) -> FixedCostItems:
