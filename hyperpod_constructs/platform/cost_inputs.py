@@ -8,6 +8,7 @@ from aws_cdk import CfnResource, Token
 from constructs import Construct
 
 from ..errors import Advice
+from ..intent.capacity import lower_bound_types
 from ..intent.instance_group import InstanceGroup
 from ..prices.model import HOURS_PER_MONTH, Prices
 from .cost import FixedCostItems
@@ -70,8 +71,7 @@ def idle_floor_advice(plan: Plan) -> list[Advice]:
     cost = plan.cost()
     if cost is None:
         return []
-    unknown_use = {demand.instance_types[0] for demand in plan.gpu_demands
-                   if not demand.exact and demand.min_replicas and demand.instance_types}
+    unknown_use = lower_bound_types(plan.gpu_demands, "floor", whole_gpus_only=False)
     advice: list[Advice] = []
     for group in plan.groups:
         gpus, price, idle = group.info.gpu_count, cost.prices.hourly(group.instance_type), plan.idle_at_floor(group)

@@ -2,7 +2,7 @@
 
 The numbers are the ones the synthesized app runs: a fixed group's nodes are its ``count`` (the template's
 ``InstanceCount``), an autoscaled group's ceiling is its ``max_count`` (its NodePool limit) and its floor the nodes
-the endpoints' minimum replicas keep busy, packed as ``spec.gpu_capacity`` packs them; endpoint replicas are the
+the endpoints' minimum replicas keep busy, packed as ``intent.capacity`` packs them; endpoint replicas are the
 manifests' ``replicas`` or ``autoScalingSpec`` bounds.
 """
 from __future__ import annotations
@@ -12,9 +12,11 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Optional
 
 from ..prices.model import Prices
-from ..intent.gpu_capacity import GpuDemand, GpuGroup, busy_floor_nodes, floor_nodes, whole_gpu_totals
+from ..intent.capacity import (
+    GpuDemand, GpuGroup, busy_floor_nodes, ceiling_nodes, floor_nodes, gpu_groups, lower_bound_types, slice_totals,
+    whole_gpu_totals)
 from ..intent.instance_group import InstanceGroup
-from ..intent.platform_model import PodDemand, ResolvedPlatform, gpu_groups
+from ..intent.platform_model import PodDemand, ResolvedPlatform
 from .cost import CostReport, FixedCostItems, estimate_cost
 
 
@@ -67,7 +69,11 @@ class Plan:
 
     def ceiling(self, group: InstanceGroup) -> int:
         """The most nodes: ``max_count`` for an autoscaled group, else ``count``."""
-        return group.ceiling if group.name in self.autoscaled_groups else group.count
+        return self._ceilings[group.name]
+
+    @functools.cached_property
+    def _ceilings(self) -> dict[str, int]:
+        return ceiling_nodes(self.gpu_groups)
 
     @functools.cached_property
     def _floors(self) -> dict[str, int]:
@@ -129,8 +135,7 @@ class Plan:
         floor, ceiling = whole_gpu_totals(groups, demands, "floor"), whole_gpu_totals(groups, demands, "ceiling")
         if not any(wanted for wanted, _ in ceiling.values()):
             return []
-        inexact = {demand.instance_types[0] for demand in demands
-                   if not demand.exact and demand.partition is None and demand.gpus}
+        inexact = lower_bound_types(demands)
         lines = ["", "Whole GPUs (requested at min / max replicas, available at count or max_count)"]
         for instance_type in sorted(ceiling):
             (low, available), (high, _) = floor.get(instance_type, (0, 0)), ceiling[instance_type]
@@ -144,21 +149,11 @@ class Plan:
 
     def _mig_utilisation(self) -> list[str]:
         """Per instance type and profile: slices requested at max replicas vs slices the groups offer at ceiling."""
-        supply: dict[tuple[str, str], int] = {}
-        for group in self.groups:
-            for profile, count in ((self.slices_per_instance or {}).get(group.name) or {}).items():
-                key = (group.instance_type, profile)
-                supply[key] = supply.get(key, 0) + count * self.ceiling(group)
-        demand: dict[tuple[str, str], int] = {}
-        for endpoint in self.endpoints:
-            if endpoint.partition:
-                key = (endpoint.instance_type, endpoint.partition)
-                demand[key] = demand.get(key, 0) + endpoint.max_replicas
-        if not supply:
+        totals = slice_totals(self.gpu_groups, self.gpu_demands)
+        if not totals:
             return []
         lines = ["", "MIG slices at the ceiling (requested at max replicas / available)"]
-        for (instance_type, profile), available in sorted(supply.items()):
-            used = demand.get((instance_type, profile), 0)
+        for (instance_type, profile), (used, available) in sorted(totals.items()):
             share = f"{100 * used / available:.0f}%" if available else "-"
             lines.append(f"  {instance_type} mig-{profile}: {used} / {available} ({share})")
         return lines
