@@ -40,6 +40,7 @@ class GpuGroup:
     autoscaled: bool = False
     bounded: bool = True  # False: autoscaled without max_count, so nothing caps it (the check leaves it alone)
     slices_per_node: Mapping[str, int] = field(default_factory=dict)  # MIG profile -> devices per node
+    node_gpus: Optional[int] = None  # every GPU of a node, MIG-partitioned ones included (None: gpus_per_node)
 
     def units_per_node(self, partition: Optional[str]) -> int:
         """Whole GPUs (``partition=None``) or slices of one MIG profile a node offers."""
@@ -102,7 +103,8 @@ def gpu_groups(groups: Sequence[InstanceGroup], autoscaled: frozenset[str],
                                gpus_per_node=gpus if group.info.has_gpu else 0,
                                nodes=group.ceiling if scaled else group.count, autoscaled=scaled,
                                bounded=not scaled or group.max_count is not None,
-                               slices_per_node=dict((slices or {}).get(group.name) or {})))
+                               slices_per_node=dict((slices or {}).get(group.name) or {}),
+                               node_gpus=group.info.gpu_count))
     return tuple(result)
 
 
@@ -110,11 +112,6 @@ def reaching_max_count(groups: Sequence[InstanceGroup]) -> frozenset[str]:
     """The groups with a ``max_count``, for checks that see the groups without the node pools: they count each such
     group at its ``max_count``."""
     return frozenset(group.name for group in groups if group.max_count is not None)
-
-
-def ceiling_nodes(groups: Sequence[GpuGroup]) -> dict[str, int]:
-    """Nodes each group has at full scale: ``max_count`` for an autoscaled group, else ``count``."""
-    return {group.name: group.nodes for group in groups}
 
 
 def most_whole_gpus_per_node(groups: Sequence[GpuGroup]) -> dict[str, int]:
@@ -362,9 +359,42 @@ def busy_floor_nodes(groups: Sequence[GpuGroup], demands: Sequence[GpuDemand]) -
 
 
 def floor_nodes(groups: Sequence[GpuGroup], demands: Sequence[GpuDemand]) -> dict[str, int]:
-    """Nodes each group runs when idle: a fixed group its count; an autoscaled group the nodes min replicas keep busy."""
+    """Nodes each group runs when idle: a fixed group its count; an autoscaled group the nodes min replicas use."""
+    return {name: nodes.floor for name, nodes in group_nodes(groups, demands).items()}
+
+
+@dataclass(frozen=True)
+class GroupNodes:
+    """One group's nodes at the floor (``busy_at_floor`` of them kept busy by min replicas) and at the ceiling
+    (``max_count`` for an autoscaled group, else ``count``), and the GPUs a node has."""
+
+    floor: int
+    busy_at_floor: int
+    ceiling: int
+    node_gpus: int
+
+    @property
+    def idle_at_floor(self) -> int:
+        """Nodes the floor runs that no endpoint's min replicas need (a fixed count above what they use)."""
+        return self.floor - self.busy_at_floor
+
+    @property
+    def idle_gpus_at_floor(self) -> int:
+        """Every GPU of the idle nodes at the floor."""
+        return self.idle_at_floor * self.node_gpus
+
+    def gpus(self, level: Level) -> int:
+        """Every GPU of the group's nodes at ``level``."""
+        return (self.floor if level == "floor" else self.ceiling) * self.node_gpus
+
+
+def group_nodes(groups: Sequence[GpuGroup], demands: Sequence[GpuDemand]) -> dict[str, GroupNodes]:
+    """Group name -> its nodes at the floor and the ceiling, packed as ``floor_nodes`` packs them."""
     busy = busy_floor_nodes(groups, demands)
-    return {group.name: busy[group.name] if group.autoscaled else group.nodes for group in groups}
+    return {group.name: GroupNodes(floor=busy[group.name] if group.autoscaled else group.nodes,
+                                   busy_at_floor=busy[group.name], ceiling=group.nodes,
+                                   node_gpus=group.gpus_per_node if group.node_gpus is None else group.node_gpus)
+            for group in groups}
 
 
 # ---- disaggregated sides -----------------------------------------------------------------------------------------
@@ -418,8 +448,8 @@ def side_scopes(sides: Sequence[tuple[GpuDemand, Sequence[str]]],
         at = {level: [group for group in groups if group.name in names] for level, groups in groups_at.items()}
         largest = max((group.units_per_node(partition) for group in at["ceiling"]), default=0)
         misfits = tuple(side for side in members if side.units_per_pod > largest)
-        levels = () if misfits else tuple(
-            _side_level(at[level], partition, members, level) for level in (LEVELS if partition is None else ("floor",)))
+        counted: tuple[Level, ...] = LEVELS if partition is None else ("floor",)
+        levels = () if misfits else tuple(_side_level(at[level], partition, members, level) for level in counted)
         scopes.append(SideScope(names, partition, tuple(members), largest, misfits, levels))
     return scopes
 

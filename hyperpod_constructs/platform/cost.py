@@ -11,9 +11,9 @@ Definitions (also in docs/cost.md):
   are the same at the floor and at the ceiling. Traffic-dependent charges (NAT data processing, data
   transfer, AMP samples) are not in them.
 - always on, no MIG: every endpoint at its max replicas all the time, each MIG replica on a whole GPU,
-  nodes = ceil(GPUs needed / GPUs per node) per instance type (``intent.capacity.always_on_without_mig``) (a replica whose GPUs the model's own
-  configuration sets, or on a CPU-only type, takes a whole node); groups of instance types no endpoint
-  runs on are counted as at the floor, and the fixed costs are the same.
+  nodes = ceil(GPUs needed / GPUs per node) per instance type (a replica whose GPUs the model's own
+  configuration sets, or on a CPU-only type, takes a whole node; ``intent.capacity.always_on_without_mig``);
+  groups of instance types no endpoint runs on are counted as at the floor, and the fixed costs are the same.
 """
 from __future__ import annotations
 
