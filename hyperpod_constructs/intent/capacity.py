@@ -1,7 +1,8 @@
 """GPU capacity: what the instance groups offer, what the endpoints' pods take, and where the two do not meet.
 
 The one place the library counts whole GPUs, MIG slices and nodes; the capacity rules, the plan and its cost call it
-and only word its answers. Pure Python over plain values (``GpuGroup``, ``GpuDemand``), like ``mig``.
+and only word its answers. Pure Python over plain values (``GpuGroup``, ``GpuDemand``; ``gpu_groups`` makes the
+groups from instance groups), like ``mig``.
 
 A group offers its nodes (``count``, or ``max_count`` for groups node autoscaling grows, since Karpenter adds nodes
 for pending pods up to it) times the GPUs a node leaves MIG-disabled, and the MIG slices of each profile its nodes
