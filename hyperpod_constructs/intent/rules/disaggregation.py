@@ -72,7 +72,7 @@ def _capacity_problems(platform: ResolvedPlatform, where: str,
     slices = platform.slices_per_instance
     # Without node autoscaling a group keeps its count while the endpoint idles; the ceiling is max_count.
     floor = reaching_max_count(groups) if platform.node_autoscaling_enabled else frozenset()
-    by_side = dict(workers)
+    by_side: dict[str, DisaggregatedWorker] = dict(workers)
     scopes = side_scopes([(GpuDemand.of(side, (worker.instance_type,), worker.min_pods, worker.max_pods,
                                         worker.gpus or 1, worker.partition_profile),
                            [group.name for group in _groups_for(platform, worker)]) for side, worker in workers],
@@ -84,7 +84,7 @@ def _capacity_problems(platform: ResolvedPlatform, where: str,
         instance_type = scope.sides[0].instance_types[0]
         profile = scope.partition
         for misfit in scope.misfits:
-            worker = by_side[misfit.endpoint]  # type: ignore[index]
+            worker = by_side[misfit.endpoint]
             what = f"{misfit.units_per_pod} whole GPU(s)" if profile is None else f"a mig-{profile} slice"
             problems.append(format_problem(
                 where, f"disaggregation.{misfit.endpoint}.{'gpus' if profile is None else 'accelerator_partition'}",
