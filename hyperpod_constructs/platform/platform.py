@@ -19,7 +19,7 @@ from ..aws.hyperpod_cluster import HyperPodCluster
 from ..aws.hyperpod_dependencies import HyperPodDependencies, HyperPodHelmChart
 from ..aws.inference_operator import InferenceOperator, InferenceOperatorOptions
 from ..aws.kubectl_handler import KubectlHandler
-from ..aws.manifest_delivery import REMOVALS, ManifestApplier, ManifestDelivery
+from ..aws.manifest_delivery import ManifestApplier, ManifestDelivery
 from ..aws.model_access import ModelSourceAccess
 from ..aws.model_store import ModelStoreFileSystem
 from ..aws.network import HyperPodNetwork
@@ -27,7 +27,7 @@ from ..aws.observability import InferenceObservability
 from ..aws.stack_traces import record_no_stack_traces
 from ..aws.storage_drivers import StorageDriverRoles
 from ..aws.tiered_kv_cache import TieredKvCacheConfiguration
-from ..errors import HyperPodProblems, require
+from ..errors import HyperPodProblems
 from ..intent import rules
 from ..intent.cluster import ClusterSettings, ExistingEks
 from ..intent.cluster_prerequisites import ClusterPrerequisite
@@ -37,7 +37,6 @@ from ..intent.instance_group import InstanceGroup
 from ..intent.jumpstart import JumpStartEndpoint
 from ..intent.keda_workload import ScaledWorkload
 from ..intent.model_store import ModelStore
-from ..intent.names import is_dns_label
 from ..intent.network import Network
 from ..intent.node_autoscaling import NodeAutoscaling, NodePoolSpec, autoscaled_group_names
 from ..intent.observability import Observability
@@ -51,6 +50,7 @@ from ..observability.dashboards import write_dashboards
 from ..prices.model import Prices
 from ..type_checks import check_arguments
 from .access import AccessContext, build_access
+from .arguments import check_platform_arguments
 from .advice import advise
 from .applier_part import ApplierContext, ManifestApplication
 from .charts_part import ChartsContext, PlatformCharts, build_platform_charts
@@ -139,16 +139,8 @@ class HyperPodInferencePlatform(Construct):
         record_no_stack_traces(self)  # `cdk synth` would print the jsii kernel's temp path above each warning
         self._path: str = self.node.path  # read once: every jsii property read is a round trip to Node
         check_arguments(self._path, HyperPodInferencePlatform.__init__, locals())
-        require(is_dns_label(namespace), self._path, "namespace", namespace,
-                "a Kubernetes namespace name (lowercase alphanumerics and '-', at most 63)")
-        require(hourly_prices is None, self._path, "hourly_prices", hourly_prices,
-                "None: instance prices are prices=Prices(instance_hourly={...}) (Prices also holds the fixed-cost "
-                "rates; Prices.from_file reads a price file)")
-        require(prices is None or isinstance(prices, Prices), self._path, "prices", prices,
-                "a Prices, e.g. Prices.from_file('prices.json')")
-        require(manifest_removal in REMOVALS, self._path, "manifest_removal", manifest_removal,
-                "RemovalPolicy.DESTROY (a stack delete deletes the Kubernetes objects the stack applied) or "
-                "RemovalPolicy.RETAIN (it leaves them running, and their nodes billing)")
+        check_platform_arguments(self._path, namespace=namespace, hourly_prices=hourly_prices, prices=prices,
+                                 manifest_removal=manifest_removal)
         groups = self._instance_groups = tuple(instance_groups)
         self._node_autoscaling = (node_autoscaling if isinstance(node_autoscaling, NodeAutoscaling)
                                   else NodeAutoscaling(enabled=bool(node_autoscaling)))
