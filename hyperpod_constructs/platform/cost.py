@@ -19,13 +19,27 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Optional
+from typing import Optional, Protocol, Sequence
 
 from ..catalog.instance_types import instance_type as lookup_instance_type
+from ..intent.instance_group import InstanceGroup
+from ..intent.platform_model import PodDemand
 from ..prices.model import HOURS_PER_MONTH, Prices
 
-if TYPE_CHECKING:
-    from .plan import Plan
+
+class Plan(Protocol):
+    """What the cost reads of a plan (``platform.plan.Plan``, which imports this module): its groups and endpoints,
+    and each group's nodes at the floor and the ceiling."""
+
+    @property
+    def groups(self) -> Sequence[InstanceGroup]: ...
+
+    @property
+    def endpoints(self) -> Sequence[PodDemand]: ...
+
+    def floor(self, group: InstanceGroup) -> int: ...
+
+    def ceiling(self, group: InstanceGroup) -> int: ...
 
 
 @dataclass(frozen=True)

@@ -72,6 +72,24 @@ from .synth_checks import SynthChecksContext, add_synth_checks
 Endpoint = Union[InferenceEndpoint, JumpStartEndpoint]
 
 
+class _Renamed:
+    """An attribute an earlier version had: reading or assigning it raises, naming the one to use instead."""
+
+    def __init__(self, now: str) -> None:
+        self._now = now
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self._message = f"{owner.__name__}.{name} is now {owner.__name__}.{self._now} (read-only)"
+
+    def __get__(self, instance: object, owner: Optional[type] = None) -> Any:
+        if instance is None:
+            return self  # the class's own attribute, for introspection
+        raise AttributeError(self._message)
+
+    def __set__(self, instance: object, value: Any) -> None:
+        raise AttributeError(self._message)
+
+
 class HyperPodInferencePlatform(Construct):
     """LLM inference on SageMaker HyperPod, as the best-practice guide describes it, in one construct.
 
@@ -191,6 +209,12 @@ class HyperPodInferencePlatform(Construct):
                                                   self._application.configures_daemon_at_deploy))
 
     # ---- what the platform holds: read-only --------------------------------------------------------------
+
+    model = _Renamed("resolved_platform")
+    settings = _Renamed("cluster_settings")
+    manifests = _Renamed("manifest_applier")
+    kubectl = _Renamed("kubectl_handler")
+    cluster_role = _Renamed("karpenter_role")
 
     @property
     def instance_groups(self) -> tuple[InstanceGroup, ...]:
