@@ -1,5 +1,6 @@
 """The applier part: how ``cdk deploy`` applies the platform's manifests (one bundle, one custom resource, made once
-the app is complete) and sizes HyperPod's tiered-storage daemon; with GitOps, the applier that hands the objects over."""
+the app is complete) and sizes HyperPod's tiered-storage daemon; with GitOps, the applier that hands the objects
+over."""
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -92,7 +92,7 @@ def _mig_config_map(charts: PlatformCharts, context: ChartsContext) -> Optional[
     layouts = custom_mig_layouts(context.resolved.instance_groups)
     if not layouts:
         return None
-    chart_ = context.dependency_chart
-    namespace = chart_.namespace if chart_ is not None else MIG_CONFIG_NAMESPACE
+    dependencies = context.dependency_chart
+    namespace = dependencies.namespace if dependencies is not None else MIG_CONFIG_NAMESPACE
     return charts.add("mig-config", lambda chart: [add_mig_config_map(
         chart, layouts, name=CUSTOM_MIG_CONFIG_MAP, namespace=namespace)])

@@ -30,7 +30,8 @@ class AlarmRouting:
     """Outputs the SLO alarm topic and subscribes e-mails under ``scope``, once the topic exists (with the first
     alert)."""
 
-    def __init__(self, scope: Construct, observability: Optional[InferenceObservability], emails: tuple[str, ...]) -> None:
+    def __init__(self, scope: Construct, observability: Optional[InferenceObservability],
+                 emails: tuple[str, ...]) -> None:
         self._scope = scope
         self._observability = observability
         self.emails = emails

@@ -51,6 +51,11 @@ class OperatorHandle:
     cluster_prerequisites: tuple[ClusterPrerequisite, ...]
     """What an existing EKS cluster must already run (empty for a created one)."""
 
+    @property
+    def installed(self) -> tuple[Construct, ...]:
+        """What this part installs on the cluster, for what needs it there first: the add-on and the Helm chart."""
+        return (self.operator.addon, *([self.dependencies.resource] if self.dependencies is not None else []))
+
 
 def build_operator(scope: Construct, context: OperatorContext) -> OperatorHandle:
     """The Helm chart before the HyperPod cluster (HyperPod requires it on the cluster first), the add-on after the

@@ -178,21 +178,22 @@ class HyperPodInferencePlatform(Construct):
         eks = self._eks = build_eks(self, EksContext(network_, cluster.eks, removal_policy, self._path))
         node_pools = self._node_autoscaling.pools(groups)  # the one place they are computed
         self._hyperpod = build_hyperpod(self, HyperPodContext(
-            eks.eks, network_, groups, cluster, self._node_autoscaling.enabled,
-            tuple(autoscaled_group_names(node_pools)), removal_policy))
+            eks.eks, network_, groups, cluster, node_autoscaling=self._node_autoscaling.enabled,
+            single_az_groups=tuple(autoscaled_group_names(node_pools)), removal_policy=removal_policy))
         hyperpod = self._hyperpod.cluster
         operator_ = self._operator = build_operator(self, OperatorContext(
             eks.eks, cluster.eks, eks.oidc_provider, hyperpod, groups, operator,
-            delivery is ManifestDelivery.CDK_DEPLOY, removal_policy, register))
+            applies_manifests=delivery is ManifestDelivery.CDK_DEPLOY, removal_policy=removal_policy,
+            register=register))
         self._model_store = build_model_store(self, ModelStoreContext(model_store, network_, removal_policy))
         self._model_access = build_model_access(self, ModelAccessContext(
-            eks.oidc_provider, tuple(eks.eks.workload_addons), model_store.bucket if model_store else None,
+            eks.oidc_provider, tuple(eks.eks.workload_addons), model_store.bucket if model_store is not None else None,
             network_.security_groups[0], register))
         observed = self._observability = build_observability(self, ObservabilityContext(
             observability, eks.eks, hyperpod, groups, removal_policy))
         self._access = build_access(self, AccessContext(
-            network_, eks.eks, observed.observability, model_store is not None, removal_policy,
-            isinstance(cluster.eks, ExistingEks), self._path))
+            network_, eks.eks, observed.observability, has_model_store=model_store is not None,
+            removal_policy=removal_policy, existing_cluster=isinstance(cluster.eks, ExistingEks), where=self._path))
 
         given_chart = operator.helm_chart if isinstance(operator.helm_chart, HyperPodHelmChart) else None
         gpu_operator = given_chart.enable_gpu_operator if given_chart is not None else None
@@ -201,12 +202,12 @@ class HyperPodInferencePlatform(Construct):
         self._chart_handles = build_platform_charts(self._charts, ChartsContext(
             self._resolved, model_store, network_, dependencies.chart if dependencies is not None else None, register))
         self._application = ManifestApplication(self, ApplierContext(
-            files, delivery, manifest_removal, operator_.kubectl_handler, hyperpod.resource,
-            (hyperpod.resource, operator_.operator.addon, *([dependencies.resource] if dependencies is not None else [])),
-            lambda: self.tiered_kv_cache))
-        add_synth_checks(self, SynthChecksContext(lambda: self._resolved, lambda: self.plan,
-                                                  observed.alarm_routing.warn_unused_emails,
-                                                  self._application.configures_daemon_at_deploy))
+            files, delivery, manifest_removal, operator_.kubectl_handler, hyperpod=hyperpod.resource,
+            after=(hyperpod.resource, *operator_.installed), tiered_kv_cache=lambda: self.tiered_kv_cache))
+        add_synth_checks(self, SynthChecksContext(
+            resolved=lambda: self._resolved, plan=lambda: self.plan,
+            warn_unused_alarm_emails=observed.alarm_routing.warn_unused_emails,
+            configures_daemon_at_deploy=self._application.configures_daemon_at_deploy))
 
     # ---- what the platform holds: read-only --------------------------------------------------------------
 

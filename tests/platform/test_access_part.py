@@ -16,7 +16,8 @@ def test_an_imported_cluster_gets_its_outputs_and_advice_and_keeps_no_network() 
     handle = build_access(stack, AccessContext(network, eks.eks, None, True, RemovalPolicy.RETAIN, True, WHERE))
     outputs = Template.from_stack(stack).to_json()["Outputs"]
     assert outputs["EksClusterName"]["Value"] == "team-cluster"
-    assert outputs["UpdateKubeconfigCommand"]["Value"] == "aws eks update-kubeconfig --name team-cluster --region us-west-2"
+    assert outputs["UpdateKubeconfigCommand"]["Value"] == (
+        "aws eks update-kubeconfig --name team-cluster --region us-west-2")
     assert handle.retained_network == ()  # the cluster's VPC is not the stack's to keep
     (advice,) = handle.network_advice
     assert advice.startswith("cluster.eks.cluster was imported without security_group_ids")

@@ -37,5 +37,6 @@ def test_a_vpc_other_than_the_existing_clusters_is_refused() -> None:
     other_id = "vpc-0fedcba9876543210"
     other = ec2.Vpc.from_vpc_attributes(stack, "OtherVpc", vpc_id=other_id, availability_zones=["us-west-2a"],
                                         private_subnet_ids=["subnet-0aaaaaaaaaaaaaaaa"])
-    with pytest.raises(HyperPodValidationError, match=rf"network\.vpc.*{other_id}.*the existing cluster's VPC \({VPC_ID}\)"):
+    with pytest.raises(HyperPodValidationError,
+                       match=rf"network\.vpc.*{other_id}.*the existing cluster's VPC \({VPC_ID}\)"):
         build_network(stack, NetworkContext(Network(vpc=other), existing_eks(stack), WHERE))

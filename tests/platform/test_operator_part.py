@@ -8,7 +8,8 @@ import aws_cdk as cdk
 from aws_cdk import RemovalPolicy
 from aws_cdk.assertions import Annotations, Match, Template
 
-from hyperpod_constructs import ClusterSettings, Eks, HyperPodHelmChart, InferenceOperatorOptions, InstanceGroup, MigLayout
+from hyperpod_constructs import (
+    ClusterSettings, Eks, HyperPodHelmChart, InferenceOperatorOptions, InstanceGroup, MigLayout)
 from hyperpod_constructs.aws.inference_operator import CHART_FOR_INSTANCE_GROUPS
 from hyperpod_constructs.platform.charts_part import CUSTOM_MIG_CONFIG_MAP
 from hyperpod_constructs.platform.gitops import DeployTimeValues
@@ -30,7 +31,8 @@ def test_the_chart_for_the_groups_turns_on_the_gpu_operator_only_with_mig() -> N
 def test_custom_mig_layouts_point_the_mig_manager_at_the_platforms_config_map() -> None:
     chart = dependency_chart((CUSTOM_MIG,), CHART_FOR_INSTANCE_GROUPS)
     assert chart is not None and chart.enable_gpu_operator
-    assert chart.values == {"gpu-operator": {"gpu-operator": {"migManager": {"config": {"name": CUSTOM_MIG_CONFIG_MAP}}}}}
+    manager = {"migManager": {"config": {"name": CUSTOM_MIG_CONFIG_MAP}}}
+    assert chart.values == {"gpu-operator": {"gpu-operator": manager}}
 
 
 def test_a_chart_given_or_none_is_kept() -> None:
