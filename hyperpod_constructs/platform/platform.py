@@ -72,22 +72,9 @@ from .synth_checks import SynthChecksContext, add_synth_checks
 Endpoint = Union[InferenceEndpoint, JumpStartEndpoint]
 
 
-class _Renamed:
-    """An attribute an earlier version had: reading or assigning it raises, naming the one to use instead."""
-
-    def __init__(self, now: str) -> None:
-        self._now = now
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self._message = f"{owner.__name__}.{name} is now {owner.__name__}.{self._now} (read-only)"
-
-    def __get__(self, instance: object, owner: Optional[type] = None) -> Any:
-        if instance is None:
-            return self  # the class's own attribute, for introspection
-        raise AttributeError(self._message)
-
-    def __set__(self, instance: object, value: Any) -> None:
-        raise AttributeError(self._message)
+# Attributes an earlier version had -> the one to use now: reading or assigning an old name raises, naming it.
+RENAMED_ATTRIBUTES = {"model": "resolved_platform", "settings": "cluster_settings", "manifests": "manifest_applier",
+                      "kubectl": "kubectl_handler", "cluster_role": "karpenter_role"}
 
 
 class HyperPodInferencePlatform(Construct):
@@ -211,11 +198,15 @@ class HyperPodInferencePlatform(Construct):
 
     # ---- what the platform holds: read-only --------------------------------------------------------------
 
-    model = _Renamed("resolved_platform")
-    settings = _Renamed("cluster_settings")
-    manifests = _Renamed("manifest_applier")
-    kubectl = _Renamed("kubectl_handler")
-    cluster_role = _Renamed("karpenter_role")
+    def __getattr__(self, name: str) -> Any:  # only called for a name the platform does not have
+        if name in RENAMED_ATTRIBUTES:
+            raise AttributeError(_renamed(name))
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name in RENAMED_ATTRIBUTES:
+            raise AttributeError(_renamed(name))
+        super().__setattr__(name, value)
 
     @property
     def instance_groups(self) -> tuple[InstanceGroup, ...]:
@@ -576,6 +567,11 @@ class HyperPodInferencePlatform(Construct):
         """HyperPod's tiered-storage daemon as the L2 ``tieredstorage`` endpoints need it (groups, memory, cache
         capacity), or None without such endpoints. ``export()`` writes the script that applies it."""
         return tiered_kv_cache_daemon(self._resolved)
+
+
+def _renamed(name: str) -> str:
+    return (f"HyperPodInferencePlatform.{name} is now HyperPodInferencePlatform.{RENAMED_ATTRIBUTES[name]} "
+            "(read-only)")
 
 
 def _object_key(manifest: Mapping[str, Any]) -> tuple[str, str, str]:
