@@ -11,7 +11,7 @@ from typing import Mapping
 
 import pytest
 
-from conftest import SynthesizedApp
+from apps_support import SynthesizedApp
 from hyperpod_constructs.platform import platform as platform_module
 from hyperpod_constructs.platform.platform import HyperPodInferencePlatform
 from support import REPO_ROOT
