@@ -201,7 +201,7 @@ class HyperPodInferencePlatform(Construct):
     def __getattr__(self, name: str) -> Any:  # only called for a name the platform does not have
         if name in RENAMED_ATTRIBUTES:
             raise AttributeError(_renamed(name))
-        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        raise AttributeError(f"{self.__class__.__name__!r} object has no attribute {name!r}")
 
     def __setattr__(self, name: str, value: Any) -> None:
         if name in RENAMED_ATTRIBUTES:

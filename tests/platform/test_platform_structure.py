@@ -7,7 +7,7 @@ import ast
 import inspect
 import textwrap
 from pathlib import Path
-from typing import Mapping
+from typing import Mapping, Optional
 
 import pytest
 
@@ -66,14 +66,36 @@ def cycles(graph: Mapping[str, set[str]]) -> list[list[str]]:
     return found
 
 
-def self_passed_other_than_as_scope(source: str) -> list[int]:
-    """Lines where ``self`` is an argument other than the first positional one (the construct scope)."""
-    lines: list[int] = []
+def calls_given_self(source: str) -> list[tuple[int, str, int]]:
+    """Each call that gets ``self``: its line, the callee as written and the argument's position (-1: a keyword)."""
+    found: list[tuple[int, str, int]] = []
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Call):
-            later = [*node.args[1:], *(keyword.value for keyword in node.keywords)]
-            lines.extend(arg.lineno for arg in later if isinstance(arg, ast.Name) and arg.id == "self")
-    return lines
+            arguments = [*enumerate(node.args), *((-1, keyword.value) for keyword in node.keywords)]
+            found.extend((node.lineno, ast.unparse(node.func), position) for position, argument in arguments
+                         if isinstance(argument, ast.Name) and argument.id == "self")
+    return found
+
+
+def self_given_other_than_as_scope(source: str, namespace: Mapping[str, object]) -> list[str]:
+    """Calls that hand ``self`` to anything but the construct parameter (``scope`` / ``construct``, first) of the
+    callee ``namespace`` names: a helper reading the whole platform."""
+    wrong: list[str] = []
+    for line, callee, position in calls_given_self(source):
+        target: object = namespace.get(callee.split(".")[0])
+        for attribute in callee.split(".")[1:]:
+            target = getattr(target, attribute, None)
+        first = _first_parameter(target)
+        if position != 0 or first not in ("scope", "construct"):
+            wrong.append(f"{line}: {callee}")
+    return wrong
+
+
+def _first_parameter(target: object) -> Optional[str]:
+    """A function's first parameter, or a class's first after ``self`` (jsii classes show only ``*args``)."""
+    if isinstance(target, type):
+        return next(iter(list(inspect.signature(target.__init__).parameters)[1:]), None)
+    return next(iter(inspect.signature(target).parameters), None) if callable(target) else None
 
 
 def platform_modules() -> dict[str, str]:
@@ -150,8 +172,15 @@ def test_an_import_cycle_is_found() -> None:
 
 
 def test_the_platform_passes_self_only_as_a_construct_scope() -> None:
-    assert self_passed_other_than_as_scope(Path(platform_module.__file__).read_text()) == []
+    source = Path(platform_module.__file__).read_text()
+    assert calls_given_self(source)  # the parts are built in the platform's scope
+    assert self_given_other_than_as_scope(source, vars(platform_module)) == []
 
 
 def test_self_handed_to_a_helper_is_found() -> None:
-    assert self_passed_other_than_as_scope("fixed_cost_items(prices, self)\nbuild(self, context=self)\n") == [1, 2]
+    def fixed_cost_items(platform: object) -> None: ...
+    def build(scope: object, context: object) -> None: ...
+
+    namespace = {"fixed_cost_items": fixed_cost_items, "build": build}
+    source = "fixed_cost_items(self)\nbuild(self, context=self)\nbuild(None, self)\nbuild(self, None)\n"
+    assert self_given_other_than_as_scope(source, namespace) == ["1: fixed_cost_items", "2: build", "3: build"]
