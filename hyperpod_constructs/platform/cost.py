@@ -18,13 +18,26 @@ Definitions (also in docs/cost.md):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Optional
+from typing import Optional, Protocol, Sequence
 
-from ..intent.capacity import always_on_without_mig
+from ..intent.capacity import GpuDemand, always_on_without_mig
+from ..intent.instance_group import InstanceGroup
 from ..prices.model import HOURS_PER_MONTH, Prices
 
-if TYPE_CHECKING:
-    from .plan import Plan
+
+class Plan(Protocol):
+    """What the cost reads of a plan (``platform.plan.Plan``, which imports this module): its groups, its demands as
+    whole-GPU capacity counts them, and each group's nodes at the floor and the ceiling."""
+
+    @property
+    def groups(self) -> Sequence[InstanceGroup]: ...
+
+    @property
+    def gpu_demands(self) -> Sequence[GpuDemand]: ...
+
+    def floor(self, group: InstanceGroup) -> int: ...
+
+    def ceiling(self, group: InstanceGroup) -> int: ...
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 import difflib
-from typing import Any, Optional, Sequence
+from dataclasses import dataclass
+from typing import Optional, Sequence
 
 from aws_cdk import Token
 from constructs import Construct
@@ -11,6 +12,8 @@ from ..aws.cfn_types import resource_type
 from ..errors import Advice
 from ..intent.capacity import lower_bound_types
 from ..intent.instance_group import InstanceGroup
+from ..intent.model_store import ModelStore
+from ..intent.observability import Observability
 from ..prices.model import HOURS_PER_MONTH, Prices
 from .cost import FixedCostItems
 from .plan import Plan
@@ -27,16 +30,25 @@ def creates(construct: Construct, cfn_type: str) -> bool:
     return child is not None and resource_type(child) == cfn_type
 
 
-def fixed_cost_items(platform: Any) -> FixedCostItems:
+@dataclass(frozen=True)
+class FixedCostContext:
+    """What the fixed costs are read from: the EKS cluster and network in use (created or imported), and the
+    ``model_store=`` and ``observability=`` settings."""
+    eks_cluster: Construct
+    network: Construct
+    model_store: Optional[ModelStore]
+    observability: Optional[Observability]
+
+
+def fixed_cost_items(context: FixedCostContext) -> FixedCostItems:
     """Read from what the platform built: counting resources, not repeating the network's or EKS's defaults."""
-    store = platform.model_store
-    options = platform.observability_options
+    store, options = context.model_store, context.observability
     return FixedCostItems(
         # Only the cluster itself: the EKS subtree also holds every applied manifest, which grows with endpoints.
-        eks_clusters=1 if creates(platform.eks.cluster, "AWS::EKS::Cluster") else 0,
-        nat_gateways=count_resources(platform.network, "AWS::EC2::NatGateway"),
-        fsx_capacity_gib=store.spec.capacity_gib if store is not None else None,
-        fsx_throughput_mb_per_tib=store.spec.throughput_mb_per_tib if store is not None else None,
+        eks_clusters=1 if creates(context.eks_cluster, "AWS::EKS::Cluster") else 0,
+        nat_gateways=count_resources(context.network, "AWS::EC2::NatGateway"),
+        fsx_capacity_gib=store.capacity_gib if store is not None else None,
+        fsx_throughput_mb_per_tib=store.throughput_mb_per_tib if store is not None else None,
         prometheus=options is not None,
         grafana=options is not None and options.grafana is not None,
     )

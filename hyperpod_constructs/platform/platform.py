@@ -1,4 +1,7 @@
-"""The quick-setup composition: network, EKS, HyperPod, model store, operator, autoscaling, charts."""
+"""The composition root: validates the platform's arguments and wires its parts, each built by one function of its
+own module from a small frozen context (``network_part``, ``eks_part``, ``hyperpod_part``, ``operator_part``,
+``model_store_part``, ``model_access_part``, ``observability_part``, ``access``, ``charts_part``, ``applier_part``,
+``synth_checks``); endpoints and scaled workloads are added to the resolved platform afterwards."""
 from __future__ import annotations
 
 import copy
@@ -7,72 +10,71 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Optional, Sequence, Union
 
 import cdk8s
-from aws_cdk import Annotations, Aws, RemovalPolicy, Stack, Token, aws_ec2 as ec2, aws_iam as iam
+from aws_cdk import Aws, RemovalPolicy, Stack, Token, aws_iam as iam
 from constructs import Construct
 
-from ..aws.autoscaling_roles import KarpenterClusterRole
 from ..aws.data_capture import DataCaptureWriters
-from ..aws.eks import HyperPodEks, imported_attribute
+from ..aws.eks import HyperPodEks
 from ..aws.hyperpod_cluster import HyperPodCluster
 from ..aws.hyperpod_dependencies import HyperPodDependencies, HyperPodHelmChart
-from ..aws.inference_operator import CHART_FOR_INSTANCE_GROUPS, InferenceOperator, InferenceOperatorOptions
+from ..aws.inference_operator import InferenceOperator, InferenceOperatorOptions
 from ..aws.kubectl_handler import KubectlHandler
-from ..aws.manifest_delivery import REMOVALS, ManifestApplier, ManifestDelivery
+from ..aws.manifest_delivery import ManifestApplier, ManifestDelivery
 from ..aws.model_access import ModelSourceAccess
 from ..aws.model_store import ModelStoreFileSystem
 from ..aws.network import HyperPodNetwork
 from ..aws.observability import InferenceObservability
-from ..aws.replacement import warn_replacements
-from ..aws.synth_time import at_synth
 from ..aws.stack_traces import record_no_stack_traces
-from ..aws.storage_drivers import FSX_CSI_ADDON, S3_CSI_ADDON, StorageDriverRoles, csi_addon_names
-from ..errors import ADVICE_ID_PREFIX, Advice, HyperPodProblems, HyperPodValidationError, require
-from ..k8s.karpenter import add_node_autoscaling, render_node_autoscaling
-from ..k8s.keda import add_keda_objects, render_keda
-from ..k8s.mig_config import add_mig_config_map
-from ..k8s.model_deployment import add_endpoint_object, endpoint_manifest
-from ..k8s.model_store import add_model_store_volumes, model_store_manifests
+from ..aws.storage_drivers import StorageDriverRoles
 from ..aws.tiered_kv_cache import TieredKvCacheConfiguration
-from ..k8s.tiered_kv_cache import daemon_patch, write_configure_script
-from ..observability.dashboards import write_dashboards
-from ..intent.cluster import ClusterSettings, Eks, ExistingEks
-from ..intent.cluster_prerequisites import (
-    EXISTING_CLUSTER_WARNING, existing_cluster_prerequisites, prerequisites_warning)
+from ..errors import HyperPodProblems
+from ..intent import rules
+from ..intent.cluster import ClusterSettings, ExistingEks
+from ..intent.cluster_prerequisites import ClusterPrerequisite
 from ..intent.endpoint import InferenceEndpoint
 from ..intent.endpoint_resolution import resolve_endpoint
-from ..intent.names import is_dns_label
 from ..intent.instance_group import InstanceGroup
 from ..intent.jumpstart import JumpStartEndpoint
 from ..intent.keda_workload import ScaledWorkload
-from ..intent.mig import MigLayout
 from ..intent.model_store import ModelStore
-from ..intent.node_autoscaling import NodeAutoscaling, NodePoolSpec, autoscaled_group_names
 from ..intent.network import Network
+from ..intent.node_autoscaling import NodeAutoscaling, NodePoolSpec, autoscaled_group_names
 from ..intent.observability import Observability
-from ..intent import rules
 from ..intent.platform_model import ResolvedModelStore, ResolvedPlatform
 from ..intent.slo import EndpointSlos
-from ..intent.rules.endpoints import tiered_kv_cache_daemon_step
-from ..intent.tiered_kv_cache import (
-    DAEMON_CONFIG_MAP, DAEMON_NAME, DAEMON_NAMESPACE, TieredKvCacheDaemon, tiered_kv_cache_daemon)
+from ..intent.tiered_kv_cache import TieredKvCacheDaemon, tiered_kv_cache_daemon
+from ..k8s.keda import add_keda_objects, render_keda
+from ..k8s.model_deployment import add_endpoint_object, endpoint_manifest
+from ..k8s.tiered_kv_cache import write_configure_script
+from ..observability.dashboards import write_dashboards
 from ..prices.model import Prices
-from .cost_inputs import fixed_cost_items, idle_floor_advice, price_warnings
 from ..type_checks import check_arguments
-from .access import AlarmRouting, add_access_outputs, add_synth_time_advice, byo_network_advice, retain_network_for_data
+from .access import AccessContext, build_access
+from .arguments import check_platform_arguments
+from .advice import advise
+from .applier_part import ApplierContext, ManifestApplication
+from .charts_part import ChartsContext, PlatformCharts, build_platform_charts
+from .cost_inputs import FixedCostContext, fixed_cost_items, price_warnings
 from .delivery import ManifestFiles
 from .deployments import BuildChart, ChartDeployment, EndpointDeployment, endpoint_chart_name, endpoint_construct_id
+from .eks_part import EksContext, build_eks
 from .gitops import DeployTimeValues, platform_label_value, write_files
+from .hyperpod_part import HyperPodContext, build_hyperpod
+from .model_access_part import ModelAccessContext, build_model_access
+from .model_store_part import ModelStoreContext, build_model_store
+from .network_part import NetworkContext, build_network
+from .observability_part import AlarmRouting, ObservabilityContext, build_observability
+from .operator_part import OperatorContext, build_operator
 from .plan import Plan
 from .plan_picture import draw_plan
-from .validations import RuleValidation
+from .synth_checks import SynthChecksContext, add_synth_checks
 
 Endpoint = Union[InferenceEndpoint, JumpStartEndpoint]
-CUSTOM_MIG_CONFIG_MAP = "hyperpod-mig-config"
-# The GPU operator's MIG manager reads the ConfigMap named here (NVIDIA gpu-operator value
-# migManager.config.name), nested under HyperPod's gpu-operator wrapper chart.
-MIG_MANAGER_CONFIG_VALUES = ("gpu-operator", "gpu-operator", "migManager", "config", "name")
 
 
+# Attributes an earlier version had -> the one to use now: reading or assigning an old name raises, naming it.
+RENAMED_ATTRIBUTES = {"model": "resolved_platform", "settings": "cluster_settings", "manifests": "manifest_applier",
+                      "kubectl": "kubectl_handler", "cluster_role": "karpenter_role"}
 
 
 class HyperPodInferencePlatform(Construct):
@@ -142,197 +144,263 @@ class HyperPodInferencePlatform(Construct):
         record_no_stack_traces(self)  # `cdk synth` would print the jsii kernel's temp path above each warning
         self._path: str = self.node.path  # read once: every jsii property read is a round trip to Node
         check_arguments(self._path, HyperPodInferencePlatform.__init__, locals())
-        require(is_dns_label(namespace), self._path, "namespace", namespace,
-                "a Kubernetes namespace name (lowercase alphanumerics and '-', at most 63)")
-        self.instance_groups: tuple[InstanceGroup, ...] = tuple(instance_groups)
-        """The instance groups, as given."""
-        self.node_autoscaling = (node_autoscaling if isinstance(node_autoscaling, NodeAutoscaling)
-                                 else NodeAutoscaling(enabled=bool(node_autoscaling)))
-        """Node autoscaling as a ``NodeAutoscaling`` (``True``/``False`` turned into one)."""
-        self.settings = cluster
-        """The ``cluster=`` settings (EKS and HyperPod), as given."""
-        self.namespace = namespace
-        """The platform's default Kubernetes namespace."""
-        require(hourly_prices is None, self.node.path, "hourly_prices", hourly_prices,
-                "None: instance prices are prices=Prices(instance_hourly={...}) (Prices also holds the fixed-cost "
-                "rates; Prices.from_file reads a price file)")
-        require(prices is None or isinstance(prices, Prices), self.node.path, "prices", prices,
-                "a Prices, e.g. Prices.from_file('prices.json')")
-        self.prices = prices
-        """The ``prices=`` given, or None."""
-        self.observability_options = observability
-        """The ``observability=`` settings given, or None."""
-        advise(self, price_warnings(prices, Stack.of(self).region, self.instance_groups), "prices")
-        self.deploy_time_values = DeployTimeValues(self)
-        """The CloudFormation values the manifests hold as placeholders (file system ids, bucket names, the region...),
-        filled in when ``cdk deploy`` applies them."""
-        self.delivery = delivery
-        """Who applies the manifests."""
-        self.platform_label = platform_label_value(Stack.of(self).stack_name, self.node.path)
-        """The label value every object the platform delivers carries (its stack and path), so pruning touches only its
-        own objects."""
-        self.manifest_files = ManifestFiles(self.deploy_time_values, self.platform_label, self._path)
-        """Every chart the platform delivers, rendered once for both ``cdk deploy`` and ``export()``."""
-        self.manifests: Optional[ManifestApplier] = None
-        """The custom resource that applies the manifests with ``ManifestDelivery.CDK_DEPLOY``, made at synth; None
-        before and with GitOps."""
-        self.endpoint_deployments: list[EndpointDeployment] = []
-        """The handles ``add_endpoint`` returned, in the order the endpoints were added."""
-        # Handles on the other charts: Platform/Charts/<chart name>, apart from the endpoints' ids.
-        self._charts_scope = Construct(self, "Charts")
-        self.model_store_volumes: Optional[ChartDeployment] = None
-        """The handle on the model store's chart (StorageClass, PersistentVolume and claim), or None without a model
-        store."""
-        self.mig_config_map: Optional[ChartDeployment] = None
-        """The handle on the chart with the custom MIG layouts' ConfigMap, or None without custom layouts."""
-        self.node_pools: Optional[ChartDeployment] = None
-        """The handle on the Karpenter NodePools' chart, or None without node autoscaling."""
-        self.scaled_workloads: list[ChartDeployment] = []
-        """The handles ``add_scaled_workloads`` returned."""
+        check_platform_arguments(self._path, namespace=namespace, hourly_prices=hourly_prices, prices=prices,
+                                 manifest_removal=manifest_removal)
+        groups = self._instance_groups = tuple(instance_groups)
+        self._node_autoscaling = (node_autoscaling if isinstance(node_autoscaling, NodeAutoscaling)
+                                  else NodeAutoscaling(enabled=bool(node_autoscaling)))
+        self._cluster_settings, self._namespace, self._prices, self._delivery = cluster, namespace, prices, delivery
+        self._observability_options, self._removal_policy, self._manifest_removal = (
+            observability, removal_policy, manifest_removal)
+        advise(self, price_warnings(prices, Stack.of(self).region, groups), "prices")
+        files = self._files = ManifestFiles(DeployTimeValues(self), platform_label_value(
+            Stack.of(self).stack_name, self._path), self._path)
+        register = files.values.register
+        self._charts = PlatformCharts(self, files)  # Platform/Charts/<chart name>: all but the endpoints'
+        self._endpoint_deployments: list[EndpointDeployment] = []
+        self._scaled_workloads: list[ChartDeployment] = []
         self._keda_objects: set[tuple[str, str, str]] = set()  # (kind, namespace, name) already in a chart
 
-        self.removal_policy = removal_policy
-        """The removal policy of the platform's data."""
-        require(manifest_removal in REMOVALS, self._path, "manifest_removal", manifest_removal,
-                "RemovalPolicy.DESTROY (a stack delete deletes the Kubernetes objects the stack applied) or "
-                "RemovalPolicy.RETAIN (it leaves them running, and their nodes billing)")
-        self.manifest_removal = manifest_removal
-        """What a stack delete does to the Kubernetes objects the stack applied (DESTROY or RETAIN)."""
-        self.network = HyperPodNetwork(self, "Network", vpc=self._vpc(network, cluster), subnets=network.subnets,
-                                       security_groups=network.security_groups)
-        """The VPC, subnets and security groups in use (created or imported)."""
-        self.eks = HyperPodEks(self, "Eks", network=self.network, options=cluster.eks, removal_policy=removal_policy)
-        """The EKS cluster in use (created or imported) with its add-ons and access entries."""
-        node_pools = self.node_autoscaling.pools(self.instance_groups)  # the one place they are computed
-        self.cluster_role: Optional[iam.IRole] = None
-        """The IAM role HyperPod's Karpenter uses, or None without node autoscaling."""
-        if self.node_autoscaling.enabled:
-            self.cluster_role = KarpenterClusterRole(self, "KarpenterClusterRole").role
-        self.hyperpod = HyperPodCluster(
-            self, "HyperPod", eks_cluster=self.eks, network=self.network, instance_groups=self.instance_groups,
-            settings=cluster, cluster_role=self.cluster_role, removal_policy=removal_policy,
-            single_az_groups=autoscaled_group_names(node_pools))
-        """The HyperPod cluster (``AWS::SageMaker::Cluster``) with its execution role and lifecycle scripts."""
-        # One function runs Helm for the dependency chart and kubectl for the manifests.
-        self.kubectl: Optional[KubectlHandler] = None
-        """The function that runs Helm and kubectl at deploy time, or None when nothing needs it (GitOps without the
-        Helm chart)."""
-        helm_chart = (self._default_helm_chart() if operator.helm_chart is CHART_FOR_INSTANCE_GROUPS
-                      else operator.helm_chart)
-        if helm_chart is not None or delivery is ManifestDelivery.CDK_DEPLOY:
-            self.kubectl = KubectlHandler(self, "Kubectl", cluster=self.eks.cluster,
-                                         vpc_subnets=self.eks.function_subnets)
-        self.dependencies: Optional[HyperPodDependencies] = None
-        """HyperPod's dependency Helm chart, installed at deploy time, or None when ``operator.helm_chart`` is None."""
-        if helm_chart is not None:
-            # HyperPod requires its dependency chart on the cluster before the HyperPod cluster is created.
-            self.dependencies = HyperPodDependencies(self, "HyperPodDependencies", cluster=self.eks.cluster,
-                                                     chart=helm_chart, handler=self.kubectl)
-            self.hyperpod.resource.node.add_dependency(self.dependencies.resource)
-        for addon in self.eks.workload_addons:
-            addon.node.add_dependency(self.hyperpod.resource)
-
-        self.model_store: Optional[ModelStoreFileSystem] = None
-        """The FSx for Lustre file system and its S3 link, or None without a model store."""
-        if model_store is not None:
-            self.model_store = ModelStoreFileSystem(self, "ModelStore", spec=model_store, network=self.network,
-                                                    removal_policy=removal_policy)
-
-        self.oidc_provider = self._oidc_provider(cluster.eks)
-        """The cluster's IAM OIDC provider, which the operator's roles trust."""
-        # The S3 and FSx CSI drivers' roles; endpoints add the buckets they mount. Add-ons the platform installs
-        # get them directly; on an existing cluster whose add-ons it does not manage, the user attaches them.
-        self.storage_drivers = StorageDriverRoles(
-            self, "StorageDrivers", oidc_provider=self.oidc_provider,
-            model_store_bucket=model_store.bucket if model_store is not None else None)
-        """The S3 and FSx CSI drivers' IAM roles; endpoints add the buckets they read."""
-        self.storage_drivers.attach(self.eks.workload_addons)
-        unmanaged = sorted({S3_CSI_ADDON, FSX_CSI_ADDON} - csi_addon_names(self.eks.workload_addons))
-        if unmanaged:
-            advise(self.storage_drivers, [(
-                f"the platform does not install {', '.join(unmanaged)} on this existing cluster: give each add-on "
-                "its role (platform.storage_drivers.s3_csi_role / fsx_csi_role, service accounts "
-                "kube-system:s3-csi-driver-sa and kube-system:fsx-csi-controller-sa) or S3 and FSx model "
-                "sources cannot mount")], "csi-driver-roles")
-        if model_store is not None:
-            self.storage_drivers.grant_read(model_store.bucket)
-        self.model_access = ModelSourceAccess(drivers=self.storage_drivers, nodes=self.network.security_groups[0],
-                                              register=self.deploy_time_values.register)
-        """Grants the storage drivers read access to each endpoint's model source."""
-
-        self.operator = InferenceOperator(
-            self, "InferenceOperator", cluster=self.eks.cluster, oidc_provider=self.oidc_provider,
-            hyperpod_cluster_arn=self.hyperpod.cluster_arn, vpc_id=self.network.vpc.vpc_id,
-            options=operator, removal_policy=removal_policy)
-        """The inference operator add-on with its execution role and TLS bucket."""
-        self.operator.addon.node.add_dependency(*self.eks.workload_addons)  # cert-manager and CSI drivers first
-        # What an existing cluster must run already (none for a created one): data for a preflight, one warning.
-        self.cluster_prerequisites = existing_cluster_prerequisites(cluster.eks, alb=operator.alb, keda=operator.keda)
-        """What an existing EKS cluster must already run because the platform depends on it and does not install it,
-        each with a read-only command that checks it; empty for a cluster the platform creates."""
-        if self.cluster_prerequisites:
-            advise(self, [Advice(EXISTING_CLUSTER_WARNING, prerequisites_warning(
-                self.eks.cluster.cluster_name, self.cluster_prerequisites))], "platform")
-        self.data_capture_writers = DataCaptureWriters(self, writer=self.operator.execution_role,
-                                                       register=self.deploy_time_values.register)
-        """Grants the operator's execution role write access to each endpoint's data capture bucket."""
-        # The operator manages Kubernetes objects with its execution role: cluster admin, as AWS's stack grants.
-        self.operator.addon.node.add_dependency(
-            self.eks.grant_cluster_admin("InferenceOperatorAccess", self.operator.execution_role.role_arn))
-
-        self.observability: Optional[InferenceObservability] = None
-        """The AMP workspace, add-on, dashboards and alerts, or None without ``observability=``."""
-        if observability is not None:
-            self.observability = InferenceObservability(
-                self, "Observability", cluster=self.eks.cluster,
-                instance_groups=[group for group in self.instance_groups if group.info.has_gpu],
-                workspace=observability.workspace, grafana=observability.grafana, metrics=observability.metrics,
-                logging=observability.logging, alarm_topic=observability.alarm_topic,
-                removal_policy=removal_policy, sagemaker_spaces=observability.sagemaker_spaces)
-            self.observability.addon.node.add_dependency(self.hyperpod.resource)
-            # The association is served by the eks-pod-identity-agent add-on.
-            self.observability.pod_identity_association.node.add_dependency(*self.eks.network_addons)
-
-        self.alarm_routing = AlarmRouting(self, observability.alarm_emails if observability else ())
-        """Where SLO alerts go: the alarm topic and its e-mail subscriptions."""
-        self.alarm_routing.update()
-        add_access_outputs(self)
-        self.retained_network = retain_network_for_data(self)
-        """What of a created network is kept so a retained model store's interfaces survive a stack deletion (construct
-        paths)."""
-        self.network_advice = byo_network_advice(self)
-        """The warnings about an imported network the stack cannot check."""
-        # At synth, over the complete app: the registered rules' advice (``self.model`` is built below).
-        add_synth_time_advice(self, lambda: warn_replacements(self), self.alarm_routing.warn_unused_emails,
-                              lambda: advise(self, rules.advice(self.model), "platform"),
-                              lambda: advise(self, idle_floor_advice(self.plan), "cost"),
-                              lambda: advise(self, [] if self._configures_daemon_at_deploy
-                                             else tiered_kv_cache_daemon_step(self.model), "tiered-kv-cache-daemon"))
+        network_ = self._network = build_network(self, NetworkContext(network, cluster.eks, self._path))
+        eks = self._eks = build_eks(self, EksContext(network_, cluster.eks, removal_policy, self._path))
+        node_pools = self._node_autoscaling.pools(groups)  # the one place they are computed
+        self._hyperpod = build_hyperpod(self, HyperPodContext(
+            eks.eks, network_, groups, cluster, node_autoscaling=self._node_autoscaling.enabled,
+            single_az_groups=tuple(autoscaled_group_names(node_pools)), removal_policy=removal_policy))
+        hyperpod = self._hyperpod.cluster
+        operator_ = self._operator = build_operator(self, OperatorContext(
+            eks.eks, cluster.eks, eks.oidc_provider, hyperpod, groups, operator,
+            applies_manifests=delivery is ManifestDelivery.CDK_DEPLOY, removal_policy=removal_policy,
+            register=register))
+        self._model_store = build_model_store(self, ModelStoreContext(model_store, network_, removal_policy))
+        self._model_access = build_model_access(self, ModelAccessContext(
+            eks.oidc_provider, tuple(eks.eks.workload_addons), model_store.bucket if model_store is not None else None,
+            network_.security_groups[0], register))
+        observed = self._observability = build_observability(self, ObservabilityContext(
+            observability, eks.eks, hyperpod, groups, removal_policy))
+        self._access = build_access(self, AccessContext(
+            network_, eks.eks, observed.observability, has_model_store=model_store is not None,
+            removal_policy=removal_policy, existing_cluster=isinstance(cluster.eks, ExistingEks), where=self._path))
 
         given_chart = operator.helm_chart if isinstance(operator.helm_chart, HyperPodHelmChart) else None
-        self.model = self._build_model(node_pools, given_chart.enable_gpu_operator if given_chart is not None else None)
-        """The platform model: every fact the rules, charts, observability and the plan read, with the endpoints and
-        scaled workloads added so far."""
-        # Every cross-resource rule, once, over the model as it is when the app is complete: all problems at once.
-        self.node.add_validation(RuleValidation(lambda: self.model))
-        if self.model_store is not None:
-            self._add_model_store_chart(model_store)
-        self._add_mig_chart()
-        if self.node_autoscaling.enabled:
-            model = self.model
-            self.node_pools = self._add_platform_chart(
-                "node-autoscaling", lambda chart: add_node_autoscaling(chart, model), render_node_autoscaling(model))
-        self.tiered_kv_cache_configuration: Optional[TieredKvCacheConfiguration] = None
+        gpu_operator = given_chart.enable_gpu_operator if given_chart is not None else None
+        self._resolved = self._build_model(node_pools, gpu_operator)
+        dependencies = operator_.dependencies
+        self._chart_handles = build_platform_charts(self._charts, ChartsContext(
+            self._resolved, model_store, network_, dependencies.chart if dependencies is not None else None, register))
+        self._application = ManifestApplication(self, ApplierContext(
+            files, delivery, manifest_removal, operator_.kubectl_handler, hyperpod=hyperpod.resource,
+            after=(hyperpod.resource, *operator_.installed), tiered_kv_cache=lambda: self.tiered_kv_cache))
+        add_synth_checks(self, SynthChecksContext(
+            resolved=lambda: self._resolved, plan=lambda: self.plan,
+            warn_unused_alarm_emails=observed.alarm_routing.warn_unused_emails,
+            configures_daemon_at_deploy=self._application.configures_daemon_at_deploy))
+
+    # ---- what the platform holds: read-only --------------------------------------------------------------
+
+    def __getattr__(self, name: str) -> Any:  # only called for a name the platform does not have
+        if name in RENAMED_ATTRIBUTES:
+            raise AttributeError(_renamed(name))
+        raise AttributeError(f"{self.__class__.__name__!r} object has no attribute {name!r}")
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name in RENAMED_ATTRIBUTES:
+            raise AttributeError(_renamed(name))
+        super().__setattr__(name, value)
+
+    @property
+    def instance_groups(self) -> tuple[InstanceGroup, ...]:
+        """The instance groups, as given."""
+        return self._instance_groups
+
+    @property
+    def node_autoscaling(self) -> NodeAutoscaling:
+        """Node autoscaling as a ``NodeAutoscaling`` (``True``/``False`` turned into one)."""
+        return self._node_autoscaling
+
+    @property
+    def cluster_settings(self) -> ClusterSettings:
+        """The ``cluster=`` settings (EKS and HyperPod), as given."""
+        return self._cluster_settings
+
+    @property
+    def namespace(self) -> str:
+        """The platform's default Kubernetes namespace."""
+        return self._namespace
+
+    @property
+    def prices(self) -> Optional[Prices]:
+        """The ``prices=`` given, or None."""
+        return self._prices
+
+    @property
+    def observability_options(self) -> Optional[Observability]:
+        """The ``observability=`` settings given, or None."""
+        return self._observability_options
+
+    @property
+    def delivery(self) -> ManifestDelivery:
+        """Who applies the manifests."""
+        return self._delivery
+
+    @property
+    def removal_policy(self) -> RemovalPolicy:
+        """The removal policy of the platform's data."""
+        return self._removal_policy
+
+    @property
+    def manifest_removal(self) -> RemovalPolicy:
+        """What a stack delete does to the Kubernetes objects the stack applied (DESTROY or RETAIN)."""
+        return self._manifest_removal
+
+    @property
+    def resolved_platform(self) -> ResolvedPlatform:
+        """The resolved platform: every fact the rules, charts, observability and the plan read, with the endpoints
+        and scaled workloads added so far."""
+        return self._resolved
+
+    @property
+    def network(self) -> HyperPodNetwork:
+        """The VPC, subnets and security groups in use (created or imported)."""
+        return self._network
+
+    @property
+    def eks(self) -> HyperPodEks:
+        """The EKS cluster in use (created or imported) with its add-ons and access entries."""
+        return self._eks.eks
+
+    @property
+    def oidc_provider(self) -> iam.IOidcProvider:
+        """The cluster's IAM OIDC provider, which the operator's roles trust."""
+        return self._eks.oidc_provider
+
+    @property
+    def hyperpod(self) -> HyperPodCluster:
+        """The HyperPod cluster (``AWS::SageMaker::Cluster``) with its execution role and lifecycle scripts."""
+        return self._hyperpod.cluster
+
+    @property
+    def karpenter_role(self) -> Optional[iam.IRole]:
+        """The IAM role HyperPod's Karpenter uses, or None without node autoscaling."""
+        return self._hyperpod.karpenter_role
+
+    @property
+    def kubectl_handler(self) -> Optional[KubectlHandler]:
+        """The function that runs Helm and kubectl at deploy time, or None when nothing needs it (GitOps without the
+        Helm chart)."""
+        return self._operator.kubectl_handler
+
+    @property
+    def dependencies(self) -> Optional[HyperPodDependencies]:
+        """HyperPod's dependency Helm chart, installed at deploy time, or None when ``operator.helm_chart`` is None."""
+        return self._operator.dependencies
+
+    @property
+    def operator(self) -> InferenceOperator:
+        """The inference operator add-on with its execution role and TLS bucket."""
+        return self._operator.operator
+
+    @property
+    def data_capture_writers(self) -> DataCaptureWriters:
+        """Grants the operator's execution role write access to each endpoint's data capture bucket."""
+        return self._operator.data_capture_writers
+
+    @property
+    def cluster_prerequisites(self) -> tuple[ClusterPrerequisite, ...]:
+        """What an existing EKS cluster must already run because the platform depends on it and does not install it,
+        each with a read-only command that checks it; empty for a cluster the platform creates."""
+        return self._operator.cluster_prerequisites
+
+    @property
+    def model_store(self) -> Optional[ModelStoreFileSystem]:
+        """The FSx for Lustre file system and its S3 link, or None without a model store."""
+        return self._model_store
+
+    @property
+    def storage_drivers(self) -> StorageDriverRoles:
+        """The S3 and FSx CSI drivers' IAM roles; endpoints add the buckets they read."""
+        return self._model_access.storage_drivers
+
+    @property
+    def model_access(self) -> ModelSourceAccess:
+        """Grants the storage drivers read access to each endpoint's model source."""
+        return self._model_access.model_access
+
+    @property
+    def observability(self) -> Optional[InferenceObservability]:
+        """The AMP workspace, add-on, dashboards and alerts, or None without ``observability=``."""
+        return self._observability.observability
+
+    @property
+    def alarm_routing(self) -> AlarmRouting:
+        """Where SLO alerts go: the alarm topic and its e-mail subscriptions."""
+        return self._observability.alarm_routing
+
+    @property
+    def retained_network(self) -> tuple[str, ...]:
+        """What of a created network is kept so a retained model store's interfaces survive a stack deletion
+        (construct paths)."""
+        return self._access.retained_network
+
+    @property
+    def network_advice(self) -> tuple[str, ...]:
+        """The warnings about an imported network the stack cannot check."""
+        return self._access.network_advice
+
+    @property
+    def deploy_time_values(self) -> DeployTimeValues:
+        """The CloudFormation values the manifests hold as placeholders (file system ids, bucket names, the
+        region...), filled in when ``cdk deploy`` applies them."""
+        return self._files.values
+
+    @property
+    def platform_label(self) -> str:
+        """The label value every object the platform delivers carries (its stack and path), so pruning touches only
+        its own objects."""
+        return self._files.platform_label
+
+    @property
+    def manifest_files(self) -> ManifestFiles:
+        """Every chart the platform delivers, rendered once for both ``cdk deploy`` and ``export()``."""
+        return self._files
+
+    @property
+    def manifest_applier(self) -> Optional[ManifestApplier]:
+        """The custom resource that applies the manifests with ``ManifestDelivery.CDK_DEPLOY``, made at synth (with
+        GitOps, the one that hands them over); None before synth and without a kubectl function."""
+        return self._application.applier
+
+    @property
+    def tiered_kv_cache_configuration(self) -> Optional[TieredKvCacheConfiguration]:
         """The custom resource that sizes HyperPod's tiered-storage daemon at deploy (``CDK_DEPLOY`` with L2
         tiered-storage endpoints), made at synth; None otherwise (GitOps users run the script ``export()`` writes)."""
-        if delivery is ManifestDelivery.CDK_DEPLOY:
-            # Endpoints are added after construction, so the bundle is made once the app is complete.
-            at_synth(self, "ManifestDelivery", self._deliver)
-        elif self.kubectl is not None:
-            # Same construct path as the applier: switching from CDK_DEPLOY is an update that hands the objects
-            # over to GitOps instead of a delete that removes them.
-            self.manifests = ManifestApplier(self, "Manifests", handler=self.kubectl, bundle_dir=None, values={},
-                                             **self.manifest_files.applier_identity)
+        return self._application.tiered_kv_cache_configuration
+
+    @property
+    def endpoint_deployments(self) -> tuple[EndpointDeployment, ...]:
+        """The handles ``add_endpoint`` returned, in the order the endpoints were added."""
+        return tuple(self._endpoint_deployments)
+
+    @property
+    def scaled_workloads(self) -> tuple[ChartDeployment, ...]:
+        """The handles ``add_scaled_workloads`` returned."""
+        return tuple(self._scaled_workloads)
+
+    @property
+    def model_store_volumes(self) -> Optional[ChartDeployment]:
+        """The handle on the model store's chart (StorageClass, PersistentVolume and claim), or None without a model
+        store."""
+        return self._chart_handles.model_store_volumes
+
+    @property
+    def mig_config_map(self) -> Optional[ChartDeployment]:
+        """The handle on the chart with the custom MIG layouts' ConfigMap, or None without custom layouts."""
+        return self._chart_handles.mig_config_map
+
+    @property
+    def node_pools(self) -> Optional[ChartDeployment]:
+        """The handle on the Karpenter NodePools' chart, or None without node autoscaling."""
+        return self._chart_handles.node_pools
 
     # ---- what endpoints and charts see ---------------------------------------------------------------
 
@@ -363,7 +431,7 @@ class HyperPodInferencePlatform(Construct):
             instance_groups=self.instance_groups,
             node_autoscaling=self.node_autoscaling,
             node_pools=node_pools,
-            cluster=self.settings,
+            cluster=self.cluster_settings,
             gpu_operator=gpu_operator,
             region=region,
             prometheus_query_url=query_url,
@@ -373,46 +441,6 @@ class HyperPodInferencePlatform(Construct):
             jumpstart_gated_models=self.operator.gated_model_role is not None,
         )
 
-    def _vpc(self, network: Network, cluster: ClusterSettings) -> Optional[ec2.IVpc]:
-        """The VPC given, else an existing cluster's (HyperPod nodes join the cluster's VPC), else None (create one)."""
-        if not isinstance(cluster.eks, ExistingEks):
-            return network.vpc
-        cluster_vpc = imported_attribute(cluster.eks.cluster, "vpc")
-        require(cluster_vpc is not None, self._path, "cluster.eks.cluster", cluster.eks.cluster.cluster_name,
-                "a cluster imported with vpc= (eks.Cluster.from_cluster_attributes(..., vpc=...)): HyperPod nodes and "
-                "deploy-time functions join its VPC")
-        if network.vpc is None:
-            return cluster_vpc
-        ids = (network.vpc.vpc_id, cluster_vpc.vpc_id)
-        require(Token.is_unresolved(ids[0]) or Token.is_unresolved(ids[1]) or ids[0] == ids[1], self._path,
-                "network.vpc", ids[0], f"the existing cluster's VPC ({ids[1]}) or None (use the cluster's)")
-        return network.vpc
-
-    def _oidc_provider(self, eks: Eks) -> iam.IOidcProvider:
-        if not isinstance(eks, ExistingEks):
-            return iam.OidcProviderNative(self, "Oidc", url=self.eks.cluster.cluster_open_id_connect_issuer_url,
-                                          client_ids=["sts.amazonaws.com"])
-        provider = imported_attribute(eks.cluster, "open_id_connect_provider")
-        require(provider is not None, self._path, "cluster.eks.cluster", eks.cluster.cluster_name,
-                "a cluster imported with open_id_connect_provider= (its IAM OIDC provider: the inference operator's "
-                "roles trust it), e.g. iam.OpenIdConnectProvider.from_open_id_connect_provider_arn(...)")
-        return iam.OidcProviderNative.from_oidc_provider_arn(self, "Oidc", provider.open_id_connect_provider_arn)
-
-    def _custom_mig_layouts(self) -> list[MigLayout]:
-        return [group.mig_layout for group in self.instance_groups
-                if group.mig_layout is not None and not group.mig_layout.is_stock]
-
-    def _default_helm_chart(self) -> HyperPodHelmChart:
-        """MIG groups need the chart's GPU operator; custom layouts need its MIG manager to read our ConfigMap."""
-        has_mig = any(group.mig_layout is not None for group in self.instance_groups)
-        values: dict[str, Any] = {}
-        if self._custom_mig_layouts():
-            node = values
-            for key in MIG_MANAGER_CONFIG_VALUES[:-1]:
-                node = node.setdefault(key, {})
-            node[MIG_MANAGER_CONFIG_VALUES[-1]] = CUSTOM_MIG_CONFIG_MAP
-        return HyperPodHelmChart(enable_gpu_operator=has_mig, values=values)
-
     # ---- charts ----------------------------------------------------------------------------------------
 
     def add_chart(self, name: str, build: Callable[[cdk8s.Chart], None]) -> cdk8s.Chart:
@@ -421,63 +449,19 @@ class HyperPodInferencePlatform(Construct):
         def build_chart(chart: cdk8s.Chart) -> list[cdk8s.ApiObject]:
             build(chart)
             return list(chart.api_objects)
-        deployment = self.manifest_files.add(name, lambda: ChartDeployment(
-            self._charts_scope, name, chart_name=name, build=build_chart))
-        return deployment.chart
+        return self._charts.add(name, build_chart).chart
 
     def _add_platform_chart(self, name: str, build: BuildChart,
                             manifests: Optional[list[dict[str, Any]]] = None) -> ChartDeployment:
-        """A chart under ``Platform/Charts/<name>``: ``build`` adds what ``manifests`` (when given: the objects as
-        dicts, for the chart to be made only once it is touched) hold."""
-        return self.manifest_files.add(name, lambda: ChartDeployment(
-            self._charts_scope, name, chart_name=name, build=build, manifests=manifests))
-
-    @property
-    def _configures_daemon_at_deploy(self) -> bool:
-        """``cdk deploy`` sizes HyperPod's tiered-storage daemon (GitOps users run the exported script)."""
-        return self.delivery is ManifestDelivery.CDK_DEPLOY and self.kubectl is not None
-
-    def _deliver(self) -> None:
-        """One bundle of every chart, applied by one custom resource after everything the charts need; and the
-        tiered-storage daemon's configuration, once the endpoints that need it are known."""
-        daemon = self.tiered_kv_cache
-        if daemon is not None and self._configures_daemon_at_deploy and self.tiered_kv_cache_configuration is None:
-            assert self.kubectl is not None
-            self.tiered_kv_cache_configuration = TieredKvCacheConfiguration(
-                self, "TieredKvCache", handler=self.kubectl, namespace=DAEMON_NAMESPACE, daemon_set=DAEMON_NAME,
-                config_map=DAEMON_CONFIG_MAP, cache_capacity=daemon.cache_capacity, daemon_patch=daemon_patch(daemon),
-                after=[self.hyperpod.resource])
-        if self.manifests is not None or not self.manifest_files.chart_names or self.kubectl is None:
-            return
-        ordered: list[Construct] = [self.hyperpod.resource, self.operator.addon]
-        if self.dependencies is not None:
-            ordered.append(self.dependencies.resource)
-        self.manifests = self.manifest_files.apply_with(self, "Manifests", self.kubectl, after=ordered,
-                                                        removal=self.manifest_removal)
-
-    def _add_model_store_chart(self, spec: ModelStore) -> None:
-        assert self.model.model_store is not None
-        subnet = self.deploy_time_values.register("ModelStoreSubnetId", self.network.hyperpod_subnets[0].subnet_id,
-                                                  "Subnet of the model store")
-        group = self.deploy_time_values.register("NodeSecurityGroupId", self.network.security_groups[0].security_group_id,
-                                                 "Security group of HyperPod nodes and the model store")
-        manifests = model_store_manifests(self.model.model_store, spec.capacity_gib, self.namespace, subnet, group)
-        self.model_store_volumes = self._add_platform_chart(
-            "model-store", lambda chart: add_model_store_volumes(chart, manifests), manifests)
-
-    def _add_mig_chart(self) -> None:
-        layouts = self._custom_mig_layouts()
-        if layouts:
-            namespace = self.dependencies.chart.namespace if self.dependencies else "kube-system"
-            self.mig_config_map = self._add_platform_chart("mig-config", lambda chart: [add_mig_config_map(
-                chart, layouts, name=CUSTOM_MIG_CONFIG_MAP, namespace=namespace)])
+        """A chart under ``Platform/Charts/<name>`` (see ``PlatformCharts.add``)."""
+        return self._charts.add(name, build, manifests)
 
     # ---- endpoints and workloads -----------------------------------------------------------------------
 
     @property
     def endpoints(self) -> list[Endpoint]:
         """The endpoints added, as declared with their defaults resolved (the platform model holds them)."""
-        return [resolved.endpoint for resolved in self.model.endpoints if resolved.endpoint is not None]
+        return [resolved.endpoint for resolved in self._resolved.endpoints if resolved.endpoint is not None]
 
     def add_endpoint(self, endpoint: Endpoint, *, slos: Optional[EndpointSlos] = None) -> EndpointDeployment:
         """Deploy a model: its chart is applied by ``cdk deploy``, checked against the platform at synth,
@@ -487,16 +471,16 @@ class HyperPodInferencePlatform(Construct):
         ``.api_object`` is the operator's custom resource, to patch fields the library does not model."""
         check_arguments(self._path, HyperPodInferencePlatform.add_endpoint, locals())
         endpoint = endpoint.resolve()  # checks, charts and observability read the defaults worked out
-        namespace = endpoint.resolved_namespace(self.model)
+        namespace = endpoint.resolved_namespace(self._resolved)
         resolved = resolve_endpoint(endpoint, namespace, slos)
-        model = self.model  # what the endpoint is rendered against, now or when its chart is touched
+        model = self._resolved  # what the endpoint is rendered against, now or when its chart is touched
         resolved_model = model.with_endpoint(resolved, where=self._path)  # refuses a name taken in the namespace
         manifest = endpoint_manifest(endpoint, model)
         deployment = self.manifest_files.add(endpoint_chart_name(namespace, endpoint.name), lambda: EndpointDeployment(
             self, endpoint_construct_id(endpoint.name, namespace, self.namespace), endpoint=endpoint,
             namespace=namespace, manifest=manifest, build=lambda chart: [add_endpoint_object(chart, endpoint, model)]))
-        self.endpoint_deployments.append(deployment)
-        self.model = resolved_model
+        self._endpoint_deployments.append(deployment)
+        self._resolved = resolved_model
         if isinstance(endpoint, InferenceEndpoint):
             self.model_access.add(endpoint.model)
         elif isinstance(endpoint, JumpStartEndpoint):
@@ -516,15 +500,15 @@ class HyperPodInferencePlatform(Construct):
         its ScaledObjects and each TriggerAuthentication no earlier call added. Returns its handle."""
         check_arguments(self._path, HyperPodInferencePlatform.add_scaled_workloads, locals())
         if name is None:
-            name = "scaled-workloads" + (f"-{len(self.scaled_workloads) + 1}" if self.scaled_workloads else "")
-        model = self.model.with_scaled_workloads(tuple(workloads))  # refuses names and targets already taken
+            name = "scaled-workloads" + (f"-{len(self._scaled_workloads) + 1}" if self._scaled_workloads else "")
+        model = self._resolved.with_scaled_workloads(tuple(workloads))  # refuses names and targets already taken
         # A TriggerAuthentication an earlier call added is not added again.
         manifests = [manifest for manifest in render_keda(workloads, model)
                      if _object_key(manifest) not in self._keda_objects]
         deployment = self._add_platform_chart(name, lambda chart: add_keda_objects(chart, manifests), manifests)
-        self.model = model  # only once they rendered: a rejected call leaves the platform as it was
+        self._resolved = model  # only once they rendered: a rejected call leaves the platform as it was
         self._keda_objects.update(_object_key(manifest) for manifest in manifests)
-        self.scaled_workloads.append(deployment)
+        self._scaled_workloads.append(deployment)
         for workload in workloads:
             advise(deployment, workload.warnings(), "scaled-workload")
         return deployment
@@ -534,8 +518,9 @@ class HyperPodInferencePlatform(Construct):
     @property
     def plan(self) -> Plan:
         """Nodes, GPUs, MIG slices, cost at floor and ceiling, and the endpoints' memory fit."""
-        return Plan.of(self.model, prices=self.prices,
-                       fixed_costs=fixed_cost_items(self))
+        return Plan.of(self._resolved, prices=self._prices, fixed_costs=fixed_cost_items(FixedCostContext(
+            eks_cluster=self.eks.cluster, network=self._network, observability=self._observability_options,
+            model_store=self._model_store.spec if self._model_store is not None else None)))
 
     @property
     def charts(self) -> Mapping[str, list[dict[str, Any]]]:
@@ -554,7 +539,7 @@ class HyperPodInferencePlatform(Construct):
         ``picture``: None draws ``plan.svg`` when matplotlib is installed (the ``picture`` extra) and says on
         stderr how to get it otherwise; True requires it; False skips it.
         """
-        problems = rules.problems(self.model)
+        problems = rules.problems(self._resolved)
         if problems:  # what synth would refuse is not exported either
             raise HyperPodProblems(problems)
         out = Path(out_dir)
@@ -581,15 +566,12 @@ class HyperPodInferencePlatform(Construct):
     def tiered_kv_cache(self) -> Optional[TieredKvCacheDaemon]:
         """HyperPod's tiered-storage daemon as the L2 ``tieredstorage`` endpoints need it (groups, memory, cache
         capacity), or None without such endpoints. ``export()`` writes the script that applies it."""
-        return tiered_kv_cache_daemon(self.model)
+        return tiered_kv_cache_daemon(self._resolved)
 
 
-def advise(construct: Construct, warnings: Sequence[str], area: str) -> None:
-    """CDK warnings on ``construct`` (the one they are about), each with its rule's own id so acknowledging one rule
-    leaves the others; a plain string gets ``hyperpod-constructs:<area>``."""
-    for warning in warnings:
-        warning_id = warning.warning_id if isinstance(warning, Advice) else ADVICE_ID_PREFIX + area
-        Annotations.of(construct).add_warning_v2(warning_id, warning)
+def _renamed(name: str) -> str:
+    return (f"HyperPodInferencePlatform.{name} is now HyperPodInferencePlatform.{RENAMED_ATTRIBUTES[name]} "
+            "(read-only)")
 
 
 def _object_key(manifest: Mapping[str, Any]) -> tuple[str, str, str]:

@@ -118,7 +118,7 @@ def identity_center_need(platform: HyperPodInferencePlatform) -> Optional[str]:
 
 
 def existing_cluster_need(platform: HyperPodInferencePlatform) -> Optional[ExistingClusterNeed]:
-    eks = platform.settings.eks
+    eks = platform.cluster_settings.eks
     if not isinstance(eks, ExistingEks):
         return None
     from ..aws.inference_operator import ALB_SERVICE_ACCOUNT, KEDA_SERVICE_ACCOUNT  # aws-cdk-lib: only now

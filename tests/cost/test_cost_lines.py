@@ -29,7 +29,6 @@ from aws_cdk.assertions import Annotations, Match
 from apps_support import load_module
 from hyperpod_constructs import HyperPodInferencePlatform, HyperPodValidationError, InstanceGroup, Plan, Prices
 from hyperpod_constructs.platform.cost import FixedCostItems
-from hyperpod_constructs.platform.cost_inputs import fixed_cost_items
 from hyperpod_constructs.intent.platform_model import PodDemand
 
 EXAMPLE = "examples/cost_picture.py"
@@ -88,13 +87,13 @@ def test_rendered_plan_shows_the_hand_computed_lines(platform: Any) -> None:
 
 
 def test_fixed_items_are_read_from_what_the_platform_builds(platform: Any) -> None:
-    assert fixed_cost_items(platform) == FixedCostItems(eks_clusters=1, nat_gateways=1, fsx_capacity_gib=2400,
+    assert platform.plan.fixed_costs == FixedCostItems(eks_clusters=1, nat_gateways=1, fsx_capacity_gib=2400,
                                                         fsx_throughput_mb_per_tib=125, prometheus=True, grafana=False)
 
 
 def test_existing_vpc_and_eks_add_no_control_plane_or_nat() -> None:
     _, platform = load_module("examples/byo_vpc_and_eks.py").build(cdk.App())
-    items = fixed_cost_items(platform)
+    items = platform.plan.fixed_costs
     assert (items.eks_clusters, items.nat_gateways, items.fsx_capacity_gib) == (0, 0, None)
 
 

@@ -181,7 +181,7 @@ def test_handles_are_constructs_under_the_platform(tmp_path: Path):
     assert isinstance(platform.node_pools, ChartDeployment)
     assert platform.node_pools.node.path == "EscapeHatch/Platform/Charts/node-autoscaling"
     assert [api_object.kind for api_object in platform.node_pools.api_objects] == ["HyperpodNodeClass", "NodePool"]
-    assert platform.endpoint_deployments == [ours, theirs]
+    assert platform.endpoint_deployments == (ours, theirs)
 
 
 def test_other_charts_have_handles_on_the_platform(tmp_path: Path):
@@ -192,7 +192,7 @@ def test_other_charts_have_handles_on_the_platform(tmp_path: Path):
     (jumpstart,) = [d for d in platform.endpoint_deployments if d.endpoint.name == "deepseek"]
     assert jumpstart.api_object.kind == "JumpStartModel"
     _, bare = new_platform(tmp_path, "Bare")
-    assert (bare.model_store_volumes, bare.mig_config_map, bare.scaled_workloads) == (None, None, [])
+    assert (bare.model_store_volumes, bare.mig_config_map, bare.scaled_workloads) == (None, None, ())
 
 
 def test_scaled_workloads_are_added_in_several_charts(tmp_path: Path):

@@ -133,14 +133,11 @@ def test_load_balancer_controller_cannot_open_groups_of_another_vpc(evaluated: C
     assert [outcome["result"] for outcome in simulate([(elsewhere, principal, policies)])] == ["ImplicitlyDenied"]
 
 
-def test_a_platform_without_the_s3_csi_role_is_reported(quick_setup: SynthesizedApp) -> None:
-    platform = quick_setup.platform
-    saved = platform.storage_drivers
-    platform.storage_drivers = None  # the platform as it was before it created CSI driver roles
-    try:
-        _, missing, _ = role_cases(quick_setup)
-    finally:
-        platform.storage_drivers = saved
+def test_a_platform_without_the_s3_csi_role_is_reported(quick_setup: SynthesizedApp,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The platform as it was before it created CSI driver roles (the attribute is read-only: patch its class).
+    monkeypatch.setattr(type(quick_setup.platform), "storage_drivers", property(lambda platform: None))
+    _, missing, _ = role_cases(quick_setup)
     assert any(problem.startswith("s3-csi: platform.storage_drivers.s3_csi_role does not exist")
                for problem in missing), missing
 

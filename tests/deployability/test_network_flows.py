@@ -185,7 +185,7 @@ def test_imported_vpc_with_a_created_cluster_carries_every_flow(tmp_path: Path) 
     app = synthesize(build, tmp_path)
     checks = assert_flows(app.template)
     assert {check.flow.name for check in checks if check.status == "not-applicable"} == set()
-    assert app.platform.network_advice == []
+    assert app.platform.network_advice == ()
 
 
 # What EKS documents for the cluster security group, plus the EFA egress rule the example's owners add.
