@@ -78,12 +78,11 @@ def daemon_sizing(memory_gib: int, percent: int) -> tuple[int, int]:
 
 def l2_tiered_storage_types(platform: ResolvedPlatform) -> Iterator[tuple[str, str]]:
     """(endpoint's ``where``, instance type) for every type an L2 tiered-storage endpoint may run on."""
-    for resolved in platform.endpoints:
-        endpoint = resolved.endpoint
-        cache = endpoint.kv_cache if endpoint is not None else None
-        if endpoint is None or cache is None or cache.l2 is None or cache.l2.backend is not L2Backend.TIERED_STORAGE:
+    for endpoint in platform.endpoints:
+        cache = endpoint.shared.kv_cache if endpoint.shared is not None else None
+        if cache is None or cache.l2_backend != L2Backend.TIERED_STORAGE.value:
             continue
-        for demand in resolved.demands:
+        for demand in endpoint.demands:
             for instance_type in demand.placement_types:
                 yield endpoint.where, instance_type
 

@@ -39,18 +39,20 @@ from ..intent.cluster import ClusterSettings, Eks, ExistingEks
 from ..intent.cluster_prerequisites import (
     EXISTING_CLUSTER_WARNING, existing_cluster_prerequisites, prerequisites_warning)
 from ..intent.endpoint import InferenceEndpoint
-from ..intent.endpoint_resolution import resolve_endpoint
+from ..intent.endpoint_resolution import endpoint_record, resolve_scaled_workload
 from ..intent.names import is_dns_label
 from ..intent.instance_group import InstanceGroup
 from ..intent.jumpstart import JumpStartEndpoint
 from ..intent.keda_workload import ScaledWorkload
 from ..intent.mig import MigLayout
+from ..intent.mig_config_map import resolve_mig_config_map
 from ..intent.model_store import ModelStore
 from ..intent.node_autoscaling import NodeAutoscaling, NodePoolSpec, autoscaled_group_names
 from ..intent.network import Network
 from ..intent.observability import Observability
 from ..intent import rules
 from ..intent.platform_model import ResolvedModelStore, ResolvedPlatform
+from ..intent.records import CustomSpec
 from ..intent.slo import EndpointSlos
 from ..intent.rules.endpoints import tiered_kv_cache_daemon_step
 from ..intent.tiered_kv_cache import (
@@ -469,15 +471,16 @@ class HyperPodInferencePlatform(Construct):
         layouts = self._custom_mig_layouts()
         if layouts:
             namespace = self.dependencies.chart.namespace if self.dependencies else "kube-system"
+            config_map = resolve_mig_config_map(layouts, name=CUSTOM_MIG_CONFIG_MAP, namespace=namespace)
             self.mig_config_map = self._add_platform_chart("mig-config", lambda chart: [add_mig_config_map(
-                chart, layouts, name=CUSTOM_MIG_CONFIG_MAP, namespace=namespace)])
+                chart, config_map)])
 
     # ---- endpoints and workloads -----------------------------------------------------------------------
 
     @property
     def endpoints(self) -> list[Endpoint]:
-        """The endpoints added, as declared with their defaults resolved (the platform model holds them)."""
-        return [resolved.endpoint for resolved in self.model.endpoints if resolved.endpoint is not None]
+        """The endpoints added, as declared with their defaults resolved (what their handles hold)."""
+        return [deployment.endpoint for deployment in self.endpoint_deployments]
 
     def add_endpoint(self, endpoint: Endpoint, *, slos: Optional[EndpointSlos] = None) -> EndpointDeployment:
         """Deploy a model: its chart is applied by ``cdk deploy``, checked against the platform at synth,
@@ -486,23 +489,24 @@ class HyperPodInferencePlatform(Construct):
         Returns its handle, construct ``Platform/<name>`` (``<name>.<namespace>`` outside the platform's namespace):
         ``.api_object`` is the operator's custom resource, to patch fields the library does not model."""
         check_arguments(self._path, HyperPodInferencePlatform.add_endpoint, locals())
-        endpoint = endpoint.resolve()  # checks, charts and observability read the defaults worked out
-        namespace = endpoint.resolved_namespace(self.model)
-        resolved = resolve_endpoint(endpoint, namespace, slos)
-        model = self.model  # what the endpoint is rendered against, now or when its chart is touched
+        endpoint = endpoint.resolve()  # the one resolution: the record below holds everything derived from it
+        model = self.model
+        resolved = endpoint_record(endpoint, model, slos)  # checks, charts, grants and observability read it
         resolved_model = model.with_endpoint(resolved, where=self._path)  # refuses a name taken in the namespace
-        manifest = endpoint_manifest(endpoint, model)
+        namespace = resolved.namespace
+        manifest = endpoint_manifest(resolved)
         deployment = self.manifest_files.add(endpoint_chart_name(namespace, endpoint.name), lambda: EndpointDeployment(
             self, endpoint_construct_id(endpoint.name, namespace, self.namespace), endpoint=endpoint,
-            namespace=namespace, manifest=manifest, build=lambda chart: [add_endpoint_object(chart, endpoint, model)]))
+            namespace=namespace, manifest=manifest, build=lambda chart: [add_endpoint_object(chart, resolved)]))
         self.endpoint_deployments.append(deployment)
         self.model = resolved_model
-        if isinstance(endpoint, InferenceEndpoint):
-            self.model_access.add(endpoint.model)
-        elif isinstance(endpoint, JumpStartEndpoint):
+        if isinstance(resolved.spec, CustomSpec):
+            self.model_access.add(resolved.spec.model)
+        else:
             self.storage_drivers.grant_jumpstart_read()  # the operator mounts its artifacts from AWS's buckets
-        if endpoint.data_capture is not None:
-            self.data_capture_writers.add(endpoint.data_capture, endpoint.where)
+        assert resolved.shared is not None
+        if resolved.shared.data_capture is not None:
+            self.data_capture_writers.add(resolved.shared.data_capture, resolved.where)
         advise(deployment, endpoint.warnings(), "endpoint")  # on Platform/<name>: the construct it is about
         if self.observability is not None:
             self.observability.add_endpoint(resolved)
@@ -517,9 +521,10 @@ class HyperPodInferencePlatform(Construct):
         check_arguments(self._path, HyperPodInferencePlatform.add_scaled_workloads, locals())
         if name is None:
             name = "scaled-workloads" + (f"-{len(self.scaled_workloads) + 1}" if self.scaled_workloads else "")
-        model = self.model.with_scaled_workloads(tuple(workloads))  # refuses names and targets already taken
+        records = tuple(resolve_scaled_workload(workload, self.model) for workload in workloads)
+        model = self.model.with_scaled_workloads(records)  # refuses names and targets already taken
         # A TriggerAuthentication an earlier call added is not added again.
-        manifests = [manifest for manifest in render_keda(workloads, model)
+        manifests = [manifest for manifest in render_keda(records)
                      if _object_key(manifest) not in self._keda_objects]
         deployment = self._add_platform_chart(name, lambda chart: add_keda_objects(chart, manifests), manifests)
         self.model = model  # only once they rendered: a rejected call leaves the platform as it was

@@ -4,45 +4,44 @@ from __future__ import annotations
 from typing import Sequence
 
 from ...errors import did_you_mean, format_problem
-from ..disaggregation import DisaggregatedWorker, Side
-from ..endpoint import InferenceEndpoint
 from ..instance_group import InstanceGroup
 from ..platform_model import ResolvedPlatform
+from ..records import CustomSpec, Side, SideRecord
 from .registry import problem_rule
 
 
-def _disaggregated(platform: ResolvedPlatform) -> list[InferenceEndpoint]:
-    return [resolved.endpoint for resolved in platform.endpoints
-            if isinstance(resolved.endpoint, InferenceEndpoint) and resolved.endpoint.disaggregation is not None]
+def _disaggregated(platform: ResolvedPlatform) -> list[tuple[str, tuple[tuple[Side, SideRecord], ...]]]:
+    """(the endpoint's ``where``, its sides) of every disaggregated endpoint."""
+    return [(endpoint.where, tuple((side.side, side) for side in endpoint.spec.disaggregation.sides))
+            for endpoint in platform.endpoints
+            if isinstance(endpoint.spec, CustomSpec) and endpoint.spec.disaggregation is not None]
 
 
 @problem_rule("disaggregation-placement")
 def disaggregation_placement(platform: ResolvedPlatform) -> list[str]:
     """Each side's instance group exists and runs its instance type."""
-    return [problem for endpoint in _disaggregated(platform)
-            for side, worker in endpoint.disaggregation.workers()  # type: ignore[union-attr]
-            for problem in _placement_problems(platform, endpoint.where, side, worker)]
+    return [problem for where, workers in _disaggregated(platform) for side, worker in workers
+            for problem in _placement_problems(platform, where, side, worker)]
 
 
 @problem_rule("disaggregation-capacity")
 def disaggregation_capacity(platform: ResolvedPlatform) -> list[str]:
     """Both sides' pods fit their groups at the floor and the ceiling (once both have somewhere to run)."""
     problems: list[str] = []
-    for endpoint in _disaggregated(platform):
-        workers = endpoint.disaggregation.workers()  # type: ignore[union-attr]
-        if not any(_placement_problems(platform, endpoint.where, side, worker) for side, worker in workers):
-            problems += _capacity_problems(platform, endpoint.where, workers)
+    for where, workers in _disaggregated(platform):
+        if not any(_placement_problems(platform, where, side, worker) for side, worker in workers):
+            problems += _capacity_problems(platform, where, workers)
     return problems
 
 
-def _groups_for(platform: ResolvedPlatform, worker: DisaggregatedWorker) -> tuple[InstanceGroup, ...]:
+def _groups_for(platform: ResolvedPlatform, worker: SideRecord) -> tuple[InstanceGroup, ...]:
     if worker.instance_group is not None:
         return tuple(group for group in platform.instance_groups
                      if group.name == worker.instance_group and group.instance_type == worker.instance_type)
     return platform.groups_of_type(worker.instance_type)
 
 
-def _placement_problems(platform: ResolvedPlatform, where: str, side: Side, worker: DisaggregatedWorker) -> list[str]:
+def _placement_problems(platform: ResolvedPlatform, where: str, side: Side, worker: SideRecord) -> list[str]:
     names = {group.name: group for group in platform.instance_groups}
     if worker.instance_group is not None:
         group = names.get(worker.instance_group)
@@ -69,7 +68,7 @@ def _floor_nodes(platform: ResolvedPlatform, group: InstanceGroup) -> int:
 
 
 def _capacity_problems(platform: ResolvedPlatform, where: str,
-                       workers: Sequence[tuple[Side, DisaggregatedWorker]]) -> list[str]:
+                       workers: Sequence[tuple[Side, SideRecord]]) -> list[str]:
     """Pods of both sides at min replicas must fit the groups at the floor, at max replicas at the ceiling.
 
     Sides on the same groups share them, so their demand is summed. Whole GPUs count only GPUs left MIG-disabled;
@@ -77,7 +76,7 @@ def _capacity_problems(platform: ResolvedPlatform, where: str,
     every endpoint's slices, these sides included. Other endpoints' whole GPUs are not counted here.
     """
     problems: list[str] = []
-    scopes: dict[tuple[str, ...], list[tuple[Side, DisaggregatedWorker]]] = {}
+    scopes: dict[tuple[str, ...], list[tuple[Side, SideRecord]]] = {}
     for side, worker in workers:
         key = tuple(sorted(group.name for group in _groups_for(platform, worker)))
         unit = worker.partition_profile or "gpu"
@@ -93,8 +92,8 @@ def _capacity_problems(platform: ResolvedPlatform, where: str,
                 return group.mig_layout.whole_gpus_per_instance(instance_type) if group.mig_layout else info.gpu_count
             return (group.mig_layout.slices_per_instance(instance_type).get(unit, 0) if group.mig_layout else 0)
 
-        def size(worker: DisaggregatedWorker) -> int:  # units one pod takes
-            return (worker.gpus or 1) if unit == "gpu" else 1
+        def size(worker: SideRecord) -> int:  # units one pod takes
+            return worker.gpus if unit == "gpu" else 1
 
         largest = max((per_node(group) for group in groups), default=0)
         misfits = [(side, worker) for side, worker in members if size(worker) > largest]
@@ -113,7 +112,7 @@ def _capacity_problems(platform: ResolvedPlatform, where: str,
             def nodes(group: InstanceGroup) -> int:
                 return _floor_nodes(platform, group) if level == "floor" else group.ceiling
 
-            def pods(worker: DisaggregatedWorker) -> int:
+            def pods(worker: SideRecord) -> int:
                 return worker.min_pods if level == "floor" else worker.max_pods
 
             needed = sum(pods(worker) * size(worker) for _, worker in members)
