@@ -404,7 +404,7 @@ def test_plan_facts() -> None:
     scaled = endpoint(instance_type="ml.p5.48xlarge", accelerator_partition="3g.40gb",
                       autoscaling=Autoscaling(min_replicas=0, max_replicas=6))
     assert (scaled.min_pods, scaled.max_pods, scaled.partition_profile, scaled.gpu_request) == (0, 6, "3g.40gb", 0)
-    (demand,) = resolve_endpoint(scaled, ResolvedPlatform(namespace="inference")).demands
+    (demand,) = resolve_endpoint(scaled, VIEW).demands
     assert (demand.instance_type, demand.partition, demand.max_replicas) == ("ml.p5.48xlarge", "3g.40gb", 6)
     fixed = endpoint(replicas=3, gpus=2)
     assert (fixed.min_pods, fixed.max_pods, fixed.partition_profile, fixed.gpu_request) == (3, 3, None, 2)
