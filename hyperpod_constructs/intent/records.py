@@ -347,3 +347,82 @@ class MigConfigMapRecord:
     name: str
     namespace: str
     document: Any
+
+
+@dataclass(frozen=True)
+class TieredKvCacheDaemon:
+    """The daemon on the groups that serve L2 tiered-storage endpoints, all of one instance type."""
+
+    instance_groups: tuple[str, ...]
+    """Names of the instance groups the daemon runs on (node affinity on their group label): those L2
+    tiered-storage endpoints may run on, in the platform's group order. Required."""
+    instance_type: str
+    """The one instance type of those groups, whose memory the daemon is sized for. Required."""
+    memory_percent: int
+    """The share of the instance's memory the daemon takes, in percent: ``TieredStorage.memory_percent`` of the
+    cluster's settings, or 20 when it names none. Required."""
+    memory_mib: int
+    """The daemon container's memory request and limit, in MiB: ``memory_percent`` of the instance's memory.
+    Required."""
+    cache_capacity_gib: int
+    """The in-memory cache's ``capacity`` in the daemon's configuration, in whole GiB: the daemon's memory less a
+    1 GiB buffer, at least 1. Required."""
+
+    @property
+    def memory(self) -> str:
+        """Kubernetes quantity: whole Ti or Gi when exact, else Mi."""
+        return _quantity(self.memory_mib, ("Mi", "Gi", "Ti"))
+
+    @property
+    def cache_capacity(self) -> str:
+        """The daemon's TOML size string: TiB when exact, else GiB."""
+        return _quantity(self.cache_capacity_gib, ("GiB", "TiB"))
+
+
+def _quantity(amount: int, units: tuple[str, ...]) -> str:
+    for unit in units[:-1]:
+        if amount < 1024 or amount % 1024:
+            return f"{amount}{unit}"
+        amount //= 1024
+    return f"{amount}{units[-1]}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class NodeRequirementRecord:
+    key: str
+    operator: str
+    values: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class TaintRecord:
+    key: str
+    effect: str
+    value: Optional[str] = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class DisruptionBudgetRecord:
+    nodes: str
+    schedule: Optional[str] = None
+    duration: Optional[str] = None
+    reasons: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class NodePoolRecord:
+    """One Karpenter NodePool and its HyperpodNodeClass, every value final: the requirements (the pool's own, else
+    its groups' instance types), the taints all its groups share, its limits (its own, else from the groups)."""
+
+    name: str
+    instance_groups: tuple[str, ...]
+    expire_after: str
+    requirements: tuple[NodeRequirementRecord, ...]
+    taints: tuple[TaintRecord, ...]
+    consolidation_policy: str
+    consolidate_after: str
+    budgets: tuple[DisruptionBudgetRecord, ...] = ()
+    limit_cpu: Optional[int] = None
+    limit_memory_gib: Optional[int] = None
+    limit_gpus: Optional[int] = None
+    weight: Optional[int] = None

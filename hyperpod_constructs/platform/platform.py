@@ -48,6 +48,7 @@ from ..intent.mig import MigLayout
 from ..intent.mig_config_map import resolve_mig_config_map
 from ..intent.model_store import ModelStore
 from ..intent.node_autoscaling import NodeAutoscaling, NodePoolSpec, autoscaled_group_names
+from ..intent.node_pool_resolution import resolve_node_pools
 from ..intent.network import Network
 from ..intent.observability import Observability
 from ..intent import rules
@@ -321,9 +322,9 @@ class HyperPodInferencePlatform(Construct):
             self._add_model_store_chart(model_store)
         self._add_mig_chart()
         if self.node_autoscaling.enabled:
-            model = self.model
+            pools = resolve_node_pools(self.model)
             self.node_pools = self._add_platform_chart(
-                "node-autoscaling", lambda chart: add_node_autoscaling(chart, model), render_node_autoscaling(model))
+                "node-autoscaling", lambda chart: add_node_autoscaling(chart, pools), render_node_autoscaling(pools))
         self.tiered_kv_cache_configuration: Optional[TieredKvCacheConfiguration] = None
         """The custom resource that sizes HyperPod's tiered-storage daemon at deploy (``CDK_DEPLOY`` with L2
         tiered-storage endpoints), made at synth; None otherwise (GitOps users run the script ``export()`` writes)."""

@@ -111,6 +111,7 @@ def test_python_rendering_is_exactly_what_the_k8s_layer_objects_render() -> None
     from hyperpod_constructs.intent.instance_group import InstanceGroup
     from hyperpod_constructs.intent.keda_workload import ScaledWorkload
     from hyperpod_constructs.intent.node_autoscaling import NodeAutoscaling
+    from hyperpod_constructs.intent.node_pool_resolution import resolve_node_pools
     from hyperpod_constructs.intent.platform_model import ResolvedPlatform
     from hyperpod_constructs.k8s.api_objects import add_api_object, rendered
     from hyperpod_constructs.k8s.karpenter import add_node_autoscaling, render_node_autoscaling
@@ -129,8 +130,9 @@ def test_python_rendering_is_exactly_what_the_k8s_layer_objects_render() -> None
               for index, manifest in enumerate(keda)]
     platform = ResolvedPlatform.of((InstanceGroup("h100", "ml.p5.48xlarge", count=0, max_count=2),),
                                    NodeAutoscaling(enabled=True))
-    node_pool = render_node_autoscaling(platform)[1]
-    cases.append((node_pool, lambda chart: add_node_autoscaling(chart, platform)[1]))
+    pools = resolve_node_pools(platform)
+    node_pool = render_node_autoscaling(pools)[1]
+    cases.append((node_pool, lambda chart: add_node_autoscaling(chart, pools)[1]))
     corner = {  # a plain object: whole floats, empty and null metadata, annotations, nulls in the body, order kept
         "apiVersion": "v1", "kind": "ConfigMap",
         "metadata": {"name": "x", "namespace": "ns", "labels": {}, "annotations": {"b": "2", "a": "1"},
