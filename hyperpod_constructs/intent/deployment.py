@@ -4,6 +4,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import re
+import weakref
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, TypeVar
 
 from ..errors import located, require
@@ -25,8 +26,9 @@ D = TypeVar("D", bound="DeploymentCommon")
 R = TypeVar("R")
 
 
-# Set on what ``resolve()`` returns: a deployment known to be resolved is not resolved again.
-RESOLVED_MARK = "_defaults_resolved"
+# What ``resolve()`` returned, by id: a deployment known to be resolved is not worked out again. The values stay
+# untouched; entries are weak, so a collected deployment leaves (its id is never taken for another object's).
+_RESOLVED: "weakref.WeakValueDictionary[int, Any]" = weakref.WeakValueDictionary()
 
 
 def on_resolved(method: Callable[..., R]) -> Callable[..., R]:
@@ -88,24 +90,26 @@ class DeploymentCommon:
     def resolve(self: D) -> D:
         """This deployment with every default that depends on other fields worked out (see ``_with_defaults``).
 
-        Pure: returns a new deployment and leaves this one unchanged (an already resolved one returns itself).
+        Pure: returns a new deployment and leaves this one unchanged (an already resolved one returns itself; one that
+        ``resolve()`` returned is known as such, so neither this nor ``@on_resolved`` methods work it out again).
         """
         return self if self.is_resolved else self._with_defaults()
 
     def _with_defaults(self: D) -> D:
+        """The defaults worked out (each kind its own); construction-time checks call it directly."""
         raise NotImplementedError
 
     @property
     def is_resolved(self) -> bool:
         """Whether ``resolve()`` returned this deployment (its defaults are worked out)."""
-        return bool(self.__dict__.get(RESOLVED_MARK))
+        return _RESOLVED.get(id(self)) is self
 
     def _resolved(self: D, values: Mapping[str, Any]) -> D:
-        """This deployment with ``values`` (its resolved defaults), marked resolved: itself when nothing changes,
-        else a new one."""
+        """This deployment with ``values`` (its resolved defaults), known as resolved from then on: itself when
+        nothing changes, else a new one."""
         changed = {name: value for name, value in values.items() if getattr(self, name) != value}
         resolved = dataclasses.replace(self, **changed) if changed else self  # type: ignore[type-var]
-        object.__setattr__(resolved, RESOLVED_MARK, True)  # not a field: equality and replace() ignore it
+        _RESOLVED[id(resolved)] = resolved
         return resolved
 
     def _bound_autoscaling(self) -> Optional[Autoscaling]:
