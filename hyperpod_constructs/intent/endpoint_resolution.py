@@ -183,9 +183,8 @@ def _default_metrics_port(endpoint: InferenceEndpoint) -> Optional[int]:
 
 
 def _data_capture(capture: DataCapture) -> DataCaptureRecord:
-    prefix = capture.prefix.strip("/")
     return DataCaptureRecord(
-        s3_uri=f"s3://{capture.bucket_name}" + (f"/{prefix}" if prefix else ""), bucket_name=capture.bucket_name,
+        s3_uri=capture.s3_uri(), bucket_name=capture.bucket_name,
         prefix=capture.prefix, sagemaker_endpoint=capture.sagemaker_endpoint,
         load_balancer_access_logs=capture.load_balancer_access_logs, model_pod=capture.model_pod,
         sampling_percentage=capture.sampling_percentage, capture_modes=tuple(mode.value for mode in capture.capture),
