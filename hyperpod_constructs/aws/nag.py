@@ -13,8 +13,7 @@ from constructs import IConstruct
 def acknowledge(construct: IConstruct, rule: str, reason: str, *findings: str) -> None:
     """Acknowledge ``rule`` itself, or, when ``findings`` are given, exactly ``rule[finding]`` for each."""
     ids = [f"{rule}[{finding}]" for finding in findings] if findings else [rule]
-    for rule_id in ids:
-        Validations.of(construct).acknowledge(Acknowledgment(id=rule_id, reason=reason))
+    Validations.of(construct).acknowledge(*(Acknowledgment(id=rule_id, reason=reason) for rule_id in ids))
 
 
 def logical_id(construct: IConstruct) -> str:

@@ -15,6 +15,8 @@ from typing import Any, Iterable, Mapping
 from aws_cdk import Annotations, CfnParameter, CfnResource, Stack
 from constructs import IConstruct
 
+from .cfn_types import resource_type
+
 # CloudFormation type -> (what is replaced, create-only top-level properties the platform sets)
 CREATE_ONLY: Mapping[str, tuple[str, tuple[str, ...]]] = {
     "AWS::SageMaker::Cluster": ("the HyperPod cluster (all its nodes)", ("ClusterName", "VpcConfig", "Orchestrator")),
@@ -73,9 +75,10 @@ def warn_replacements(scope: IConstruct) -> None:
     stack = Stack.of(scope)
     parameters = [stack.get_logical_id(child) for child in stack.node.find_all() if isinstance(child, CfnParameter)]
     for node in scope.node.find_all():
-        if not isinstance(node, CfnResource) or node.cfn_resource_type not in CREATE_ONLY:
+        kind = resource_type(node)
+        if kind not in CREATE_ONLY:
             continue
-        replaced, properties = CREATE_ONLY[node.cfn_resource_type]
+        replaced, properties = CREATE_ONLY[kind]
         for name in properties:
             inputs = deploy_time_inputs(_property(stack, node, name), parameters)
             if inputs:

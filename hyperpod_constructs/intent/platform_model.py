@@ -14,7 +14,8 @@ from typing import Literal, Mapping, Optional, Union
 
 from ..errors import require
 from .cluster import ClusterSettings
-from .gpu_capacity import GpuDemand, GpuGroup
+from . import capacity
+from .capacity import GpuDemand, GpuGroup
 from .instance_group import InstanceGroup
 from .node_autoscaling import NodeAutoscaling, NodePoolSpec, autoscaled_group_names
 from .records import CustomSpec, JumpStartSpec, ResolvedScaledWorkload, SharedSpec, Side
@@ -87,10 +88,8 @@ class PodDemand:
 
     def gpu_demand(self) -> GpuDemand:
         """As whole-GPU capacity counts it: a JumpStart pod without a slice is at least one GPU."""
-        return GpuDemand(endpoint=self.name, instance_types=self.placement_types, min_replicas=self.min_replicas,
-                         max_replicas=self.max_replicas,
-                         gpus=0 if self.partition else (1 if self.gpus is None else self.gpus),
-                         partition=self.partition, exact=self.gpus is not None)
+        return GpuDemand.of(self.name, self.placement_types, self.min_replicas, self.max_replicas, self.gpus,
+                            self.partition)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -253,8 +252,7 @@ class ResolvedPlatform:
     @property
     def slices_per_instance(self) -> Mapping[str, Mapping[str, int]]:
         """Group name -> MIG profile -> slices one instance has (MIG groups only)."""
-        return {group.name: group.mig_layout.slices_per_instance(group.instance_type)
-                for group in self.instance_groups if group.mig_layout is not None}
+        return capacity.slices_per_instance(self.instance_groups)
 
     @property
     def demands(self) -> tuple[PodDemand, ...]:
@@ -263,27 +261,11 @@ class ResolvedPlatform:
 
     @property
     def gpu_groups(self) -> tuple[GpuGroup, ...]:
-        """The instance groups as GPU capacity (see ``gpu_groups``)."""
-        autoscaled = frozenset(self.autoscaled_groups)
-        return gpu_groups(self.instance_groups, autoscaled, self.slices_per_instance)
+        """The instance groups as GPU capacity (``capacity.gpu_groups``)."""
+        return capacity.gpu_groups(self.instance_groups, frozenset(self.autoscaled_groups), self.slices_per_instance)
 
     @property
     def gpu_demands(self) -> tuple[GpuDemand, ...]:
         """The demands as whole-GPU capacity counts them."""
         return tuple(demand.gpu_demand() for demand in self.demands)
 
-
-def gpu_groups(groups: tuple[InstanceGroup, ...], autoscaled: frozenset[str],
-               slices: Optional[Mapping[str, Mapping[str, int]]]) -> tuple[GpuGroup, ...]:
-    """Instance groups as capacity sees them: an autoscaled group reaches its ``max_count``, a fixed one its ``count``."""
-    result: list[GpuGroup] = []
-    for group in groups:
-        scaled = group.name in autoscaled
-        layout = group.mig_layout
-        gpus = layout.whole_gpus_per_instance(group.instance_type) if layout else group.info.gpu_count
-        result.append(GpuGroup(name=group.name, instance_type=group.instance_type,
-                               gpus_per_node=gpus if group.info.has_gpu else 0,
-                               nodes=group.ceiling if scaled else group.count, autoscaled=scaled,
-                               bounded=not scaled or group.max_count is not None,
-                               slices_per_node=dict((slices or {}).get(group.name) or {})))
-    return tuple(result)

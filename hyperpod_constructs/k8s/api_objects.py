@@ -19,6 +19,8 @@ TYPED_KINDS = frozenset({
     ("keda.sh/v1alpha1", "ScaledObject"),
     ("keda.sh/v1alpha1", "TriggerAuthentication"),
 })
+# Core kinds added as the classes cdk8s-plus-28 generated for the Kubernetes API (k8s/model_store.py).
+CORE_TYPED_KINDS = frozenset({("v1", "PersistentVolume"), ("v1", "PersistentVolumeClaim")})
 
 
 def object_id(manifest: Mapping[str, Any]) -> str:
@@ -74,7 +76,7 @@ def rendered(manifest: Mapping[str, Any]) -> dict[str, Any]:
     changes through cdk8s can take this instead. It does what cdk8s does: ``apiVersion``, ``kind`` and
     ``metadata`` first, metadata keys sorted with empty and null values dropped, entries holding None dropped
     (jsii passes them as absent), numbers as JavaScript sees them (``1.0`` -> ``1``). A typed object
-    (``TYPED_KINDS``: its fields are props, which cdk8s sorts) has every other key sorted at every level; a plain
+    (``TYPED_KINDS``, ``CORE_TYPED_KINDS``: its fields are props, which cdk8s sorts) has every other key sorted at every level; a plain
     ``ApiObject`` keeps the order given (its fields are JSON patches, applied after sorting). Tests compare it with
     cdk8s for every endpoint shape.
     """
@@ -83,7 +85,7 @@ def rendered(manifest: Mapping[str, Any]) -> dict[str, Any]:
     metadata = _sanitized(plain.get("metadata") or {})
     if metadata is not None:
         result["metadata"] = metadata
-    sort = (plain.get("apiVersion"), plain.get("kind")) in TYPED_KINDS
+    sort = (plain.get("apiVersion"), plain.get("kind")) in TYPED_KINDS | CORE_TYPED_KINDS
     rest = [key for key in plain if key not in ("apiVersion", "kind", "metadata") and plain[key] is not None]
     result.update((key, _without_nulls(plain[key], sort)) for key in (sorted(rest) if sort else rest))
     return result

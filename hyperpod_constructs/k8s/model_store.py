@@ -1,12 +1,19 @@
-"""Kubernetes objects that mount the model store: a StorageClass, a static PV and a PVC."""
+"""Kubernetes objects that mount the model store: a StorageClass, a static PV and a PVC.
+
+Written once, as plain manifests (``model_store_manifests``); the chart's typed objects are made from them
+(``add_model_store_volumes``): the PV and PVC as cdk8s-plus-28's generated ``KubePersistentVolume`` /
+``KubePersistentVolumeClaim`` (their specs through ``typed``), the StorageClass as a plain ``ApiObject``.
+So a platform whose model-store chart nobody touches never loads cdk8s-plus's jsii assembly.
+"""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping, Sequence
 
 import cdk8s
 
 from ..intent.platform_model import ResolvedModelStore
-from .api_objects import add_api_object, render_chart
+from .api_objects import add_api_object, object_id
+from .typed import typed
 
 STORAGE_CLASS = "fsx-model-store"
 FSX_CSI_DRIVER = "fsx.csi.aws.com"
@@ -14,44 +21,41 @@ FSX_CSI_DRIVER = "fsx.csi.aws.com"
 
 def model_store_manifests(store: ResolvedModelStore, capacity_gib: int, namespace: str,
                           subnet_id: str, security_group_id: str) -> list[dict[str, Any]]:
-    """The objects of ``add_model_store_volumes`` as manifests (rendered by cdk8s)."""
-    return render_chart(lambda chart: add_model_store_volumes(chart, store, capacity_gib, namespace, subnet_id,
-                                                              security_group_id))
-
-
-def add_model_store_volumes(chart: cdk8s.Chart, store: ResolvedModelStore, capacity_gib: int, namespace: str,
-                            subnet_id: str, security_group_id: str) -> list[cdk8s.ApiObject]:
     """The StorageClass, the PersistentVolume binding the existing file system (static provisioning) and its
-    PersistentVolumeClaim, added to ``chart``. The StorageClass also serves new volumes.
-
-    PV and PVC are cdk8s-plus objects; cdk8s-plus has no StorageClass and no CSI volume source, so the StorageClass
-    is a plain ApiObject and the PV's ``csi`` source (and its ``claimRef``, which cdk8s-plus writes without the
-    claim's namespace) are JSON patches on it.
-    """
-    import cdk8s_plus_28 as kplus  # loads cdk8s-plus's jsii assembly: only with a model store
-
+    PersistentVolumeClaim. The StorageClass also serves new volumes; the PV's ``claimRef`` names the claim's
+    namespace, so no other claim can bind it."""
     volume_name = f"{store.claim_name}-{namespace}"
-    storage_class = add_api_object(chart, {
-        "apiVersion": "storage.k8s.io/v1", "kind": "StorageClass",
-        "metadata": {"name": STORAGE_CLASS},
-        "provisioner": FSX_CSI_DRIVER,
-        "reclaimPolicy": "Retain",
-        "volumeBindingMode": "Immediate",
-        "parameters": {"subnetId": subnet_id, "securityGroupIds": security_group_id, "deploymentType": "PERSISTENT_2"},
-    })
-    shared = {"access_modes": [kplus.PersistentVolumeAccessMode.READ_WRITE_MANY],
-              "storage": cdk8s.Size.gibibytes(capacity_gib), "storage_class_name": STORAGE_CLASS}
-    volume = kplus.PersistentVolume(chart, f"PersistentVolume-{volume_name}",
-                                    metadata=cdk8s.ApiObjectMetadata(name=volume_name),
-                                    reclaim_policy=kplus.PersistentVolumeReclaimPolicy.RETAIN,
-                                    mount_options=["flock"], **shared)
-    claim = kplus.PersistentVolumeClaim(chart, f"PersistentVolumeClaim-{namespace}-{store.claim_name}",
-                                        metadata=cdk8s.ApiObjectMetadata(name=store.claim_name, namespace=namespace),
-                                        volume=volume, **shared)
-    volume_object = cdk8s.ApiObject.of(volume)
-    volume_object.add_json_patch(
-        cdk8s.JsonPatch.add("/spec/csi", {"driver": FSX_CSI_DRIVER, "volumeHandle": store.file_system_id,
-                                          "volumeAttributes": {"dnsname": store.dns_name,
-                                                               "mountname": store.mount_name}}),
-        cdk8s.JsonPatch.add("/spec/claimRef", {"namespace": namespace, "name": store.claim_name}))
-    return [storage_class, volume_object, cdk8s.ApiObject.of(claim)]
+    storage = f"{capacity_gib}Gi"
+    shared = {"accessModes": ["ReadWriteMany"], "storageClassName": STORAGE_CLASS, "volumeMode": "Filesystem"}
+    return [
+        {"apiVersion": "storage.k8s.io/v1", "kind": "StorageClass", "metadata": {"name": STORAGE_CLASS},
+         "provisioner": FSX_CSI_DRIVER, "reclaimPolicy": "Retain", "volumeBindingMode": "Immediate",
+         "parameters": {"subnetId": subnet_id, "securityGroupIds": security_group_id,
+                        "deploymentType": "PERSISTENT_2"}},
+        {"apiVersion": "v1", "kind": "PersistentVolume", "metadata": {"name": volume_name},
+         "spec": {**shared, "capacity": {"storage": storage},
+                  "claimRef": {"namespace": namespace, "name": store.claim_name},
+                  "csi": {"driver": FSX_CSI_DRIVER, "volumeHandle": store.file_system_id,
+                          "volumeAttributes": {"dnsname": store.dns_name, "mountname": store.mount_name}},
+                  "mountOptions": ["flock"], "persistentVolumeReclaimPolicy": "Retain"}},
+        {"apiVersion": "v1", "kind": "PersistentVolumeClaim",
+         "metadata": {"name": store.claim_name, "namespace": namespace},
+         "spec": {**shared, "resources": {"requests": {"storage": storage}}, "volumeName": volume_name}},
+    ]
+
+
+def add_model_store_volumes(chart: cdk8s.Chart, manifests: Sequence[Mapping[str, Any]]) -> list[cdk8s.ApiObject]:
+    """The objects of ``model_store_manifests``, added to ``chart``."""
+    from cdk8s_plus_28 import k8s  # loads cdk8s-plus's jsii assembly: only once the chart is touched
+
+    classes = {"PersistentVolume": (k8s.KubePersistentVolume, k8s.PersistentVolumeSpec),
+               "PersistentVolumeClaim": (k8s.KubePersistentVolumeClaim, k8s.PersistentVolumeClaimSpec)}
+    objects: list[cdk8s.ApiObject] = []
+    for manifest in manifests:
+        if manifest["kind"] not in classes:
+            objects.append(add_api_object(chart, manifest))
+            continue
+        kind, spec_type = classes[manifest["kind"]]
+        objects.append(kind(chart, object_id(manifest), metadata=k8s.ObjectMeta(**manifest["metadata"]),
+                            spec=typed(spec_type, manifest["spec"], f"{manifest['kind']} spec")))
+    return objects

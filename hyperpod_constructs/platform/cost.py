@@ -12,16 +12,15 @@ Definitions (also in docs/cost.md):
   transfer, AMP samples) are not in them.
 - always on, no MIG: every endpoint at its max replicas all the time, each MIG replica on a whole GPU,
   nodes = ceil(GPUs needed / GPUs per node) per instance type (a replica whose GPUs the model's own
-  configuration sets, or on a CPU-only type, takes a whole node); groups of instance types no endpoint
-  runs on are counted as at the floor, and the fixed costs are the same.
+  configuration sets, or on a CPU-only type, takes a whole node; ``intent.capacity.always_on_without_mig``);
+  groups of instance types no endpoint runs on are counted as at the floor, and the fixed costs are the same.
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Optional
 
-from ..catalog.instance_types import instance_type as lookup_instance_type
+from ..intent.capacity import always_on_without_mig
 from ..prices.model import HOURS_PER_MONTH, Prices
 
 if TYPE_CHECKING:
@@ -247,48 +246,20 @@ def _fixed(prices: Prices, items: FixedCostItems) -> tuple[FixedCost, ...]:
     return tuple(fixed)
 
 
-def baseline_gpus_per_replica(gpus: Optional[int], partition: Optional[str], gpus_per_node: int) -> int:
-    """GPUs one replica holds without MIG: a MIG replica takes a whole GPU; unknown GPUs take the whole node."""
-    if partition:
-        return 1
-    if gpus is None:
-        return gpus_per_node
-    return gpus
-
-
 def _baseline(plan: Plan, prices: Prices) -> tuple[tuple[BaselineNodes, ...], tuple[str, ...]]:
-    gpus_needed: dict[str, int] = {}
-    mig_replicas: dict[str, int] = {}
-    whole_nodes: dict[str, int] = {}
-    not_in_baseline: list[str] = []
-    for endpoint in plan.endpoints:
-        info = lookup_instance_type(endpoint.instance_type)
-        if info is None:
-            not_in_baseline.append(endpoint.name)
-            continue
-        if info.gpu_count == 0:  # a CPU-only type: a node per replica
-            whole_nodes[info.name] = whole_nodes.get(info.name, 0) + endpoint.max_replicas
-            continue
-        per_replica = baseline_gpus_per_replica(endpoint.gpus, endpoint.partition, info.gpu_count)
-        if endpoint.partition:
-            mig_replicas[info.name] = mig_replicas.get(info.name, 0) + endpoint.max_replicas
-        gpus_needed[info.name] = gpus_needed.get(info.name, 0) + endpoint.max_replicas * per_replica
+    needs, not_in_baseline = always_on_without_mig(plan.gpu_demands)
     lines: list[BaselineNodes] = []
-    for name in dict.fromkeys([*gpus_needed, *whole_nodes]):
-        info = lookup_instance_type(name)
-        assert info is not None
-        gpus = gpus_needed.get(name, 0)
-        nodes = (math.ceil(gpus / info.gpu_count) if gpus else 0) + whole_nodes.get(name, 0)
-        mig = f", {mig_replicas[name]} MIG replicas on whole GPUs" if mig_replicas.get(name) else ""
-        why = (f"{gpus} GPUs at max replicas{mig}, {info.gpu_count} per node" if gpus
+    for need in needs:
+        mig = f", {need.mig_replicas} MIG replicas on whole GPUs" if need.mig_replicas else ""
+        why = (f"{need.gpus} GPUs at max replicas{mig}, {need.gpus_per_node} per node" if need.gpus
                else "a node per replica at max replicas")
-        lines.append(BaselineNodes(name, nodes, prices.hourly(name), why))
-    used = set(gpus_needed) | set(whole_nodes)
+        lines.append(BaselineNodes(need.instance_type, need.nodes, prices.hourly(need.instance_type), why))
+    used = {need.instance_type for need in needs}
     for group in plan.groups:
         if group.instance_type not in used and plan.floor(group):
             lines.append(BaselineNodes(group.instance_type, plan.floor(group), prices.hourly(group.instance_type),
                                        f"group {group.name} runs no endpoint: as at the floor"))
-    return tuple(lines), tuple(not_in_baseline)
+    return tuple(lines), not_in_baseline
 
 
 def _count(number: int, noun: str) -> str:

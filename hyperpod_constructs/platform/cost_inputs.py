@@ -4,10 +4,12 @@ from __future__ import annotations
 import difflib
 from typing import Any, Optional, Sequence
 
-from aws_cdk import CfnResource, Token
+from aws_cdk import Token
 from constructs import Construct
 
+from ..aws.cfn_types import resource_type
 from ..errors import Advice
+from ..intent.capacity import lower_bound_types
 from ..intent.instance_group import InstanceGroup
 from ..prices.model import HOURS_PER_MONTH, Prices
 from .cost import FixedCostItems
@@ -16,14 +18,13 @@ from .plan import Plan
 
 def count_resources(scope: Construct, cfn_type: str) -> int:
     """CloudFormation resources of one type the stack creates under ``scope`` (imported ones are not there)."""
-    return sum(1 for child in scope.node.find_all()
-               if CfnResource.is_cfn_resource(child) and child.cfn_resource_type == cfn_type)
+    return sum(1 for child in scope.node.find_all() if resource_type(child) == cfn_type)
 
 
 def creates(construct: Construct, cfn_type: str) -> bool:
     """Whether an L2 construct's own resource is created by the stack (an imported one has none)."""
     child = construct.node.default_child
-    return child is not None and CfnResource.is_cfn_resource(child) and child.cfn_resource_type == cfn_type
+    return child is not None and resource_type(child) == cfn_type
 
 
 def fixed_cost_items(platform: Any) -> FixedCostItems:
@@ -70,17 +71,17 @@ def idle_floor_advice(plan: Plan) -> list[Advice]:
     cost = plan.cost()
     if cost is None:
         return []
-    unknown_use = {demand.instance_types[0] for demand in plan.gpu_demands
-                   if not demand.exact and demand.min_replicas and demand.instance_types}
+    unknown_use = lower_bound_types(plan.gpu_demands, "floor", whole_gpus_only=False)
     advice: list[Advice] = []
     for group in plan.groups:
-        gpus, price, idle = group.info.gpu_count, cost.prices.hourly(group.instance_type), plan.idle_at_floor(group)
-        if not gpus or price is None or idle <= 0 or group.instance_type in unknown_use:
+        nodes, price = plan.nodes(group), cost.prices.hourly(group.instance_type)
+        idle = nodes.idle_at_floor
+        if not nodes.node_gpus or price is None or idle <= 0 or group.instance_type in unknown_use:
             continue
         hourly = idle * price
         advice.append(Advice("idle-gpus-at-floor", (
-            f"instance group {group.name!r} keeps {idle} {group.instance_type} node(s) ({idle * gpus} GPUs) running "
-            f"at the floor that no endpoint's min_replicas needs: ${hourly:,.2f}/h, "
+            f"instance group {group.name!r} keeps {idle} {group.instance_type} node(s) ({nodes.idle_gpus_at_floor} "
+            f"GPUs) running at the floor that no endpoint's min_replicas needs: ${hourly:,.2f}/h, "
             f"${hourly * HOURS_PER_MONTH:,.0f}/month idle. Lower its count (with node autoscaling, count=0 and "
             "max_count start nodes when pods need them), or acknowledge this if the nodes are kept warm on purpose")))
     return advice

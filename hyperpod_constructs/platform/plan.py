@@ -2,7 +2,7 @@
 
 The numbers are the ones the synthesized app runs: a fixed group's nodes are its ``count`` (the template's
 ``InstanceCount``), an autoscaled group's ceiling is its ``max_count`` (its NodePool limit) and its floor the nodes
-the endpoints' minimum replicas keep busy, packed as ``spec.gpu_capacity`` packs them; endpoint replicas are the
+the endpoints' minimum replicas keep busy, packed as ``intent.capacity`` packs them; endpoint replicas are the
 manifests' ``replicas`` or ``autoScalingSpec`` bounds.
 """
 from __future__ import annotations
@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Optional
 
 from ..prices.model import Prices
-from ..intent.gpu_capacity import GpuDemand, GpuGroup, busy_floor_nodes, floor_nodes, whole_gpu_totals
+from ..intent.capacity import (
+    GpuDemand, GpuGroup, GroupNodes, group_nodes, gpu_groups, lower_bound_types, slice_totals, whole_gpu_totals)
 from ..intent.instance_group import InstanceGroup
-from ..intent.platform_model import PodDemand, ResolvedPlatform, gpu_groups
+from ..intent.platform_model import PodDemand, ResolvedPlatform
 from .cost import CostReport, FixedCostItems, estimate_cost
 
 
@@ -59,23 +60,23 @@ class Plan:
     def floor(self, group: InstanceGroup) -> int:
         """Nodes running when idle: the group's own count, or for an autoscaled group the nodes the
         endpoints' minimum replicas keep busy (after the fixed groups of that type are used)."""
-        return self._floors[group.name]
+        return self.nodes(group).floor
 
     def idle_at_floor(self, group: InstanceGroup) -> int:
         """Nodes the floor runs that no endpoint's minimum replicas need (a fixed ``count`` above what they use)."""
-        return self.floor(group) - self._busy_at_floor[group.name]
+        return self.nodes(group).idle_at_floor
 
     def ceiling(self, group: InstanceGroup) -> int:
         """The most nodes: ``max_count`` for an autoscaled group, else ``count``."""
-        return group.ceiling if group.name in self.autoscaled_groups else group.count
+        return self.nodes(group).ceiling
+
+    def nodes(self, group: InstanceGroup) -> GroupNodes:
+        """The group's nodes at the floor and the ceiling, and the GPUs on them."""
+        return self._nodes[group.name]
 
     @functools.cached_property
-    def _floors(self) -> dict[str, int]:
-        return floor_nodes(self.gpu_groups, self.gpu_demands)
-
-    @functools.cached_property
-    def _busy_at_floor(self) -> dict[str, int]:
-        return busy_floor_nodes(self.gpu_groups, self.gpu_demands)
+    def _nodes(self) -> dict[str, GroupNodes]:
+        return group_nodes(self.gpu_groups, self.gpu_demands)
 
     @property
     def gpu_groups(self) -> tuple[GpuGroup, ...]:
@@ -102,13 +103,12 @@ class Plan:
     def _group_lines(self) -> list[str]:
         lines = ["Instance groups", _row("group", "instance type", "nodes min..max", "GPUs min..max", "MIG")]
         for group in self.groups:
-            gpus = group.info.gpu_count
-            low, high = self.floor(group), self.ceiling(group)
+            nodes = self.nodes(group)
             slices = (self.slices_per_instance or {}).get(group.name) or {}
             mig = ", ".join(f"{count}x {profile}" for profile, count in sorted(slices.items())) or "-"
             scaling = " (autoscaled)" if group.name in self.autoscaled_groups else ""
-            lines.append(_row(group.name, group.instance_type, f"{low}..{high}{scaling}",
-                              f"{low * gpus}..{high * gpus}", f"{mig} per node" if slices else mig))
+            lines.append(_row(group.name, group.instance_type, f"{nodes.floor}..{nodes.ceiling}{scaling}",
+                              f"{nodes.gpus('floor')}..{nodes.gpus('ceiling')}", f"{mig} per node" if slices else mig))
         return lines
 
     def _endpoint_lines(self) -> list[str]:
@@ -129,8 +129,7 @@ class Plan:
         floor, ceiling = whole_gpu_totals(groups, demands, "floor"), whole_gpu_totals(groups, demands, "ceiling")
         if not any(wanted for wanted, _ in ceiling.values()):
             return []
-        inexact = {demand.instance_types[0] for demand in demands
-                   if not demand.exact and demand.partition is None and demand.gpus}
+        inexact = lower_bound_types(demands)
         lines = ["", "Whole GPUs (requested at min / max replicas, available at count or max_count)"]
         for instance_type in sorted(ceiling):
             (low, available), (high, _) = floor.get(instance_type, (0, 0)), ceiling[instance_type]
@@ -144,21 +143,11 @@ class Plan:
 
     def _mig_utilisation(self) -> list[str]:
         """Per instance type and profile: slices requested at max replicas vs slices the groups offer at ceiling."""
-        supply: dict[tuple[str, str], int] = {}
-        for group in self.groups:
-            for profile, count in ((self.slices_per_instance or {}).get(group.name) or {}).items():
-                key = (group.instance_type, profile)
-                supply[key] = supply.get(key, 0) + count * self.ceiling(group)
-        demand: dict[tuple[str, str], int] = {}
-        for endpoint in self.endpoints:
-            if endpoint.partition:
-                key = (endpoint.instance_type, endpoint.partition)
-                demand[key] = demand.get(key, 0) + endpoint.max_replicas
-        if not supply:
+        totals = slice_totals(self.gpu_groups, self.gpu_demands)
+        if not totals:
             return []
         lines = ["", "MIG slices at the ceiling (requested at max replicas / available)"]
-        for (instance_type, profile), available in sorted(supply.items()):
-            used = demand.get((instance_type, profile), 0)
+        for (instance_type, profile), (used, available) in sorted(totals.items()):
             share = f"{100 * used / available:.0f}%" if available else "-"
             lines.append(f"  {instance_type} mig-{profile}: {used} / {available} ({share})")
         return lines
@@ -166,8 +155,8 @@ class Plan:
     def _totals(self) -> list[str]:
         total_low = sum(self.floor(group) for group in self.groups)
         total_high = sum(self.ceiling(group) for group in self.groups)
-        gpus_low = sum(self.floor(group) * group.info.gpu_count for group in self.groups)
-        gpus_high = sum(self.ceiling(group) * group.info.gpu_count for group in self.groups)
+        gpus_low = sum(self.nodes(group).gpus("floor") for group in self.groups)
+        gpus_high = sum(self.nodes(group).gpus("ceiling") for group in self.groups)
         lines = ["", f"Floor:   {total_low} nodes, {gpus_low} GPUs running when idle",
                  f"Ceiling: {total_high} nodes, {gpus_high} GPUs at full scale"]
         return lines

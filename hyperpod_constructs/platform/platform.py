@@ -31,7 +31,7 @@ from ..k8s.karpenter import add_node_autoscaling, render_node_autoscaling
 from ..k8s.keda import add_keda_objects, render_keda
 from ..k8s.mig_config import add_mig_config_map
 from ..k8s.model_deployment import add_endpoint_object, endpoint_manifest
-from ..k8s.model_store import add_model_store_volumes
+from ..k8s.model_store import add_model_store_volumes, model_store_manifests
 from ..aws.tiered_kv_cache import TieredKvCacheConfiguration
 from ..k8s.tiered_kv_cache import daemon_patch, write_configure_script
 from ..observability.dashboards import write_dashboards
@@ -464,9 +464,9 @@ class HyperPodInferencePlatform(Construct):
                                                   "Subnet of the model store")
         group = self.deploy_time_values.register("NodeSecurityGroupId", self.network.security_groups[0].security_group_id,
                                                  "Security group of HyperPod nodes and the model store")
-        store = self.model.model_store
-        self.model_store_volumes = self._add_platform_chart("model-store", lambda chart: add_model_store_volumes(
-            chart, store, spec.capacity_gib, self.namespace, subnet, group))
+        manifests = model_store_manifests(self.model.model_store, spec.capacity_gib, self.namespace, subnet, group)
+        self.model_store_volumes = self._add_platform_chart(
+            "model-store", lambda chart: add_model_store_volumes(chart, manifests), manifests)
 
     def _add_mig_chart(self) -> None:
         layouts = self._custom_mig_layouts()

@@ -12,8 +12,8 @@ from hyperpod_constructs import (
     Autoscaling, HyperPodInferencePlatform, InferenceEndpoint, InstanceGroup, JumpStartEndpoint, ModelSource,
     NodeAutoscaling, NodePoolSpec, PrometheusTrigger,
 )
-from hyperpod_constructs.intent.gpu_capacity import (
-    GpuDemand, GpuGroup, check_whole_gpu_capacity, floor_nodes, pack_whole_gpus, whole_gpu_totals)
+from hyperpod_constructs.intent.capacity import GpuDemand, GpuGroup, floor_nodes, pack_whole_gpus, whole_gpu_totals
+from hyperpod_constructs.intent.rules.capacity import check_whole_gpu_capacity
 
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from ...errors import did_you_mean, format_problem
+from ..capacity import GpuDemand, gpu_groups, reaching_max_count, side_scopes
 from ..instance_group import InstanceGroup
 from ..platform_model import ResolvedPlatform
 from ..records import CustomSpec, Side, SideRecord
@@ -62,71 +63,44 @@ def _placement_problems(platform: ResolvedPlatform, where: str, side: Side, work
     return []
 
 
-def _floor_nodes(platform: ResolvedPlatform, group: InstanceGroup) -> int:
-    """Nodes a group can have while the endpoint idles: all of them when node autoscaling adds nodes on demand."""
-    return group.ceiling if platform.node_autoscaling_enabled and group.max_count is not None else group.count
-
-
 def _capacity_problems(platform: ResolvedPlatform, where: str,
                        workers: Sequence[tuple[Side, SideRecord]]) -> list[str]:
-    """Pods of both sides at min replicas must fit the groups at the floor, at max replicas at the ceiling.
-
-    Sides on the same groups share them, so their demand is summed. Whole GPUs count only GPUs left MIG-disabled;
-    a MIG side counts slices of its profile at the floor only: at the ceiling the platform-wide MIG check sums
-    every endpoint's slices, these sides included. Other endpoints' whole GPUs are not counted here.
-    """
+    """Pods of both sides at min replicas must fit their groups at the floor, at max replicas at the ceiling
+    (``capacity.side_scopes`` counts them; sides on the same groups share them)."""
+    groups = platform.instance_groups
+    slices = platform.slices_per_instance
+    # Without node autoscaling a group keeps its count while the endpoint idles; the ceiling is max_count.
+    floor = reaching_max_count(groups) if platform.node_autoscaling_enabled else frozenset()
+    by_side: dict[str, SideRecord] = dict(workers)
+    scopes = side_scopes([(GpuDemand.of(side, (worker.instance_type,), worker.min_pods, worker.max_pods,
+                                        worker.gpus or 1, worker.partition_profile),
+                           [group.name for group in _groups_for(platform, worker)]) for side, worker in workers],
+                         {"floor": gpu_groups(groups, floor, slices),
+                          "ceiling": gpu_groups(groups, reaching_max_count(groups), slices)})
     problems: list[str] = []
-    scopes: dict[tuple[str, ...], list[tuple[Side, SideRecord]]] = {}
-    for side, worker in workers:
-        key = tuple(sorted(group.name for group in _groups_for(platform, worker)))
-        unit = worker.partition_profile or "gpu"
-        scopes.setdefault(key + (unit,), []).append((side, worker))
-    for key, members in scopes.items():
-        groups = [group for group in platform.instance_groups if group.name in key[:-1]]
-        unit = key[-1]
-        instance_type = members[0][1].instance_type
-
-        def per_node(group: InstanceGroup) -> int:
-            info = group.info
-            if unit == "gpu":
-                return group.mig_layout.whole_gpus_per_instance(instance_type) if group.mig_layout else info.gpu_count
-            return (group.mig_layout.slices_per_instance(instance_type).get(unit, 0) if group.mig_layout else 0)
-
-        def size(worker: SideRecord) -> int:  # units one pod takes
-            return worker.gpus if unit == "gpu" else 1
-
-        largest = max((per_node(group) for group in groups), default=0)
-        misfits = [(side, worker) for side, worker in members if size(worker) > largest]
-        for side, worker in misfits:
-            what = f"{size(worker)} whole GPU(s)" if unit == "gpu" else f"a mig-{unit} slice"
+    for scope in scopes:
+        names = ", ".join(scope.groups)
+        instance_type = scope.sides[0].instance_types[0]
+        profile = scope.partition
+        for misfit in scope.misfits:
+            worker = by_side[misfit.endpoint]
+            what = f"{misfit.units_per_pod} whole GPU(s)" if profile is None else f"a mig-{profile} slice"
             problems.append(format_problem(
-                where, f"disaggregation.{side}.{'gpus' if unit == 'gpu' else 'accelerator_partition'}",
-                worker.gpus if unit == "gpu" else f"mig-{unit}",
-                f"a pod that fits on one node: no {instance_type} node of group(s) {', '.join(key[:-1])} has {what} "
-                f"outside MIG partitions (at most {largest} per node)"))
-        if misfits:
-            continue
-        label = "whole GPUs" if unit == "gpu" else f"mig-{unit} slices"
-        # MIG slices at the ceiling are summed over every endpoint by the rule mig-capacity (rules.capacity).
-        for level in ("floor", "ceiling") if unit == "gpu" else ("floor",):
-            def nodes(group: InstanceGroup) -> int:
-                return _floor_nodes(platform, group) if level == "floor" else group.ceiling
-
-            def pods(worker: SideRecord) -> int:
-                return worker.min_pods if level == "floor" else worker.max_pods
-
-            needed = sum(pods(worker) * size(worker) for _, worker in members)
-            supply = sum(per_node(group) * nodes(group) for group in groups)
-            # A pod does not span nodes, so each side alone must also find whole places for its pods.
-            crowded = [side for side, worker in members
-                       if pods(worker) > sum(per_node(group) // size(worker) * nodes(group) for group in groups)]
-            if needed > supply or crowded:
-                asks = " + ".join(f"{side}: {pods(worker)} pod(s) x {size(worker)}" for side, worker in members)
-                which = "min" if level == "floor" else "max"
-                hint = ("raise the groups' count, turn on node autoscaling, or lower min_replicas"
-                        if level == "floor" else "raise max_count or lower max_replicas")
-                problems.append(format_problem(
-                    where, "disaggregation", f"{needed} {label} at {which} replicas ({asks})",
-                    f"a demand the {instance_type} group(s) {', '.join(key[:-1])} can hold at the {level}: they "
-                    f"offer {supply} {label} on {sum(nodes(group) for group in groups)} node(s); {hint}"))
+                where, f"disaggregation.{misfit.endpoint}.{'gpus' if profile is None else 'accelerator_partition'}",
+                worker.gpus if profile is None else f"mig-{profile}",
+                f"a pod that fits on one node: no {instance_type} node of group(s) {names} has {what} "
+                f"outside MIG partitions (at most {scope.largest} per node)"))
+        label = "whole GPUs" if profile is None else f"mig-{profile} slices"
+        for level in scope.levels:
+            if not level.short:
+                continue
+            asks = " + ".join(f"{side.endpoint}: {side.replicas(level.level)} pod(s) x {side.units_per_pod}"
+                              for side in scope.sides)
+            which = "min" if level.level == "floor" else "max"
+            hint = ("raise the groups' count, turn on node autoscaling, or lower min_replicas"
+                    if level.level == "floor" else "raise max_count or lower max_replicas")
+            problems.append(format_problem(
+                where, "disaggregation", f"{level.needed} {label} at {which} replicas ({asks})",
+                f"a demand the {instance_type} group(s) {names} can hold at the {level.level}: they "
+                f"offer {level.offered} {label} on {level.nodes} node(s); {hint}"))
     return problems
