@@ -39,15 +39,6 @@ def add_typed_object(chart: cdk8s.Chart, kind: type, spec_type: type, manifest: 
     return api_object
 
 
-def plain_data(value: Any) -> Any:
-    """A record's frozen mappings and tuples as the dicts and lists a manifest is written from."""
-    if isinstance(value, Mapping):
-        return {key: plain_data(item) for key, item in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [plain_data(item) for item in value]
-    return value
-
-
 def add_api_object(chart: cdk8s.Chart, manifest: Mapping[str, Any]) -> cdk8s.ApiObject:
     """One ApiObject, for a kind without generated classes.
 

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..plain_data import plain_data
 from ..intent.disaggregation import AUTOSCALING_KEYS, INSTANCE_GROUP_LABEL, INSTANCE_TYPE_LABEL, SPEC_KEYS
 from ..intent.endpoint import API_VERSION, KIND, MODEL_VOLUME_NAME
 from ..intent.platform_model import ResolvedEndpoint
 from ..intent.records import (
     CustomSpec, DisaggregationRecord, EnvVar, HttpProbeRecord, ModelLocation, PodResources, ProbesRecord,
     RequestLimitsRecord, SecretRef, SideRecord, TopologyRecord)
-from .api_objects import plain_data
 from .operator_spec import autoscaling_spec, common_spec, put
 
 

@@ -10,8 +10,9 @@ from typing import Any
 import cdk8s
 
 from .. import yaml_writer
+from ..plain_data import plain_data
 from ..intent.records import MigConfigMapRecord
-from .api_objects import plain_data, render_chart
+from .api_objects import render_chart
 
 ACCELERATOR_PARTITION_CONFIGMAP_LABEL = "sagemaker.amazonaws.com/accelerator-partition-configmap"
 CONFIG_KEY = "config.yaml"
