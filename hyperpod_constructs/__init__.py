@@ -62,7 +62,7 @@ _EXPORTED_BY_MODULE: dict[str, tuple[str, ...]] = {
     # MIG: layouts of instance groups, and planning one from the slices endpoints ask for.
     ".intent.mig": ("MigLayout",),
     ".planner": ("plan_mig", "MigDemand", "MigPlan"),
-    ".k8s.mig_config": ("mig_config_map",),
+    ".platform.mig_config_map": ("mig_config_map",),
     # Observability: what is collected and where, dashboards, and SLO alerts.
     ".intent.observability": ("Observability", "PrometheusWorkspace", "GrafanaWorkspace", "ObservabilityMetrics"),
     ".intent.slo": ("EndpointSlos", "LatencySlo", "TtfbSlo", "ErrorRateSlo", "ReplicasAtMaxSlo", "NoReadyPodsSlo"),
@@ -123,7 +123,7 @@ if TYPE_CHECKING:  # static type checkers and IDEs see the eager imports
         NodeAutoscaling, NodePoolSpec, NodePoolLimits, NodeRequirement, Disruption, DisruptionBudget)
     from .intent.mig import MigLayout
     from .planner import plan_mig, MigDemand, MigPlan
-    from .k8s.mig_config import mig_config_map
+    from .platform.mig_config_map import mig_config_map
     from .intent.observability import Observability, PrometheusWorkspace, GrafanaWorkspace, ObservabilityMetrics
     from .intent.slo import EndpointSlos, LatencySlo, TtfbSlo, ErrorRateSlo, ReplicasAtMaxSlo, NoReadyPodsSlo
     from .aws.observability import InferenceObservability

@@ -14,7 +14,7 @@ Endpoint = Union[InferenceEndpoint, JumpStartEndpoint]
 
 def with_endpoints(platform: ResolvedPlatform, *endpoints: Endpoint) -> ResolvedPlatform:
     for endpoint in endpoints:
-        platform = platform.with_endpoint(resolve_endpoint(endpoint, endpoint.namespace or platform.namespace))
+        platform = platform.with_endpoint(resolve_endpoint(endpoint, platform))
     return platform
 
 

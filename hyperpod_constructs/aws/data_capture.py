@@ -17,7 +17,7 @@ from aws_cdk import aws_iam as iam
 from constructs import Construct
 
 from ..errors import require
-from ..intent.data_capture import DataCapture
+from ..intent.records import DataCaptureRecord
 from .deploy_time_names import NumberedValues
 from .nag import acknowledge, bucket_arn_finding
 
@@ -34,7 +34,8 @@ class DataCaptureWriters:
         self._buckets = NumberedValues(register, "DataCaptureBucket", "Bucket for captured requests")
         self._keys = NumberedValues(register, "DataCaptureKmsKey", "KMS key for captured requests")
 
-    def add(self, capture: DataCapture, where: str) -> None:
+    def add(self, capture: DataCaptureRecord, where: str) -> None:
+        """Grants for one endpoint's resolved capture destination; ``where`` names the endpoint in errors."""
         pattern = f"{capture.prefix.strip('/')}/*" if capture.prefix.strip("/") else "*"
         self._buckets.add(capture.bucket_name)
         if capture.model_pod or capture.sagemaker_endpoint:

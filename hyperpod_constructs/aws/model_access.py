@@ -13,7 +13,7 @@ from typing import Callable
 
 from aws_cdk import aws_ec2 as ec2
 
-from ..intent.model_source import FsxModelSource, ModelSource, S3ModelSource
+from ..intent.records import ModelLocation
 from .deploy_time_names import NumberedValues
 from .storage_drivers import StorageDriverRoles
 
@@ -35,17 +35,17 @@ class ModelSourceAccess:
             NumberedValues(register, "ModelFileSystemMountName", "Lustre mount name of that file system"))
         self._file_systems: set[str] = set()
 
-    def add(self, source: ModelSource) -> None:
-        if isinstance(source, S3ModelSource):
-            self._drivers.grant_read(source.bucket)
-            self._buckets.add(source.bucket_name)
-        elif isinstance(source, FsxModelSource) and source.file_system is not None:
-            attributes = source.file_system_attributes
-            assert attributes is not None
+    def add(self, model: ModelLocation) -> None:
+        """Grants for one endpoint's resolved model location (an S3 bucket, or an FSx file system of the app)."""
+        if model.bucket is not None:
+            self._drivers.grant_read(model.bucket)
+            self._buckets.add(model.s3_bucket_name or "")
+        elif model.file_system is not None:
+            attributes = (model.fsx_file_system_id, model.fsx_dns_name, model.fsx_mount_name)
             for names, value in zip(self._file_system_values, attributes):
                 if value is not None:
                     names.add(value)
-            if attributes[0] not in self._file_systems:
-                self._file_systems.add(attributes[0])
+            if model.fsx_file_system_id not in self._file_systems:
+                self._file_systems.add(model.fsx_file_system_id or "")
                 for port in LUSTRE_PORTS:
-                    source.file_system.connections.allow_from(self._nodes, port, "HyperPod nodes: Lustre")
+                    model.file_system.connections.allow_from(self._nodes, port, "HyperPod nodes: Lustre")

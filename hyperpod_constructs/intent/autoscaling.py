@@ -23,7 +23,6 @@ from typing import Literal, Mapping, Optional, Union
 
 from ..errors import Advice, require, require_one_of
 from ..type_checks import check_fields
-from .platform_model import ResolvedPlatform
 from .frozen import Frozen
 from .tokens import is_token
 
@@ -182,10 +181,6 @@ class PrometheusTrigger:
         require(bool(selector), where, f"triggers[{self.name!r}].query", self.query,
                 "a selector for the endpoint's metrics, e.g. selector=model_selector(name)")
         return self.query.replace(SELECTOR, selector or "")
-
-    def resolved_server_address(self, platform: ResolvedPlatform) -> Optional[str]:
-        """``server_address``, else the platform's AMP query URL (None without one)."""
-        return self.server_address or platform.prometheus_query_url
 
 @dataclass(frozen=True, kw_only=True)
 class CloudWatchTrigger:

@@ -4,6 +4,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import re
+import weakref
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, TypeVar
 
 from ..errors import located, require
@@ -19,18 +20,23 @@ if TYPE_CHECKING:
     from .data_capture import DataCapture
     from .endpoint_options import LoadBalancer, Metrics, Tls
     from .kv_cache import KvCache
-    from .platform_model import ResolvedPlatform
     from .routing import IntelligentRouting
 
 D = TypeVar("D", bound="DeploymentCommon")
 R = TypeVar("R")
 
 
+# What ``resolve()`` returned, by id: a deployment known to be resolved is not worked out again. The values stay
+# untouched; entries are weak, so a collected deployment leaves (its id is never taken for another object's).
+_RESOLVED: "weakref.WeakValueDictionary[int, Any]" = weakref.WeakValueDictionary()
+
+
 def on_resolved(method: Callable[..., R]) -> Callable[..., R]:
-    """Run ``method`` on the resolved deployment, so what it reads are the defaults worked out (``resolve()``)."""
+    """Run ``method`` on the resolved deployment, so what it reads are the defaults worked out (``resolve()``); on a
+    deployment ``resolve()`` returned, at once."""
     @functools.wraps(method)
     def on_resolved_deployment(self: Any, *args: Any, **kwargs: Any) -> R:
-        return method(self.resolve(), *args, **kwargs)
+        return method(self if self.is_resolved else self._with_defaults(), *args, **kwargs)
     return on_resolved_deployment
 
 
@@ -81,10 +87,30 @@ class DeploymentCommon:
         if self.max_deploy_time_s is not None:
             require_int(self.max_deploy_time_s, where, "max_deploy_time_s", 1, 2**31 - 1)
 
+    def resolve(self: D) -> D:
+        """This deployment with every default that depends on other fields worked out (see ``_with_defaults``).
+
+        Pure: returns a new deployment and leaves this one unchanged (an already resolved one returns itself; one that
+        ``resolve()`` returned is known as such, so neither this nor ``@on_resolved`` methods work it out again).
+        """
+        return self if self.is_resolved else self._with_defaults()
+
+    def _with_defaults(self: D) -> D:
+        """The defaults worked out (each kind its own); construction-time checks call it directly."""
+        raise NotImplementedError
+
+    @property
+    def is_resolved(self) -> bool:
+        """Whether ``resolve()`` returned this deployment (its defaults are worked out)."""
+        return _RESOLVED.get(id(self)) is self
+
     def _resolved(self: D, values: Mapping[str, Any]) -> D:
-        """This deployment with ``values`` (its resolved defaults): itself when nothing changes, else a new one."""
+        """This deployment with ``values`` (its resolved defaults), known as resolved from then on: itself when
+        nothing changes, else a new one."""
         changed = {name: value for name, value in values.items() if getattr(self, name) != value}
-        return dataclasses.replace(self, **changed) if changed else self  # type: ignore[type-var]
+        resolved = dataclasses.replace(self, **changed) if changed else self  # type: ignore[type-var]
+        _RESOLVED[id(resolved)] = resolved
+        return resolved
 
     def _bound_autoscaling(self) -> Optional[Autoscaling]:
         """The autoscaling with its SageMaker CloudWatch triggers bound to the endpoint this deployment registers."""
@@ -119,7 +145,3 @@ class DeploymentCommon:
         if self.accelerator_partition is None:
             return None
         return normalize_partition(self.accelerator_partition, self.where)
-
-    def resolved_namespace(self, platform: ResolvedPlatform) -> str:
-        """The deployment's namespace: ``namespace``, else the platform's."""
-        return self.namespace or platform.namespace

@@ -283,7 +283,7 @@ class InferenceEndpoint(DeploymentCommon):
                     self.model_version, "a non-empty string")
         # The rules on derived defaults run on the resolved endpoint, so they too fail here, at construction. When
         # resolving changed something, building the resolved endpoint already ran them (it resolves to itself).
-        if self.resolve() is self:
+        if self._with_defaults() is self:
             self._validate_resolved(where)
 
     def _validate_resolved(self, where: str) -> None:
@@ -315,6 +315,9 @@ class InferenceEndpoint(DeploymentCommon):
         Pure: returns a new endpoint and leaves this one unchanged (an already resolved endpoint returns itself).
         So ``dataclasses.replace(endpoint, image=...)`` on what you wrote re-derives every default from the new image.
         """
+        return super().resolve()
+
+    def _with_defaults(self) -> InferenceEndpoint:
         where = self.where
         vllm = looks_like_vllm(self.image) if self.vllm_based is None else bool(self.vllm_based)
         args = self.args

@@ -1,26 +1,78 @@
-"""A declared endpoint (custom or JumpStart) as the resolved platform model holds it."""
+"""The one resolver: a declared endpoint (custom or JumpStart) or scaled workload plus the platform's facts, turned
+into its complete resolved record (``ResolvedEndpoint`` / ``ResolvedScaledWorkload``, ``intent/records.py``).
+
+Every value downstream readers need is worked out here, once: the namespace, the model name and the final
+``modelSourceConfig`` values (the model store chosen for FSx), args with parallelism, routing, KV cache, per-pod
+requests and limits, triggers with their final query and server address, TLS output URI, metrics port, data capture
+URI, disaggregated sides. Rules, observability, the plan, IAM grants and the Kubernetes renderers read the record
+and resolve nothing themselves. What can still be refused here (a query that needs a selector and has none) is
+refused before anything renders.
+"""
 from __future__ import annotations
 
 from typing import Optional, Union
 
-from .endpoint import InferenceEndpoint
+from ..catalog.instance_types import instance_type as lookup_instance_type
+from .autoscaling import Autoscaling, CloudWatchTrigger, PrometheusTrigger, model_selector
+from .data_capture import DataCapture
+from .disaggregation import EFA_RESOURCE, DisaggregatedServing, DisaggregatedWorker
+from .endpoint import InferenceEndpoint, smaller_share, whole_gpu_resources
+from .endpoint_options import HttpProbe, LoadBalancer, Metrics, Probes, RequestLimits, Tls
 from .jumpstart import JumpStartEndpoint
-from .platform_model import PodDemand, ResolvedEndpoint
+from .keda_workload import ScaledWorkload
+from .kv_cache import KvCache
+from .mig import mig_resource_name, partition_resources
+from .model_source import (
+    FsxModelSource, HuggingFaceModelSource, KubernetesVolumeModelSource, ModelSource, S3ModelSource, SecretKeyRef,
+    model_location)
+from .platform_model import PodDemand, ResolvedEndpoint, ResolvedPlatform
+from .records import (
+    CloudWatchTriggerRecord, CustomSpec, DataCaptureRecord, DisaggregationRecord, EnvVar, HttpProbeRecord,
+    JumpStartSpec, KvCacheRecord, LoadBalancerRecord, MetricsRecord, ModelLocation, PodResources,
+    ProbesRecord, PrometheusTriggerRecord, RequestLimitsRecord, ResolvedScaledWorkload, RoutingRecord, ScalingRecord,
+    SecretRef, SharedSpec, SideRecord, TlsRecord, TopologyRecord, TriggerRecord)
+from .routing import IntelligentRouting
 from .slo import EndpointSlos
 
 Endpoint = Union[InferenceEndpoint, JumpStartEndpoint]
 
 
-def resolve_endpoint(endpoint: Endpoint, namespace: str, slos: Optional[EndpointSlos] = None) -> ResolvedEndpoint:
-    """``namespace``: where the endpoint runs (its own, else the platform's)."""
-    endpoint = endpoint.resolve()  # what it runs with: the defaults that depend on other fields worked out
+def resolve_endpoint(endpoint: Endpoint, platform: ResolvedPlatform,
+                     slos: Optional[EndpointSlos] = None) -> ResolvedEndpoint:
+    """``endpoint`` resolved (``resolve()``, once) and recorded against ``platform``."""
+    return endpoint_record(endpoint.resolve(), platform, slos)
+
+
+def endpoint_record(endpoint: Endpoint, platform: ResolvedPlatform,
+                    slos: Optional[EndpointSlos] = None) -> ResolvedEndpoint:
+    """The record of an endpoint whose defaults are resolved (``endpoint.resolve()``): what every reader sees."""
+    namespace = endpoint.namespace or platform.namespace
     jumpstart = isinstance(endpoint, JumpStartEndpoint)
+    metrics_model = endpoint.model_id if jumpstart else (endpoint.model_name or endpoint.name)
+    selector = model_selector(metrics_model, namespace)
+    spec: Union[CustomSpec, JumpStartSpec]
+    if isinstance(endpoint, JumpStartEndpoint):
+        spec, metrics_port = _jumpstart_spec(endpoint), None
+    else:
+        spec, metrics_port = _custom_spec(endpoint, platform, selector), _default_metrics_port(endpoint)
     return ResolvedEndpoint(
-        name=endpoint.name, namespace=namespace, max_replicas=endpoint.max_pods,
+        name=endpoint.name, namespace=namespace, max_replicas=endpoint.max_pods, where=endpoint.where,
         kind="jumpstart" if jumpstart else "inference-endpoint",
         intelligent_routing=endpoint.routing is not None, kv_cache=endpoint.kv_cache is not None, slos=slos,
-        demands=_jumpstart_demands(endpoint) if jumpstart else _custom_demands(endpoint), endpoint=endpoint)
+        demands=_jumpstart_demands(endpoint) if jumpstart else _custom_demands(endpoint),  # type: ignore[arg-type]
+        shared=_shared_spec(endpoint, platform, selector, metrics_port), spec=spec)
 
+
+def resolve_scaled_workload(workload: ScaledWorkload, platform: ResolvedPlatform) -> ResolvedScaledWorkload:
+    """A scaled workload with its final triggers (query selector and AMP server filled in) and the region."""
+    return ResolvedScaledWorkload(
+        name=workload.name, namespace=workload.namespace, target_kind=workload.target_kind,
+        target_api_version=workload.api_version, target_name=workload.target_name,
+        authentication_name=workload.authentication_name, region=platform.region, where=workload.where,
+        autoscaling=resolve_scaling(workload.autoscaling, platform, workload.where, workload.selector))
+
+
+# ---- plan demands ---------------------------------------------------------------------------------------------
 
 def _jumpstart_demands(endpoint: JumpStartEndpoint) -> tuple[PodDemand, ...]:
     fits = endpoint.memory_fits()
@@ -40,3 +92,247 @@ def _custom_demands(endpoint: InferenceEndpoint) -> tuple[PodDemand, ...]:
     return (PodDemand(endpoint.name, "custom", (endpoint.placement_types or ("any",))[0], endpoint.min_pods,
                       endpoint.max_pods, gpus=endpoint.gpu_request, partition=endpoint.partition_profile,
                       memory=fits[0].summary() if fits else None, instance_types=endpoint.placement_types),)
+
+
+# ---- the blocks both kinds share --------------------------------------------------------------------------------
+
+def _shared_spec(endpoint: Endpoint, platform: ResolvedPlatform, selector: str,
+                 metrics_port: Optional[int]) -> SharedSpec:
+    where = endpoint.where
+    routing: Optional[IntelligentRouting] = endpoint.intelligent_routing
+    return SharedSpec(
+        kv_cache=_kv_cache(endpoint.kv_cache) if endpoint.kv_cache is not None else None,
+        routing=RoutingRecord(strategy=routing.strategy.value, autoscaling=resolve_scaling(
+            routing.autoscaling, platform, f"{where} router", None) if routing.autoscaling is not None else None)
+        if routing is not None else None,
+        load_balancer=_load_balancer(endpoint.load_balancer) if endpoint.load_balancer is not None else None,
+        tls=_tls(endpoint.tls, platform) if endpoint.tls is not None else None,
+        metrics=_metrics(endpoint.metrics, metrics_port) if endpoint.metrics is not None else None,
+        autoscaling=resolve_scaling(endpoint.autoscaling, platform, where, selector)
+        if endpoint.autoscaling is not None else None,
+        data_capture=_data_capture(endpoint.data_capture) if endpoint.data_capture is not None else None,
+        sagemaker_endpoint_name=endpoint.sagemaker_endpoint_name, replicas=endpoint.replicas,
+        max_deploy_time_s=endpoint.max_deploy_time_s)
+
+
+def resolve_scaling(autoscaling: Autoscaling, platform: ResolvedPlatform, where: str,
+                    selector: Optional[str] = None) -> ScalingRecord:
+    """Autoscaling with its final triggers: ``{selector}`` filled in each query (raises when a query needs one and
+    there is none), the server the trigger names or else the platform's AMP query URL, the bound CloudWatch trigger."""
+    triggers: list[TriggerRecord] = []
+    for trigger in autoscaling.all_triggers:
+        if isinstance(trigger, PrometheusTrigger):
+            triggers.append(PrometheusTriggerRecord(
+                name=trigger.name, query=trigger.resolved_query(where, selector), target_value=trigger.target_value,
+                metric_type=trigger.metric_type, server_address=trigger.server_address or platform.prometheus_query_url,
+                activation_target_value=trigger.activation_target_value, namespace=trigger.namespace,
+                use_cached_metrics=trigger.use_cached_metrics))
+        else:
+            triggers.append(_cloudwatch_trigger(trigger))
+    return ScalingRecord(
+        where=where, min_replicas=autoscaling.min_replicas, max_replicas=autoscaling.max_replicas,
+        polling_interval_s=autoscaling.polling_interval_s, cooldown_s=autoscaling.cooldown_s,
+        initial_cooldown_s=autoscaling.initial_cooldown_s,
+        scale_up_stabilization_s=autoscaling.scale_up_stabilization_s,
+        scale_down_stabilization_s=autoscaling.scale_down_stabilization_s, triggers=tuple(triggers))
+
+
+def _cloudwatch_trigger(trigger: CloudWatchTrigger) -> CloudWatchTriggerRecord:
+    return CloudWatchTriggerRecord(
+        name=trigger.name, namespace=trigger.namespace, metric_name=trigger.metric_name,
+        dimensions=tuple(trigger.dimensions.items()), metric_stat=trigger.metric_stat,
+        target_value=trigger.target_value, metric_type=trigger.metric_type,
+        activation_target_value=trigger.activation_target_value, min_value=trigger.min_value,
+        metric_collection_start_time=trigger.metric_collection_start_time,
+        metric_collection_period=trigger.metric_collection_period, use_cached_metrics=trigger.use_cached_metrics)
+
+
+def _kv_cache(cache: KvCache) -> KvCacheRecord:
+    return KvCacheRecord(l1=cache.l1, l2_backend=cache.l2.backend.value if cache.l2 is not None else None,
+                         l2_url=cache.l2.url if cache.l2 is not None else None,
+                         cache_config_file=cache.cache_config_file)
+
+
+def _load_balancer(load_balancer: LoadBalancer) -> LoadBalancerRecord:
+    algorithm = load_balancer.routing_algorithm
+    return LoadBalancerRecord(health_check_path=load_balancer.health_check_path,
+                              routing_algorithm=algorithm.value if algorithm is not None else None)
+
+
+def _tls(tls: Tls, platform: ResolvedPlatform) -> TlsRecord:
+    # A self-signed certificate is written to the platform's TLS bucket unless the endpoint names its own place.
+    output = tls.output_s3_uri if tls.acm_certificate_arn is not None else (
+        tls.output_s3_uri or platform.tls_certificate_s3_uri)
+    return TlsRecord(acm_certificate_arn=tls.acm_certificate_arn, domain_name=tls.domain_name,
+                     output_s3_uri=output, hosted_zone_id=tls.hosted_zone_id)
+
+
+def _metrics(metrics: Metrics, default_port: Optional[int]) -> MetricsRecord:
+    port = metrics.model_metrics_port
+    if port is None and metrics.enabled:
+        port = default_port
+    return MetricsRecord(enabled=metrics.enabled, scrape_interval_s=metrics.scrape_interval_s,
+                         model_metrics_path=metrics.model_metrics_path, model_metrics_port=port)
+
+
+def _default_metrics_port(endpoint: InferenceEndpoint) -> Optional[int]:
+    # The guide: with intelligent routing, modelMetrics.port must equal the container port for router/cache metrics.
+    if endpoint.intelligent_routing is not None and 1024 <= endpoint.port <= 65535:
+        return endpoint.port
+    return None
+
+
+def _data_capture(capture: DataCapture) -> DataCaptureRecord:
+    return DataCaptureRecord(
+        s3_uri=capture.s3_uri(), bucket_name=capture.bucket_name,
+        prefix=capture.prefix, sagemaker_endpoint=capture.sagemaker_endpoint,
+        load_balancer_access_logs=capture.load_balancer_access_logs, model_pod=capture.model_pod,
+        sampling_percentage=capture.sampling_percentage, capture_modes=tuple(mode.value for mode in capture.capture),
+        json_content_types=tuple(capture.json_content_types), csv_content_types=tuple(capture.csv_content_types),
+        kms_key_id=capture.kms_key_id, batch_size=capture.batch_size, flush_interval_s=capture.flush_interval_s,
+        max_payload_kb=capture.max_payload_kb, bucket=capture.bucket, kms_key=capture.kms_key)
+
+
+# ---- JumpStartModel ---------------------------------------------------------------------------------------------
+
+def _jumpstart_spec(endpoint: JumpStartEndpoint) -> JumpStartSpec:
+    profile = endpoint.partition_profile
+    return JumpStartSpec(
+        model_id=endpoint.model_id, accept_eula=endpoint.accept_eula, instance_type=endpoint.instance_type,
+        hub_name=endpoint.hub_name, model_version=endpoint.model_version,
+        gated_model_role_arn=endpoint.gated_model_role_arn, execution_role_arn=endpoint.execution_role_arn,
+        accelerator_partition_type=f"mig-{profile}" if profile is not None else None,
+        environment=tuple(endpoint.environment.items()), is_gated=endpoint.is_gated)
+
+
+# ---- InferenceEndpointConfig ------------------------------------------------------------------------------------
+
+def _custom_spec(endpoint: InferenceEndpoint, platform: ResolvedPlatform, selector: str) -> CustomSpec:
+    return CustomSpec(
+        model_name=endpoint.model_name or endpoint.name, model=_model_location(endpoint.model, platform),
+        image=endpoint.image, port=endpoint.port, resources=_worker_resources(endpoint),
+        instance_type=endpoint.instance_type or None, instance_types=tuple(endpoint.instance_types),
+        node_affinity=endpoint.node_affinity, model_version=endpoint.model_version,
+        invocation_path=endpoint.invocation_path,  # type: ignore[arg-type]
+        args=tuple(endpoint.args) if endpoint.args is not None else None,  # type: ignore[arg-type]
+        environment=tuple(EnvVar(name, secret=_secret(value)) if isinstance(value, SecretKeyRef)
+                          else EnvVar(name, value=value) for name, value in endpoint.environment.items()),
+        model_mount_path=endpoint.model_mount_path,
+        probes=_probes(endpoint.probes, endpoint.port) if endpoint.probes is not None else None,  # type: ignore[arg-type]
+        request_limits=_request_limits(endpoint.request_limits)  # type: ignore[arg-type]
+        if endpoint.request_limits is not None else None,
+        disaggregation=_disaggregation(endpoint.disaggregation, platform, endpoint.where, selector)
+        if endpoint.disaggregation is not None else None,
+        tags=tuple((tag.name, tag.value) for tag in endpoint.tags), placement_types=endpoint.placement_types)
+
+
+def _secret(ref: SecretKeyRef) -> SecretRef:
+    return SecretRef(name=ref.name, key=ref.key, optional=ref.optional)
+
+
+def _model_location(source: ModelSource, platform: ResolvedPlatform) -> ModelLocation:
+    common = {"source_type": source.source_type.value, "prefetch": source.prefetch}
+    if isinstance(source, S3ModelSource):
+        return ModelLocation(**common, s3_bucket_name=source.bucket_name, s3_region=source.region or platform.region,
+                             location=model_location(source.prefix), bucket=source.bucket)
+    if isinstance(source, FsxModelSource):
+        attributes = source.file_system_attributes
+        store = platform.model_store
+        if attributes is None and store is not None:
+            attributes = (store.file_system_id, store.dns_name, store.mount_name)
+        file_system_id, dns_name, mount_name = attributes or (None, None, None)
+        return ModelLocation(**common, location=model_location(source.path), fsx_file_system_id=file_system_id,
+                             fsx_dns_name=dns_name, fsx_mount_name=mount_name,
+                             reads_model_store=source.file_system is None, file_system=source.file_system)
+    if isinstance(source, HuggingFaceModelSource):
+        return ModelLocation(**common, hf_model_id=source.model_id, hf_commit_sha=source.commit_sha,
+                             hf_token=_secret(source.token_secret) if source.token_secret is not None else None)
+    assert isinstance(source, KubernetesVolumeModelSource)
+    return ModelLocation(**common, host_path=source.host_path, host_path_type=source.host_path_type,
+                         volume_source=source.volume)
+
+
+def _probes(probes: Probes, container_port: int) -> ProbesRecord:
+    def probe(given: Optional[HttpProbe]) -> Optional[HttpProbeRecord]:
+        if given is None:
+            return None
+        return HttpProbeRecord(path=given.path, port=given.port or container_port,
+                               initial_delay_s=given.initial_delay_s, period_s=given.period_s,
+                               timeout_s=given.timeout_s, failure_threshold=given.failure_threshold)
+    return ProbesRecord(readiness=probe(probes.readiness), liveness=probe(probes.liveness),
+                        startup=probe(probes.startup))
+
+
+def _request_limits(limits: RequestLimits) -> RequestLimitsRecord:
+    return RequestLimitsRecord(max_concurrent_requests=limits.max_concurrent_requests,
+                               max_queue_size=limits.max_queue_size, overflow_status_code=limits.overflow_status_code)
+
+
+def _worker_resources(endpoint: InferenceEndpoint) -> PodResources:
+    """The GPU / MIG device in requests and limits; cpu / memory requests: the smallest share over the instance
+    types the pod may run on (so it fits each), unless given."""
+    requests: dict[str, str] = {}
+    device: dict[str, str] = {}
+    infos = [info for info in (lookup_instance_type(name) for name in endpoint.placement_types) if info is not None]
+    known = infos and len(infos) == len(endpoint.placement_types)
+    if endpoint.accelerator_partition is not None:
+        device[mig_resource_name(endpoint.accelerator_partition)] = "1"
+        if known:
+            shares = [partition_resources(info.name, endpoint.accelerator_partition, endpoint.where) for info in infos]
+            share = shares[0]
+            for other in shares[1:]:
+                share = {**share, **smaller_share(share, other)}
+            requests.update({"cpu": share["cpu"], "memory": share["memory"]})
+    elif endpoint.gpu_request > 0:
+        device["nvidia.com/gpu"] = str(endpoint.gpu_request)
+        if known:
+            shares = [whole_gpu_resources(info, endpoint.gpu_request) for info in infos]
+            share = shares[0]
+            for other in shares[1:]:
+                share = smaller_share(share, other)
+            requests.update(share)
+    if endpoint.cpu is not None:
+        requests["cpu"] = str(endpoint.cpu)
+    if endpoint.memory is not None:
+        requests["memory"] = endpoint.memory
+    requests.update(device)
+    return PodResources(requests=tuple(requests.items()), limits=tuple(device.items()))
+
+
+def _disaggregation(serving: DisaggregatedServing, platform: ResolvedPlatform, where: str,
+                    selector: str) -> DisaggregationRecord:
+    sides = {side: _side(side, worker, platform, where, selector) for side, worker in serving.workers()}
+    topology = serving.topology
+    return DisaggregationRecord(
+        prefill=sides["prefill"], decode=sides["decode"], routing_threshold_tokens=serving.routing_threshold_tokens,
+        topology=TopologyRecord(same_az=topology.same_az, availability_zone=topology.availability_zone,
+                                placement_group=topology.placement_group) if topology is not None else None)
+
+
+def _side(side: str, worker: DisaggregatedWorker, platform: ResolvedPlatform, where: str,
+          selector: str) -> SideRecord:
+    """Requests and limits: the GPU or MIG device and the EFA devices (limits == requests), cpu / memory."""
+    info = lookup_instance_type(worker.instance_type)
+    assert info is not None  # validated
+    device: dict[str, str] = {}
+    profile = worker.partition_profile
+    if worker.accelerator_partition is not None:
+        share = partition_resources(worker.instance_type, worker.accelerator_partition, where,
+                                    f"disaggregation.{side}.accelerator_partition")
+        requests = {"cpu": share["cpu"], "memory": share["memory"]}
+        device[mig_resource_name(worker.accelerator_partition)] = "1"
+    else:
+        requests = whole_gpu_resources(info, worker.gpus or 1)
+        device["nvidia.com/gpu"] = str(worker.gpus or 1)
+    device[EFA_RESOURCE] = str(worker.efa_devices)
+    if worker.cpu is not None:
+        requests["cpu"] = worker.cpu
+    if worker.memory is not None:
+        requests["memory"] = worker.memory
+    return SideRecord(
+        side=side, instance_type=worker.instance_type, instance_group=worker.instance_group,  # type: ignore[arg-type]
+        args=tuple(worker.args), gpus=0 if profile else (worker.gpus or 1), partition_profile=profile,
+        replicas=worker.replicas, min_pods=worker.min_pods, max_pods=worker.max_pods,
+        resources=PodResources(requests=tuple({**requests, **device}.items()), limits=tuple(device.items())),
+        autoscaling=resolve_scaling(worker.autoscaling, platform, f"{where} {side}", selector)
+        if worker.autoscaling is not None else None)

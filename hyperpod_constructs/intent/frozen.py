@@ -11,6 +11,8 @@ from __future__ import annotations
 import enum
 from typing import Any, Callable, Generic, Iterator, Mapping, Optional, TypeVar
 
+from ..plain_data import plain_data
+
 K = TypeVar("K")
 V = TypeVar("V")
 
@@ -52,11 +54,7 @@ def freeze(value: Any) -> Any:
 
 def thaw(value: Any) -> Any:
     """The plain dicts and lists a manifest is written from (the inverse of ``freeze``)."""
-    if isinstance(value, Mapping):
-        return {key: thaw(item) for key, item in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [thaw(item) for item in value]
-    return value
+    return plain_data(value)
 
 
 def member_of(enum_type: type[enum.Enum]) -> Callable[[Any], Any]:

@@ -175,7 +175,7 @@ class JumpStartEndpoint(DeploymentCommon):
         validate_environment(self.environment, where, "environment")
         require(self.gated in (None, True, False), where, "gated", self.gated,
                 "True, False or None (None: gated when the model id is a known gated family)")
-        self.resolve()  # routing and trigger binding fail here, at construction
+        self._with_defaults()  # routing and trigger binding fail here, at construction
         if self.size is not None:  # its type is checked by check_fields, its values by itself
             for fit in self.memory_fits():
                 if not fit.fits:
@@ -184,6 +184,9 @@ class JumpStartEndpoint(DeploymentCommon):
     def resolve(self) -> JumpStartEndpoint:
         """This endpoint with ``routing=`` as IntelligentRouting (or None) and its SageMaker CloudWatch triggers bound
         to the endpoint it registers. Pure: a new endpoint, or itself when already resolved."""
+        return super().resolve()
+
+    def _with_defaults(self) -> JumpStartEndpoint:
         return self._resolved({"routing": as_intelligent_routing(self.routing, self.where),
                                "autoscaling": self._bound_autoscaling()})
 

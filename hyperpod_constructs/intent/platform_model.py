@@ -2,15 +2,15 @@
 
 The platform builds one ``ResolvedPlatform`` from its constructs once (values may be CDK token strings, which render
 into the CloudFormation-applied manifests and become ``${Name}`` placeholders in the GitOps export) and adds a
-``ResolvedEndpoint`` per endpoint. No value is validated again: each comes from an intent value that validated itself,
-so readers trust it. The model refuses only what no single value can see, two endpoints or two scaled workloads that
+``ResolvedEndpoint`` per endpoint (built by ``endpoint_resolution``; its blocks are the records of ``records.py``).
+No value is validated again: each comes from an intent value that validated itself, so readers trust it. The model refuses only what no single value can see, two endpoints or two scaled workloads that
 would be the same Kubernetes object. Node pools are computed here once, not by each reader.
 """
 from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal, Mapping, Optional, Union
+from typing import Literal, Mapping, Optional, Union
 
 from ..errors import require
 from .cluster import ClusterSettings
@@ -18,13 +18,8 @@ from . import capacity
 from .capacity import GpuDemand, GpuGroup
 from .instance_group import InstanceGroup
 from .node_autoscaling import NodeAutoscaling, NodePoolSpec, autoscaled_group_names
+from .records import CustomSpec, JumpStartSpec, ResolvedScaledWorkload, SharedSpec, Side
 from .slo import EndpointSlos
-
-if TYPE_CHECKING:  # the endpoint modules read this one
-    from .disaggregation import Side
-    from .endpoint import InferenceEndpoint
-    from .jumpstart import JumpStartEndpoint
-    from .keda_workload import ScaledWorkload
 
 EndpointKind = Literal["inference-endpoint", "jumpstart"]  # the operator's resource_type label
 
@@ -82,7 +77,7 @@ class PodDemand:
     instance_types: tuple[str, ...] = ()
     """Every instance type the pods may run on, in order of preference.
     Default: none (only ``instance_type``)."""
-    side: Optional["Side"] = None
+    side: Optional[Side] = None
     """``"prefill"`` or ``"decode"`` for one side of a disaggregated endpoint.
     Default: None."""
 
@@ -104,8 +99,8 @@ class ResolvedEndpoint:
     ``max_replicas`` is the autoscaling ceiling (KEDA ``maxReplicaCount``), drawn on the dashboards' replicas panel and
     used by the "pinned at max" alert. ``demands`` holds one ``PodDemand``, or one per side of a disaggregated endpoint
     (the sides get their own replica panels and alerts). ``slos=None`` applies ``EndpointSlos.defaults()``; pass
-    ``EndpointSlos()`` for no alerts. ``endpoint`` is the endpoint as declared, its defaults resolved (None for an
-    endpoint observed outside a platform).
+    ``EndpointSlos()`` for no alerts. ``shared`` and ``spec`` are the resolved operator spec (None for an endpoint
+    observed outside a platform): the Kubernetes renderers write the custom resource from them alone.
     """
 
     name: str
@@ -132,8 +127,14 @@ class ResolvedEndpoint:
     demands: tuple[PodDemand, ...] = ()
     """What the endpoint's pods ask of the instance groups: one ``PodDemand``, or one per disaggregated side.
     Default: none."""
-    endpoint: Union["InferenceEndpoint", "JumpStartEndpoint", None] = None
-    """The endpoint as declared, its defaults resolved.
+    where: str = ""
+    """How rules name the endpoint: ``endpoint '<name>'``.
+    Default: ``""`` (an endpoint observed outside a platform)."""
+    shared: Optional[SharedSpec] = None
+    """The blocks both operator kinds share (KV cache, routing, ALB, TLS, metrics, autoscaling, data capture).
+    Default: None (an endpoint observed outside a platform)."""
+    spec: Union[CustomSpec, JumpStartSpec, None] = None
+    """The rest of the custom resource: an InferenceEndpointConfig's (``CustomSpec``) or a JumpStartModel's.
     Default: None (an endpoint observed outside a platform)."""
 
     @property
@@ -192,7 +193,7 @@ class ResolvedPlatform:
     endpoints: tuple[ResolvedEndpoint, ...] = ()
     """The endpoints added so far.
     Default: none."""
-    scaled_workloads: tuple["ScaledWorkload", ...] = ()
+    scaled_workloads: tuple[ResolvedScaledWorkload, ...] = ()
     """The scaled workloads added so far.
     Default: none."""
 
@@ -210,7 +211,7 @@ class ResolvedPlatform:
                 f"a name not used by another endpoint in namespace {endpoint.namespace!r}")
         return dataclasses.replace(self, endpoints=self.endpoints + (endpoint,))
 
-    def with_scaled_workloads(self, workloads: tuple["ScaledWorkload", ...]) -> "ResolvedPlatform":
+    def with_scaled_workloads(self, workloads: tuple[ResolvedScaledWorkload, ...]) -> "ResolvedPlatform":
         """This model with ``workloads`` added; raises on a name taken in a namespace, or a target another
         ScaledWorkload already scales."""
         names = {(workload.namespace, workload.name) for workload in self.scaled_workloads}

@@ -10,11 +10,11 @@ affinity keeps it on the instance groups that serve the cache. This module works
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Iterator, Optional
 
 from .kv_cache import L2Backend
 from .platform_model import ResolvedPlatform
+from .records import TieredKvCacheDaemon
 
 DAEMON_NAMESPACE = "aws-hyperpod"
 DAEMON_NAME = "ai-toolkit"  # the DaemonSet and its container
@@ -24,44 +24,6 @@ INSTANCE_TYPE_LABEL = "node.kubernetes.io/instance-type"
 # What AWS's function assumes when the cluster's TieredStorageConfig names no percentage.
 DEFAULT_MEMORY_PERCENT = 20
 CACHE_BUFFER_GIB = 1  # daemon memory the cache itself may not use
-
-
-@dataclass(frozen=True)
-class TieredKvCacheDaemon:
-    """The daemon on the groups that serve L2 tiered-storage endpoints, all of one instance type."""
-
-    instance_groups: tuple[str, ...]
-    """Names of the instance groups the daemon runs on (node affinity on their group label): those L2
-    tiered-storage endpoints may run on, in the platform's group order. Required."""
-    instance_type: str
-    """The one instance type of those groups, whose memory the daemon is sized for. Required."""
-    memory_percent: int
-    """The share of the instance's memory the daemon takes, in percent: ``TieredStorage.memory_percent`` of the
-    cluster's settings, or 20 when it names none. Required."""
-    memory_mib: int
-    """The daemon container's memory request and limit, in MiB: ``memory_percent`` of the instance's memory.
-    Required."""
-    cache_capacity_gib: int
-    """The in-memory cache's ``capacity`` in the daemon's configuration, in whole GiB: the daemon's memory less a
-    1 GiB buffer, at least 1. Required."""
-
-    @property
-    def memory(self) -> str:
-        """Kubernetes quantity: whole Ti or Gi when exact, else Mi."""
-        return _quantity(self.memory_mib, ("Mi", "Gi", "Ti"))
-
-    @property
-    def cache_capacity(self) -> str:
-        """The daemon's TOML size string: TiB when exact, else GiB."""
-        return _quantity(self.cache_capacity_gib, ("GiB", "TiB"))
-
-
-def _quantity(amount: int, units: tuple[str, ...]) -> str:
-    for unit in units[:-1]:
-        if amount < 1024 or amount % 1024:
-            return f"{amount}{unit}"
-        amount //= 1024
-    return f"{amount}{units[-1]}"
 
 
 def memory_percent(platform: ResolvedPlatform) -> int:
@@ -78,12 +40,11 @@ def daemon_sizing(memory_gib: int, percent: int) -> tuple[int, int]:
 
 def l2_tiered_storage_types(platform: ResolvedPlatform) -> Iterator[tuple[str, str]]:
     """(endpoint's ``where``, instance type) for every type an L2 tiered-storage endpoint may run on."""
-    for resolved in platform.endpoints:
-        endpoint = resolved.endpoint
-        cache = endpoint.kv_cache if endpoint is not None else None
-        if endpoint is None or cache is None or cache.l2 is None or cache.l2.backend is not L2Backend.TIERED_STORAGE:
+    for endpoint in platform.endpoints:
+        cache = endpoint.shared.kv_cache if endpoint.shared is not None else None
+        if cache is None or cache.l2_backend != L2Backend.TIERED_STORAGE.value:
             continue
-        for demand in resolved.demands:
+        for demand in endpoint.demands:
             for instance_type in demand.placement_types:
                 yield endpoint.where, instance_type
 

@@ -31,11 +31,11 @@ def object_id(manifest: Mapping[str, Any]) -> str:
 
 
 def add_typed_object(chart: cdk8s.Chart, kind: type, spec_type: type, manifest: Mapping[str, Any],
-                     where: str) -> cdk8s.ApiObject:
+                     label: str) -> cdk8s.ApiObject:
     """An instance of the generated class ``kind`` (whose props are ``metadata`` and ``spec``) for ``manifest``;
-    ``spec_type`` is its generated spec struct, ``where`` names the object in errors."""
+    ``spec_type`` is its generated spec struct, ``label`` names the object if the manifest does not fit it."""
     api_object: cdk8s.ApiObject = kind(chart, object_id(manifest), metadata=dict(manifest["metadata"]),
-                                       spec=typed(spec_type, manifest["spec"], f"{where} spec"))
+                                       spec=typed(spec_type, manifest["spec"], f"{label} spec"))
     return api_object
 
 

@@ -5,130 +5,94 @@ and the blocks shared with JumpStartModel (``operator_spec.common_spec``).
 """
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any
 
-from ..catalog.instance_types import instance_type as lookup_instance_type
-from ..intent.autoscaling import model_selector
-from ..intent.disaggregation import (
-    AUTOSCALING_KEYS, EFA_RESOURCE, INSTANCE_GROUP_LABEL, INSTANCE_TYPE_LABEL, SIDES, SPEC_KEYS,
-    DisaggregatedServing, DisaggregatedWorker, Side, Topology)
-from ..intent.endpoint import API_VERSION, KIND, MODEL_VOLUME_NAME, InferenceEndpoint, smaller_share, whole_gpu_resources
-from ..intent.endpoint_options import HttpProbe, Probes, RequestLimits
-from ..intent.frozen import thaw
-from ..intent.mig import mig_resource_name, partition_resources
-from ..intent.model_source import (
-    FsxModelSource, HuggingFaceModelSource, KubernetesVolumeModelSource, ModelSource, S3ModelSource,
-    SecretKeyRef, model_location)
-from ..intent.platform_model import ResolvedPlatform
+from ..plain_data import plain_data
+from ..intent.disaggregation import AUTOSCALING_KEYS, INSTANCE_GROUP_LABEL, INSTANCE_TYPE_LABEL, SPEC_KEYS
+from ..intent.endpoint import API_VERSION, KIND, MODEL_VOLUME_NAME
+from ..intent.platform_model import ResolvedEndpoint
+from ..intent.records import (
+    CustomSpec, DisaggregationRecord, EnvVar, HttpProbeRecord, ModelLocation, PodResources, ProbesRecord,
+    RequestLimitsRecord, SecretRef, SideRecord, TopologyRecord)
 from .operator_spec import autoscaling_spec, common_spec, put
 
 
-def inference_endpoint_manifest(endpoint: InferenceEndpoint, platform: ResolvedPlatform) -> dict[str, Any]:
+def inference_endpoint_manifest(endpoint: ResolvedEndpoint) -> dict[str, Any]:
     """The InferenceEndpointConfig as a plain dict (unset options omitted: the operator's defaults apply)."""
-    endpoint = endpoint.resolve()
-    where = endpoint.where
-    namespace = endpoint.resolved_namespace(platform)
-    spec: dict[str, Any] = {"modelName": endpoint.model_name}
-    put(spec, "endpointName", endpoint.sagemaker_endpoint_name)
-    put(spec, "modelVersion", endpoint.model_version)
-    if endpoint.instance_type:
-        spec["instanceType"] = endpoint.instance_type
-    elif endpoint.instance_types:
-        spec["instanceTypes"] = list(endpoint.instance_types)
+    custom, shared = endpoint.spec, endpoint.shared
+    assert isinstance(custom, CustomSpec) and shared is not None  # a record endpoint_resolution built
+    spec: dict[str, Any] = {"modelName": custom.model_name}
+    put(spec, "endpointName", shared.sagemaker_endpoint_name)
+    put(spec, "modelVersion", custom.model_version)
+    if custom.instance_type:
+        spec["instanceType"] = custom.instance_type
+    elif custom.instance_types:
+        spec["instanceTypes"] = list(custom.instance_types)
     else:
-        spec["nodeAffinity"] = thaw(endpoint.node_affinity or {})
-    put(spec, "replicas", endpoint.replicas)
-    put(spec, "invocationEndpoint", endpoint.invocation_path)
-    put(spec, "maxDeployTimeInSeconds", endpoint.max_deploy_time_s)
-    spec["modelSourceConfig"] = model_source_config(endpoint.model, platform, where)
-    spec["worker"] = _worker(endpoint)
-    volumes = pod_volumes(endpoint.model, MODEL_VOLUME_NAME)
+        spec["nodeAffinity"] = plain_data(custom.node_affinity or {})
+    put(spec, "replicas", shared.replicas)
+    put(spec, "invocationEndpoint", custom.invocation_path)
+    put(spec, "maxDeployTimeInSeconds", shared.max_deploy_time_s)
+    spec["modelSourceConfig"] = model_source_config(custom.model)
+    spec["worker"] = _worker(custom)
+    volumes = pod_volumes(custom.model, MODEL_VOLUME_NAME)
     if volumes:
         spec["kubernetes"] = {"volumes": volumes}
-    spec.update(common_spec(endpoint, platform, endpoint.model_name or endpoint.name, _default_metrics_port(endpoint)))
-    if endpoint.disaggregation is not None:
-        spec["pdSpec"] = pd_spec(endpoint.disaggregation, platform, where,
-                                 selector=model_selector(endpoint.model_name or endpoint.name, namespace))
-    if endpoint.tags:
-        spec["tags"] = [{"name": tag.name, "value": tag.value} for tag in endpoint.tags]
+    spec.update(common_spec(shared))
+    if custom.disaggregation is not None:
+        spec["pdSpec"] = pd_spec(custom.disaggregation)
+    if custom.tags:
+        spec["tags"] = [{"name": name, "value": value} for name, value in custom.tags]
     return {"apiVersion": API_VERSION, "kind": KIND,
-            "metadata": {"name": endpoint.name, "namespace": namespace}, "spec": spec}
+            "metadata": {"name": endpoint.name, "namespace": endpoint.namespace}, "spec": spec}
 
 
-def _worker(endpoint: InferenceEndpoint) -> dict[str, Any]:
-    worker: dict[str, Any] = {"image": endpoint.image}
-    if endpoint.args is not None:
-        worker["args"] = list(endpoint.args)
-    if endpoint.environment:
-        worker["environmentVariables"] = [
-            {"name": key, "valueFrom": {"secretKeyRef": secret_key_ref(value)}} if isinstance(value, SecretKeyRef)
-            else {"name": key, "value": value} for key, value in endpoint.environment.items()]
-    worker["modelInvocationPort"] = {"containerPort": endpoint.port}
+def _worker(custom: CustomSpec) -> dict[str, Any]:
+    worker: dict[str, Any] = {"image": custom.image}
+    if custom.args is not None:
+        worker["args"] = list(custom.args)
+    if custom.environment:
+        worker["environmentVariables"] = [environment_variable(variable) for variable in custom.environment]
+    worker["modelInvocationPort"] = {"containerPort": custom.port}
     mount: dict[str, Any] = {"name": MODEL_VOLUME_NAME}
-    put(mount, "mountPath", endpoint.model_mount_path)
+    put(mount, "mountPath", custom.model_mount_path)
     worker["modelVolumeMount"] = mount
-    worker["resources"] = worker_resources(endpoint)
-    if endpoint.probes is not None:
-        probes = probes_spec(endpoint.probes, endpoint.port)
+    worker["resources"] = worker_resources(custom.resources)
+    if custom.probes is not None:
+        probes = probes_spec(custom.probes)
         if probes:
             worker["probes"] = probes
-    if endpoint.request_limits is not None:
-        worker["requestLimits"] = request_limits_spec(endpoint.request_limits)
+    if custom.request_limits is not None:
+        worker["requestLimits"] = request_limits_spec(custom.request_limits)
     return worker
 
 
-def _default_metrics_port(endpoint: InferenceEndpoint) -> Optional[int]:
-    # The guide: with intelligent routing, modelMetrics.port must equal the container port for router/cache metrics.
-    if endpoint.intelligent_routing is not None and 1024 <= endpoint.port <= 65535:
-        return endpoint.port
-    return None
+def environment_variable(variable: EnvVar) -> dict[str, Any]:
+    if variable.secret is not None:
+        return {"name": variable.name, "valueFrom": {"secretKeyRef": secret_key_ref(variable.secret)}}
+    return {"name": variable.name, "value": variable.value}
 
 
-def worker_resources(endpoint: InferenceEndpoint) -> dict[str, Any]:
-    """``worker.resources``: the GPU / MIG device in requests and limits, cpu / memory requests."""
-    requests: dict[str, str] = {}
-    device: dict[str, str] = {}
-    infos = [info for info in (lookup_instance_type(name) for name in endpoint.placement_types) if info is not None]
-    known = infos and len(infos) == len(endpoint.placement_types)
-    if endpoint.accelerator_partition is not None:
-        device[mig_resource_name(endpoint.accelerator_partition)] = "1"
-        if known:
-            shares = [partition_resources(info.name, endpoint.accelerator_partition, endpoint.where) for info in infos]
-            share = shares[0]
-            for other in shares[1:]:
-                share = {**share, **smaller_share(share, other)}
-            requests.update({"cpu": share["cpu"], "memory": share["memory"]})
-    elif endpoint.gpu_request > 0:
-        device["nvidia.com/gpu"] = str(endpoint.gpu_request)
-        if known:
-            shares = [whole_gpu_resources(info, endpoint.gpu_request) for info in infos]
-            share = shares[0]
-            for other in shares[1:]:
-                share = smaller_share(share, other)
-            requests.update(share)
-    if endpoint.cpu is not None:
-        requests["cpu"] = str(endpoint.cpu)
-    if endpoint.memory is not None:
-        requests["memory"] = endpoint.memory
-    requests.update(device)
-    resources: dict[str, Any] = {}
-    if device:
-        resources["limits"] = dict(device)  # extended resources must have limits == requests
-    if requests:
-        resources["requests"] = requests
-    return resources
+def worker_resources(resources: PodResources) -> dict[str, Any]:
+    """``worker.resources``: device limits (== requests) and requests, each only when there are any."""
+    spec: dict[str, Any] = {}
+    if resources.limits:
+        spec["limits"] = dict(resources.limits)
+    if resources.requests:
+        spec["requests"] = dict(resources.requests)
+    return spec
 
 
-def request_limits_spec(limits: RequestLimits) -> dict[str, Any]:
+def request_limits_spec(limits: RequestLimitsRecord) -> dict[str, Any]:
     spec: dict[str, Any] = {"maxConcurrentRequests": limits.max_concurrent_requests}
     put(spec, "maxQueueSize", limits.max_queue_size)
     spec["overflowStatusCode"] = limits.overflow_status_code
     return spec
 
 
-def http_probe(probe: HttpProbe, container_port: int) -> dict[str, Any]:
-    """A Kubernetes HTTP GET probe; without its own port it probes the container port."""
-    out: dict[str, Any] = {"httpGet": {"path": probe.path, "port": probe.port or container_port}}
+def http_probe(probe: HttpProbeRecord) -> dict[str, Any]:
+    """A Kubernetes HTTP GET probe."""
+    out: dict[str, Any] = {"httpGet": {"path": probe.path, "port": probe.port}}
     put(out, "initialDelaySeconds", probe.initial_delay_s)
     put(out, "periodSeconds", probe.period_s)
     put(out, "timeoutSeconds", probe.timeout_s)
@@ -136,92 +100,75 @@ def http_probe(probe: HttpProbe, container_port: int) -> dict[str, Any]:
     return out
 
 
-def probes_spec(probes: Probes, container_port: int) -> dict[str, Any]:
+def probes_spec(probes: ProbesRecord) -> dict[str, Any]:
     spec: dict[str, Any] = {}
-    for name, key in (("readiness", "readinessProbe"), ("liveness", "livenessProbe"), ("startup", "startupProbe")):
-        probe = getattr(probes, name)
+    for key, probe in (("readinessProbe", probes.readiness), ("livenessProbe", probes.liveness),
+                       ("startupProbe", probes.startup)):
         if probe is not None:
-            spec[key] = http_probe(probe, container_port)
+            spec[key] = http_probe(probe)
     return spec
 
 
 # ---- modelSourceConfig ----------------------------------------------------------------------------------
 
-def model_source_config(source: ModelSource, platform: ResolvedPlatform, where: str) -> dict[str, Any]:
-    spec: dict[str, Any] = {"modelSourceType": source.source_type.value}
-    spec.update(_storage(source, platform, where))
-    put(spec, "prefetchEnabled", source.prefetch)
+def model_source_config(model: ModelLocation) -> dict[str, Any]:
+    spec: dict[str, Any] = {"modelSourceType": model.source_type}
+    spec.update(_storage(model))
+    put(spec, "prefetchEnabled", model.prefetch)
     return spec
 
 
-def _storage(source: ModelSource, platform: ResolvedPlatform, where: str) -> dict[str, Any]:
-    if isinstance(source, S3ModelSource):
-        spec: dict[str, Any] = {"s3Storage": {"bucketName": source.bucket_name, "region": source.region or platform.region}}
-        put(spec, "modelLocation", model_location(source.prefix))
+def _storage(model: ModelLocation) -> dict[str, Any]:
+    if model.s3_bucket_name is not None:
+        spec: dict[str, Any] = {"s3Storage": {"bucketName": model.s3_bucket_name, "region": model.s3_region}}
+        put(spec, "modelLocation", model.location)
         return spec
-    if isinstance(source, FsxModelSource):
-        return _fsx_storage(source, platform)
-    if isinstance(source, HuggingFaceModelSource):
-        hf: dict[str, Any] = {"modelId": source.model_id}
-        put(hf, "commitSHA", source.commit_sha)
-        if source.token_secret is not None:
-            hf["tokenSecretRef"] = secret_key_ref(source.token_secret)
+    if model.hf_model_id is not None:
+        hf: dict[str, Any] = {"modelId": model.hf_model_id}
+        put(hf, "commitSHA", model.hf_commit_sha)
+        if model.hf_token is not None:
+            hf["tokenSecretRef"] = secret_key_ref(model.hf_token)
         return {"huggingFaceModel": hf}
-    return {}  # a Kubernetes volume: the pod volume says it all (pod_volumes)
-
-
-def _fsx_storage(source: FsxModelSource, platform: ResolvedPlatform) -> dict[str, Any]:
-    attributes = source.file_system_attributes
-    if attributes is None:
-        store = platform.model_store
-        if store is None:  # the rule fsx-needs-model-store refuses the app at synth and export
-            return {"modelLocation": model_location(source.path)}
-        attributes = (store.file_system_id, store.dns_name, store.mount_name)
-    file_system_id, dns_name, mount_name = attributes
-    storage: dict[str, Any] = {"fileSystemId": file_system_id}
-    put(storage, "dnsName", dns_name)
-    put(storage, "mountName", mount_name)
-    spec: dict[str, Any] = {"fsxStorage": storage}
-    put(spec, "modelLocation", model_location(source.path))
+    if model.fsx_file_system_id is None:  # FSx without a model store (refused by a rule), or a Kubernetes volume
+        return {"modelLocation": model.location} if model.reads_model_store else {}
+    storage: dict[str, Any] = {"fileSystemId": model.fsx_file_system_id}
+    put(storage, "dnsName", model.fsx_dns_name)
+    put(storage, "mountName", model.fsx_mount_name)
+    spec = {"fsxStorage": storage}
+    put(spec, "modelLocation", model.location)
     return spec
 
 
-def secret_key_ref(ref: SecretKeyRef) -> dict[str, Any]:
+def secret_key_ref(ref: SecretRef) -> dict[str, Any]:
     out: dict[str, Any] = {"name": ref.name, "key": ref.key}
     put(out, "optional", ref.optional)
     return out
 
 
-def pod_volumes(source: ModelSource, volume_name: str) -> list[dict[str, Any]]:
+def pod_volumes(model: ModelLocation, volume_name: str) -> list[dict[str, Any]]:
     """Extra pod volumes for ``spec.kubernetes.volumes`` (only the Kubernetes volume source has one)."""
-    if not isinstance(source, KubernetesVolumeModelSource):
-        return []
-    if source.host_path is not None:
-        volume: dict[str, Any] = {"hostPath": {"path": source.host_path, "type": source.host_path_type}}
-    else:
-        assert source.volume is not None
-        volume = thaw(source.volume)
-    return [{"name": volume_name, **volume}]
+    if model.host_path is not None:
+        return [{"name": volume_name, "hostPath": {"path": model.host_path, "type": model.host_path_type}}]
+    if model.volume_source is not None:
+        return [{"name": volume_name, **plain_data(model.volume_source)}]
+    return []
 
 
 # ---- pdSpec -------------------------------------------------------------------------------------------------
 
-def pd_spec(serving: DisaggregatedServing, platform: ResolvedPlatform, where: str,
-            selector: Optional[str] = None) -> dict[str, Any]:
+def pd_spec(serving: DisaggregationRecord) -> dict[str, Any]:
     spec: dict[str, Any] = {}
     scaling: dict[str, Any] = {}
-    for side in SIDES:
-        worker: DisaggregatedWorker = getattr(serving, side)
+    for side in serving.sides:
         role: dict[str, Any] = {}
-        if worker.args:
-            role["args"] = list(worker.args)
-        role["nodeSelector"] = side_node_selector(worker)
-        put(role, "replicas", worker.replicas)
-        role["resources"] = side_resources(worker, where, side)
-        spec[SPEC_KEYS[side]] = role
-        if worker.autoscaling is not None:
-            scaling[AUTOSCALING_KEYS[side]] = autoscaling_spec(worker.autoscaling, platform, f"{where} {side}",
-                                                               selector=selector)
+        if side.args:
+            role["args"] = list(side.args)
+        role["nodeSelector"] = side_node_selector(side)
+        put(role, "replicas", side.replicas)
+        role["resources"] = side_resources(side.resources)
+        spec[SPEC_KEYS[side.side]] = role
+        if side.autoscaling is not None:
+            scaling[AUTOSCALING_KEYS[side.side]] = autoscaling_spec(side.autoscaling)
     put(spec, "routingThreshold", serving.routing_threshold_tokens)
     if serving.topology is not None:
         topology = topology_spec(serving.topology)
@@ -232,7 +179,7 @@ def pd_spec(serving: DisaggregatedServing, platform: ResolvedPlatform, where: st
     return spec
 
 
-def topology_spec(topology: Topology) -> dict[str, Any]:
+def topology_spec(topology: TopologyRecord) -> dict[str, Any]:
     spec: dict[str, Any] = {}
     put(spec, "sameAZ", topology.same_az)
     put(spec, "availabilityZone", topology.availability_zone)
@@ -240,26 +187,12 @@ def topology_spec(topology: Topology) -> dict[str, Any]:
     return spec
 
 
-def side_node_selector(worker: DisaggregatedWorker) -> dict[str, str]:
-    selector = {INSTANCE_TYPE_LABEL: worker.instance_type}
-    put(selector, INSTANCE_GROUP_LABEL, worker.instance_group)
+def side_node_selector(side: SideRecord) -> dict[str, str]:
+    selector = {INSTANCE_TYPE_LABEL: side.instance_type}
+    put(selector, INSTANCE_GROUP_LABEL, side.instance_group)
     return selector
 
 
-def side_resources(worker: DisaggregatedWorker, where: str, side: Side) -> dict[str, Any]:
-    """Requests and limits: the GPU or MIG device and the EFA devices (limits == requests), cpu / memory."""
-    info = lookup_instance_type(worker.instance_type)
-    assert info is not None  # validated
-    device: dict[str, str] = {}
-    if worker.accelerator_partition is not None:
-        share = partition_resources(worker.instance_type, worker.accelerator_partition, where,
-                                    f"disaggregation.{side}.accelerator_partition")
-        requests = {"cpu": share["cpu"], "memory": share["memory"]}
-        device[mig_resource_name(worker.accelerator_partition)] = "1"
-    else:
-        requests = whole_gpu_resources(info, worker.gpus or 1)
-        device["nvidia.com/gpu"] = str(worker.gpus or 1)
-    device[EFA_RESOURCE] = str(worker.efa_devices)
-    put(requests, "cpu", worker.cpu)
-    put(requests, "memory", worker.memory)
-    return {"limits": dict(device), "requests": {**requests, **device}}
+def side_resources(resources: PodResources) -> dict[str, Any]:
+    """Requests and limits of one side's pods: both always written (the GPU or MIG and EFA devices)."""
+    return {"limits": dict(resources.limits), "requests": dict(resources.requests)}

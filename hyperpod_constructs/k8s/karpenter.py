@@ -4,15 +4,12 @@ Both kinds are cluster-scoped. ``add_node_autoscaling`` adds them to a cdk8s cha
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 import cdk8s
 
-from ..intent.instance_group import InstanceGroup
-from ..intent.platform_model import ResolvedPlatform
+from ..intent.records import DisruptionBudgetRecord, NodePoolRecord, NodeRequirementRecord
 from .api_objects import MANAGED_BY_LABEL, add_api_object, add_typed_object
-from ..intent.node_autoscaling import (
-    INSTANCE_TYPE_KEY, Disruption, DisruptionBudget, NodePoolLimits, NodePoolSpec, NodeRequirement)
 
 NODE_CLASS_API_VERSION = "karpenter.sagemaker.amazonaws.com/v1"
 NODE_CLASS_KIND = "HyperpodNodeClass"
@@ -20,7 +17,7 @@ NODE_POOL_API_VERSION = "karpenter.sh/v1"
 NODE_POOL_KIND = "NodePool"
 
 
-def render_node_class(pool: NodePoolSpec) -> dict[str, Any]:
+def render_node_class(pool: NodePoolRecord) -> dict[str, Any]:
     """The HyperpodNodeClass naming the instance groups Karpenter may grow for this pool."""
     return {
         "apiVersion": NODE_CLASS_API_VERSION,
@@ -30,26 +27,21 @@ def render_node_class(pool: NodePoolSpec) -> dict[str, Any]:
     }
 
 
-def render_node_pool(pool: NodePoolSpec, groups: tuple[InstanceGroup, ...]) -> dict[str, Any]:
-    """The NodePool over the pool's HyperpodNodeClass.
-
-    Without explicit requirements it asks for the instance types of its groups; the groups' common taints
-    are mirrored so Karpenter only provisions for pods that tolerate them (as the real nodes will demand).
-    """
-    members = [group for group in groups if group.name in pool.instance_groups]
-    requirements = pool.requirements or _default_requirements(members)
+def render_node_pool(pool: NodePoolRecord) -> dict[str, Any]:
+    """The NodePool over the pool's HyperpodNodeClass (requirements, mirrored taints and limits as resolved)."""
     template_spec: dict[str, Any] = {
         "nodeClassRef": {"group": "karpenter.sagemaker.amazonaws.com", "kind": NODE_CLASS_KIND, "name": pool.name},
         "expireAfter": pool.expire_after,
-        "requirements": [requirement_manifest(requirement) for requirement in requirements],
+        "requirements": [requirement_manifest(requirement) for requirement in pool.requirements],
     }
-    taints = _common_taints(members)
-    if taints:
-        template_spec["taints"] = taints
-    spec: dict[str, Any] = {"template": {"spec": template_spec}, "disruption": disruption_manifest(pool.disruption)}
-    limits = pool.effective_limits(groups)
-    if limits is not None and limits_manifest(limits):
-        spec["limits"] = limits_manifest(limits)
+    if pool.taints:
+        template_spec["taints"] = [{"key": taint.key, "effect": taint.effect,
+                                    **({"value": taint.value} if taint.value is not None else {})}
+                                   for taint in pool.taints]
+    spec: dict[str, Any] = {"template": {"spec": template_spec}, "disruption": disruption_manifest(pool)}
+    limits = limits_manifest(pool)
+    if limits:
+        spec["limits"] = limits
     if pool.weight is not None:
         spec["weight"] = pool.weight
     return {
@@ -60,34 +52,34 @@ def render_node_pool(pool: NodePoolSpec, groups: tuple[InstanceGroup, ...]) -> d
     }
 
 
-def render_node_autoscaling(platform: ResolvedPlatform) -> list[dict[str, Any]]:
-    """Every manifest for node autoscaling: a HyperpodNodeClass then a NodePool per pool (nothing if disabled)."""
+def render_node_autoscaling(pools: Sequence[NodePoolRecord]) -> list[dict[str, Any]]:
+    """Every manifest for node autoscaling: a HyperpodNodeClass then a NodePool per pool (nothing without pools)."""
     manifests: list[dict[str, Any]] = []
-    for pool in platform.node_pools:
+    for pool in pools:
         manifests.append(render_node_class(pool))
-        manifests.append(render_node_pool(pool, platform.instance_groups))
+        manifests.append(render_node_pool(pool))
     return manifests
 
 
-def requirement_manifest(requirement: NodeRequirement) -> dict[str, object]:
+def requirement_manifest(requirement: NodeRequirementRecord) -> dict[str, object]:
     item: dict[str, object] = {"key": requirement.key, "operator": requirement.operator}
     if requirement.values:
         item["values"] = list(requirement.values)
     return item
 
 
-def limits_manifest(limits: NodePoolLimits) -> dict[str, object]:
+def limits_manifest(pool: NodePoolRecord) -> dict[str, object]:
     out: dict[str, object] = {}
-    if limits.cpu is not None:
-        out["cpu"] = str(limits.cpu)
-    if limits.memory_gib is not None:
-        out["memory"] = f"{limits.memory_gib}Gi"
-    if limits.gpus is not None:
-        out["nvidia.com/gpu"] = str(limits.gpus)
+    if pool.limit_cpu is not None:
+        out["cpu"] = str(pool.limit_cpu)
+    if pool.limit_memory_gib is not None:
+        out["memory"] = f"{pool.limit_memory_gib}Gi"
+    if pool.limit_gpus is not None:
+        out["nvidia.com/gpu"] = str(pool.limit_gpus)
     return out
 
 
-def budget_manifest(budget: DisruptionBudget) -> dict[str, object]:
+def budget_manifest(budget: DisruptionBudgetRecord) -> dict[str, object]:
     out: dict[str, object] = {"nodes": budget.nodes}
     if budget.schedule is not None:
         out["schedule"], out["duration"] = budget.schedule, budget.duration
@@ -96,39 +88,16 @@ def budget_manifest(budget: DisruptionBudget) -> dict[str, object]:
     return out
 
 
-def disruption_manifest(disruption: Disruption) -> dict[str, object]:
-    out: dict[str, object] = {"consolidationPolicy": disruption.consolidation_policy,
-                              "consolidateAfter": disruption.consolidate_after}
-    if disruption.budgets:
-        out["budgets"] = [budget_manifest(budget) for budget in disruption.budgets]
+def disruption_manifest(pool: NodePoolRecord) -> dict[str, object]:
+    out: dict[str, object] = {"consolidationPolicy": pool.consolidation_policy,
+                              "consolidateAfter": pool.consolidate_after}
+    if pool.budgets:
+        out["budgets"] = [budget_manifest(budget) for budget in pool.budgets]
     return out
 
 
-def _default_requirements(members: list[InstanceGroup]) -> tuple[NodeRequirement, ...]:
-    types = sorted({group.instance_type for group in members})
-    if not types:
-        return (NodeRequirement(key=INSTANCE_TYPE_KEY, operator="Exists"),)
-    return (NodeRequirement.instance_types(*types),)
-
-
-def _common_taints(members: list[InstanceGroup]) -> list[dict[str, str]]:
-    if not members:
-        return []
-    common = set(members[0].taints)
-    for group in members[1:]:
-        common &= set(group.taints)
-    ordered = [taint for taint in members[0].taints if taint in common]
-    out: list[dict[str, str]] = []
-    for taint in ordered:
-        item = {"key": taint.key, "effect": taint.effect}
-        if taint.value is not None:
-            item["value"] = taint.value
-        out.append(item)
-    return out
-
-
-def add_node_autoscaling(chart: cdk8s.Chart, platform: ResolvedPlatform) -> list[cdk8s.ApiObject]:
-    """A HyperpodNodeClass and a NodePool per pool of ``platform``, added to ``chart`` (cluster-scoped: no namespace).
+def add_node_autoscaling(chart: cdk8s.Chart, pools: Sequence[NodePoolRecord]) -> list[cdk8s.ApiObject]:
+    """A HyperpodNodeClass and a NodePool per pool, added to ``chart`` (cluster-scoped: no namespace).
 
     NodePools are the typed class ``cdk8s import`` generated; HyperPod publishes no CRD for HyperpodNodeClass, so
     it stays a plain ApiObject.
@@ -138,4 +107,4 @@ def add_node_autoscaling(chart: cdk8s.Chart, platform: ResolvedPlatform) -> list
     return [add_typed_object(chart, karpenter.NodePool, karpenter.NodePoolSpec, manifest,
                              f"node pool {manifest['metadata']['name']!r}")
             if manifest["kind"] == NODE_POOL_KIND else add_api_object(chart, manifest)
-            for manifest in render_node_autoscaling(platform)]
+            for manifest in render_node_autoscaling(pools)]

@@ -1,6 +1,7 @@
 """KEDA ScaledObject and TriggerAuthentication manifests for ``ScaledWorkload``s.
 
-Triggers reuse ``PrometheusTrigger`` / ``CloudWatchTrigger``. The ``prometheus`` trigger reaches AMP with
+Rendered from ``ResolvedScaledWorkload`` records (``endpoint_resolution.resolve_scaled_workload``: triggers
+final). The ``prometheus`` trigger reaches AMP with
 SigV4 (``awsRegion`` + an ``authenticationRef`` to a TriggerAuthentication with ``podIdentity.provider:
 aws``, which makes KEDA use its operator's own AWS identity, e.g. from an EKS Pod Identity association).
 """
@@ -10,9 +11,7 @@ from typing import Any, Iterable, Mapping, Optional
 
 import cdk8s
 
-from ..intent.autoscaling import CloudWatchTrigger, PrometheusTrigger
-from ..intent.keda_workload import ScaledWorkload
-from ..intent.platform_model import ResolvedPlatform
+from ..intent.records import CloudWatchTriggerRecord, PrometheusTriggerRecord, ResolvedScaledWorkload
 from .api_objects import MANAGED_BY_LABEL, add_typed_object
 
 KEDA_API_VERSION = "keda.sh/v1alpha1"
@@ -37,13 +36,11 @@ def _number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else str(value)
 
 
-def _prometheus_trigger(trigger: PrometheusTrigger, workload: ScaledWorkload, platform: ResolvedPlatform) -> dict[str, Any]:
+def _prometheus_trigger(trigger: PrometheusTriggerRecord, workload: ResolvedScaledWorkload) -> dict[str, Any]:
     metadata: dict[str, str] = {}
-    server_address = trigger.resolved_server_address(platform)
-    if server_address:  # without one, the platform's rule prometheus-trigger-server reports it at synth
-        metadata["serverAddress"] = server_address
-    metadata.update(query=trigger.resolved_query(workload.where, workload.selector),
-                    threshold=_number(trigger.target_value), awsRegion=platform.region)
+    if trigger.server_address:  # without one, the platform's rule prometheus-trigger-server reports it at synth
+        metadata["serverAddress"] = trigger.server_address
+    metadata.update(query=trigger.query, threshold=_number(trigger.target_value), awsRegion=workload.region)
     if trigger.activation_target_value is not None:
         metadata["activationThreshold"] = _number(trigger.activation_target_value)
     if trigger.namespace is not None:
@@ -57,14 +54,14 @@ def _prometheus_trigger(trigger: PrometheusTrigger, workload: ScaledWorkload, pl
     return out
 
 
-def _cloudwatch_trigger(trigger: CloudWatchTrigger, workload: ScaledWorkload, platform: ResolvedPlatform) -> dict[str, Any]:
+def _cloudwatch_trigger(trigger: CloudWatchTriggerRecord, workload: ResolvedScaledWorkload) -> dict[str, Any]:
     metadata = {
         "namespace": trigger.namespace, "metricName": trigger.metric_name, "metricStat": trigger.metric_stat,
-        "targetMetricValue": _number(trigger.target_value), "awsRegion": platform.region,
+        "targetMetricValue": _number(trigger.target_value), "awsRegion": workload.region,
     }
     if trigger.dimensions:
-        metadata["dimensionName"] = ";".join(trigger.dimensions)
-        metadata["dimensionValue"] = ";".join(trigger.dimensions.values())
+        metadata["dimensionName"] = ";".join(name for name, _ in trigger.dimensions)
+        metadata["dimensionValue"] = ";".join(value for _, value in trigger.dimensions)
     if trigger.activation_target_value is not None:
         metadata["activationTargetMetricValue"] = _number(trigger.activation_target_value)
     if trigger.min_value is not None:
@@ -82,10 +79,10 @@ def _cloudwatch_trigger(trigger: CloudWatchTrigger, workload: ScaledWorkload, pl
     return out
 
 
-def render_scaled_object(workload: ScaledWorkload, platform: ResolvedPlatform) -> dict[str, Any]:
+def render_scaled_object(workload: ResolvedScaledWorkload) -> dict[str, Any]:
     scaling = workload.autoscaling
     spec: dict[str, Any] = {
-        "scaleTargetRef": {"apiVersion": workload.api_version, "kind": workload.target_kind,
+        "scaleTargetRef": {"apiVersion": workload.target_api_version, "kind": workload.target_kind,
                            "name": workload.target_name},
         "minReplicaCount": scaling.min_replicas,
         "maxReplicaCount": scaling.max_replicas,
@@ -102,9 +99,9 @@ def render_scaled_object(workload: ScaledWorkload, platform: ResolvedPlatform) -
     if behavior:
         spec["advanced"] = {"horizontalPodAutoscalerConfig": {"behavior": behavior}}
     spec["triggers"] = [
-        _prometheus_trigger(trigger, workload, platform) if isinstance(trigger, PrometheusTrigger)
-        else _cloudwatch_trigger(trigger, workload, platform)
-        for trigger in scaling.all_triggers
+        _prometheus_trigger(trigger, workload) if isinstance(trigger, PrometheusTriggerRecord)
+        else _cloudwatch_trigger(trigger, workload)
+        for trigger in scaling.triggers
     ]
     return {
         "apiVersion": KEDA_API_VERSION, "kind": "ScaledObject",
@@ -113,8 +110,7 @@ def render_scaled_object(workload: ScaledWorkload, platform: ResolvedPlatform) -
     }
 
 
-def render_keda(workloads: Iterable[ScaledWorkload], platform: ResolvedPlatform,
-                role_arn: Optional[str] = None) -> list[dict[str, Any]]:
+def render_keda(workloads: Iterable[ResolvedScaledWorkload], role_arn: Optional[str] = None) -> list[dict[str, Any]]:
     """One TriggerAuthentication per (namespace, name) in use, then one ScaledObject per workload."""
     workloads = tuple(workloads)  # unique names and targets: the platform model refuses duplicates
     auths: list[tuple[str, str]] = []
@@ -123,14 +119,14 @@ def render_keda(workloads: Iterable[ScaledWorkload], platform: ResolvedPlatform,
         if key not in auths:
             auths.append(key)
     manifests = [render_trigger_authentication(name, namespace, role_arn) for namespace, name in auths]
-    manifests.extend(render_scaled_object(workload, platform) for workload in workloads)
+    manifests.extend(render_scaled_object(workload) for workload in workloads)
     return manifests
 
 
-def add_scaled_workloads(chart: cdk8s.Chart, workloads: Iterable[ScaledWorkload], platform: ResolvedPlatform,
+def add_scaled_workloads(chart: cdk8s.Chart, workloads: Iterable[ResolvedScaledWorkload],
                          role_arn: Optional[str] = None) -> list[cdk8s.ApiObject]:
     """The TriggerAuthentications and ScaledObjects of ``workloads`` (``render_keda``), added to ``chart``."""
-    return add_keda_objects(chart, render_keda(workloads, platform, role_arn))
+    return add_keda_objects(chart, render_keda(workloads, role_arn))
 
 
 def add_keda_objects(chart: cdk8s.Chart, manifests: Iterable[Mapping[str, Any]]) -> list[cdk8s.ApiObject]:

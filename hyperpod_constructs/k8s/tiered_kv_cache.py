@@ -12,10 +12,11 @@ from pathlib import Path
 from typing import Any
 
 from ..intent.tiered_kv_cache import (
-    DAEMON_CONFIG_MAP, DAEMON_NAME, DAEMON_NAMESPACE, INSTANCE_GROUP_LABEL, INSTANCE_TYPE_LABEL, TieredKvCacheDaemon,
+    DAEMON_CONFIG_MAP, DAEMON_NAME, DAEMON_NAMESPACE, INSTANCE_GROUP_LABEL, INSTANCE_TYPE_LABEL,
 )
+from ..intent.records import TieredKvCacheDaemon
 
-CONFIGURE_SCRIPT = Path(__file__).resolve().parent.parent / "assets" / "tiered_kv_cache" / "configure_daemon.sh"
+CONFIGURE_SCRIPT = Path(__file__).absolute().parent.parent / "assets" / "tiered_kv_cache" / "configure_daemon.sh"
 
 
 def daemon_patch(daemon: TieredKvCacheDaemon) -> dict[str, Any]:

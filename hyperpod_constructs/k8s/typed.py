@@ -2,7 +2,8 @@
 
 The renderers build plain dicts (fast to build and to test against the CRDs); this turns one into the generated
 struct tree, field by field, so a field the CRD does not have fails here (``HyperPodTypeError``) instead of
-reaching the cluster. The way is read from the generated code's own type hints: structs (keyword arguments in
+reaching the cluster. Such an error is a programming error in a renderer (user input was checked before anything
+rendered), the one error this layer raises. The way is read from the generated code's own type hints: structs (keyword arguments in
 snake_case), enums (members named by json2jsii's rule, ``enum_member_name``), int-or-string values
 (``from_string`` / ``from_number``), lists, maps and ``Any``.
 """
@@ -32,9 +33,9 @@ _NAMED_SYMBOLS = {
 }
 
 
-def typed(props_type: type, value: dict[str, Any], where: str = "spec") -> Any:
+def typed(props_type: type, value: dict[str, Any], path: str = "spec") -> Any:
     """``value`` (a manifest block) as an instance of the generated struct ``props_type``."""
-    return _converter(props_type)(value, where)
+    return _converter(props_type)(value, path)
 
 
 def enum_member_name(value: str) -> str:
@@ -74,17 +75,17 @@ def _converter(hint: Any) -> Convert:
     if origin in (list, collections.abc.Sequence):
         (item,) = typing.get_args(hint)
         convert_item = _converter(item)
-        return lambda value, where: [convert_item(entry, f"{where}[{index}]") for index, entry in enumerate(value)]
+        return lambda value, path: [convert_item(entry, f"{path}[{index}]") for index, entry in enumerate(value)]
     if origin in (dict, collections.abc.Mapping):
         convert_value = _converter(typing.get_args(hint)[1])
-        return lambda value, where: {key: convert_value(entry, f"{where}.{key}") for key, entry in value.items()}
+        return lambda value, path: {key: convert_value(entry, f"{path}.{key}") for key, entry in value.items()}
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
-        return lambda value, where: _enum_member(hint, value, where)
+        return lambda value, path: _enum_member(hint, value, path)
     if isinstance(hint, type) and hasattr(hint, "from_string"):  # x-kubernetes-int-or-string
-        return lambda value, where: hint.from_string(value) if isinstance(value, str) else hint.from_number(value)
+        return lambda value, path: hint.from_string(value) if isinstance(value, str) else hint.from_number(value)
     if _is_generated(hint):
         return _struct_converter(hint)
-    return lambda value, where: value  # str, number, bool, Any
+    return lambda value, path: value  # str, number, bool, Any
 
 
 def _is_generated(hint: Any) -> bool:
@@ -97,17 +98,17 @@ def _struct_converter(struct: type) -> Convert:
     # (sameAZ -> same_az), so both sides are compared without case and separators.
     fields = {_plain(name): (name, hint) for name, hint in hints.items() if name != "return"}
 
-    def convert(value: Any, where: str) -> Any:
+    def convert(value: Any, path: str) -> Any:
         kwargs: dict[str, Any] = {}
         for key, entry in value.items():
             if entry is None:
                 continue
             found = fields.get(_plain(key))
             if found is None:
-                raise HyperPodTypeError(where, key, entry, f"a field of {struct.__name__}: "
+                raise HyperPodTypeError(path, key, entry, f"a field of {struct.__name__}: "
                                         + ", ".join(sorted(name for name, _ in fields.values())))
             name, hint = found
-            kwargs[name] = _converter(hint)(entry, f"{where}.{key}")
+            kwargs[name] = _converter(hint)(entry, f"{path}.{key}")
         return struct(**kwargs)
     return convert
 
@@ -116,8 +117,8 @@ def _plain(name: str) -> str:
     return re.sub(r"[^a-z0-9]", "", name.lower())
 
 
-def _enum_member(enum_type: type[enum.Enum], value: Any, where: str) -> enum.Enum:
+def _enum_member(enum_type: type[enum.Enum], value: Any, path: str) -> enum.Enum:
     try:
         return enum_type[enum_member_name(value)]
     except KeyError:
-        raise HyperPodTypeError(where, "value", value, f"a value of {enum_type.__name__}") from None
+        raise HyperPodTypeError(path, "value", value, f"a value of {enum_type.__name__}") from None

@@ -13,6 +13,8 @@ from ..intent.instance_group import InstanceGroup
 from ..intent.mig import MigLayout
 from ..intent.model_store import ModelStore
 from ..intent.platform_model import ResolvedPlatform
+from ..intent.mig_config_map import resolve_mig_config_map
+from ..intent.node_pool_resolution import resolve_node_pools
 from ..k8s.karpenter import add_node_autoscaling, render_node_autoscaling
 from ..k8s.mig_config import add_mig_config_map
 from ..k8s.model_store import add_model_store_volumes, model_store_manifests
@@ -68,12 +70,16 @@ class ChartHandles:
 
 
 def build_platform_charts(charts: PlatformCharts, context: ChartsContext) -> ChartHandles:
-    resolved = context.resolved
     return ChartHandles(model_store_volumes=_model_store_volumes(charts, context),
-                        mig_config_map=_mig_config_map(charts, context),
-                        node_pools=charts.add("node-autoscaling", lambda chart: add_node_autoscaling(chart, resolved),
-                                              render_node_autoscaling(resolved))
-                        if resolved.node_autoscaling.enabled else None)
+                        mig_config_map=_mig_config_map(charts, context), node_pools=_node_pools(charts, context))
+
+
+def _node_pools(charts: PlatformCharts, context: ChartsContext) -> Optional[ChartDeployment]:
+    if not context.resolved.node_autoscaling.enabled:
+        return None
+    pools = resolve_node_pools(context.resolved)
+    return charts.add("node-autoscaling", lambda chart: add_node_autoscaling(chart, pools),
+                      render_node_autoscaling(pools))
 
 
 def _model_store_volumes(charts: PlatformCharts, context: ChartsContext) -> Optional[ChartDeployment]:
@@ -94,5 +100,5 @@ def _mig_config_map(charts: PlatformCharts, context: ChartsContext) -> Optional[
         return None
     dependencies = context.dependency_chart
     namespace = dependencies.namespace if dependencies is not None else MIG_CONFIG_NAMESPACE
-    return charts.add("mig-config", lambda chart: [add_mig_config_map(
-        chart, layouts, name=CUSTOM_MIG_CONFIG_MAP, namespace=namespace)])
+    config_map = resolve_mig_config_map(layouts, name=CUSTOM_MIG_CONFIG_MAP, namespace=namespace)
+    return charts.add("mig-config", lambda chart: [add_mig_config_map(chart, config_map)])

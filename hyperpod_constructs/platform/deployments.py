@@ -17,7 +17,7 @@ import cdk8s
 from constructs import Construct
 
 from ..k8s.api_objects import rendered
-from ..k8s.model_deployment import Endpoint
+from ..intent.endpoint_resolution import Endpoint
 
 BuildChart = Callable[[cdk8s.Chart], Sequence[cdk8s.ApiObject]]
 

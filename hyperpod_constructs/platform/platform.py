@@ -32,7 +32,7 @@ from ..intent import rules
 from ..intent.cluster import ClusterSettings, ExistingEks
 from ..intent.cluster_prerequisites import ClusterPrerequisite
 from ..intent.endpoint import InferenceEndpoint
-from ..intent.endpoint_resolution import resolve_endpoint
+from ..intent.endpoint_resolution import endpoint_record, resolve_scaled_workload
 from ..intent.instance_group import InstanceGroup
 from ..intent.jumpstart import JumpStartEndpoint
 from ..intent.keda_workload import ScaledWorkload
@@ -41,6 +41,7 @@ from ..intent.network import Network
 from ..intent.node_autoscaling import NodeAutoscaling, NodePoolSpec, autoscaled_group_names
 from ..intent.observability import Observability
 from ..intent.platform_model import ResolvedModelStore, ResolvedPlatform
+from ..intent.records import CustomSpec
 from ..intent.slo import EndpointSlos
 from ..intent.tiered_kv_cache import TieredKvCacheDaemon, tiered_kv_cache_daemon
 from ..k8s.keda import add_keda_objects, render_keda
@@ -460,8 +461,8 @@ class HyperPodInferencePlatform(Construct):
 
     @property
     def endpoints(self) -> list[Endpoint]:
-        """The endpoints added, as declared with their defaults resolved (the platform model holds them)."""
-        return [resolved.endpoint for resolved in self._resolved.endpoints if resolved.endpoint is not None]
+        """The endpoints added, as declared with their defaults resolved (what their handles hold)."""
+        return [deployment.endpoint for deployment in self._endpoint_deployments]
 
     def add_endpoint(self, endpoint: Endpoint, *, slos: Optional[EndpointSlos] = None) -> EndpointDeployment:
         """Deploy a model: its chart is applied by ``cdk deploy``, checked against the platform at synth,
@@ -470,23 +471,23 @@ class HyperPodInferencePlatform(Construct):
         Returns its handle, construct ``Platform/<name>`` (``<name>.<namespace>`` outside the platform's namespace):
         ``.api_object`` is the operator's custom resource, to patch fields the library does not model."""
         check_arguments(self._path, HyperPodInferencePlatform.add_endpoint, locals())
-        endpoint = endpoint.resolve()  # checks, charts and observability read the defaults worked out
-        namespace = endpoint.resolved_namespace(self._resolved)
-        resolved = resolve_endpoint(endpoint, namespace, slos)
-        model = self._resolved  # what the endpoint is rendered against, now or when its chart is touched
-        resolved_model = model.with_endpoint(resolved, where=self._path)  # refuses a name taken in the namespace
-        manifest = endpoint_manifest(endpoint, model)
+        endpoint = endpoint.resolve()  # the one resolution: the record below holds everything derived from it
+        resolved = endpoint_record(endpoint, self._resolved, slos)  # checks, charts, grants and observability read it
+        resolved_model = self._resolved.with_endpoint(resolved, where=self._path)  # refuses a name taken in the namespace
+        namespace = resolved.namespace
+        manifest = endpoint_manifest(resolved)
         deployment = self.manifest_files.add(endpoint_chart_name(namespace, endpoint.name), lambda: EndpointDeployment(
             self, endpoint_construct_id(endpoint.name, namespace, self.namespace), endpoint=endpoint,
-            namespace=namespace, manifest=manifest, build=lambda chart: [add_endpoint_object(chart, endpoint, model)]))
+            namespace=namespace, manifest=manifest, build=lambda chart: [add_endpoint_object(chart, resolved)]))
         self._endpoint_deployments.append(deployment)
         self._resolved = resolved_model
-        if isinstance(endpoint, InferenceEndpoint):
-            self.model_access.add(endpoint.model)
-        elif isinstance(endpoint, JumpStartEndpoint):
+        if isinstance(resolved.spec, CustomSpec):
+            self.model_access.add(resolved.spec.model)
+        else:
             self.storage_drivers.grant_jumpstart_read()  # the operator mounts its artifacts from AWS's buckets
-        if endpoint.data_capture is not None:
-            self.data_capture_writers.add(endpoint.data_capture, endpoint.where)
+        assert resolved.shared is not None
+        if resolved.shared.data_capture is not None:
+            self.data_capture_writers.add(resolved.shared.data_capture, resolved.where)
         advise(deployment, endpoint.warnings(), "endpoint")  # on Platform/<name>: the construct it is about
         if self.observability is not None:
             self.observability.add_endpoint(resolved)
@@ -501,9 +502,10 @@ class HyperPodInferencePlatform(Construct):
         check_arguments(self._path, HyperPodInferencePlatform.add_scaled_workloads, locals())
         if name is None:
             name = "scaled-workloads" + (f"-{len(self._scaled_workloads) + 1}" if self._scaled_workloads else "")
-        model = self._resolved.with_scaled_workloads(tuple(workloads))  # refuses names and targets already taken
+        records = tuple(resolve_scaled_workload(workload, self._resolved) for workload in workloads)
+        model = self._resolved.with_scaled_workloads(records)  # refuses names and targets already taken
         # A TriggerAuthentication an earlier call added is not added again.
-        manifests = [manifest for manifest in render_keda(workloads, model)
+        manifests = [manifest for manifest in render_keda(records)
                      if _object_key(manifest) not in self._keda_objects]
         deployment = self._add_platform_chart(name, lambda chart: add_keda_objects(chart, manifests), manifests)
         self._resolved = model  # only once they rendered: a rejected call leaves the platform as it was

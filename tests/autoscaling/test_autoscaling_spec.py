@@ -10,6 +10,7 @@ from hyperpod_constructs.intent.autoscaling import (
 from hyperpod_constructs.intent import rules
 from hyperpod_constructs.intent.keda_workload import ScaledWorkload
 from hyperpod_constructs.intent.platform_model import ResolvedPlatform
+from hyperpod_constructs.intent.endpoint_resolution import resolve_scaled_workload, resolve_scaling
 from hyperpod_constructs.k8s.operator_spec import AUTOSCALING_DEFAULTS, autoscaling_spec
 from support import validate_manifest
 
@@ -34,7 +35,7 @@ def _iec(autoscaling_spec: dict) -> dict:
 
 
 def test_defaults_render_only_replica_bounds() -> None:
-    assert autoscaling_spec(Autoscaling(), VIEW, "ep") == {"minReplicaCount": 1, "maxReplicaCount": 5}
+    assert autoscaling_spec(resolve_scaling(Autoscaling(), VIEW, "ep")) == {"minReplicaCount": 1, "maxReplicaCount": 5}
     assert AUTOSCALING_DEFAULTS["pollingInterval"] == 30 and AUTOSCALING_DEFAULTS["scaleDownStabilizationTime"] == 300
 
 
@@ -48,7 +49,7 @@ def test_full_spec_renders_camel_case_lists_and_validates_against_crd() -> None:
                   PrometheusTrigger.queue_depth(target=4, activation=0.5),
                   CloudWatchTrigger.invocations_per_instance("llama-8b-sme", target=30)),
     )
-    spec = autoscaling_spec(autoscaling, VIEW, "ep", selector=SEL)
+    spec = autoscaling_spec(resolve_scaling(autoscaling, VIEW, "ep", selector=SEL))
     assert spec["minReplicaCount"] == 0 and spec["maxReplicaCount"] == 8
     assert (spec["pollingInterval"], spec["cooldownPeriod"], spec["initialCooldownPeriod"]) == (15, 120, 60)
     assert (spec["scaleUpStabilizationTime"], spec["scaleDownStabilizationTime"]) == (0, 60)
@@ -72,7 +73,7 @@ def test_single_trigger_shorthand_and_explicit_server_address() -> None:
     trigger = PrometheusTrigger(name="q", query="sum(up)", target_value=1, server_address=AMP.replace("ws-0", "ws-9"))
     autoscaling = Autoscaling(trigger=trigger)
     assert autoscaling.all_triggers == (trigger,)
-    spec = autoscaling_spec(autoscaling, ResolvedPlatform(), "ep")
+    spec = autoscaling_spec(resolve_scaling(autoscaling, ResolvedPlatform(), "ep"))
     assert spec["prometheusTriggerList"][0]["serverAddress"].endswith("ws-9123abcd-4567")
     assert spec["prometheusTriggerList"][0]["query"] == "sum(up)"
 
@@ -80,7 +81,7 @@ def test_single_trigger_shorthand_and_explicit_server_address() -> None:
 def test_explicit_selector_on_helper_needs_no_render_selector() -> None:
     trigger = PrometheusTrigger.concurrent_requests(selector='model_name="x"')
     assert not trigger.needs_selector
-    assert autoscaling_spec(Autoscaling(trigger=trigger), VIEW, "ep")["prometheusTriggerList"][0]["query"] == \
+    assert autoscaling_spec(resolve_scaling(Autoscaling(trigger=trigger), VIEW, "ep"))["prometheusTriggerList"][0]["query"] == \
         'sum(model_concurrent_requests{model_name="x"})'
 
 
@@ -171,7 +172,7 @@ def test_invocations_helper_needs_endpoint_name() -> None:
 def test_template_query_without_selector_is_an_error() -> None:
     autoscaling = Autoscaling(trigger=PrometheusTrigger.concurrent_requests())
     with pytest.raises(HyperPodValidationError, match="is not allowed; a selector for the endpoint's metrics"):
-        autoscaling_spec(autoscaling, VIEW, "endpoint llama-8b")
+        autoscaling_spec(resolve_scaling(autoscaling, VIEW, "endpoint llama-8b"))
 
 
 # --- cross-resource check and warnings ------------------------------------------------------------------
@@ -192,8 +193,8 @@ def test_check_prometheus_without_amp() -> None:
 
 def _scaling_problems(platform: ResolvedPlatform, autoscaling: Autoscaling) -> list[str]:
     """The registered rules' problems for ``autoscaling`` on a scaled workload of that platform."""
-    workload = ScaledWorkload(name="llama-8b", target_name="llama-8b", autoscaling=autoscaling)
-    return rules.problems(platform.with_scaled_workloads((workload,)))
+    workload = ScaledWorkload(name="llama-8b", target_name="llama-8b", autoscaling=autoscaling, selector='pod=~"llama-8b-.*"')
+    return rules.problems(platform.with_scaled_workloads((resolve_scaled_workload(workload, platform),)))
 
 
 def test_warnings_scale_to_zero_without_activation() -> None:

@@ -9,6 +9,7 @@ import pytest
 from apps_support import synth_problems
 from hyperpod_constructs import HyperPodInferencePlatform, InstanceGroup
 from hyperpod_constructs.errors import HyperPodValidationError
+from hyperpod_constructs.intent.endpoint_resolution import resolve_scaled_workload
 from hyperpod_constructs.k8s.keda import add_scaled_workloads, render_keda, render_scaled_object
 from hyperpod_constructs.intent.autoscaling import Autoscaling, CloudWatchTrigger, PrometheusTrigger
 from hyperpod_constructs.intent.keda_workload import ScaledWorkload
@@ -19,6 +20,10 @@ from support import validate_manifests
 AMP = "https://aps-workspaces.us-west-2.amazonaws.com/workspaces/ws-abc123"
 VIEW = ResolvedPlatform(region="us-west-2", prometheus_query_url=AMP)
 UP = PrometheusTrigger(name="q", query="up", target_value=1)
+
+
+def resolved(workloads: tuple[ScaledWorkload, ...], platform: ResolvedPlatform = VIEW) -> tuple:
+    return tuple(resolve_scaled_workload(workload, platform) for workload in workloads)
 
 
 def _router() -> ScaledWorkload:
@@ -41,7 +46,7 @@ def _consumer() -> ScaledWorkload:
 
 
 def test_manifests_validate_and_snapshot(snapshot) -> None:
-    manifests = render_keda((_router(), _consumer()), VIEW)
+    manifests = render_keda(resolved((_router(), _consumer()), VIEW))
     assert [(m["kind"], m["metadata"]["name"]) for m in manifests] == [
         ("TriggerAuthentication", "keda-aws"), ("ScaledObject", "router"), ("ScaledObject", "batch")]
     assert validate_manifests(manifests) == 3
@@ -63,7 +68,7 @@ def test_manifests_validate_and_snapshot(snapshot) -> None:
 
 
 def test_role_arn_goes_into_trigger_authentication() -> None:
-    (auth, _) = render_keda((_consumer(),), VIEW, role_arn="arn:aws:iam::123456789012:role/keda-reader")
+    (auth, _) = render_keda(resolved((_consumer(),), VIEW), role_arn="arn:aws:iam::123456789012:role/keda-reader")
     assert auth["spec"]["podIdentity"] == {"provider": "aws", "roleArn": "arn:aws:iam::123456789012:role/keda-reader"}
     validate_manifests([auth])
 
@@ -71,7 +76,7 @@ def test_role_arn_goes_into_trigger_authentication() -> None:
 def test_chart_synthesizes() -> None:
     app = cdk8s.App()
     chart = cdk8s.Chart(app, "keda", disable_resource_name_hashes=True)
-    objects = add_scaled_workloads(chart, (_router(), _consumer()), VIEW)
+    objects = add_scaled_workloads(chart, resolved((_router(), _consumer()), VIEW))
     synthesized = chart.to_json()
     assert [o.kind for o in objects] == [m["kind"] for m in synthesized]
     assert [m["kind"] for m in synthesized] == ["TriggerAuthentication", "ScaledObject", "ScaledObject"]
@@ -100,29 +105,32 @@ def test_workload_rules(kwargs: dict, message: str) -> None:
 def test_other_kind_with_api_version() -> None:
     workload = ScaledWorkload(name="r", target_name="r", target_kind="Rollout", target_api_version="argoproj.io/v1alpha1",
                               autoscaling=Autoscaling(trigger=UP))
-    assert render_scaled_object(workload, VIEW)["spec"]["scaleTargetRef"]["apiVersion"] == "argoproj.io/v1alpha1"
+    (record,) = resolved((workload,))
+    assert render_scaled_object(record)["spec"]["scaleTargetRef"]["apiVersion"] == "argoproj.io/v1alpha1"
 
 
 def test_duplicate_workloads_and_targets() -> None:
     with pytest.raises(HyperPodValidationError, match=re.escape("name='router' is not allowed; unique per namespace")):
-        VIEW.with_scaled_workloads((_router(), _router()))
+        VIEW.with_scaled_workloads(resolved((_router(), _router())))
     with pytest.raises(HyperPodValidationError, match=re.escape("name='router' is not allowed; unique per namespace")):
-        VIEW.with_scaled_workloads((_router(),)).with_scaled_workloads((_router(),))  # across calls too
+        VIEW.with_scaled_workloads(resolved((_router(),))).with_scaled_workloads(resolved((_router(),)))  # across calls
     other = ScaledWorkload(name="router-2", namespace="inference", target_name="custom-router",
                            autoscaling=Autoscaling(trigger=UP))
     with pytest.raises(HyperPodValidationError,
                        match=re.escape("target_name='custom-router' is not allowed; a workload no other")):
-        VIEW.with_scaled_workloads((_router(), other))
+        VIEW.with_scaled_workloads(resolved((_router(), other)))
 
 
 def test_check_and_render_without_amp() -> None:
     workload = _router()
-    assert rules.problems(VIEW.with_scaled_workloads((workload,))) == []
-    (problem,) = rules.problems(ResolvedPlatform().with_scaled_workloads((workload,)))
+    assert rules.problems(VIEW.with_scaled_workloads(resolved((workload,)))) == []
+    bare = ResolvedPlatform()
+    (record,) = resolved((workload,), bare)
+    (problem,) = rules.problems(bare.with_scaled_workloads((record,)))
     assert problem.startswith("scaled workload inference/router: autoscaling.triggers['request-rate'].server_address"
                               "=None is not allowed")
     # Rendering goes on (the problem is listed with all others at synth), without an address to point at.
-    (trigger,) = render_scaled_object(workload, ResolvedPlatform())["spec"]["triggers"]
+    (trigger,) = render_scaled_object(record)["spec"]["triggers"]
     assert "serverAddress" not in trigger["metadata"]
 
 
@@ -139,7 +147,7 @@ def test_template_query_needs_selector() -> None:
     workload = ScaledWorkload(name="r", target_name="r",
                               autoscaling=Autoscaling(trigger=PrometheusTrigger.concurrent_requests()))
     with pytest.raises(HyperPodValidationError, match="a selector for the endpoint's metrics"):
-        render_scaled_object(workload, VIEW)
+        resolve_scaled_workload(workload, VIEW)  # resolved before anything renders
 
 
 def test_scale_to_zero_warning() -> None:

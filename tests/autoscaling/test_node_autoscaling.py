@@ -6,6 +6,7 @@ import pytest
 
 from hyperpod_constructs import ClusterSettings
 from hyperpod_constructs.errors import HyperPodValidationError
+from hyperpod_constructs.intent.node_pool_resolution import resolve_node_pools
 from hyperpod_constructs.k8s.karpenter import add_node_autoscaling, render_node_autoscaling
 from hyperpod_constructs.intent.instance_group import InstanceGroup, Taint
 from hyperpod_constructs.intent.node_autoscaling import (
@@ -37,7 +38,7 @@ def test_default_one_pool_per_group_with_max_count() -> None:
 
 
 def test_default_manifests_validate_and_snapshot(snapshot) -> None:
-    manifests = render_node_autoscaling(ResolvedPlatform.of(GROUPS, NodeAutoscaling()))
+    manifests = render_node_autoscaling(resolve_node_pools(ResolvedPlatform.of(GROUPS, NodeAutoscaling())))
     assert [(m["kind"], m["metadata"]["name"]) for m in manifests] == [
         ("HyperpodNodeClass", "h100"), ("NodePool", "h100"), ("HyperpodNodeClass", "l4"), ("NodePool", "l4")]
     assert validate_manifests(manifests) == 4
@@ -63,7 +64,8 @@ def test_explicit_pool_renders_every_field_and_validates(snapshot) -> None:
                                                         reasons=("Underutilized",)))),
         weight=50, expire_after="720h",
     )
-    manifests = render_node_autoscaling(ResolvedPlatform.of(GROUPS, NodeAutoscaling(node_pools=(pool,))))
+    pools = resolve_node_pools(ResolvedPlatform.of(GROUPS, NodeAutoscaling(node_pools=(pool,))))
+    manifests = render_node_autoscaling(pools)
     assert validate_manifests(manifests) == 2
     assert manifests[0]["spec"] == {"instanceGroups": ["h100", "l4"]}
     spec = manifests[1]["spec"]
@@ -77,7 +79,7 @@ def test_explicit_pool_renders_every_field_and_validates(snapshot) -> None:
 def test_chart_synthesizes_same_manifests() -> None:
     app = cdk8s.App()
     chart = cdk8s.Chart(app, "node-autoscaling", disable_resource_name_hashes=True)
-    objects = add_node_autoscaling(chart, ResolvedPlatform.of(GROUPS, NodeAutoscaling()))
+    objects = add_node_autoscaling(chart, resolve_node_pools(ResolvedPlatform.of(GROUPS, NodeAutoscaling())))
     synthesized = chart.to_json()
     assert [o.name for o in objects] == [m["metadata"]["name"] for m in synthesized]
     assert [m["kind"] for m in synthesized] == ["HyperpodNodeClass", "NodePool", "HyperpodNodeClass", "NodePool"]
@@ -219,7 +221,7 @@ def test_warning_no_ceiling() -> None:
     spec = NodeAutoscaling(node_pools=(NodePoolSpec(name="h100", instance_groups=("h100",)),))
     (warning,) = node_autoscaling_warnings(ResolvedPlatform.of((group,), spec))
     assert "no max_count on a Karpenter-autoscaled group" in warning
-    manifests = render_node_autoscaling(ResolvedPlatform.of((group,), spec))
+    manifests = render_node_autoscaling(resolve_node_pools(ResolvedPlatform.of((group,), spec)))
     assert "limits" not in manifests[1]["spec"]
     validate_manifests(manifests)
 

@@ -19,6 +19,7 @@ from hyperpod_constructs.intent.endpoint import InferenceEndpoint
 from hyperpod_constructs.intent.jumpstart import JumpStartEndpoint
 from hyperpod_constructs.intent.model_source import ModelSource
 from hyperpod_constructs.intent.platform_model import ResolvedPlatform
+from hyperpod_constructs.intent.endpoint_resolution import resolve_endpoint
 from hyperpod_constructs.k8s.model_deployment import render_endpoint
 from support import stand_in_bucket, validate_manifest
 
@@ -116,7 +117,7 @@ def test_every_tier_renders_per_the_crd() -> None:
                    json_content_types=("application/json", "application/jsonlines"), csv_content_types=("text/csv",),
                    kms_key=KEY, sagemaker_endpoint=True, load_balancer_access_logs=True, batch_size=50,
                    flush_interval_s=30, max_payload_kb=1024)
-    manifest = render_endpoint(endpoint(full, sagemaker_endpoint_name="llama-8b"), VIEW)
+    manifest = render_endpoint(resolve_endpoint(endpoint(full, sagemaker_endpoint_name="llama-8b"), VIEW))
     validate_manifest(manifest)
     spec = manifest["spec"]["dataCapture"]
     payload = {"enabled": True, "initialSamplingPercentage": 25, "captureOptions": [{"captureMode": "Input"}],
@@ -127,8 +128,8 @@ def test_every_tier_renders_per_the_crd() -> None:
                     "loadBalancer": {"enabled": True},
                     "modelPod": {**payload, "bufferConfig": {"batchSize": 50, "flushIntervalSeconds": 30},
                                  "payloadConfig": {"maxPayloadSizeKB": 1024}}}
-    jumpstart = render_endpoint(JumpStartEndpoint("deepseek", model_id="deepseek-llm-r1-distill-qwen-1-5b", accept_eula=True,
-                                  instance_type="ml.g5.12xlarge", data_capture=capture()), VIEW)
+    jumpstart = render_endpoint(resolve_endpoint(JumpStartEndpoint("deepseek", model_id="deepseek-llm-r1-distill-qwen-1-5b", accept_eula=True,
+                                  instance_type="ml.g5.12xlarge", data_capture=capture()), VIEW))
     validate_manifest(jumpstart)
     assert jumpstart["spec"]["dataCapture"] == {"s3Uri": "s3://llm-captures", "modelPod": {
         "enabled": True, "initialSamplingPercentage": 100,

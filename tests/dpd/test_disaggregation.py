@@ -169,7 +169,7 @@ def test_mig_sides_count_in_the_platform_wide_slice_check() -> None:
     side = lambda: worker(instance_group="h100-mig", gpus=None, accelerator_partition="mig-3g.40gb",  # noqa: E731
                           efa_devices=1, autoscaling=Autoscaling(min_replicas=0, max_replicas=10))
     ep = endpoint(serving(prefill=side(), decode=side()), accelerator_partition="mig-3g.40gb", gpus=None)
-    demands = resolve_endpoint(ep, "inference").demands
+    demands = resolve_endpoint(ep, VIEW).demands
     assert [(d.name, d.partition, d.max_replicas) for d in demands] == [
         ("llama-70b/prefill", "3g.40gb", 10), ("llama-70b/decode", "3g.40gb", 10)]
     problems = check_partition_capacity(VIEW.instance_groups, demands)
@@ -218,7 +218,7 @@ def test_pd_spec_renders_per_the_crd() -> None:
         decode=worker(instance_group=None, replicas=2, gpus=2, efa_devices=8, cpu="40", memory="400Gi"),
         routing_threshold_tokens=0, topology=Topology(same_az=True, availability_zone="us-west-2a",
                                                       placement_group="llm-cluster")))
-    manifest = render_endpoint(ep, VIEW)
+    manifest = render_endpoint(resolve_endpoint(ep, VIEW))
     validate_manifest(manifest)
     pd = manifest["spec"]["pdSpec"]
     assert pd["prefillSpec"] == {
@@ -245,8 +245,8 @@ def test_pd_spec_renders_per_the_crd() -> None:
 
 def test_mig_side_renders_its_slice_and_efa() -> None:
     side = worker(instance_group="h100-mig", gpus=None, accelerator_partition="mig-3g.40gb", efa_devices=2)
-    manifest = render_endpoint(
-        endpoint(serving(prefill=side, decode=side), accelerator_partition="mig-3g.40gb", gpus=None), VIEW)
+    ep = endpoint(serving(prefill=side, decode=side), accelerator_partition="mig-3g.40gb", gpus=None)
+    manifest = render_endpoint(resolve_endpoint(ep, VIEW))
     validate_manifest(manifest)
     resources = manifest["spec"]["pdSpec"]["prefillSpec"]["resources"]
     assert resources["limits"] == {"nvidia.com/mig-3g.40gb": "1", "vpc.amazonaws.com/efa": "2"}
@@ -257,7 +257,7 @@ def test_mig_side_renders_its_slice_and_efa() -> None:
 
 def test_plan_has_a_row_per_side_and_counts_both_at_the_floor() -> None:
     ep = endpoint(serving(decode=worker(autoscaling=Autoscaling(min_replicas=0, max_replicas=2))))
-    plan = Plan(groups=GROUPS[:2], endpoints=resolve_endpoint(ep, "inference").demands,
+    plan = Plan(groups=GROUPS[:2], endpoints=resolve_endpoint(ep, VIEW).demands,
                 autoscaled_groups=frozenset({"h100"}))
     text = plan.render()
     assert "llama-70b/prefill" in text and "llama-70b/decode" in text and "custom, decode" in text
@@ -269,14 +269,14 @@ def test_plan_has_a_row_per_side_and_counts_both_at_the_floor() -> None:
 
 def test_not_disaggregated_means_no_side_rows() -> None:
     plain = InferenceEndpoint("plain", model=ModelSource.s3(stand_in_bucket(), "x/"), instance_type=P5)
-    (demand,) = resolve_endpoint(plain, "inference").demands
-    assert demand.side is None and demand.name == "plain" and resolve_endpoint(plain, "inference").sides == ()
+    (demand,) = resolve_endpoint(plain, VIEW).demands
+    assert demand.side is None and demand.name == "plain" and resolve_endpoint(plain, VIEW).sides == ()
 
 
 @pytest.fixture(scope="module")
 def observed() -> ResolvedEndpoint:
     ep = endpoint(serving(decode=worker(autoscaling=Autoscaling(min_replicas=1, max_replicas=3))))
-    return resolve_endpoint(ep, "inference")
+    return resolve_endpoint(ep, VIEW)
 
 
 def test_dashboard_charts_replicas_per_side(observed: ResolvedEndpoint) -> None:

@@ -11,6 +11,7 @@ import pytest
 
 from endpoint_fixtures import ACM_ARN, BARE_VIEW, ROLE_ARN, VIEW
 from hyperpod_constructs.k8s.api_objects import MANAGED_BY_LABEL
+from hyperpod_constructs.intent.endpoint_resolution import resolve_endpoint
 from hyperpod_constructs.k8s.model_deployment import add_endpoint_object, render_endpoint
 from hyperpod_constructs.intent.autoscaling import Autoscaling, CloudWatchTrigger, PrometheusTrigger
 from hyperpod_constructs.intent.endpoint import DEFAULT_IMAGE, InferenceEndpoint
@@ -116,7 +117,7 @@ ENDPOINTS = _endpoints()
 
 @pytest.fixture(scope="module")
 def manifests() -> dict[str, dict[str, Any]]:
-    return {name: render_endpoint(endpoint, view) for name, (endpoint, view) in ENDPOINTS.items()}
+    return {name: render_endpoint(resolve_endpoint(endpoint, view)) for name, (endpoint, view) in ENDPOINTS.items()}
 
 
 @pytest.fixture(scope="module")
@@ -126,7 +127,7 @@ def synthesized() -> dict[str, list[dict[str, Any]]]:
     charts = {}
     for name, (endpoint, view) in ENDPOINTS.items():
         charts[name] = cdk8s.Chart(app, name, disable_resource_name_hashes=True)
-        add_endpoint_object(charts[name], endpoint, view)
+        add_endpoint_object(charts[name], resolve_endpoint(endpoint, view))
     return {name: chart.to_json() for name, chart in charts.items()}
 
 

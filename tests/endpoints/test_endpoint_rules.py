@@ -300,7 +300,7 @@ def test_fsx_source_needs_a_model_store_or_a_file_system() -> None:
     (problem,) = endpoint_problems(BARE_VIEW, fsx)
     assert "model='ModelSource.fsx()' is not allowed; the platform has no model store" in problem
     # Rendering goes on without a file system; the rule refuses the app at synth and at export.
-    assert "fsxStorage" not in render_endpoint(fsx, BARE_VIEW)["spec"]["modelSourceConfig"]
+    assert "fsxStorage" not in render_endpoint(resolve_endpoint(fsx, BARE_VIEW))["spec"]["modelSourceConfig"]
 
 
 # ---- warnings -----------------------------------------------------------------------------------------
@@ -339,7 +339,7 @@ def test_routing_metrics_advice() -> None:
     assert "model_metrics_port=9000 differs from the container port 8000" in other_port
     (low,) = endpoint(port=80).warnings()
     assert "port 80 is below 1024" in low
-    assert render_endpoint(endpoint(port=80), VIEW)["spec"]["metrics"] == {"enabled": True}
+    assert render_endpoint(resolve_endpoint(endpoint(port=80), VIEW))["spec"]["metrics"] == {"enabled": True}
 
 
 def test_jumpstart_kv_aware_warns() -> None:
@@ -385,8 +385,8 @@ def test_non_default_port_is_passed_to_vllm() -> None:
 
 def test_cdk_tokens_skip_pattern_checks() -> None:
     token = "${Token[TOKEN.42]}"
-    manifest = render_endpoint(endpoint(model=ModelSource.s3(stand_in_bucket(token), "llama/"),
-                                        tls=Tls.acm(token, "llm.example.com"), sagemaker_endpoint_name=token), VIEW)
+    manifest = render_endpoint(resolve_endpoint(endpoint(model=ModelSource.s3(stand_in_bucket(token), "llama/"),
+                                        tls=Tls.acm(token, "llm.example.com"), sagemaker_endpoint_name=token), VIEW))
     assert manifest["spec"]["modelSourceConfig"]["s3Storage"]["bucketName"] == token
     assert manifest["spec"]["modelSourceConfig"]["modelLocation"] == "llama"
 
@@ -397,14 +397,14 @@ def test_groups_without_mig_do_not_break_mig_checks() -> None:
 
 
 def test_metrics_off_keeps_operator_port() -> None:
-    assert render_endpoint(endpoint(metrics=Metrics(enabled=False)), VIEW)["spec"]["metrics"] == {"enabled": False}
+    assert render_endpoint(resolve_endpoint(endpoint(metrics=Metrics(enabled=False)), VIEW))["spec"]["metrics"] == {"enabled": False}
 
 
 def test_plan_facts() -> None:
     scaled = endpoint(instance_type="ml.p5.48xlarge", accelerator_partition="3g.40gb",
                       autoscaling=Autoscaling(min_replicas=0, max_replicas=6))
     assert (scaled.min_pods, scaled.max_pods, scaled.partition_profile, scaled.gpu_request) == (0, 6, "3g.40gb", 0)
-    (demand,) = resolve_endpoint(scaled, "inference").demands
+    (demand,) = resolve_endpoint(scaled, VIEW).demands
     assert (demand.instance_type, demand.partition, demand.max_replicas) == ("ml.p5.48xlarge", "3g.40gb", 6)
     fixed = endpoint(replicas=3, gpus=2)
     assert (fixed.min_pods, fixed.max_pods, fixed.partition_profile, fixed.gpu_request) == (3, 3, None, 2)
@@ -416,4 +416,4 @@ def test_plan_facts() -> None:
 def test_rendering_is_repeatable() -> None:
     llama = endpoint(autoscaling=Autoscaling(min_replicas=1, max_replicas=2,
                                              trigger=PrometheusTrigger.concurrent_requests()))
-    assert render_endpoint(llama, VIEW) == render_endpoint(llama, VIEW)
+    assert render_endpoint(resolve_endpoint(llama, VIEW)) == render_endpoint(resolve_endpoint(llama, VIEW))

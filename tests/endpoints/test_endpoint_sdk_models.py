@@ -14,6 +14,7 @@ from typing import Any, Union
 
 import pytest
 from pydantic import BaseModel
+from hyperpod_constructs.intent.endpoint_resolution import resolve_endpoint
 from hyperpod_constructs.k8s.model_deployment import render_endpoint
 
 from test_endpoint_manifests import ENDPOINTS
@@ -70,7 +71,7 @@ def unknown_fields(model: type[BaseModel], data: Any, path: str) -> list[str]:
 @pytest.mark.parametrize("name", list(ENDPOINTS))
 def test_spec_loads_into_the_sdk_model(name: str) -> None:
     endpoint, view = ENDPOINTS[name]
-    manifest = render_endpoint(endpoint, view)
+    manifest = render_endpoint(resolve_endpoint(endpoint, view))
     model = SDK_MODELS[manifest["kind"]]
     assert unknown_fields(model, manifest["spec"], "spec") == []
     loaded = model.model_validate(manifest["spec"])

@@ -16,6 +16,7 @@ from hyperpod_constructs.intent.jumpstart import JumpStartEndpoint
 from hyperpod_constructs.intent.kv_cache import KvCache
 from hyperpod_constructs.intent.model_source import ModelSource
 from hyperpod_constructs.intent.routing import IntelligentRouting, Routing
+from hyperpod_constructs.intent.endpoint_resolution import resolve_endpoint
 from hyperpod_constructs.k8s.model_deployment import render_endpoint
 
 S3 = ModelSource.s3(stand_in_bucket(), "llama/")
@@ -60,8 +61,8 @@ def test_replacing_the_image_re_derives_every_vllm_default() -> None:
 
 def test_rendering_reads_the_resolved_endpoint() -> None:
     written = endpoint(image=TGI)
-    assert render_endpoint(written, VIEW) == render_endpoint(written.resolve(), VIEW)
-    assert "args" not in render_endpoint(written, VIEW)["spec"]["worker"]
+    assert render_endpoint(resolve_endpoint(written, VIEW)) == render_endpoint(resolve_endpoint(written.resolve(), VIEW))
+    assert "args" not in render_endpoint(resolve_endpoint(written, VIEW))["spec"]["worker"]
 
 
 def test_triggers_are_bound_to_the_sagemaker_endpoint_on_resolve() -> None:
@@ -99,7 +100,7 @@ def test_passed_in_lists_and_dicts_are_copied_frozen() -> None:
     with pytest.raises(dataclasses.FrozenInstanceError):
         ep.args = ("x",)  # type: ignore[misc]
     # Rendering writes plain JSON again.
-    spec = render_endpoint(ep, VIEW)["spec"]
+    spec = render_endpoint(resolve_endpoint(ep, VIEW))["spec"]
     assert spec["nodeAffinity"] == {"requiredDuringSchedulingIgnoredDuringExecution": {"nodeSelectorTerms": [
         {"matchExpressions": [{"key": "node.kubernetes.io/instance-type", "operator": "In", "values": ["ml.g5.12xlarge"]}]}]}}
 

@@ -12,6 +12,7 @@ from hyperpod_constructs import (
     DisaggregatedWorker, HyperPodValidationError, InferenceEndpoint, JumpStartEndpoint, L2Cache, ModelSource,
     SecretKeyRef)
 from hyperpod_constructs.intent.secrets import is_secret_name, masked, secret_in_text
+from hyperpod_constructs.intent.endpoint_resolution import resolve_endpoint
 from hyperpod_constructs.k8s.model_deployment import render_endpoint
 from support import validate_manifest
 
@@ -81,8 +82,8 @@ def test_what_is_not_a_credential_passes() -> None:
 
 
 def test_a_secret_reference_renders_as_value_from_secret_key_ref() -> None:
-    manifest = render_endpoint(endpoint(environment={"VLLM_API_KEY": SecretKeyRef(name="llama-api", key="key"),
-                                             "VLLM_LOGGING_LEVEL": "INFO"}), VIEW)
+    manifest = render_endpoint(resolve_endpoint(endpoint(environment={"VLLM_API_KEY": SecretKeyRef(name="llama-api", key="key"),
+                                             "VLLM_LOGGING_LEVEL": "INFO"}), VIEW))
     assert manifest["spec"]["worker"]["environmentVariables"] == [
         {"name": "VLLM_API_KEY", "valueFrom": {"secretKeyRef": {"name": "llama-api", "key": "key"}}},
         {"name": "VLLM_LOGGING_LEVEL", "value": "INFO"}]

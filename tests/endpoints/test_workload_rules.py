@@ -20,6 +20,7 @@ from hyperpod_constructs.intent.autoscaling import Autoscaling, CloudWatchTrigge
 from hyperpod_constructs.intent.endpoint import InferenceEndpoint
 from hyperpod_constructs.intent.jumpstart import JumpStartEndpoint
 from hyperpod_constructs.intent.model_source import ModelSource
+from hyperpod_constructs.intent.endpoint_resolution import resolve_endpoint
 from hyperpod_constructs.k8s.model_deployment import render_endpoint
 
 LLAMA_8B = ModelSize(parameters=8.03e9, dtype="bfloat16")
@@ -41,7 +42,7 @@ def jumpstart(**overrides: Any) -> JumpStartEndpoint:
 
 
 def args_of(item: InferenceEndpoint) -> list[str]:
-    return render_endpoint(item, VIEW)["spec"]["worker"]["args"]
+    return render_endpoint(resolve_endpoint(item, VIEW))["spec"]["worker"]["args"]
 
 
 # ---- tensor parallelism -----------------------------------------------------------------------------------
@@ -224,7 +225,7 @@ def wake(**trigger: Any) -> Autoscaling:
 def test_invocations_trigger_binds_to_the_endpoints_registered_sagemaker_endpoint() -> None:
     for item in (endpoint(sagemaker_endpoint_name="llama-sme", autoscaling=wake()),
                  jumpstart(sagemaker_endpoint_name="llama-sme", autoscaling=wake())):
-        (cloudwatch,) = render_endpoint(item, VIEW)["spec"]["autoScalingSpec"]["cloudWatchTriggerList"]
+        (cloudwatch,) = render_endpoint(resolve_endpoint(item, VIEW))["spec"]["autoScalingSpec"]["cloudWatchTriggerList"]
         assert cloudwatch["dimensions"] == [{"name": "EndpointName", "value": "llama-sme"},
                                             {"name": "VariantName", "value": "AllTraffic"}]
 
@@ -315,7 +316,7 @@ def disaggregated(prefill_args: tuple[str, ...] = (), size: ModelSize | None = N
 
 def test_each_disaggregated_side_uses_all_of_its_gpus() -> None:
     item = disaggregated()
-    pd = render_endpoint(item, VIEW)["spec"]["pdSpec"]
+    pd = render_endpoint(resolve_endpoint(item, VIEW))["spec"]["pdSpec"]
     assert args_of(item) == ["/opt/ml/model"]  # shared by both sides: no side's parallelism here
     assert pd["prefillSpec"]["args"] == pd["decodingSpec"]["args"] == ["--tensor-parallel-size", "4"]
 

@@ -107,27 +107,32 @@ def test_python_rendering_is_exactly_what_the_k8s_layer_objects_render() -> None
     import test_endpoint_manifests as endpoint_cases
 
     from hyperpod_constructs.intent.autoscaling import Autoscaling, PrometheusTrigger
+    from hyperpod_constructs.intent.endpoint_resolution import resolve_endpoint, resolve_scaled_workload
     from hyperpod_constructs.intent.instance_group import InstanceGroup
     from hyperpod_constructs.intent.keda_workload import ScaledWorkload
     from hyperpod_constructs.intent.node_autoscaling import NodeAutoscaling
+    from hyperpod_constructs.intent.node_pool_resolution import resolve_node_pools
     from hyperpod_constructs.intent.platform_model import ResolvedPlatform
     from hyperpod_constructs.k8s.api_objects import add_api_object, rendered
     from hyperpod_constructs.k8s.karpenter import add_node_autoscaling, render_node_autoscaling
     from hyperpod_constructs.k8s.keda import add_scaled_workloads, render_keda
     from hyperpod_constructs.k8s.model_deployment import add_endpoint_object, endpoint_manifest
 
-    cases = [(endpoint_manifest(endpoint, view), lambda chart, e=endpoint, v=view: add_endpoint_object(chart, e, v))
-             for endpoint, view in endpoint_cases.ENDPOINTS.values()]
+    resolved = [resolve_endpoint(endpoint, view) for endpoint, view in endpoint_cases.ENDPOINTS.values()]
+    cases = [(endpoint_manifest(record), lambda chart, record=record: add_endpoint_object(chart, record))
+             for record in resolved]
     view = next(iter(endpoint_cases.ENDPOINTS.values()))[1]
     router = ScaledWorkload(name="router", namespace="inference", target_name="router", autoscaling=Autoscaling(
         min_replicas=1, max_replicas=3, trigger=PrometheusTrigger(name="q", query="sum(x)", target_value=2.0)))
-    keda = render_keda((router,), view)
-    cases += [(manifest, lambda chart, index=index: add_scaled_workloads(chart, (router,), view)[index])
+    workloads = (resolve_scaled_workload(router, view),)
+    keda = render_keda(workloads)
+    cases += [(manifest, lambda chart, index=index: add_scaled_workloads(chart, workloads)[index])
               for index, manifest in enumerate(keda)]
     platform = ResolvedPlatform.of((InstanceGroup("h100", "ml.p5.48xlarge", count=0, max_count=2),),
                                    NodeAutoscaling(enabled=True))
-    node_pool = render_node_autoscaling(platform)[1]
-    cases.append((node_pool, lambda chart: add_node_autoscaling(chart, platform)[1]))
+    pools = resolve_node_pools(platform)
+    node_pool = render_node_autoscaling(pools)[1]
+    cases.append((node_pool, lambda chart: add_node_autoscaling(chart, pools)[1]))
     corner = {  # a plain object: whole floats, empty and null metadata, annotations, nulls in the body, order kept
         "apiVersion": "v1", "kind": "ConfigMap",
         "metadata": {"name": "x", "namespace": "ns", "labels": {}, "annotations": {"b": "2", "a": "1"},

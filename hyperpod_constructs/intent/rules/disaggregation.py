@@ -5,45 +5,44 @@ from typing import Sequence
 
 from ...errors import did_you_mean, format_problem
 from ..capacity import GpuDemand, gpu_groups, reaching_max_count, side_scopes
-from ..disaggregation import DisaggregatedWorker, Side
-from ..endpoint import InferenceEndpoint
 from ..instance_group import InstanceGroup
 from ..platform_model import ResolvedPlatform
+from ..records import CustomSpec, Side, SideRecord
 from .registry import problem_rule
 
 
-def _disaggregated(platform: ResolvedPlatform) -> list[InferenceEndpoint]:
-    return [resolved.endpoint for resolved in platform.endpoints
-            if isinstance(resolved.endpoint, InferenceEndpoint) and resolved.endpoint.disaggregation is not None]
+def _disaggregated(platform: ResolvedPlatform) -> list[tuple[str, tuple[tuple[Side, SideRecord], ...]]]:
+    """(the endpoint's ``where``, its sides) of every disaggregated endpoint."""
+    return [(endpoint.where, tuple((side.side, side) for side in endpoint.spec.disaggregation.sides))
+            for endpoint in platform.endpoints
+            if isinstance(endpoint.spec, CustomSpec) and endpoint.spec.disaggregation is not None]
 
 
 @problem_rule("disaggregation-placement")
 def disaggregation_placement(platform: ResolvedPlatform) -> list[str]:
     """Each side's instance group exists and runs its instance type."""
-    return [problem for endpoint in _disaggregated(platform)
-            for side, worker in endpoint.disaggregation.workers()  # type: ignore[union-attr]
-            for problem in _placement_problems(platform, endpoint.where, side, worker)]
+    return [problem for where, workers in _disaggregated(platform) for side, worker in workers
+            for problem in _placement_problems(platform, where, side, worker)]
 
 
 @problem_rule("disaggregation-capacity")
 def disaggregation_capacity(platform: ResolvedPlatform) -> list[str]:
     """Both sides' pods fit their groups at the floor and the ceiling (once both have somewhere to run)."""
     problems: list[str] = []
-    for endpoint in _disaggregated(platform):
-        workers = endpoint.disaggregation.workers()  # type: ignore[union-attr]
-        if not any(_placement_problems(platform, endpoint.where, side, worker) for side, worker in workers):
-            problems += _capacity_problems(platform, endpoint.where, workers)
+    for where, workers in _disaggregated(platform):
+        if not any(_placement_problems(platform, where, side, worker) for side, worker in workers):
+            problems += _capacity_problems(platform, where, workers)
     return problems
 
 
-def _groups_for(platform: ResolvedPlatform, worker: DisaggregatedWorker) -> tuple[InstanceGroup, ...]:
+def _groups_for(platform: ResolvedPlatform, worker: SideRecord) -> tuple[InstanceGroup, ...]:
     if worker.instance_group is not None:
         return tuple(group for group in platform.instance_groups
                      if group.name == worker.instance_group and group.instance_type == worker.instance_type)
     return platform.groups_of_type(worker.instance_type)
 
 
-def _placement_problems(platform: ResolvedPlatform, where: str, side: Side, worker: DisaggregatedWorker) -> list[str]:
+def _placement_problems(platform: ResolvedPlatform, where: str, side: Side, worker: SideRecord) -> list[str]:
     names = {group.name: group for group in platform.instance_groups}
     if worker.instance_group is not None:
         group = names.get(worker.instance_group)
@@ -65,14 +64,14 @@ def _placement_problems(platform: ResolvedPlatform, where: str, side: Side, work
 
 
 def _capacity_problems(platform: ResolvedPlatform, where: str,
-                       workers: Sequence[tuple[Side, DisaggregatedWorker]]) -> list[str]:
+                       workers: Sequence[tuple[Side, SideRecord]]) -> list[str]:
     """Pods of both sides at min replicas must fit their groups at the floor, at max replicas at the ceiling
     (``capacity.side_scopes`` counts them; sides on the same groups share them)."""
     groups = platform.instance_groups
     slices = platform.slices_per_instance
     # Without node autoscaling a group keeps its count while the endpoint idles; the ceiling is max_count.
     floor = reaching_max_count(groups) if platform.node_autoscaling_enabled else frozenset()
-    by_side: dict[str, DisaggregatedWorker] = dict(workers)
+    by_side: dict[str, SideRecord] = dict(workers)
     scopes = side_scopes([(GpuDemand.of(side, (worker.instance_type,), worker.min_pods, worker.max_pods,
                                         worker.gpus or 1, worker.partition_profile),
                            [group.name for group in _groups_for(platform, worker)]) for side, worker in workers],

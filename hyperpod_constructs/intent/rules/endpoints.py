@@ -4,12 +4,9 @@ from __future__ import annotations
 from typing import Iterator, Optional
 
 from ...errors import format_problem
-from ..autoscaling import Autoscaling
-from ..endpoint import InferenceEndpoint
-from ..jumpstart import JumpStartEndpoint
 from ..kv_cache import L2Backend
-from ..model_source import FsxModelSource
-from ..platform_model import ResolvedPlatform
+from ..platform_model import ResolvedEndpoint, ResolvedPlatform
+from ..records import CustomSpec, JumpStartSpec, ScalingRecord
 from ..tiered_kv_cache import (
     CACHE_BUFFER_GIB, DAEMON_NAME, DAEMON_NAMESPACE, daemon_sizing, l2_tiered_storage_types, memory_percent,
     tiered_kv_cache_daemon,
@@ -17,9 +14,9 @@ from ..tiered_kv_cache import (
 from .registry import advice_rule, problem_rule
 
 
-def _endpoints(platform: ResolvedPlatform) -> Iterator[InferenceEndpoint | JumpStartEndpoint]:
-    """The platform's endpoints as declared, their defaults resolved."""
-    return (resolved.endpoint for resolved in platform.endpoints if resolved.endpoint is not None)
+def _endpoints(platform: ResolvedPlatform) -> Iterator[ResolvedEndpoint]:
+    """The platform's endpoints' records (those built from a declaration: with a spec)."""
+    return (endpoint for endpoint in platform.endpoints if endpoint.spec is not None and endpoint.shared is not None)
 
 
 @problem_rule("instance-type-served")
@@ -28,8 +25,9 @@ def instance_type_served(platform: ResolvedPlatform) -> list[str]:
     served = ", ".join(sorted({group.instance_type for group in platform.instance_groups})) or "none"
     problems: list[str] = []
     for endpoint in _endpoints(platform):
-        explicit = isinstance(endpoint, JumpStartEndpoint) or endpoint.instance_type
-        types = (endpoint.instance_type,) if isinstance(endpoint, JumpStartEndpoint) else endpoint.placement_types
+        spec = endpoint.spec
+        explicit = isinstance(spec, JumpStartSpec) or (isinstance(spec, CustomSpec) and spec.instance_type)
+        types = (spec.instance_type,) if isinstance(spec, JumpStartSpec) else spec.placement_types  # type: ignore[union-attr]
         for index, name in enumerate(types):
             if not platform.groups_of_type(name):
                 problems.append(format_problem(
@@ -47,8 +45,7 @@ def fsx_needs_model_store(platform: ResolvedPlatform) -> list[str]:
                            "the platform has no model store: give the platform a ModelStore, or pass "
                            "file_system=fsx.IFileSystem")
             for endpoint in _endpoints(platform)
-            if isinstance(endpoint, InferenceEndpoint) and isinstance(endpoint.model, FsxModelSource)
-            and endpoint.model.file_system is None]
+            if isinstance(endpoint.spec, CustomSpec) and endpoint.spec.model.reads_model_store]
 
 
 @problem_rule("l2-needs-tiered-storage")
@@ -60,8 +57,8 @@ def l2_needs_tiered_storage(platform: ResolvedPlatform) -> list[str]:
                            "L2 tiered storage needs the HyperPod cluster's TieredStorageConfig (Mode=Enable); "
                            "enable tiered storage on the platform or use L2Cache.redis(url)")
             for endpoint in _endpoints(platform)
-            if endpoint.kv_cache is not None and endpoint.kv_cache.l2 is not None
-            and endpoint.kv_cache.l2.backend is L2Backend.TIERED_STORAGE]
+            if endpoint.shared is not None and endpoint.shared.kv_cache is not None
+            and endpoint.shared.kv_cache.l2_backend == L2Backend.TIERED_STORAGE.value]
 
 
 @problem_rule("tiered-kv-cache-one-instance-type")
@@ -115,42 +112,42 @@ def tiered_kv_cache_daemon_step(platform: ResolvedPlatform) -> list[str]:
             f"{daemon.cache_capacity} cache."]
 
 
-def _scalers(platform: ResolvedPlatform) -> Iterator[tuple[str, Optional[Autoscaling]]]:
-    """Every autoscaling spec with where it is declared: endpoints, their routers and sides, scaled workloads."""
+def _scalers(platform: ResolvedPlatform) -> Iterator[Optional[ScalingRecord]]:
+    """Every autoscaling spec (each knows where it is declared): endpoints, their routers and sides, workloads."""
     for endpoint in _endpoints(platform):
-        routing = endpoint.intelligent_routing
-        yield f"{endpoint.where} router", routing.autoscaling if routing is not None else None
-        yield endpoint.where, endpoint.autoscaling
-        disaggregation = getattr(endpoint, "disaggregation", None)
-        if disaggregation is not None:
-            for side, worker in disaggregation.workers():
-                yield f"{endpoint.where} {side}", worker.autoscaling
+        shared = endpoint.shared
+        assert shared is not None
+        yield shared.routing.autoscaling if shared.routing is not None else None
+        yield shared.autoscaling
+        if isinstance(endpoint.spec, CustomSpec) and endpoint.spec.disaggregation is not None:
+            for side in endpoint.spec.disaggregation.sides:
+                yield side.autoscaling
     for workload in platform.scaled_workloads:
-        yield workload.where, workload.autoscaling
+        yield workload.autoscaling
 
 
 @problem_rule("prometheus-trigger-server")
 def prometheus_trigger_server(platform: ResolvedPlatform) -> list[str]:
     """A Prometheus trigger needs an AMP query URL: its own, or the platform's workspace."""
-    return [format_problem(where, f"autoscaling.triggers[{trigger.name!r}].server_address", None,
+    return [format_problem(autoscaling.where, f"autoscaling.triggers[{trigger.name!r}].server_address", None,
                            "set server_address (an AMP workspace's query URL), or turn on the platform's "
                            "observability=Observability(), whose AMP workspace the trigger then reads")
-            for where, autoscaling in _scalers(platform) if autoscaling is not None
-            for trigger in autoscaling.prometheus_triggers if trigger.resolved_server_address(platform) is None]
+            for autoscaling in _scalers(platform) if autoscaling is not None
+            for trigger in autoscaling.prometheus_triggers if trigger.server_address is None]
 
 
 @problem_rule("jumpstart-gated-model-role")
 def jumpstart_gated_model_role(platform: ResolvedPlatform) -> list[str]:
     """A gated JumpStart model needs a role that may download it."""
     return [format_problem(
-        endpoint.where, "model_id", endpoint.model_id,
+        endpoint.where, "model_id", endpoint.spec.model_id,  # type: ignore[union-attr]
         "a gated model only with a role that may download it: pass operator="
         "InferenceOperatorOptions(jumpstart_gated_models=True) to the platform, or gated_model_role_arn=... "
         "on the endpoint; accept_eula=True alone does not grant access (set gated=False if this model is "
         "not gated)")
         for endpoint in _endpoints(platform)
-        if isinstance(endpoint, JumpStartEndpoint) and endpoint.is_gated and endpoint.gated_model_role_arn is None
-        and not platform.jumpstart_gated_models]
+        if isinstance(endpoint.spec, JumpStartSpec) and endpoint.spec.is_gated
+        and endpoint.spec.gated_model_role_arn is None and not platform.jumpstart_gated_models]
 
 
 @problem_rule("data-capture-endpoint")
@@ -161,5 +158,5 @@ def data_capture_endpoint(platform: ResolvedPlatform) -> list[str]:
         "False, or set sagemaker_endpoint_name on the endpoint: the SageMaker endpoint tier captures at the "
         "SageMaker runtime boundary, which exists only for a registered endpoint")
         for endpoint in _endpoints(platform)
-        if endpoint.data_capture is not None and endpoint.data_capture.sagemaker_endpoint
-        and not endpoint.sagemaker_endpoint_name]
+        if endpoint.shared is not None and endpoint.shared.data_capture is not None
+        and endpoint.shared.data_capture.sagemaker_endpoint and not endpoint.shared.sagemaker_endpoint_name]
