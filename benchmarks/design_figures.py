@@ -89,9 +89,17 @@ def k8s_to_intent_call_sites() -> int:
                 continue
             if isinstance(node.func, ast.Name) and node.func.id in functions:
                 count += 1
-            elif isinstance(node.func, ast.Attribute) and node.func.attr in methods:
+            elif isinstance(node.func, ast.Attribute) and node.func.attr in methods and not _on_library(node.func):
                 count += 1
     return count
+
+
+def _on_library(func: ast.Attribute) -> bool:
+    """A call such as ``cdk8s.ApiObject.of(...)``: a method of another library that shares a name with one of ours."""
+    root = func.value
+    while isinstance(root, ast.Attribute):
+        root = root.value
+    return isinstance(root, ast.Name) and root.id in {"cdk8s", "kplus", "k8s", "jsii", "yaml", "json"}
 
 
 def constructor_lines() -> int:
