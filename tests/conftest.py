@@ -1,5 +1,5 @@
-"""Shared fixtures: synthesizing is slow (jsii), so each app is synthesized once per session; and the tests
-leave the checkout as they found it."""
+"""The shared fixtures: synthesizing is slow (jsii), so each app is synthesized once per session; the tests leave the
+checkout as they found it; and which tests are ``slow``."""
 from __future__ import annotations
 
 import atexit
@@ -33,6 +33,20 @@ os.environ["CDK_CONTEXT_JSON"] = json.dumps(cdk_json_context())
 import pytest  # noqa: E402
 
 from apps_support import SynthesizedApp, load_module, synthesize  # noqa: E402
+
+# `slow` means "runs processes or synthesizes an app of its own" (CONTRIBUTING.md "Tests"); `make test-fast` leaves
+# those out. Whole folders are marked here, so a new test there is slow without a decorator of its own.
+SLOW_FOLDERS = {
+    "faults": "runs the kubectl function with fake kubectl and helm executables as processes",
+}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    tests = REPO_ROOT / "tests"
+    for item in items:
+        if item.path.relative_to(tests).parts[0] in SLOW_FOLDERS:
+            item.add_marker(pytest.mark.slow)
+
 
 # Folders that tools own: git, the virtualenv and npm packages (`make setup`), Python's bytecode caches.
 _NOT_OURS = {".git", ".venv", "node_modules", "__pycache__", ".pytest_cache"}

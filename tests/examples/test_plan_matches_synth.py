@@ -16,8 +16,8 @@ from typing import Any, Callable
 
 import pytest
 
-from apps_support import SynthesizedApp, only
-from examples_support import app_files, app_id, exported_manifests
+from apps_support import SynthesizedApp, app_param, only
+from examples_support import app_files, exported_manifests
 from support import REPO_ROOT
 
 MIG_RESOURCE = re.compile(r"^nvidia\.com/mig-(\d+g\.\d+gb)$")
@@ -38,7 +38,7 @@ class Pods:
     partition: str | None
 
 
-@pytest.fixture(params=app_files(), ids=app_id)
+@pytest.fixture(params=[app_param(relative) for relative in app_files()])
 def app(request: pytest.FixtureRequest, synthesized: Callable[[str], SynthesizedApp]) -> SynthesizedApp:
     return synthesized(request.param)
 
