@@ -8,7 +8,8 @@ import os
 import shutil
 import tempfile
 from pathlib import Path
-from typing import Callable, Iterator
+from types import CodeType
+from typing import Any, Callable, Iterator
 
 # CDK synthesizes an app without an outdir into a new cdk.out* under Node's temporary folder (tens of MB of assets
 # each) and nothing removes it: for this run, Node's temporary folder is one of its own, removed when it ends. Set
@@ -34,17 +35,55 @@ import pytest  # noqa: E402
 
 from apps_support import SynthesizedApp, load_module, synthesize  # noqa: E402
 
-# `slow` means "runs processes or synthesizes an app of its own" (CONTRIBUTING.md "Tests"); `make test-fast` leaves
-# those out. Whole folders are marked here, so a new test there is slow without a decorator of its own.
+# `slow` (CONTRIBUTING.md "Tests"): a test that runs processes or synthesizes an app of its own; `make test-fast` leaves
+# them out, `make test` runs them. They are marked here rather than one by one, so a new test gets the mark it needs:
+# - every test in SLOW_FOLDERS;
+# - a test that calls one of SLOW_CALLS in its body, in a function-scoped fixture it uses, or in a function of the
+#   tests those call (seen in the compiled code, however it is spelled: `cdk.App()`, `App(outdir=...)`). Session- and
+#   module-scoped fixtures are built once and shared, so reading one does not make a test slow.
 SLOW_FOLDERS = {
     "faults": "runs the kubectl function with fake kubectl and helm executables as processes",
 }
+SLOW_CALLS = {
+    "App": "builds and synthesizes a CDK app of its own (through jsii: tenths of a second to seconds)",
+    "run_command": "runs the library's command line in a new Python process",
+    "simulate": "runs the IAM simulator in a Node process",
+}
+TESTS = REPO_ROOT / "tests"
+
+
+def _code_objects(code: CodeType) -> Iterator[CodeType]:
+    yield code
+    for constant in code.co_consts:
+        if isinstance(constant, CodeType):  # a nested function, lambda or comprehension
+            yield from _code_objects(constant)
+
+
+def _calls_slow(function: Any, seen: set[CodeType]) -> bool:
+    """Whether ``function`` (a test, fixture or helper defined under tests/) or a test function it calls names one of
+    SLOW_CALLS."""
+    code = getattr(function, "__code__", None)
+    if code is None or code in seen or not Path(code.co_filename).is_relative_to(TESTS):
+        return False
+    seen.add(code)
+    return any(not SLOW_CALLS.keys().isdisjoint(inner.co_names)
+               or any(_calls_slow(function.__globals__.get(name), seen) for name in inner.co_names)
+               for inner in _code_objects(code))
+
+
+def _is_slow(item: pytest.Function) -> bool:
+    if item.path.relative_to(TESTS).parts[0] in SLOW_FOLDERS:
+        return True
+    seen: set[CodeType] = set()
+    # The fixture each name resolves to for this test is the last of its definitions (a closer one overrides).
+    fixtures = [definitions[-1].func for definitions in item._fixtureinfo.name2fixturedefs.values()
+                if definitions[-1].scope == "function"]
+    return any(_calls_slow(function, seen) for function in (item.function, *fixtures))
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    tests = REPO_ROOT / "tests"
     for item in items:
-        if item.path.relative_to(tests).parts[0] in SLOW_FOLDERS:
+        if isinstance(item, pytest.Function) and _is_slow(item):
             item.add_marker(pytest.mark.slow)
 
 
