@@ -1,14 +1,18 @@
-"""The shared fixtures: synthesizing is slow (jsii), so each app is synthesized once per session; the tests leave the
-checkout as they found it; and which tests are ``slow``."""
+"""The one shared fixture module: each app synthesized once per session (synthesizing is slow: jsii), the kubectl
+function's modules, the guard that the tests leave the checkout as they found it, and which tests are ``slow``.
+Helpers that are not fixtures live in support.py (schemas, validation, commands) and apps_support.py (apps, templates);
+tests/faults/conftest.py holds the fault harness's own fixtures (fake tools, stubbed AWS, simulated clock)."""
 from __future__ import annotations
 
 import atexit
+import importlib.util
 import json
 import os
 import shutil
+import sys
 import tempfile
 from pathlib import Path
-from types import CodeType
+from types import CodeType, ModuleType
 from typing import Any, Callable, Iterator
 
 # CDK synthesizes an app without an outdir into a new cdk.out* under Node's temporary folder (tens of MB of assets
@@ -131,3 +135,63 @@ def synthesized(quick_setup: SynthesizedApp, tmp_path_factory: pytest.TempPathFa
         return cache[relative]
 
     return get
+
+
+# ---- the kubectl function's modules, loaded the way the Lambda runtime does: from their own folder ----------------
+
+KUBECTL_HANDLER_DIR = REPO_ROOT / "hyperpod_constructs" / "assets" / "kubectl_handler"
+if str(KUBECTL_HANDLER_DIR) not in sys.path:
+    sys.path.insert(0, str(KUBECTL_HANDLER_DIR))  # the modules import their siblings by bare name (`helm_plan`, ...)
+
+
+def _load(name: str, filename: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, KUBECTL_HANDLER_DIR / filename)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="session")
+def plan() -> ModuleType:
+    import helm_plan
+
+    return helm_plan
+
+
+@pytest.fixture(scope="session")
+def cluster_plan() -> ModuleType:
+    import cluster_plan
+
+    return cluster_plan
+
+
+@pytest.fixture(scope="session")
+def cluster_access() -> ModuleType:
+    import cluster_access
+
+    return cluster_access
+
+
+@pytest.fixture(scope="session")
+def manifest_plan() -> ModuleType:
+    import manifest_plan
+
+    return manifest_plan
+
+
+# Handlers are loaded as fresh copies under unique names, so monkeypatching one test's I/O edges never leaks
+# into the module the dispatcher imported.
+@pytest.fixture(scope="session")
+def installer() -> ModuleType:
+    return _load("kubectl_handler_helm_installer", "helm_installer.py")
+
+
+@pytest.fixture(scope="session")
+def applier() -> ModuleType:
+    return _load("kubectl_handler_manifest_applier", "manifest_applier.py")
+
+
+@pytest.fixture(scope="session")
+def dispatcher() -> ModuleType:
+    return _load("kubectl_handler_index", "index.py")  # a unique name: "index" is too generic for sys.modules
