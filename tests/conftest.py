@@ -42,9 +42,9 @@ from apps_support import SynthesizedApp, load_module, synthesize  # noqa: E402
 # `slow` (CONTRIBUTING.md "Tests"): a test that runs processes or synthesizes an app of its own; `make test-fast` leaves
 # them out, `make test` runs them. They are marked here rather than one by one, so a new test gets the mark it needs:
 # - every test in SLOW_FOLDERS;
-# - a test that calls one of SLOW_CALLS in its body, in a function-scoped fixture it uses, or in a function of the
-#   tests those call (seen in the compiled code, however it is spelled: `cdk.App()`, `App(outdir=...)`). Session- and
-#   module-scoped fixtures are built once and shared, so reading one does not make a test slow.
+# - a test that calls one of SLOW_CALLS in its body, in a fixture it uses, or in a function of the tests those call
+#   (seen in the compiled code, however it is spelled: `cdk.App()`, `App(outdir=...)`). Only the session's fixtures
+#   do not count: they are the shared apps (the default app, synthesized once for every test that reads it).
 SLOW_FOLDERS = {
     "faults": "runs the kubectl function with fake kubectl and helm executables as processes",
 }
@@ -81,7 +81,7 @@ def _is_slow(item: pytest.Function) -> bool:
     seen: set[CodeType] = set()
     # The fixture each name resolves to for this test is the last of its definitions (a closer one overrides).
     fixtures = [definitions[-1].func for definitions in item._fixtureinfo.name2fixturedefs.values()
-                if definitions[-1].scope == "function"]
+                if definitions[-1].scope != "session"]
     return any(_calls_slow(function, seen) for function in (item.function, *fixtures))
 
 
