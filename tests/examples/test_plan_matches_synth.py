@@ -203,6 +203,7 @@ def test_the_rendered_plan_shows_those_numbers(app: SynthesizedApp) -> None:
                          text, re.M), (instance_type, text)
 
 
+@pytest.mark.slow  # the README's quick start builds an app of its own
 def test_the_readme_shows_the_quick_starts_own_plan(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The plan under the README's quick start is what that snippet (the README's first Python block) writes."""
     readme = (REPO_ROOT / "README.md").read_text()
