@@ -21,6 +21,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping, Optional
 
+CREATE_FAILED_MARKER = "AWSCDK::CustomResourceProviderFramework::CREATE_FAILED"
+LAMBDA_TIMEOUT_SECONDS = 900.0
+ON_EVENT_TIMEOUT_SECONDS = 60.0
+
+
 def write_tool(path: Path, code: str) -> None:
     """An executable Python script at ``path`` running ``code`` with this test run's interpreter.
 
@@ -32,11 +37,6 @@ def write_tool(path: Path, code: str) -> None:
     folders = [str(Path(__file__).resolve().parents[1]), str(Path(yaml.__file__).resolve().parents[1])]
     path.write_text(f"#!{sys.executable} -S\nimport sys\nsys.path[:0] = {folders!r}\n{code}")
     path.chmod(path.stat().st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
-
-
-CREATE_FAILED_MARKER = "AWSCDK::CustomResourceProviderFramework::CREATE_FAILED"
-LAMBDA_TIMEOUT_SECONDS = 900.0
-ON_EVENT_TIMEOUT_SECONDS = 60.0
 
 
 class SimClock:

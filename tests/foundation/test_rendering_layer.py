@@ -9,7 +9,6 @@ from __future__ import annotations
 import ast
 import functools
 import re
-from pathlib import Path
 from typing import Any
 
 from support import REPO_ROOT, crd_documents
