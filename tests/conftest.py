@@ -42,9 +42,10 @@ from apps_support import SynthesizedApp, load_module, synthesize  # noqa: E402
 # `slow` (CONTRIBUTING.md "Tests"): a test that runs processes or synthesizes an app of its own; `make test-fast` leaves
 # them out, `make test` runs them. They are marked here rather than one by one, so a new test gets the mark it needs:
 # - every test in SLOW_FOLDERS;
-# - a test that calls one of SLOW_CALLS in its body, in a fixture it uses, or in a function of the tests those call
-#   (seen in the compiled code, however it is spelled: `cdk.App()`, `App(outdir=...)`). Only the session's fixtures
-#   do not count: they are the shared apps (the default app, synthesized once for every test that reads it).
+# - a test that calls one of SLOW_CALLS in its body, in a fixture it uses, in a function it is given as a parameter,
+#   or in a function of the tests those call (seen in the compiled code, however it is spelled: `cdk.App()`,
+#   `App(outdir=...)`). Only the session's fixtures do not count: they are the shared apps (the default app,
+#   synthesized once for every test that reads it).
 SLOW_FOLDERS = {
     "faults": "runs the kubectl function with fake kubectl and helm executables as processes",
 }
@@ -82,7 +83,9 @@ def _is_slow(item: pytest.Function) -> bool:
     # The fixture each name resolves to for this test is the last of its definitions (a closer one overrides).
     fixtures = [definitions[-1].func for definitions in item._fixtureinfo.name2fixturedefs.values()
                 if definitions[-1].scope != "session"]
-    return any(_calls_slow(function, seen) for function in (item.function, *fixtures))
+    # A parametrized test may be handed the code that builds the app (`pytest.param(lambda stack: ...)`).
+    parameters = item.callspec.params.values() if hasattr(item, "callspec") else ()
+    return any(_calls_slow(function, seen) for function in (item.function, *fixtures, *parameters))
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
