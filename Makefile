@@ -31,7 +31,9 @@ synth: setup
 test: setup
 	$(PY) -m pytest -q
 
-# The inner loop: everything except the tests marked slow (subprocess synths: CLI, wheel, README examples).
+# The inner loop: everything except the tests marked slow, i.e. those that run processes (the fault tests' fake
+# kubectl and helm, the command line, the IAM simulator, the cdk CLI, the wheel) or synthesize an app of their own
+# (every example, every scenario); tests/conftest.py marks them (CONTRIBUTING.md "Tests").
 test-fast: setup
 	$(PY) -m pytest -q -m "not slow"
 

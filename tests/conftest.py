@@ -1,14 +1,19 @@
-"""Shared fixtures: synthesizing is slow (jsii), so each app is synthesized once per session; and the tests
-leave the checkout as they found it."""
+"""The one shared fixture module: each app synthesized once per session (synthesizing is slow: jsii), the kubectl
+function's modules, the guard that the tests leave the checkout as they found it, and which tests are ``slow``.
+Helpers that are not fixtures live in support.py (schemas, validation, commands) and apps_support.py (apps, templates);
+tests/faults/conftest.py holds the fault harness's own fixtures (fake tools, stubbed AWS, simulated clock)."""
 from __future__ import annotations
 
 import atexit
+import importlib.util
 import json
 import os
 import shutil
+import sys
 import tempfile
 from pathlib import Path
-from typing import Callable, Iterator
+from types import CodeType, ModuleType
+from typing import Any, Callable, Iterator
 
 # CDK synthesizes an app without an outdir into a new cdk.out* under Node's temporary folder (tens of MB of assets
 # each) and nothing removes it: for this run, Node's temporary folder is one of its own, removed when it ends. Set
@@ -33,6 +38,61 @@ os.environ["CDK_CONTEXT_JSON"] = json.dumps(cdk_json_context())
 import pytest  # noqa: E402
 
 from apps_support import SynthesizedApp, load_module, synthesize  # noqa: E402
+
+# `slow` (CONTRIBUTING.md "Tests"): a test that runs processes or synthesizes an app of its own; `make test-fast` leaves
+# them out, `make test` runs them. They are marked here rather than one by one, so a new test gets the mark it needs:
+# - every test in SLOW_FOLDERS;
+# - a test that calls one of SLOW_CALLS in its body, in a fixture it uses, in a function it is given as a parameter,
+#   or in a function of the tests those call (seen in the compiled code, however it is spelled: `cdk.App()`,
+#   `App(outdir=...)`). Only the session's fixtures do not count: they are the shared apps (the default app,
+#   synthesized once for every test that reads it).
+SLOW_FOLDERS = {
+    "faults": "runs the kubectl function with fake kubectl and helm executables as processes",
+}
+SLOW_CALLS = {
+    "App": "builds and synthesizes a CDK app of its own (through jsii: tenths of a second to seconds)",
+    "run_command": "runs the library's command line in a new Python process",
+    "simulate": "runs the IAM simulator in a Node process",
+}
+TESTS = REPO_ROOT / "tests"
+
+
+def _code_objects(code: CodeType) -> Iterator[CodeType]:
+    yield code
+    for constant in code.co_consts:
+        if isinstance(constant, CodeType):  # a nested function, lambda or comprehension
+            yield from _code_objects(constant)
+
+
+def _calls_slow(function: Any, seen: set[CodeType]) -> bool:
+    """Whether ``function`` (a test, fixture or helper defined under tests/) or a test function it calls names one of
+    SLOW_CALLS."""
+    code = getattr(function, "__code__", None)
+    if code is None or code in seen or not Path(code.co_filename).is_relative_to(TESTS):
+        return False
+    seen.add(code)
+    return any(not SLOW_CALLS.keys().isdisjoint(inner.co_names)
+               or any(_calls_slow(function.__globals__.get(name), seen) for name in inner.co_names)
+               for inner in _code_objects(code))
+
+
+def _is_slow(item: pytest.Function) -> bool:
+    if item.path.relative_to(TESTS).parts[0] in SLOW_FOLDERS:
+        return True
+    seen: set[CodeType] = set()
+    # The fixture each name resolves to for this test is the last of its definitions (a closer one overrides).
+    fixtures = [definitions[-1].func for definitions in item._fixtureinfo.name2fixturedefs.values()
+                if definitions[-1].scope != "session"]
+    # A parametrized test may be handed the code that builds the app (`pytest.param(lambda stack: ...)`).
+    parameters = item.callspec.params.values() if hasattr(item, "callspec") else ()
+    return any(_calls_slow(function, seen) for function in (item.function, *fixtures, *parameters))
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if isinstance(item, pytest.Function) and _is_slow(item):
+            item.add_marker(pytest.mark.slow)
+
 
 # Folders that tools own: git, the virtualenv and npm packages (`make setup`), Python's bytecode caches.
 _NOT_OURS = {".git", ".venv", "node_modules", "__pycache__", ".pytest_cache"}
@@ -78,3 +138,63 @@ def synthesized(quick_setup: SynthesizedApp, tmp_path_factory: pytest.TempPathFa
         return cache[relative]
 
     return get
+
+
+# ---- the kubectl function's modules, loaded the way the Lambda runtime does: from their own folder ----------------
+
+KUBECTL_HANDLER_DIR = REPO_ROOT / "hyperpod_constructs" / "assets" / "kubectl_handler"
+if str(KUBECTL_HANDLER_DIR) not in sys.path:
+    sys.path.insert(0, str(KUBECTL_HANDLER_DIR))  # the modules import their siblings by bare name (`helm_plan`, ...)
+
+
+def _load(name: str, filename: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, KUBECTL_HANDLER_DIR / filename)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="session")
+def plan() -> ModuleType:
+    import helm_plan
+
+    return helm_plan
+
+
+@pytest.fixture(scope="session")
+def cluster_plan() -> ModuleType:
+    import cluster_plan
+
+    return cluster_plan
+
+
+@pytest.fixture(scope="session")
+def cluster_access() -> ModuleType:
+    import cluster_access
+
+    return cluster_access
+
+
+@pytest.fixture(scope="session")
+def manifest_plan() -> ModuleType:
+    import manifest_plan
+
+    return manifest_plan
+
+
+# Handlers are loaded as fresh copies under unique names, so monkeypatching one test's I/O edges never leaks
+# into the module the dispatcher imported.
+@pytest.fixture(scope="session")
+def installer() -> ModuleType:
+    return _load("kubectl_handler_helm_installer", "helm_installer.py")
+
+
+@pytest.fixture(scope="session")
+def applier() -> ModuleType:
+    return _load("kubectl_handler_manifest_applier", "manifest_applier.py")
+
+
+@pytest.fixture(scope="session")
+def dispatcher() -> ModuleType:
+    return _load("kubectl_handler_index", "index.py")  # a unique name: "index" is too generic for sys.modules

@@ -69,20 +69,26 @@ def _strict(schema: Any) -> Any:
 
 
 @functools.cache
+def crd_documents() -> tuple[dict[str, Any], ...]:
+    """Every CustomResourceDefinition in tests/data/schemas/crds, parsed once (with libyaml: megabytes of YAML).
+    Callers must not change them."""
+    return tuple(doc for path in sorted(CRD_DIR.glob("*.yaml"))
+                 for doc in yaml.load_all(path.read_text(), Loader=yaml.CSafeLoader)
+                 if doc and doc.get("kind") == "CustomResourceDefinition")
+
+
+@functools.cache
 def crd_schemas() -> dict[tuple[str, str], dict[str, Any]]:
     """(apiVersion, kind) -> strict openAPIV3Schema, for every CRD in tests/data/schemas/crds."""
     schemas: dict[tuple[str, str], dict[str, Any]] = {}
-    for path in sorted(CRD_DIR.glob("*.yaml")):
-        for doc in yaml.safe_load_all(path.read_text()):
-            if not doc or doc.get("kind") != "CustomResourceDefinition":
-                continue
-            group = doc["spec"]["group"]
-            kind = doc["spec"]["names"]["kind"]
-            for version in doc["spec"]["versions"]:
-                schema = copy.deepcopy(version["schema"]["openAPIV3Schema"])
-                # metadata is validated by the API server, not by the CRD schema.
-                schema.setdefault("properties", {})["metadata"] = {"type": "object"}
-                schemas[(f"{group}/{version['name']}", kind)] = _strict(schema)
+    for doc in crd_documents():
+        group = doc["spec"]["group"]
+        kind = doc["spec"]["names"]["kind"]
+        for version in doc["spec"]["versions"]:
+            schema = copy.deepcopy(version["schema"]["openAPIV3Schema"])
+            # metadata is validated by the API server, not by the CRD schema.
+            schema.setdefault("properties", {})["metadata"] = {"type": "object"}
+            schemas[(f"{group}/{version['name']}", kind)] = _strict(schema)
     return schemas
 
 

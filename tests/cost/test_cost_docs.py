@@ -16,6 +16,7 @@ def test_doc_has_a_snippet() -> None:
     assert BLOCKS
 
 
+@pytest.mark.slow  # each snippet builds and synthesizes an app of its own
 @pytest.mark.parametrize("index", range(len(BLOCKS)))
 def test_snippet_runs(index: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                       capsys: pytest.CaptureFixture[str]) -> None:

@@ -201,6 +201,7 @@ def test_missing_boto3_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -
     assert str(exit_.value) == MISSING_BOTO3 and "hyperpod-constructs[prices]" in MISSING_BOTO3
 
 
+@pytest.mark.slow  # builds the example app
 def test_app_option_prices_what_the_app_runs() -> None:
     types, tiers = app_needs(REPO_ROOT / "examples" / "cost_picture.py")
     assert types == ["ml.m5.2xlarge", "ml.p5.48xlarge", "ml.g6e.12xlarge"] and tiers == [125]

@@ -16,8 +16,8 @@ from typing import Any, Callable
 
 import pytest
 
-from apps_support import SynthesizedApp, only
-from examples_support import app_files, app_id, exported_manifests
+from apps_support import SynthesizedApp, app_param, only
+from examples_support import app_files, exported_manifests
 from support import REPO_ROOT
 
 MIG_RESOURCE = re.compile(r"^nvidia\.com/mig-(\d+g\.\d+gb)$")
@@ -38,7 +38,7 @@ class Pods:
     partition: str | None
 
 
-@pytest.fixture(params=app_files(), ids=app_id)
+@pytest.fixture(params=[app_param(relative) for relative in app_files()])
 def app(request: pytest.FixtureRequest, synthesized: Callable[[str], SynthesizedApp]) -> SynthesizedApp:
     return synthesized(request.param)
 
@@ -203,6 +203,7 @@ def test_the_rendered_plan_shows_those_numbers(app: SynthesizedApp) -> None:
                          text, re.M), (instance_type, text)
 
 
+@pytest.mark.slow  # the README's quick start builds an app of its own
 def test_the_readme_shows_the_quick_starts_own_plan(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The plan under the README's quick start is what that snippet (the README's first Python block) writes."""
     readme = (REPO_ROOT / "README.md").read_text()

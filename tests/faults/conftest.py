@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 import json
-import stat
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -13,7 +12,7 @@ from typing import Any, Callable, Iterator
 import pytest
 
 from faults import fake_kubectl
-from faults.harness import CloudFormationResource, ProviderFramework, SimClock
+from faults.harness import CloudFormationResource, ProviderFramework, SimClock, write_tool
 
 HANDLER_DIR = Path(__file__).resolve().parents[2] / "hyperpod_constructs" / "assets" / "kubectl_handler"
 if str(HANDLER_DIR) not in sys.path:
@@ -26,10 +25,8 @@ REGION = "us-west-2"
 
 def install_tool(bin_dir: Path, name: str, module: ModuleType) -> None:
     """An executable ``name`` on PATH running ``module.main`` with this test run's interpreter."""
-    script = bin_dir / name
-    script.write_text(f"#!{sys.executable}\nimport sys\nsys.path.insert(0, {str(Path(module.__file__).parent.parent)!r})\n"
-                      f"from faults import {module.__name__.rsplit('.', 1)[-1]} as tool\nsys.exit(tool.main(sys.argv[1:]))\n")
-    script.chmod(script.stat().st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
+    write_tool(bin_dir / name, f"from faults import {module.__name__.rsplit('.', 1)[-1]} as tool\n"
+                               "sys.exit(tool.main(sys.argv[1:]))\n")
 
 
 class FakeKube:

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import copy
 import json
+import stat
+import sys
 import time
 import uuid
 from dataclasses import dataclass, field
@@ -22,6 +24,19 @@ from typing import Any, Callable, Mapping, Optional
 CREATE_FAILED_MARKER = "AWSCDK::CustomResourceProviderFramework::CREATE_FAILED"
 LAMBDA_TIMEOUT_SECONDS = 900.0
 ON_EVENT_TIMEOUT_SECONDS = 60.0
+
+
+def write_tool(path: Path, code: str) -> None:
+    """An executable Python script at ``path`` running ``code`` with this test run's interpreter.
+
+    It starts without the site module (``-S``): a fake tool runs hundreds of times per test, and site's work (the
+    virtualenv's .pth files) takes several times longer than the fake's own. What the fakes import besides the
+    standard library, the tests' folder and PyYAML's, is put on its path instead."""
+    import yaml
+
+    folders = [str(Path(__file__).resolve().parents[1]), str(Path(yaml.__file__).resolve().parents[1])]
+    path.write_text(f"#!{sys.executable} -S\nimport sys\nsys.path[:0] = {folders!r}\n{code}")
+    path.chmod(path.stat().st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
 
 
 class SimClock:

@@ -105,7 +105,8 @@ class ArchiveServer:
 
         self.http = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.http.daemon_threads = True
-        self.thread = threading.Thread(target=self.http.serve_forever, daemon=True)
+        # serve_forever looks for shutdown() every poll_interval: at its default (0.5 s) every stop waits that long.
+        self.thread = threading.Thread(target=self.http.serve_forever, kwargs={"poll_interval": 0.01}, daemon=True)
         self.thread.start()
 
     @property
@@ -174,9 +175,7 @@ def properties(wait: bool = False, timeout: int = 1200, **values: Any) -> dict[s
 
 
 def executable(folder: Path, name: str, source: Path) -> None:
-    path = folder / name
-    path.write_text(f"#!{sys.executable}\n" + source.read_text())
-    path.chmod(0o755)
+    harness.write_tool(folder / name, f"import runpy\nrunpy.run_path({str(source)!r}, run_name='__main__')\n")
 
 
 def stubbed_eks(cluster: Cluster) -> Any:

@@ -7,13 +7,11 @@ the other layers used to have, and no dict key spelled like a field of a carried
 from __future__ import annotations
 
 import ast
+import functools
 import re
-from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
-import yaml
-
-from support import CRD_DIR, REPO_ROOT
+from support import REPO_ROOT, crd_documents
 
 PACKAGE = REPO_ROOT / "hyperpod_constructs"
 # k8s/ renders; assets/ is Lambda code that runs at deploy time (kubeconfig, the applier's record ConfigMap).
@@ -43,18 +41,18 @@ def _crd_field_names() -> set[str]:
             for child in node.get(key) or ():
                 walk(child)
 
-    for path in CRD_DIR.glob("*.yaml"):
-        for document in yaml.safe_load_all(path.read_text()):
-            for version in document["spec"]["versions"]:
-                walk(version["schema"]["openAPIV3Schema"])
+    for document in crd_documents():
+        for version in document["spec"]["versions"]:
+            walk(version["schema"]["openAPIV3Schema"])
     return {name for name in names if re.match(r"^[a-z]+[A-Z]", name)}
 
 
-def _modules() -> Iterator[tuple[str, ast.Module]]:
-    for path in sorted(PACKAGE.rglob("*.py")):
-        relative = path.relative_to(PACKAGE).as_posix()
-        if not relative.startswith(EXEMPT):
-            yield relative, ast.parse(path.read_text(), filename=str(path))
+@functools.cache
+def _modules() -> tuple[tuple[str, ast.Module], ...]:
+    """Every module outside EXEMPT, parsed once for all three checks."""
+    return tuple((relative, ast.parse(path.read_text(), filename=str(path))) for path in sorted(PACKAGE.rglob("*.py"))
+                 if not (relative := path.relative_to(PACKAGE).as_posix()).startswith(EXEMPT))
+
 
 
 def _dict_keys(node: ast.AST) -> list[str]:

@@ -69,7 +69,8 @@ class FakeGrafana:
 
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
-        self._thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        # serve_forever looks for shutdown() every poll_interval: at its default (0.5 s) every close() waits that long.
+        self._thread = threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.01}, daemon=True)
         self._thread.start()
 
     def close(self) -> None:

@@ -9,7 +9,7 @@ from typing import Any, Callable
 import pytest
 from aws_cdk.assertions import Template
 
-from apps_support import SynthesizedApp, only, resources
+from apps_support import SynthesizedApp, app_param, only, resources
 from hyperpod_constructs import GrafanaWorkspace, HyperPodValidationError, Observability
 from hyperpod_constructs.aws.grafana_dashboards import GRAFANA_ACTIONS, RESOURCE_TYPE
 from hyperpod_constructs.aws.nag import logical_id
@@ -19,9 +19,9 @@ from obs_fixtures import CONSTRUCT_ID, ENDPOINTS, INSTANCE_GROUPS, new_stack
 EXAMPLE = "examples/grafana_dashboards.py"
 
 
-@pytest.fixture(scope="module")
-def app(synthesized: Callable[[str], SynthesizedApp]) -> SynthesizedApp:
-    return synthesized(EXAMPLE)
+@pytest.fixture(scope="module", params=[app_param(EXAMPLE)])  # an example: slow, as every example's synth
+def app(request: pytest.FixtureRequest, synthesized: Callable[[str], SynthesizedApp]) -> SynthesizedApp:
+    return synthesized(request.param)
 
 
 def role_statements(app: SynthesizedApp) -> list[dict[str, Any]]:

@@ -3,6 +3,7 @@ real APIs' (botocore validates every stubbed response against the service model)
 from __future__ import annotations
 
 import datetime
+import functools
 from contextlib import ExitStack, contextmanager
 from typing import Any, Iterator, Optional
 
@@ -16,17 +17,22 @@ SERVICES = {"service_quotas": "service-quotas", "cloudformation": "cloudformatio
             "sso_admin": "sso-admin", "eks": "eks", "ec2": "ec2"}
 
 
+@functools.cache
+def _session() -> boto3.Session:
+    """One session for every test: it loads each service's model once (a new session reads them from disk again)."""
+    return boto3.Session(aws_access_key_id="testing", aws_secret_access_key="testing", region_name=REGION)
+
+
 def stubbed_clients() -> tuple[AwsClients, dict[str, Stubber]]:
-    """One stubbed client per service (by ``AwsClients`` field name); activate them with ``answering``."""
-    session = boto3.Session(aws_access_key_id="testing", aws_secret_access_key="testing", region_name=REGION)
-    clients = {name: session.client(service) for name, service in SERVICES.items()}
+    """One new stubbed client per service (by ``AwsClients`` field name); activate them with ``answering``."""
+    clients = {name: _session().client(service) for name, service in SERVICES.items()}
     return AwsClients(**clients), {name: Stubber(client) for name, client in clients.items()}
 
 
 def stubbed(name: str) -> tuple[Any, Stubber]:
-    """One stubbed client, e.g. ``stubbed("eks")``."""
-    clients, stubbers = stubbed_clients()
-    return getattr(clients, name), stubbers[name]
+    """One new stubbed client, e.g. ``stubbed("eks")``."""
+    client = _session().client(SERVICES[name])
+    return client, Stubber(client)
 
 
 @contextmanager

@@ -37,6 +37,7 @@ def run_default_app(p5_quota: float) -> tuple[int, str]:
     return code, out.getvalue()
 
 
+@pytest.mark.slow  # the command builds and synthesizes the default app again, in this process
 def test_the_default_app_passes_when_the_account_has_what_it_needs() -> None:
     code, text = run_default_app(p5_quota=2)
     assert code == 0, text
@@ -51,6 +52,7 @@ def test_the_default_app_passes_when_the_account_has_what_it_needs() -> None:
         "preflight: 5 pass, 0 fail, 2 skip, 0 manual\n")
 
 
+@pytest.mark.slow  # the command builds and synthesizes the default app again, in this process
 def test_the_default_app_fails_on_a_low_quota_and_prints_the_fix_as_the_deploy_doc_shows() -> None:
     code, text = run_default_app(p5_quota=1)
     assert code == 1
