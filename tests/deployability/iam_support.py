@@ -70,10 +70,11 @@ class Request:
 
 
 def role_construct(platform: Any, path: str) -> Any:
-    """The role at ``path`` (attribute names from the platform), or None when the app does not create it."""
+    """The role at ``path`` (attribute names from the platform), or None when the app does not create it; a name the
+    platform does not have raises, so a renamed attribute cannot make a role silently unchecked."""
     value = platform
     for name in path.split("."):
-        value = getattr(value, name, None)
+        value = getattr(value, name)
         if value is None:
             return None
     return value
