@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import Any, Iterator, Mapping
 
 import pytest
 
@@ -10,6 +10,7 @@ from endpoint_fixtures import VIEW
 from hyperpod_constructs.errors import HyperPodTypeError, HyperPodValidationError, located
 from support import stand_in_bucket
 from hyperpod_constructs.intent.autoscaling import Autoscaling, CloudWatchTrigger
+from hyperpod_constructs.intent.deployment import DeploymentCommon
 from hyperpod_constructs.intent.endpoint import AUTO, InferenceEndpoint
 from hyperpod_constructs.intent.endpoint_options import LoadBalancer, Tag
 from hyperpod_constructs.intent.jumpstart import JumpStartEndpoint
@@ -125,3 +126,30 @@ def test_a_parent_re_raises_a_child_error_at_its_own_location() -> None:
                                  "a list of strings")
     assert (raised.value.where, raised.value.field, raised.value.value) == \
         ("endpoint 'llama-70b'", "disaggregation.prefill.args", "x")
+
+
+def _values(value: object) -> Iterator[object]:
+    """Every value reachable from a record: dataclass fields, mapping values, sequence items."""
+    yield value
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for field in dataclasses.fields(value):
+            yield from _values(getattr(value, field.name))
+    elif isinstance(value, Mapping):
+        for item in value.values():
+            yield from _values(item)
+    elif isinstance(value, (tuple, list)):
+        for item in value:
+            yield from _values(item)
+
+
+def test_a_record_holds_no_declared_endpoint_and_no_auto() -> None:
+    from test_endpoint_manifests import ENDPOINTS  # every endpoint shape the manifest tests render
+
+    assert len(ENDPOINTS) > 10
+    for name, (endpoint, platform) in ENDPOINTS.items():
+        found = [value for value in _values(resolve_endpoint(endpoint, platform))
+                 if isinstance(value, DeploymentCommon) or value is AUTO]
+        assert not found, (name, found)
+    # The walk sees what it should: a declared endpoint or AUTO placed in a record is found.
+    assert any(isinstance(value, DeploymentCommon) for value in _values({"x": (endpoint,)}))
+    assert any(value is AUTO for value in _values([AUTO]))
