@@ -36,7 +36,7 @@ def on_resolved(method: Callable[..., R]) -> Callable[..., R]:
     deployment ``resolve()`` returned, at once."""
     @functools.wraps(method)
     def on_resolved_deployment(self: Any, *args: Any, **kwargs: Any) -> R:
-        return method(self if self.is_resolved else self._with_defaults(), *args, **kwargs)
+        return method(self if self.is_resolved else self.resolve(), *args, **kwargs)
     return on_resolved_deployment
 
 
@@ -93,10 +93,20 @@ class DeploymentCommon:
         Pure: returns a new deployment and leaves this one unchanged (an already resolved one returns itself; one that
         ``resolve()`` returned is known as such, so neither this nor ``@on_resolved`` methods work it out again).
         """
-        return self if self.is_resolved else self._with_defaults()
+        if self.is_resolved:
+            return self
+        return self._resolution or self  # None: it resolved to itself, and is known as resolved from then on
+
+    @functools.cached_property
+    def _resolution(self: D) -> Optional[D]:
+        """The resolved copy, worked out once per deployment (None when nothing changes): the fields are frozen, so
+        it cannot change, and building it ran every rule on it (its __post_init__), so a second copy would only
+        repeat the checks. Not a field: eq, repr and ``dataclasses.replace`` ignore it."""
+        resolved = self._with_defaults()
+        return None if resolved is self else resolved
 
     def _with_defaults(self: D) -> D:
-        """The defaults worked out (each kind its own); construction-time checks call it directly."""
+        """The defaults worked out (each kind its own); ``resolve()`` calls it once per deployment."""
         raise NotImplementedError
 
     @property

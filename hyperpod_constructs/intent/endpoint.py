@@ -283,7 +283,7 @@ class InferenceEndpoint(DeploymentCommon):
                     self.model_version, "a non-empty string")
         # The rules on derived defaults run on the resolved endpoint, so they too fail here, at construction. When
         # resolving changed something, building the resolved endpoint already ran them (it resolves to itself).
-        if self._with_defaults() is self:
+        if self.resolve() is self:
             self._validate_resolved(where)
 
     def _validate_resolved(self, where: str) -> None:

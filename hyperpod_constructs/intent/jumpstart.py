@@ -175,7 +175,7 @@ class JumpStartEndpoint(DeploymentCommon):
         validate_environment(self.environment, where, "environment")
         require(self.gated in (None, True, False), where, "gated", self.gated,
                 "True, False or None (None: gated when the model id is a known gated family)")
-        self._with_defaults()  # routing and trigger binding fail here, at construction
+        self.resolve()  # routing and trigger binding fail here, at construction
         if self.size is not None:  # its type is checked by check_fields, its values by itself
             for fit in self.memory_fits():
                 if not fit.fits:

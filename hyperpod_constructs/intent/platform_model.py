@@ -22,6 +22,8 @@ from .records import CustomSpec, JumpStartSpec, ResolvedScaledWorkload, SharedSp
 from .slo import EndpointSlos
 
 EndpointKind = Literal["inference-endpoint", "jumpstart"]  # the operator's resource_type label
+# One value for every endpoint without SLOs of its own: EndpointSlos and its members are frozen, so sharing is safe.
+_DEFAULT_SLOS = EndpointSlos.defaults()
 
 
 @dataclass(frozen=True)
@@ -145,7 +147,7 @@ class ResolvedEndpoint:
     @property
     def effective_slos(self) -> EndpointSlos:
         """``slos``, or ``EndpointSlos.defaults()`` when unset."""
-        return EndpointSlos.defaults() if self.slos is None else self.slos
+        return _DEFAULT_SLOS if self.slos is None else self.slos
 
     @property
     def key(self) -> str:

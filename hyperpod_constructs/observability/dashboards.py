@@ -9,10 +9,12 @@ Grafana that has the AMP workspace as a data source. All PromQL comes from ``que
 """
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Mapping, Optional, Sequence
+from typing import Any, Iterator, Mapping, Optional, Sequence
 
 from grafana_foundation_sdk.builders import common as common_builder
 from grafana_foundation_sdk.builders import dashboard as dash
@@ -194,14 +196,33 @@ def gpu_dashboard(group: InstanceGroup) -> dict[str, Any]:
     return _to_dict(builder)
 
 
+@contextmanager
+def _cycle_collector_paused() -> Iterator[None]:
+    """Python's cycle collector paused while the dashboards are built.
+
+    They are hundreds of thousands of objects at 1,000 endpoints (builders, models, then the JSON), none in a
+    reference cycle, so reference counting frees them all; but each batch of new objects sets off a full collection
+    that scans the whole app in memory too: four of them, about half of building the dashboards.
+    """
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
 def build_dashboards(endpoints: Sequence[ResolvedEndpoint], instance_groups: Sequence[InstanceGroup],
                      window: str = RATE_WINDOW) -> dict[str, dict[str, Any]]:
     """Dashboard name -> Grafana dashboard JSON (as a dict). Empty inputs produce no dashboard."""
     dashboards: dict[str, dict[str, Any]] = {}
-    if endpoints:
-        dashboards[INFERENCE_DASHBOARD] = inference_dashboard(endpoints, window)
-    for group in instance_groups:
-        dashboards[GPU_DASHBOARD_PREFIX + group.name] = gpu_dashboard(group)
+    with _cycle_collector_paused():
+        if endpoints:
+            dashboards[INFERENCE_DASHBOARD] = inference_dashboard(endpoints, window)
+        for group in instance_groups:
+            dashboards[GPU_DASHBOARD_PREFIX + group.name] = gpu_dashboard(group)
     return dashboards
 
 

@@ -50,6 +50,17 @@ def test_resolve_is_idempotent() -> None:
     assert resolved.args == ("/opt/ml/model", "--tensor-parallel-size", "4")  # flags appended once
 
 
+@pytest.mark.parametrize("written", [
+    endpoint(), endpoint(image=TGI),
+    JumpStartEndpoint("qwen", model_id="deepseek-llm-r1-distill-qwen-1-5b", accept_eula=True,
+                      instance_type="ml.g6e.12xlarge", routing=Routing.PREFIX_AWARE)], ids=["vllm", "tgi", "jumpstart"])
+def test_an_endpoint_is_resolved_once_into_a_copy_its_rules_accept(written: Any) -> None:
+    resolved = written.resolve()
+    assert written.resolve() is resolved and resolved.is_resolved  # kept, not worked out again
+    assert written._with_defaults() == resolved  # the fields are frozen: working it out again gives the same
+    assert dataclasses.replace(resolved) == resolved  # building it again runs every rule: none fails
+
+
 def test_replacing_the_image_re_derives_every_vllm_default() -> None:
     vllm = endpoint(routing=Routing.KV_AWARE)
     tgi = dataclasses.replace(vllm, image="mycorp/tgi:1.0", routing=AUTO).resolve()

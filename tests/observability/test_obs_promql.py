@@ -1,6 +1,7 @@
 """Dashboards and alert rules: every expression parses, panels follow the endpoint's features, snapshots."""
 from __future__ import annotations
 
+import gc
 import json
 import re
 
@@ -111,6 +112,20 @@ def test_gpu_dashboard_per_instance_group_with_mig_rows(built: dict[str, dict]) 
     assert 'DCGM_FI_DEV_GPU_UTIL{instance_type="ml.p5.48xlarge"}' in exprs
     assert 'DCGM_FI_PROF_GR_ENGINE_ACTIVE{instance_type="ml.p5.48xlarge", GPU_I_PROFILE="3g.40gb"}' in exprs
     assert list(_row_panels(built["hyperpod-gpu-l40s"])) == ["GPUs"]
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_dashboards_leave_no_reference_cycle_and_the_collector_as_they_found_it(enabled: bool) -> None:
+    # build_dashboards pauses the cycle collector, which is safe only while what it builds holds no cycle.
+    gc.collect()
+    if not enabled:
+        gc.disable()
+    try:
+        dashboards.build_dashboards(ENDPOINTS, INSTANCE_GROUPS, WINDOW)
+        assert gc.isenabled() is enabled
+    finally:
+        gc.enable()
+    assert gc.collect() == 0
 
 
 def test_dashboard_uids_fit_grafana_limit() -> None:
