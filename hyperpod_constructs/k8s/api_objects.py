@@ -67,9 +67,9 @@ def rendered(manifest: Mapping[str, Any]) -> dict[str, Any]:
     changes through cdk8s can take this instead. It does what cdk8s does: ``apiVersion``, ``kind`` and
     ``metadata`` first, metadata keys sorted with empty and null values dropped, entries holding None dropped
     (jsii passes them as absent), numbers as JavaScript sees them (``1.0`` -> ``1``). A typed object
-    (``TYPED_KINDS``, ``CORE_TYPED_KINDS``: its fields are props, which cdk8s sorts) has every other key sorted at every level; a plain
-    ``ApiObject`` keeps the order given (its fields are JSON patches, applied after sorting). Tests compare it with
-    cdk8s for every endpoint shape.
+    (``TYPED_KINDS``, ``CORE_TYPED_KINDS``: its fields are props, which cdk8s sorts) has every other key sorted at
+    every level; a plain ``ApiObject`` keeps the order given (its fields are JSON patches, applied after sorting).
+    Tests compare it with cdk8s for every endpoint shape and the model store's objects.
     """
     plain = json.loads(json.dumps(manifest), parse_float=_js_number)
     result: dict[str, Any] = {key: plain[key] for key in ("apiVersion", "kind") if plain.get(key) is not None}
