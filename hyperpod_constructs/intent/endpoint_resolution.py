@@ -278,25 +278,26 @@ def _worker_resources(endpoint: InferenceEndpoint) -> PodResources:
     if endpoint.accelerator_partition is not None:
         device[mig_resource_name(endpoint.accelerator_partition)] = "1"
         if known:
-            shares = [partition_resources(info.name, endpoint.accelerator_partition, endpoint.where) for info in infos]
-            share = shares[0]
-            for other in shares[1:]:
-                share = {**share, **smaller_share(share, other)}
-            requests.update({"cpu": share["cpu"], "memory": share["memory"]})
+            requests.update(_smallest_share([partition_resources(info.name, endpoint.accelerator_partition,
+                                                                 endpoint.where) for info in infos]))
     elif endpoint.gpu_request > 0:
         device["nvidia.com/gpu"] = str(endpoint.gpu_request)
         if known:
-            shares = [whole_gpu_resources(info, endpoint.gpu_request) for info in infos]
-            share = shares[0]
-            for other in shares[1:]:
-                share = smaller_share(share, other)
-            requests.update(share)
+            requests.update(_smallest_share([whole_gpu_resources(info, endpoint.gpu_request) for info in infos]))
     if endpoint.cpu is not None:
         requests["cpu"] = str(endpoint.cpu)
     if endpoint.memory is not None:
         requests["memory"] = endpoint.memory
     requests.update(device)
     return PodResources(requests=tuple(requests.items()), limits=tuple(device.items()))
+
+
+def _smallest_share(shares: list[dict[str, str]]) -> dict[str, str]:
+    """The cpu / memory requests that fit every instance type ``shares`` (one per type) are for."""
+    share = {"cpu": shares[0]["cpu"], "memory": shares[0]["memory"]}
+    for other in shares[1:]:
+        share = smaller_share(share, other)
+    return share
 
 
 def _disaggregation(serving: DisaggregatedServing, platform: ResolvedPlatform, where: str,
