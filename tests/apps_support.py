@@ -5,6 +5,7 @@ import importlib.util
 import json
 import re
 import sys
+import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
@@ -196,12 +197,20 @@ def synth_problems(build: Callable[[cdk.Stack], Any], stack_id: str = "Checks") 
 APPLIER = "Custom::HyperPodManifests"
 
 
-def bundle_dir(template: dict[str, Any], outdir: Path) -> Path:
-    """The applier's bundle as staged in the cloud assembly (asset.<hash>/, the hash names the S3 object)."""
+def bundle_members(template: dict[str, Any], outdir: Path) -> dict[str, bytes]:
+    """The applier's bundle as staged in the cloud assembly (asset.<hash>.zip, the hash names the S3 object):
+    member name -> bytes."""
     key = only(template, APPLIER)["Properties"]["BundleKey"]
-    path = outdir / f"asset.{key.removesuffix('.zip')}"
-    assert path.is_dir(), f"no staged bundle {path}"
-    return path
+    path = outdir / f"asset.{key}"
+    assert path.is_file(), f"no staged bundle {path}"
+    with zipfile.ZipFile(path) as archive:
+        return {name: archive.read(name) for name in sorted(archive.namelist())}
+
+
+def bundle_manifests(template: dict[str, Any], outdir: Path) -> dict[str, bytes]:
+    """The bundle's ``manifests/`` folder: file name -> bytes, as ``files_under`` gives an exported folder."""
+    return {name.removeprefix("manifests/"): data for name, data in bundle_members(template, outdir).items()
+            if name.startswith("manifests/")}
 
 
 def files_under(folder: Path) -> dict[str, bytes]:

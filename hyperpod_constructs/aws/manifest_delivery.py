@@ -5,10 +5,11 @@ resource count stay the same however many endpoints the platform serves.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Mapping, Optional
 
-from aws_cdk import Duration, RemovalPolicy, aws_iam as iam, aws_s3_assets as s3_assets
+from aws_cdk import AssetHashType, Duration, RemovalPolicy, aws_iam as iam, aws_s3_assets as s3_assets
 from constructs import Construct
 
 from .kubectl_handler import KubectlHandler
@@ -31,10 +32,18 @@ class ManifestDelivery(Enum):
     earlier ``CDK_DEPLOY`` applied are handed over, not deleted."""
 
 
+@dataclass(frozen=True)
+class StagedBundle:
+    """The bundle zip (``manifests/*.k8s.yaml`` + ``inventory.json``) and the hash of its members, which names
+    its S3 object: CDK neither fingerprints nor unpacks it."""
+    path: str
+    content_hash: str
+
+
 class ManifestApplier(Construct):
-    """Makes the cluster hold exactly the bundle in ``bundle_dir`` (``manifests/*.k8s.yaml`` + ``inventory.json``),
-    applied by ``handler``; with ``bundle_dir=None`` (``ManifestDelivery.GITOPS``) it applies nothing and hands
-    what an earlier ``CDK_DEPLOY`` applied over to GitOps, so switching modes deletes nothing.
+    """Makes the cluster hold exactly ``bundle``, applied by ``handler``; with ``bundle=None``
+    (``ManifestDelivery.GITOPS``) it applies nothing and hands what an earlier ``CDK_DEPLOY`` applied over to
+    GitOps, so switching modes deletes nothing.
 
     The custom resource's properties are the bundle's S3 location, the label ``selector`` every delivered object
     carries (an object must still carry it to be pruned or deleted), the record that keeps the inventory of what
@@ -43,7 +52,7 @@ class ManifestApplier(Construct):
     bundle object and nothing else of the bucket.
     """
 
-    def __init__(self, scope: Construct, construct_id: str, *, handler: KubectlHandler, bundle_dir: Optional[str],
+    def __init__(self, scope: Construct, construct_id: str, *, handler: KubectlHandler, bundle: Optional[StagedBundle],
                  selector: str, record_name: str, values: Mapping[str, str],
                  removal: RemovalPolicy = RemovalPolicy.DESTROY) -> None:
         super().__init__(scope, construct_id)
@@ -51,13 +60,14 @@ class ManifestApplier(Construct):
             "ClusterName": handler.cluster.cluster_name,
             "Selector": selector,
             "RecordName": record_name,
-            "Delivery": (ManifestDelivery.CDK_DEPLOY if bundle_dir is not None else ManifestDelivery.GITOPS).value,
+            "Delivery": (ManifestDelivery.CDK_DEPLOY if bundle is not None else ManifestDelivery.GITOPS).value,
             "Removal": REMOVALS[removal],
         }
         after: list[Construct] = [handler.access_entry]
         self.bundle: Optional[s3_assets.Asset] = None
-        if bundle_dir is not None:
-            self.bundle = s3_assets.Asset(self, "Bundle", path=bundle_dir)
+        if bundle is not None:
+            self.bundle = s3_assets.Asset(self, "Bundle", path=bundle.path, asset_hash=bundle.content_hash,
+                                          asset_hash_type=AssetHashType.CUSTOM)
             after.append(iam.Policy(self, "ReadBundle", roles=[handler.role], statements=[iam.PolicyStatement(
                 actions=["s3:GetObject"], resources=[self.bundle.bucket.arn_for_objects(self.bundle.s3_object_key)])]))
             properties.update({"BundleBucket": self.bundle.s3_bucket_name, "BundleKey": self.bundle.s3_object_key,

@@ -46,7 +46,7 @@ class ManifestApplication:
         elif context.kubectl_handler is not None:
             # Same construct path as the applier: switching from CDK_DEPLOY is an update that hands the objects
             # over to GitOps instead of a delete that removes them.
-            self._applier = ManifestApplier(scope, "Manifests", handler=context.kubectl_handler, bundle_dir=None,
+            self._applier = ManifestApplier(scope, "Manifests", handler=context.kubectl_handler, bundle=None,
                                             values={}, **context.files.applier_identity)
 
     @property

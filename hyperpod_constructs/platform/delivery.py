@@ -15,12 +15,13 @@ from aws_cdk import RemovalPolicy
 from constructs import Construct
 
 from ..aws.kubectl_handler import KubectlHandler
-from ..aws.manifest_delivery import ManifestApplier
+from ..aws.manifest_delivery import ManifestApplier, StagedBundle
 from ..aws.synth_time import keeps_staging
 from ..errors import HyperPodValidationError, require
 from .deployments import ChartDeployment
 from .gitops import (
-    PLATFORM_LABEL, DeployTimeValues, bundle_inventory, owner_labels, render_files, write_bundle)
+    BUNDLE_FILE, PLATFORM_LABEL, DeployTimeValues, bundle_hash, bundle_inventory, bundle_members, bundle_zip, owner_labels,
+    render_files)
 
 Deployment = TypeVar("Deployment", bound=ChartDeployment)
 
@@ -94,9 +95,11 @@ class ManifestFiles:
         """The bundle of every file and the one custom resource that applies it, once ``after`` exist."""
         charts, files = self.rendered()
         staging = Path(tempfile.mkdtemp(prefix="hyperpod-manifests-"))
-        write_bundle(staging, files, bundle_inventory(charts, self.values))
+        members = bundle_members(files, bundle_inventory(charts, self.values))
+        archive = staging / BUNDLE_FILE
+        archive.write_bytes(bundle_zip(members))
         applier = ManifestApplier(
-            scope, construct_id, handler=handler, bundle_dir=str(staging), removal=removal,
+            scope, construct_id, handler=handler, bundle=StagedBundle(str(archive), bundle_hash(members)), removal=removal,
             values=self.values.tokens, **self.applier_identity)
         if not keeps_staging(scope):
             shutil.rmtree(staging, ignore_errors=True)  # the asset was copied into the cloud assembly

@@ -13,7 +13,7 @@ import cdk8s
 import pytest
 import yaml
 
-from apps_support import REPO_ROOT, bundle_dir, files_under, imported_bucket, s3_model
+from apps_support import REPO_ROOT, bundle_manifests, files_under, imported_bucket, s3_model
 from hyperpod_constructs import (
     Autoscaling, ChartDeployment, EndpointDeployment, HyperPodInferencePlatform, HyperPodValidationError,
     InferenceEndpoint, InstanceGroup, JumpStartEndpoint, MigLayout, ModelStore, PrometheusTrigger,
@@ -66,7 +66,7 @@ def patched(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     template = json.loads((Path(app.outdir) / "EscapeHatch.template.json").read_text())
     platform.export(tmp / "dist", picture=False)
     return {"platform": platform, "deployment": deployment,
-            "bundle": files_under(bundle_dir(template, Path(app.outdir)) / "manifests"),
+            "bundle": bundle_manifests(template, Path(app.outdir)),
             "exported": files_under(tmp / "dist" / "manifests")}
 
 

@@ -2,7 +2,9 @@
 GitOps export byte for byte, one kubectl function for the Helm chart and the manifests, and GitOps-only delivery."""
 from __future__ import annotations
 
+import io
 import json
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -11,10 +13,12 @@ import pytest
 import yaml
 from aws_cdk.assertions import Template
 
-from apps_support import APPLIER, SynthesizedApp, bundle_dir, files_under, only, resources, s3_model
+from apps_support import (
+    APPLIER, SynthesizedApp, bundle_manifests, bundle_members, files_under, only, resources, s3_model)
 from hyperpod_constructs import (
     HyperPodInferencePlatform, HyperPodTypeError, HyperPodValidationError, InferenceEndpoint, InferenceOperatorOptions, InstanceGroup, ManifestDelivery,
 )
+from hyperpod_constructs.platform.gitops import bundle_hash, bundle_zip
 from support import cfn_lint_errors
 
 HELM_CHART = "Custom::HyperPodHelmChart"
@@ -63,7 +67,7 @@ def test_template_size_and_resource_count_do_not_grow_with_endpoints(one_and_fif
 @pytest.mark.slow  # synthesizes a fifty-endpoint platform
 def test_fifty_endpoints_are_in_the_bundle_not_the_template(tmp_path):
     template, platform, outdir = platform_with(50, tmp_path)
-    inventory = json.loads((bundle_dir(template, outdir) / "inventory.json").read_text())
+    inventory = json.loads(bundle_members(template, outdir)["inventory.json"])
     names = {ref["name"] for refs in inventory["files"].values() for ref in refs}
     assert {f"model-{index}" for index in range(50)} <= names
     assert "model-49" not in json.dumps(template)
@@ -73,18 +77,46 @@ def test_fifty_endpoints_are_in_the_bundle_not_the_template(tmp_path):
 # ---- one rendering for cdk deploy and GitOps ---------------------------------------------------------------
 
 def test_the_bundle_holds_exactly_the_exported_files(quick_setup: SynthesizedApp, tmp_path: Path):
-    bundle = bundle_dir(quick_setup.template, quick_setup.outdir)
+    bundle = bundle_members(quick_setup.template, quick_setup.outdir)
     quick_setup.platform.export(tmp_path)
     exported = files_under(tmp_path / "manifests")
     assert "values.env" in exported and len(exported) == len(quick_setup.platform.charts) + 1
-    assert files_under(bundle / "manifests") == exported
+    assert bundle_manifests(quick_setup.template, quick_setup.outdir) == exported
     # the inventory names every object of every exported file, so the applier can prune without parsing YAML
-    inventory = json.loads((bundle / "inventory.json").read_text())
+    inventory = json.loads(bundle["inventory.json"])
     for name, text in exported.items():
         if name.endswith(".k8s.yaml"):
             objects = [(doc["metadata"]["name"], doc["metadata"].get("namespace")) for doc in yaml.safe_load_all(text)]
             assert [(ref["name"], ref["namespace"]) for ref in inventory["files"][name]] == objects
     assert inventory["values"] == quick_setup.platform.deploy_time_values.names
+
+
+def test_the_bundle_is_one_zip_the_same_bytes_and_name_for_the_same_files(quick_setup: SynthesizedApp):
+    members = {name: data.decode() for name, data in bundle_members(quick_setup.template, quick_setup.outdir).items()}
+    assert bundle_zip(members) == bundle_zip(dict(members))  # no clock in it: a later synth stages the same bytes
+    with zipfile.ZipFile(io.BytesIO(bundle_zip(members))) as archive:
+        assert {member.date_time for member in archive.infolist()} == {(1980, 1, 1, 0, 0, 0)}
+    # Its S3 name comes from the files, not the zip's bytes (another zlib compresses differently) ...
+    assert bundle_hash(dict(reversed(members.items()))) == bundle_hash(members)
+    # ... and changes with any of them.
+    changed = {**members, "manifests/values.env": members["manifests/values.env"] + "Extra=\n"}
+    assert bundle_hash(changed) != bundle_hash(members)
+
+
+@pytest.mark.slow  # synthesizes its own app
+def test_with_asset_staging_disabled_the_bundle_stays_where_the_asset_points(tmp_path: Path):
+    # SAM and similar tools set this context key: assets then point at their sources, so the bundle must remain.
+    app = cdk.App(outdir=str(tmp_path / "cdk.out"), context={"aws:cdk:disable-asset-staging": True})
+    stack = cdk.Stack(app, "Unstaged")
+    platform = HyperPodInferencePlatform(stack, "Platform", operator=NO_CHART,
+                                         instance_groups=[InstanceGroup("gpu", "ml.g6e.48xlarge", count=1)])
+    platform.add_endpoint(InferenceEndpoint("m", model=s3_model(platform, "m/"), instance_type="ml.g6e.48xlarge",
+                                            gpus=1))
+    app.synth()
+    bundle = Path(platform.manifest_applier.bundle.asset_path)
+    assert bundle.name == "bundle.zip" and not bundle.is_relative_to(tmp_path)
+    with zipfile.ZipFile(bundle) as archive:
+        assert "manifests/endpoint-default-m.k8s.yaml" in archive.namelist()
 
 
 def test_the_applier_fills_every_deploy_time_value_from_cloudformation(quick_setup: SynthesizedApp):

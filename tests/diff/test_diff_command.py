@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import io
 import json
+import zipfile
 from pathlib import Path
 
 import aws_cdk as cdk
 import pytest
 
+from apps_support import APPLIER, only
 from diff_apps import small_app
 from hyperpod_constructs.diff.command import main
 from hyperpod_constructs.diff.compare import NO_OLD_BUNDLE
@@ -82,10 +84,12 @@ def test_a_deployed_template_is_compared_without_its_bundle_and_says_so(versions
     assert text.count("  replaced: ") == 2
 
 
-def test_old_manifests_give_the_deployed_bundle_back(versions: tuple[Path, Path]) -> None:
+def test_old_manifests_give_the_deployed_bundle_back(versions: tuple[Path, Path], tmp_path: Path) -> None:
     # The bundle's manifests/ folder holds exactly the files platform.export() writes to dist/manifests.
-    [old_bundle] = [path for path in versions[0].glob("asset.*") if (path / "manifests").is_dir()]
-    code, text, _ = diff(versions[0] / "Inference.template.json", versions[1], "--old-manifests", old_bundle / "manifests")
+    template = json.loads((versions[0] / "Inference.template.json").read_text())
+    with zipfile.ZipFile(versions[0] / f"asset.{only(template, APPLIER)['Properties']['BundleKey']}") as archive:
+        archive.extractall(tmp_path)
+    code, text, _ = diff(versions[0] / "Inference.template.json", versions[1], "--old-manifests", tmp_path / "manifests")
     assert code == 1
     assert f"    deleted: {ENDPOINT} default/qwen" in text and NO_OLD_BUNDLE not in text
 

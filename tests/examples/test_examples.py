@@ -18,7 +18,7 @@ from aws_cdk.assertions import Annotations, Match, Template
 from syrupy.extensions.json import JSONSnapshotExtension
 
 from apps_support import (
-    SynthesizedApp, bundle_dir, created_bucket_names, files_under, library_template, literal_bucket_names, load_module,
+    SynthesizedApp, bundle_manifests, created_bucket_names, files_under, library_template, literal_bucket_names, load_module,
     mask_hashes, only, resources)
 from apps_support import app_param
 from examples_support import DEFAULT_APP, app_files, app_id, exported_manifests
@@ -362,7 +362,7 @@ def test_escape_hatch_fields_are_in_the_deployed_bundle_and_the_export(
     module = load_module("examples/escape_hatch.py")
     app.platform.export(tmp_path)
     exported = files_under(tmp_path / "manifests")
-    deployed = files_under(bundle_dir(app.template, app.outdir) / "manifests")
+    deployed = bundle_manifests(app.template, app.outdir)
     assert deployed == exported
     (endpoint,) = yaml.safe_load_all(deployed["endpoint-default-qwen-7b.k8s.yaml"])
     assert endpoint["spec"]["kubernetes"] == {"serviceAccountName": module.SERVICE_ACCOUNT}

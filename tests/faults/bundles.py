@@ -1,13 +1,10 @@
 """Bundles as the library writes them (its YAML writer and inventory format), and the applier's properties."""
 from __future__ import annotations
 
-import io
-import json
-import zipfile
 from typing import Any, Optional
 
 from hyperpod_constructs import yaml_writer
-from hyperpod_constructs.platform.gitops import kubectl_kind
+from hyperpod_constructs.platform import gitops
 
 PLATFORM = "llminference-platform-3dd1587f"
 SELECTOR = f"hyperpod-constructs.io/platform={PLATFORM}"
@@ -54,16 +51,12 @@ def custom(kind: str, group: str, name: str, namespace_name: str) -> dict[str, A
 def bundle_zip(charts: dict[str, list[dict[str, Any]]], values: tuple[str, ...] = ("TlsCertificateBucket",)) -> bytes:
     """manifests/<chart>.k8s.yaml written by the library's manifest writer, manifests/values.env, inventory.json."""
     inventory = {"values": list(values), "files": {
-        f"{name}.k8s.yaml": [{"kind": kubectl_kind(m["apiVersion"], m["kind"]),
+        f"{name}.k8s.yaml": [{"kind": gitops.kubectl_kind(m["apiVersion"], m["kind"]),
                               "namespace": m["metadata"].get("namespace"), "name": m["metadata"]["name"]}
                              for m in manifests] for name, manifests in charts.items()}}
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w") as archive:
-        for name, manifests in charts.items():
-            archive.writestr(f"manifests/{name}.k8s.yaml", yaml_writer.dump_manifests(manifests))
-        archive.writestr("manifests/values.env", "".join(f"{value}=\n" for value in values))
-        archive.writestr("inventory.json", json.dumps(inventory))
-    return buffer.getvalue()
+    files = {f"{name}.k8s.yaml": yaml_writer.dump_manifests(manifests) for name, manifests in charts.items()}
+    files["values.env"] = "".join(f"{value}=\n" for value in values)
+    return gitops.bundle_zip(gitops.bundle_members(files, inventory))
 
 
 def properties(key: str, *, bucket: str = "my-tls-bucket", delivery: str = "cdk-deploy", removal: str = "destroy",
