@@ -9,6 +9,7 @@ would be the same Kubernetes object. Node pools are computed here once, not by e
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass
 from typing import Literal, Mapping, Optional, Union
 
@@ -206,12 +207,19 @@ class ResolvedPlatform:
         return cls(instance_groups=instance_groups, node_autoscaling=node_autoscaling,
                    node_pools=node_autoscaling.pools(instance_groups), **facts)  # type: ignore[arg-type]
 
+    @functools.cached_property
+    def _endpoint_keys(self) -> frozenset[tuple[str, str]]:
+        return frozenset((endpoint.namespace, endpoint.name) for endpoint in self.endpoints)
+
     def with_endpoint(self, endpoint: ResolvedEndpoint, where: str = "platform") -> "ResolvedPlatform":
         """This model with ``endpoint`` added; raises when its name is taken in its namespace."""
-        taken = any((other.namespace, other.name) == (endpoint.namespace, endpoint.name) for other in self.endpoints)
-        require(not taken, where, "endpoint.name", endpoint.name,
+        key = (endpoint.namespace, endpoint.name)
+        require(key not in self._endpoint_keys, where, "endpoint.name", endpoint.name,
                 f"a name not used by another endpoint in namespace {endpoint.namespace!r}")
-        return dataclasses.replace(self, endpoints=self.endpoints + (endpoint,))
+        added = dataclasses.replace(self, endpoints=self.endpoints + (endpoint,))
+        # Handed on, so adding endpoints one by one checks each name once instead of scanning all the others.
+        added.__dict__["_endpoint_keys"] = self._endpoint_keys | {key}
+        return added
 
     def with_scaled_workloads(self, workloads: tuple[ResolvedScaledWorkload, ...]) -> "ResolvedPlatform":
         """This model with ``workloads`` added; raises on a name taken in a namespace, or a target another

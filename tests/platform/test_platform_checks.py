@@ -1,6 +1,7 @@
 """Cross-resource rules: `cdk synth` lists every problem at once, each naming construct, field, value, rule."""
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Any
 
@@ -14,6 +15,10 @@ from hyperpod_constructs import (
     PrometheusTrigger,
 )
 from hyperpod_constructs.errors import HyperPodProblems
+from hyperpod_constructs.intent.node_autoscaling import NodeAutoscaling
+from hyperpod_constructs.intent.platform_model import ResolvedPlatform
+from rule_support import with_endpoints
+from support import stand_in_bucket
 
 
 def llama(scope: Any, **overrides: Any) -> InferenceEndpoint:
@@ -99,6 +104,22 @@ def test_duplicate_endpoint_names_are_rejected_eagerly():
                        match=r"endpoint\.name='llama-8b' is not allowed; a name not used by another endpoint in "
                              r"namespace 'default'"):
         platform.add_endpoint(llama(platform))
+
+
+def test_the_model_refuses_any_earlier_name_in_the_namespace_and_allows_it_in_another():
+    groups = (InstanceGroup("g5", "ml.g5.12xlarge", count=2),)
+    model = with_endpoints(ResolvedPlatform.of(groups, NodeAutoscaling()),
+                           *(InferenceEndpoint(name, model=ModelSource.s3(stand_in_bucket("m"), "m/"),
+                                               instance_type="ml.g5.12xlarge", gpus=1) for name in ("a", "b", "c")))
+    first = model.endpoints[0]
+    with pytest.raises(HyperPodValidationError, match=r"endpoint\.name='a' is not allowed; a name not used by another "
+                                                      r"endpoint in namespace 'default'"):
+        model.with_endpoint(first)  # the first of three, not only the last added
+    elsewhere = dataclasses.replace(first, namespace="team-b")
+    assert model.with_endpoint(elsewhere).endpoints[-1] is elsewhere
+    # A model made with its endpoints at once (not one by one) knows their names too.
+    with pytest.raises(HyperPodValidationError, match=r"endpoint\.name='b' is not allowed"):
+        ResolvedPlatform.of(groups, NodeAutoscaling(), endpoints=model.endpoints).with_endpoint(model.endpoints[1])
 
 
 def test_namespace_must_be_a_kubernetes_name():
