@@ -8,12 +8,11 @@ workspace and read this one asset object; it needs nothing else (the Grafana HTT
 """
 from __future__ import annotations
 
-import json
 import shutil
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Mapping, Optional
+from typing import Callable, Optional
 
 from aws_cdk import (
     CustomResource, Duration, aws_iam as iam, aws_lambda as lambda_, aws_logs as logs, aws_s3_assets as s3_assets,
@@ -50,15 +49,16 @@ class PrometheusDataSource:
 
 
 class GrafanaDashboards(Construct):
-    """Posts ``dashboards()`` (name -> Grafana dashboard model, read at synth once every endpoint is added) into
-    the workspace at ``grafana_url``, with ``data_source``; deletes them with the stack.
+    """Posts the dashboards ``dashboards()`` gives (their uids, and one JSON object of uid -> Grafana dashboard
+    model; read at synth once every endpoint is added) into the workspace at ``grafana_url``, with
+    ``data_source``; deletes them with the stack.
 
     The function reaches the workspace's public endpoint from outside any VPC.
     """
 
     def __init__(self, scope: Construct, construct_id: str, *, workspace_id: str, workspace_arn: str,
                  grafana_url: str, data_source: PrometheusDataSource,
-                 dashboards: Callable[[], Mapping[str, Mapping[str, Any]]]) -> None:
+                 dashboards: Callable[[], tuple[list[str], str]]) -> None:
         super().__init__(scope, construct_id)
         self._properties = {
             "WorkspaceId": workspace_id, "GrafanaUrl": grafana_url, "DataSource": data_source.properties(),
@@ -92,9 +92,9 @@ class GrafanaDashboards(Construct):
         if self.resource is not None:
             return
         # Keyed by Grafana uid, which is what the function posts and deletes by (a long name's uid is shortened).
-        dashboards = {model["uid"]: model for model in self._dashboards().values()}
+        uids, dashboards = self._dashboards()
         staging = Path(tempfile.mkdtemp(prefix="hyperpod-dashboards-"))
-        (staging / DASHBOARDS_FILE).write_text(json.dumps(dashboards, sort_keys=True))
+        (staging / DASHBOARDS_FILE).write_text(dashboards)
         self.asset = s3_assets.Asset(self, "Dashboards", path=str(staging / DASHBOARDS_FILE))
         if not keeps_staging(self):
             shutil.rmtree(staging, ignore_errors=True)  # the asset was copied into the cloud assembly
@@ -104,7 +104,7 @@ class GrafanaDashboards(Construct):
             self, "Resource", service_token=self.provider.service_token, resource_type=RESOURCE_TYPE,
             service_timeout=Duration.minutes(10),
             properties={**self._properties, "DashboardsBucket": self.asset.s3_bucket_name,
-                        "DashboardsKey": self.asset.s3_object_key, "Dashboards": sorted(dashboards)})
+                        "DashboardsKey": self.asset.s3_object_key, "Dashboards": uids})
         # Run once the function may act; on delete, remove the dashboards before that is revoked.
         self.resource.node.add_dependency(self.role, read)
 

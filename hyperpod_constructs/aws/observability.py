@@ -399,7 +399,8 @@ class InferenceObservability(Construct):
         self.grafana_dashboards = GrafanaDashboards(
             self, "GrafanaDashboards", workspace_id=self.grafana_workspace.attr_id,
             workspace_arn=self.grafana_workspace_arn, grafana_url=self.grafana_url, data_source=data_source,
-            dashboards=lambda: self.dashboards)
+            dashboards=lambda: dashboards.dashboards_by_uid_json(
+                self.endpoints, self.instance_groups, self.rate_window))
 
     @property
     def grafana_url(self) -> str:

@@ -60,6 +60,30 @@ def test_c_emitter_is_used_and_writes_the_same_text() -> None:
     assert yaml_writer.dump_all([manifest, rules]) == yaml_writer.dump_all([manifest, rules], dumper=yaml.SafeDumper)
 
 
+def _pyyaml_manifests(documents: list) -> str:
+    return yaml.dump_all(documents, Dumper=yaml_writer.ManifestDumper, sort_keys=False, width=yaml_writer.NO_WRAP)
+
+
+@pytest.mark.parametrize("documents", [
+    [{"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "x", "labels": {}},
+      "data": {"multi": "line one\nline two\n", "uri": "s3://${Bucket}/certs", "yes": "yes", "true": "true",
+               "octal": "0123", "float-like": "1.0", "colon": "a: b", "dash": "- item", "unicode": "caf\u00e9 \u2713",
+               "empty": "", "space": " leading", "long": "word " * 80}},
+     {"spec": {"replicas": 0, "ratio": 0.25, "big": 1e20, "inf": float("inf"), "on": True, "off": False,
+               "none": None, "items": [], "nested": [[1, 2], {"k": [None, "${Region}"]}], "map": {}}}],
+    [],
+])
+def test_manifests_are_written_as_pyyaml_writes_them(documents: list) -> None:
+    assert yaml_writer.dump_manifests(documents) == _pyyaml_manifests(documents)
+
+
+def test_the_default_apps_manifests_are_written_as_pyyaml_writes_them(quick_setup) -> None:
+    platform = quick_setup.platform
+    for manifests in platform.charts.values():
+        documents = platform.deploy_time_values.to_placeholders(manifests)
+        assert yaml_writer.dump_manifests(documents) == _pyyaml_manifests(documents)
+
+
 def test_mig_layout_is_resolved_once_per_group() -> None:
     from hyperpod_constructs import InstanceGroup
 

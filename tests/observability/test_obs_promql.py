@@ -116,16 +116,25 @@ def test_gpu_dashboard_per_instance_group_with_mig_rows(built: dict[str, dict]) 
 
 @pytest.mark.parametrize("enabled", [True, False])
 def test_dashboards_leave_no_reference_cycle_and_the_collector_as_they_found_it(enabled: bool) -> None:
-    # build_dashboards pauses the cycle collector, which is safe only while what it builds holds no cycle.
+    # Building dashboards pauses the cycle collector, which is safe only while what it builds holds no cycle.
     gc.collect()
     if not enabled:
         gc.disable()
     try:
         dashboards.build_dashboards(ENDPOINTS, INSTANCE_GROUPS, WINDOW)
         assert gc.isenabled() is enabled
+        dashboards.dashboards_by_uid_json(ENDPOINTS, INSTANCE_GROUPS, WINDOW)
+        assert gc.isenabled() is enabled
     finally:
         gc.enable()
     assert gc.collect() == 0
+
+
+def test_the_provisioned_file_is_the_dashboards_by_uid_as_json(built: dict[str, dict]) -> None:
+    uids, text = dashboards.dashboards_by_uid_json(ENDPOINTS, INSTANCE_GROUPS, WINDOW)
+    by_uid = {model["uid"]: model for model in built.values()}
+    assert uids == sorted(by_uid) and len(uids) == len(built)
+    assert text == json.dumps(by_uid, sort_keys=True)  # byte for byte what the dicts give, made without them
 
 
 def test_dashboard_uids_fit_grafana_limit() -> None:
