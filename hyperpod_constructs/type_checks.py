@@ -173,16 +173,24 @@ def check_arguments(where: str, function: Callable[..., Any], arguments: Mapping
 
     ``*args`` parameters are checked item by item (``workloads[0]``); other names in ``arguments`` are ignored.
     """
-    hints = _checked_hints(function)
-    for parameter in inspect.signature(function).parameters.values():
-        if parameter.name not in hints or parameter.name not in arguments:
+    for name, expected, variadic in _checked_parameters(function):
+        if name not in arguments:
             continue
-        value = arguments[parameter.name]
-        if parameter.kind is inspect.Parameter.VAR_POSITIONAL:
+        value = arguments[name]
+        if variadic:
             for index, item in enumerate(value):
-                _check_value(where, f"{parameter.name}[{index}]", item, hints[parameter.name])
+                _check_value(where, f"{name}[{index}]", item, expected)
         else:
-            _check_value(where, parameter.name, value, hints[parameter.name])
+            _check_value(where, name, value, expected)
+
+
+@functools.cache
+def _checked_parameters(function: Callable[..., Any]) -> tuple[tuple[str, tuple[_Expected, ...], bool], ...]:
+    """(name, alternatives, is ``*args``) for each checked parameter, in order: worked out once per function, not
+    on every call (``add_endpoint`` runs a thousand times on a large platform)."""
+    hints = _checked_hints(function)
+    return tuple((parameter.name, hints[parameter.name], parameter.kind is inspect.Parameter.VAR_POSITIONAL)
+                 for parameter in inspect.signature(function).parameters.values() if parameter.name in hints)
 
 
 def check_fields(instance: Any, where: Optional[str] = None) -> None:
