@@ -20,8 +20,8 @@ from ..aws.synth_time import keeps_staging
 from ..errors import HyperPodValidationError, require
 from .deployments import ChartDeployment
 from .gitops import (
-    BUNDLE_FILE, PLATFORM_LABEL, DeployTimeValues, bundle_hash, bundle_inventory, bundle_members, bundle_zip, owner_labels,
-    render_files)
+    BUNDLE_FILE, PLATFORM_LABEL, DeployTimeValues, bundle_hash, bundle_inventory, bundle_members, bundle_zip,
+    owner_labels, render_files)
 
 Deployment = TypeVar("Deployment", bound=ChartDeployment)
 
@@ -99,8 +99,8 @@ class ManifestFiles:
         archive = staging / BUNDLE_FILE
         archive.write_bytes(bundle_zip(members))
         applier = ManifestApplier(
-            scope, construct_id, handler=handler, bundle=StagedBundle(str(archive), bundle_hash(members)), removal=removal,
-            values=self.values.tokens, **self.applier_identity)
+            scope, construct_id, handler=handler, bundle=StagedBundle(str(archive), bundle_hash(members)),
+            removal=removal, values=self.values.tokens, **self.applier_identity)
         if not keeps_staging(scope):
             shutil.rmtree(staging, ignore_errors=True)  # the asset was copied into the cloud assembly
         applier.resource.node.add_dependency(*after)

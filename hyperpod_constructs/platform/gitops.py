@@ -146,7 +146,7 @@ def bundle_zip(members: Mapping[str, str]) -> bytes:
     than rendering them.
     """
     buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+    with zipfile.ZipFile(buffer, "w") as archive:
         for name, text in members.items():
             member = zipfile.ZipInfo(name, date_time=_ZIP_EPOCH)
             member.external_attr = 0o644 << 16  # rw-r--r--, as a file the CDK CLI zips

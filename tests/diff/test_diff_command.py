@@ -89,7 +89,8 @@ def test_old_manifests_give_the_deployed_bundle_back(versions: tuple[Path, Path]
     template = json.loads((versions[0] / "Inference.template.json").read_text())
     with zipfile.ZipFile(versions[0] / f"asset.{only(template, APPLIER)['Properties']['BundleKey']}") as archive:
         archive.extractall(tmp_path)
-    code, text, _ = diff(versions[0] / "Inference.template.json", versions[1], "--old-manifests", tmp_path / "manifests")
+    code, text, _ = diff(versions[0] / "Inference.template.json", versions[1],
+                         "--old-manifests", tmp_path / "manifests")
     assert code == 1
     assert f"    deleted: {ENDPOINT} default/qwen" in text and NO_OLD_BUNDLE not in text
 

@@ -18,8 +18,8 @@ from aws_cdk.assertions import Annotations, Match, Template
 from syrupy.extensions.json import JSONSnapshotExtension
 
 from apps_support import (
-    SynthesizedApp, bundle_manifests, created_bucket_names, files_under, library_template, literal_bucket_names, load_module,
-    mask_hashes, only, resources)
+    SynthesizedApp, bundle_manifests, created_bucket_names, files_under, library_template, literal_bucket_names,
+    load_module, mask_hashes, only, resources)
 from apps_support import app_param
 from examples_support import DEFAULT_APP, app_files, app_id, exported_manifests
 from hyperpod_constructs import HyperPodInferencePlatform, InstanceGroup, ModelStore
