@@ -8,6 +8,7 @@ command that checks it, for a person or a preflight.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Optional
 
 from ..catalog.limits import MIN_VPC_CNI_VERSION
 from .cluster import Eks, ExistingEks
@@ -25,6 +26,13 @@ class ClusterPrerequisite:
     # Which stack setting makes it the stack's business: an add-on the stack installs with install_addons=True,
     # or a controller the operator add-on brings (alb / keda).
     installed_with: str
+    eks_addon: Optional[str] = None
+    """The EKS add-on that provides it (what ``preflight`` asks EKS about); None: not an add-on."""
+    minimum_version: Optional[tuple[int, int, int]] = None
+    """The oldest add-on version that works."""
+    often_self_managed: bool = False
+    """Clusters often run it outside EKS add-ons (a DaemonSet, a Helm release): not being an add-on is then a check
+    for a person (``how_to_check``), not a failure."""
 
 
 CLUSTER = "$CLUSTER"  # the placeholder the commands below use for the cluster's name
@@ -33,23 +41,24 @@ VPC = "$VPC_ID"
 EXISTING_CLUSTER_PREREQUISITES: tuple[ClusterPrerequisite, ...] = (
     ClusterPrerequisite(
         "cert-manager", "the inference operator (its TLS certificates)",
-        "kubectl get crd certificates.cert-manager.io", "install_addons"),
+        "kubectl get crd certificates.cert-manager.io", "install_addons", "cert-manager", often_self_managed=True),
     ClusterPrerequisite(
         "aws-mountpoint-s3-csi-driver", "S3 model sources",
-        "kubectl get csidriver s3.csi.aws.com", "install_addons"),
+        "kubectl get csidriver s3.csi.aws.com", "install_addons", "aws-mountpoint-s3-csi-driver"),
     ClusterPrerequisite(
         "aws-fsx-csi-driver", "the FSx model store and FSx model sources",
-        "kubectl get csidriver fsx.csi.aws.com", "install_addons"),
+        "kubectl get csidriver fsx.csi.aws.com", "install_addons", "aws-fsx-csi-driver"),
     ClusterPrerequisite(
         "metrics-server", "the inference operator and autoscaling (the metrics API)",
-        "kubectl get apiservice v1beta1.metrics.k8s.io", "install_addons"),
+        "kubectl get apiservice v1beta1.metrics.k8s.io", "install_addons", "metrics-server", often_self_managed=True),
     ClusterPrerequisite(
         "eks-pod-identity-agent", "the observability add-on's collector (Pod Identity credentials)",
-        "kubectl -n kube-system get daemonset eks-pod-identity-agent", "install_addons"),
+        "kubectl -n kube-system get daemonset eks-pod-identity-agent", "install_addons", "eks-pod-identity-agent"),
     ClusterPrerequisite(
         f"vpc-cni {'.'.join(map(str, MIN_VPC_CNI_VERSION))} or newer", "HyperPod nodes joining the cluster",
         f"aws eks describe-addon --cluster-name {CLUSTER} --addon-name vpc-cni --query addon.addonVersion "
-        "(self-managed: kubectl -n kube-system get daemonset aws-node -o jsonpath='{..image}')", "install_addons"),
+        "(self-managed: kubectl -n kube-system get daemonset aws-node -o jsonpath='{..image}')", "install_addons",
+        "vpc-cni", MIN_VPC_CNI_VERSION, often_self_managed=True),
     ClusterPrerequisite(
         "load-balancer subnet tags", "the AWS Load Balancer Controller (endpoint load balancers)",
         f"aws ec2 describe-subnets --filters Name=vpc-id,Values={VPC} Name=tag-key,Values=kubernetes.io/role/elb,"
@@ -64,6 +73,9 @@ EXISTING_CLUSTER_PREREQUISITES: tuple[ClusterPrerequisite, ...] = (
         "kubectl get deployments -A -l app.kubernetes.io/name=keda-operator (none outside hyperpod-inference-system)",
         "keda"),
 )
+
+# The ones EKS add-ons provide (what install_addons=True installs instead): preflight asks EKS about these.
+ADDON_PREREQUISITES = tuple(prerequisite for prerequisite in EXISTING_CLUSTER_PREREQUISITES if prerequisite.eks_addon)
 
 
 def existing_cluster_prerequisites(eks: Eks, *, alb: bool, keda: bool) -> tuple[ClusterPrerequisite, ...]:

@@ -9,7 +9,8 @@ from ..catalog import limits
 from ..intent.tokens import is_token
 from .calls import aws_call, error_code
 from .needs import ExistingClusterNeed
-from .prerequisites import EXISTING_CLUSTER_ADDONS, INSTALLED_ADDONS, LOAD_BALANCER_SUBNET_TAGS, AddonPrerequisite
+from ..intent.cluster_prerequisites import ADDON_PREREQUISITES, CLUSTER, ClusterPrerequisite
+from .prerequisites import INSTALLED_ADDONS, LOAD_BALANCER_SUBNET_TAGS
 from .result import CheckResult, failed, manual, passed, skipped
 
 _VERSION = re.compile(r"^v?(\d+)\.(\d+)\.(\d+)")
@@ -60,31 +61,33 @@ def addon_results(need: ExistingClusterNeed, addons: Mapping[str, Mapping[str, A
                            "Eks.existing(..., install_addons=False) to use the cluster's add-ons, or delete "
                            f"{', '.join(present)} first")]
         return [passed(name, f"the stack installs {', '.join(INSTALLED_ADDONS)}")]
-    return [addon_result(need.name, prerequisite, addons.get(prerequisite.name))
-            for prerequisite in EXISTING_CLUSTER_ADDONS]
+    return [addon_result(need.name, prerequisite, addons.get(str(prerequisite.eks_addon)))
+            for prerequisite in ADDON_PREREQUISITES]
 
 
-def addon_result(cluster: str, prerequisite: AddonPrerequisite, addon: Optional[Mapping[str, Any]]) -> CheckResult:
-    name = f"add-on {prerequisite.name}"
+def addon_result(cluster: str, prerequisite: ClusterPrerequisite, addon: Optional[Mapping[str, Any]]) -> CheckResult:
+    addon_name = prerequisite.eks_addon
+    name = f"add-on {addon_name}"
     at_least = (f" {'.'.join(map(str, prerequisite.minimum_version))} or newer"
                 if prerequisite.minimum_version else "")
-    create = (f"aws eks create-addon --cluster-name {cluster} --addon-name {prerequisite.name}, "
+    create = (f"aws eks create-addon --cluster-name {cluster} --addon-name {addon_name}, "
               "or Eks.existing(..., install_addons=True)")
     if addon is None:
-        if prerequisite.verify_otherwise:
+        if prerequisite.often_self_managed:
             return manual(name, f"not an EKS add-on of {cluster}; if it runs otherwise (self-managed, Helm), check "
-                                f"that it does{at_least}, else {create}", prerequisite.verify_otherwise)
+                                f"that it does{at_least}, else {create}",
+                          prerequisite.how_to_check.replace(CLUSTER, cluster))
         return failed(name, f"not installed on {cluster}", create)
     status = addon.get("status", "")
     if status != "ACTIVE":
         return failed(name, f"status {status}",
-                      f"aws eks describe-addon --cluster-name {cluster} --addon-name {prerequisite.name} "
+                      f"aws eks describe-addon --cluster-name {cluster} --addon-name {addon_name} "
                       "--query addon.health")
     text = addon.get("addonVersion", "")
     version = addon_version(text)
     if prerequisite.minimum_version and (version is None or version < prerequisite.minimum_version):
         return failed(name, f"version {text}, HyperPod needs{at_least}",
-                      f"aws eks update-addon --cluster-name {cluster} --addon-name {prerequisite.name} "
+                      f"aws eks update-addon --cluster-name {cluster} --addon-name {addon_name} "
                       "--addon-version <a version from aws eks describe-addon-versions>")
     return passed(name, f"{text} ACTIVE")
 
@@ -130,7 +133,7 @@ def check_existing_cluster(eks: Any, ec2: Any, need: Optional[ExistingClusterNee
     if cluster is None:
         return [failed(name, "not found in this region", "check the name given to Eks.existing(...) and --region")]
     results = cluster_results(need, cluster)
-    wanted = set() if need.install_addons else {prerequisite.name for prerequisite in EXISTING_CLUSTER_ADDONS}
+    wanted = set() if need.install_addons else {str(prerequisite.eks_addon) for prerequisite in ADDON_PREREQUISITES}
     addons = aws_call(f"{name} add-ons", "eks:ListAddons and eks:DescribeAddon",
                       lambda: _addons(eks, need.name, wanted))
     results += [addons] if isinstance(addons, CheckResult) else addon_results(need, addons)

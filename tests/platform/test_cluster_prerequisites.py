@@ -11,7 +11,9 @@ from aws_cdk.assertions import Annotations, Match
 from apps_support import imported_cluster, imported_vpc
 from hyperpod_constructs import (
     ClusterSettings, Eks, HyperPodInferencePlatform, HyperPodValidationError, InferenceOperatorOptions, InstanceGroup)
-from hyperpod_constructs.intent.cluster_prerequisites import EXISTING_CLUSTER_PREREQUISITES
+from hyperpod_constructs.catalog.limits import MIN_VPC_CNI_VERSION
+from hyperpod_constructs.intent.cluster import NETWORK_ADDONS, WORKLOAD_ADDONS
+from hyperpod_constructs.intent.cluster_prerequisites import ADDON_PREREQUISITES, EXISTING_CLUSTER_PREREQUISITES
 
 WARNING_ID = "hyperpod-constructs:existing-cluster-prerequisites"
 ALL = [item.name for item in EXISTING_CLUSTER_PREREQUISITES]
@@ -90,3 +92,14 @@ def test_a_pinned_vpc_cni_older_than_hyperpods_minimum_is_refused(version: str) 
 def test_a_pinned_vpc_cni_at_or_above_the_minimum_is_kept() -> None:
     for version in ("v1.18.3-eksbuild.1", "v1.19.2-eksbuild.1", "v2.0.0-eksbuild.1"):
         assert Eks.new(addon_versions={"vpc-cni": version}).addon_versions == {"vpc-cni": version}
+
+
+def test_the_add_on_prerequisites_are_the_add_ons_install_addons_would_install() -> None:
+    # One list for the synth warning and preflight: each add-on entry is one the stack installs with
+    # install_addons=True, and only those entries say install_addons.
+    addons = {item.eks_addon: item for item in ADDON_PREREQUISITES}
+    assert set(addons) <= set(NETWORK_ADDONS + WORKLOAD_ADDONS)
+    assert all(item.installed_with == "install_addons" for item in ADDON_PREREQUISITES)
+    assert {item.name for item in EXISTING_CLUSTER_PREREQUISITES if item.installed_with == "install_addons"} == {
+        item.name for item in ADDON_PREREQUISITES}
+    assert addons["vpc-cni"].minimum_version == MIN_VPC_CNI_VERSION

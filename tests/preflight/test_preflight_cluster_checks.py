@@ -8,14 +8,15 @@ import pytest
 
 from hyperpod_constructs.preflight.cluster_checks import addon_version, check_existing_cluster
 from hyperpod_constructs.preflight.needs import ExistingClusterNeed
-from hyperpod_constructs.preflight.prerequisites import EXISTING_CLUSTER_ADDONS, INSTALLED_ADDONS
+from hyperpod_constructs.intent.cluster_prerequisites import ADDON_PREREQUISITES
+from hyperpod_constructs.preflight.prerequisites import INSTALLED_ADDONS
 from hyperpod_constructs.preflight.result import CheckResult, Status
 from preflight_fixtures import addon, answering, eks_cluster, stubbed_clients, subnet
 
 NEED = ExistingClusterNeed(name="existing", authentication_mode="API_AND_CONFIG_MAP", kubernetes_version="1.32",
                            install_addons=False, operator_controllers=("keda-operator", "aws-load-balancer-controller"))
 VPC = "vpc-0123456789abcdef0"
-ALL_ADDONS = {prerequisite.name: "v1.19.0-eksbuild.1" for prerequisite in EXISTING_CLUSTER_ADDONS}
+ALL_ADDONS = {str(prerequisite.eks_addon): "v1.19.0-eksbuild.1" for prerequisite in ADDON_PREREQUISITES}
 TAGGED = [subnet("subnet-a", "us-west-2a", "kubernetes.io/role/internal-elb"),
           subnet("subnet-b", "us-west-2b", "kubernetes.io/role/internal-elb"), subnet("subnet-c", "us-west-2c")]
 
@@ -46,7 +47,7 @@ def test_a_cluster_meeting_every_prerequisite_passes_and_lists_the_manual_checks
     assert statuses == {
         "EKS cluster existing authentication mode": Status.PASS,
         "EKS cluster existing Kubernetes version": Status.PASS,
-        **{f"add-on {prerequisite.name}": Status.PASS for prerequisite in EXISTING_CLUSTER_ADDONS},
+        **{f"add-on {prerequisite.eks_addon}": Status.PASS for prerequisite in ADDON_PREREQUISITES},
         f"load-balancer subnet tags in {VPC}": Status.PASS,
         "no other keda-operator": Status.MANUAL,
         "no other aws-load-balancer-controller": Status.MANUAL,
@@ -98,7 +99,15 @@ def test_a_missing_required_add_on_fails_and_one_often_run_outside_eks_is_a_manu
     assert agent.fix == ("aws eks create-addon --cluster-name existing --addon-name eks-pod-identity-agent, "
                          "or Eks.existing(..., install_addons=True)")
     assert cert_manager.status is Status.MANUAL
-    assert cert_manager.fix == "kubectl get deployments -A -l app.kubernetes.io/name=cert-manager"
+    assert cert_manager.fix == "kubectl get crd certificates.cert-manager.io"  # the synth warning's command
+
+
+def test_a_self_managed_vpc_cni_is_checked_with_the_warnings_command_for_this_cluster() -> None:
+    result = run(addons={name: version for name, version in ALL_ADDONS.items() if name != "vpc-cni"})["add-on vpc-cni"]
+    assert result.status is Status.MANUAL
+    assert "check that it does 1.18.3 or newer" in result.detail
+    assert result.fix.startswith("aws eks describe-addon --cluster-name existing --addon-name vpc-cni")
+    assert "$CLUSTER" not in result.fix
 
 
 def test_an_add_on_that_is_not_active_fails() -> None:
