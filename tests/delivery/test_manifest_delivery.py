@@ -101,6 +101,13 @@ def test_the_bundle_is_one_zip_the_same_bytes_and_name_for_the_same_files(quick_
     # ... and changes with any of them.
     changed = {**members, "manifests/values.env": members["manifests/values.env"] + "Extra=\n"}
     assert bundle_hash(changed) != bundle_hash(members)
+    # The CDK CLI uploads it as it is (a file asset), to the key the applier downloads.
+    key = only(quick_setup.template, APPLIER)["Properties"]["BundleKey"]
+    (asset,) = [asset for manifest in quick_setup.outdir.glob("*.assets.json")
+                for asset in json.loads(manifest.read_text())["files"].values()
+                if asset["source"]["path"] == f"asset.{key}"]
+    assert asset["source"]["packaging"] == "file"
+    assert {destination["objectKey"] for destination in asset["destinations"].values()} == {key}
 
 
 @pytest.mark.slow  # synthesizes its own app
