@@ -1,6 +1,6 @@
 """Figures about how the library is put together, for comparing two versions (they assert nothing):
 
-- ``resolve()`` calls per endpoint: a platform with one custom endpoint is built, synthesized and exported while
+- ``resolve()`` calls per endpoint: a custom endpoint is added to a platform, which is synthesized and exported while
   ``InferenceEndpoint.resolve`` counts its calls;
 - k8s -> intent call sites: calls in ``hyperpod_constructs/k8s`` (generated ``imports/`` aside) of functions imported
   from the intent layer, or of methods defined on intent classes;
@@ -45,16 +45,18 @@ def resolve_calls_per_endpoint() -> int:
         calls += 1
         return original(self)
 
-    InferenceEndpoint.resolve = counted  # type: ignore[method-assign]
     try:
         with tempfile.TemporaryDirectory() as scratch:
             app = cdk.App(outdir=scratch, context=json.loads((ROOT / "cdk.json").read_text())["context"])
             stack = cdk.Stack(app, "Figures")
             platform = HyperPodInferencePlatform(stack, "Platform", instance_groups=[
                 InstanceGroup("gpu", "ml.g6e.12xlarge", count=1)])
-            platform.add_endpoint(InferenceEndpoint("llama", model=ModelSource.s3(
-                s3.Bucket.from_bucket_name(stack, "Models", "models"), "llama/"),
-                                                    instance_type="ml.g6e.12xlarge"))
+            endpoint = InferenceEndpoint("llama", model=ModelSource.s3(
+                s3.Bucket.from_bucket_name(stack, "Models", "models"), "llama/"), instance_type="ml.g6e.12xlarge")
+            # Counted from here: constructing the endpoint validates its resolved defaults (two calls, before
+            # any platform sees it); what the figure is about is what the platform does with it.
+            InferenceEndpoint.resolve = counted  # type: ignore[method-assign]
+            platform.add_endpoint(endpoint)
             app.synth()
             platform.export(Path(scratch) / "dist", picture=False)
     finally:

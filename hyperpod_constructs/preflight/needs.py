@@ -8,12 +8,14 @@ import json
 from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Mapping, Optional
+from typing import TYPE_CHECKING, Any, Mapping, Optional, Sequence
 
-from ..intent.cluster import ExistingEks
+from ..intent.cluster import Eks, ExistingEks
 from ..intent.model_source import S3ModelSource
+from ..intent.observability import Observability
 
 if TYPE_CHECKING:
+    from ..platform.plan import Plan
     from ..platform.platform import HyperPodInferencePlatform
 
 _BOOTSTRAP_PARAMETER_PREFIX = "/cdk-bootstrap/"
@@ -55,15 +57,20 @@ class PreflightNeeds:
 
 
 def needs_of(platform: HyperPodInferencePlatform, assembly: Path) -> PreflightNeeds:
-    """The needs of a ``HyperPodInferencePlatform`` synthesized into the cloud assembly folder ``assembly``."""
-    return PreflightNeeds(nodes_at_ceiling=nodes_at_ceiling(platform), bootstrap=bootstrap_need(assembly),
-                          buckets=model_buckets(platform), identity_center_for=identity_center_need(platform),
-                          existing_cluster=existing_cluster_need(platform))
+    """The needs of a ``HyperPodInferencePlatform`` synthesized into the cloud assembly folder ``assembly``: the one
+    place that reads the platform, handing each need what it is worked out from."""
+    operator = platform.operator
+    return PreflightNeeds(
+        nodes_at_ceiling=nodes_at_ceiling(platform.plan), bootstrap=bootstrap_need(assembly),
+        buckets=model_buckets(platform.model_store.spec.bucket if platform.model_store is not None else None,
+                              platform.endpoints),
+        identity_center_for=identity_center_need(platform.observability_options),
+        existing_cluster=existing_cluster_need(platform.cluster_settings.eks, keda=operator.keda_role is not None,
+                                               alb=operator.alb_role is not None))
 
 
-def nodes_at_ceiling(platform: HyperPodInferencePlatform) -> dict[str, int]:
+def nodes_at_ceiling(plan: Plan) -> dict[str, int]:
     """Instance type -> nodes at the plan's ceiling, summed over the groups of that type (quotas are per type)."""
-    plan = platform.plan
     totals: dict[str, int] = defaultdict(int)
     for group in plan.groups:
         totals[group.instance_type] += plan.ceiling(group)
@@ -87,7 +94,7 @@ def bootstrap_need(assembly: Path) -> Optional[BootstrapNeed]:
     return BootstrapNeed(max(versions), qualifiers.pop() if len(qualifiers) == 1 else None)
 
 
-def model_buckets(platform: HyperPodInferencePlatform) -> tuple[BucketNeed, ...]:
+def model_buckets(model_store_bucket: Optional[Any], endpoints: Sequence[Any]) -> tuple[BucketNeed, ...]:
     """The model store's bucket and the buckets S3 model sources mount, once each."""
     from aws_cdk import Resource
 
@@ -98,35 +105,32 @@ def model_buckets(platform: HyperPodInferencePlatform) -> tuple[BucketNeed, ...]
         if name not in found:
             found[name] = BucketNeed(name, used_by, created_by_stack=Resource.is_owned_resource(bucket))
 
-    if platform.model_store is not None:
-        add(platform.model_store.spec.bucket, "the model store")
-    for endpoint in platform.endpoints:
+    if model_store_bucket is not None:
+        add(model_store_bucket, "the model store")
+    for endpoint in endpoints:
         model = getattr(endpoint, "model", None)
         if isinstance(model, S3ModelSource):
             add(model.bucket, f"endpoint {endpoint.name}")
     return tuple(found.values())
 
 
-def identity_center_need(platform: HyperPodInferencePlatform) -> Optional[str]:
+def identity_center_need(observability: Optional[Observability]) -> Optional[str]:
     """What in the platform needs IAM Identity Center: a Grafana workspace signing users in with AWS_SSO.
 
     The one place that reads the observability settings for it."""
-    options = platform.observability_options
-    if options is not None and options.requires_identity_center:
+    if observability is not None and observability.requires_identity_center:
         return "the Grafana workspace (authentication AWS_SSO)"
     return None
 
 
-def existing_cluster_need(platform: HyperPodInferencePlatform) -> Optional[ExistingClusterNeed]:
-    eks = platform.cluster_settings.eks
+def existing_cluster_need(eks: Eks, *, keda: bool, alb: bool) -> Optional[ExistingClusterNeed]:
+    """``eks`` as preflight checks it, when it is an existing cluster; ``keda``/``alb``: whether the operator add-on
+    brings its own KEDA and AWS Load Balancer Controller."""
     if not isinstance(eks, ExistingEks):
         return None
     from ..aws.inference_operator import ALB_SERVICE_ACCOUNT, KEDA_SERVICE_ACCOUNT  # aws-cdk-lib: only now
 
-    operator = platform.operator
-    controllers = tuple(name for name, role in ((KEDA_SERVICE_ACCOUNT, operator.keda_role),
-                                                (ALB_SERVICE_ACCOUNT, operator.alb_role)) if role is not None)
+    controllers = tuple(name for name, brought in ((KEDA_SERVICE_ACCOUNT, keda), (ALB_SERVICE_ACCOUNT, alb)) if brought)
     return ExistingClusterNeed(name=eks.cluster.cluster_name, authentication_mode=eks.authentication_mode,
                                kubernetes_version=eks.kubernetes_version, install_addons=eks.install_addons,
                                operator_controllers=controllers)
-

@@ -10,11 +10,11 @@ from typing import Optional
 import pytest
 
 from apps_support import SynthesizedApp, load_module
-from hyperpod_constructs import GrafanaWorkspace, Observability
+from hyperpod_constructs import GrafanaWorkspace, ModelSource, Observability
 from hyperpod_constructs.preflight.calls import IAM_ACTIONS
 from hyperpod_constructs.preflight.command import main
 from hyperpod_constructs.preflight.needs import (
-    BootstrapNeed, bootstrap_need, existing_cluster_need, identity_center_need, model_buckets, nodes_at_ceiling)
+    BootstrapNeed, bootstrap_need, identity_center_need, model_buckets, needs_of)
 from preflight_fixtures import (
     add_quotas, add_toolkit, answering, quota, stubbed_clients, toolkit_stack)
 from support import REPO_ROOT, run_command
@@ -67,12 +67,26 @@ def test_the_default_app_fails_on_a_low_quota_and_prints_the_fix_as_the_deploy_d
 # ---- what is read from the platform --------------------------------------------------------------------------
 
 def test_needs_are_the_plans_ceiling_the_bootstrap_version_and_the_imported_bucket(quick_setup: SynthesizedApp) -> None:
-    platform = quick_setup.platform
-    assert nodes_at_ceiling(platform) == {"ml.m5.2xlarge": 2, "ml.p5.48xlarge": 2, "ml.g6e.12xlarge": 2}
-    need = bootstrap_need(quick_setup.outdir)
-    assert need is not None and need.qualifier == "hnb659fds" and need.version >= 6
-    assert [(bucket.used_by, bucket.created_by_stack) for bucket in model_buckets(platform)] == [
+    needs = needs_of(quick_setup.platform, quick_setup.outdir)
+    assert needs.nodes_at_ceiling == {"ml.m5.2xlarge": 2, "ml.p5.48xlarge": 2, "ml.g6e.12xlarge": 2}
+    assert needs.bootstrap is not None and needs.bootstrap.qualifier == "hnb659fds" and needs.bootstrap.version >= 6
+    assert [(bucket.used_by, bucket.created_by_stack) for bucket in needs.buckets] == [
         ("the model store", True)]  # the default app creates its model bucket
+    assert needs.existing_cluster is None  # the default app creates its cluster
+
+
+def test_model_buckets_are_listed_once_each_store_first() -> None:
+    import aws_cdk as cdk
+    from aws_cdk import aws_s3 as s3
+
+    stack = cdk.Stack(cdk.App(), "Buckets")
+    shared, other = (s3.Bucket.from_bucket_name(stack, name, name) for name in ("shared-models", "team-models"))
+    endpoints = [SimpleNamespace(name="a", model=ModelSource.s3(shared, "a/")),
+                 SimpleNamespace(name="b", model=ModelSource.s3(other, "b/")),
+                 SimpleNamespace(name="c", model=ModelSource.s3(shared, "c/")),
+                 SimpleNamespace(name="jumpstart")]  # no model source of its own
+    assert [(bucket.name, bucket.used_by, bucket.created_by_stack) for bucket in model_buckets(shared, endpoints)] == [
+        ("shared-models", "the model store", False), ("team-models", "endpoint b", False)]
 
 
 def test_bootstrap_need_is_the_highest_version_any_artifact_requires(tmp_path: Path) -> None:
@@ -93,15 +107,16 @@ def test_bootstrap_need_is_the_highest_version_any_artifact_requires(tmp_path: P
 ], ids=["sso", "saml", "no-grafana", "no-observability"])
 def test_identity_center_is_needed_by_grafana_with_aws_sso_only(observability: Optional[Observability],
                                                                needed: Optional[str]) -> None:
-    assert identity_center_need(SimpleNamespace(observability_options=observability)) == needed
+    assert identity_center_need(observability) == needed
 
 
 @pytest.mark.slow
-def test_an_existing_cluster_is_read_as_the_app_declares_it() -> None:
+def test_an_existing_cluster_is_read_as_the_app_declares_it(tmp_path: Path) -> None:
     import aws_cdk as cdk
 
     _, platform = load_module("examples/byo_vpc_and_eks.py").build(cdk.App())
-    need = existing_cluster_need(platform)
+    (tmp_path / "manifest.json").write_text('{"artifacts": {}}')  # the needs read from the platform, not a synth
+    need = needs_of(platform, tmp_path).existing_cluster
     assert need is not None
     assert (need.authentication_mode, need.kubernetes_version, need.install_addons) == ("API_AND_CONFIG_MAP", "1.32", False)
     assert need.operator_controllers == ("keda-operator", "aws-load-balancer-controller")
