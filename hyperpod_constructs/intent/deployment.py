@@ -4,7 +4,6 @@ from __future__ import annotations
 import dataclasses
 import functools
 import re
-import weakref
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, TypeVar
 
 from ..errors import located, require
@@ -26,14 +25,9 @@ D = TypeVar("D", bound="DeploymentCommon")
 R = TypeVar("R")
 
 
-# What ``resolve()`` returned, by id: a deployment known to be resolved is not worked out again. The values stay
-# untouched; entries are weak, so a collected deployment leaves (its id is never taken for another object's).
-_RESOLVED: "weakref.WeakValueDictionary[int, Any]" = weakref.WeakValueDictionary()
-
-
 def on_resolved(method: Callable[..., R]) -> Callable[..., R]:
     """Run ``method`` on the resolved deployment, so what it reads are the defaults worked out (``resolve()``); on a
-    deployment ``resolve()`` returned, at once."""
+    resolved one, at once."""
     @functools.wraps(method)
     def on_resolved_deployment(self: Any, *args: Any, **kwargs: Any) -> R:
         return method(self if self.is_resolved else self.resolve(), *args, **kwargs)
@@ -90,12 +84,10 @@ class DeploymentCommon:
     def resolve(self: D) -> D:
         """This deployment with every default that depends on other fields worked out (see ``_with_defaults``).
 
-        Pure: returns a new deployment and leaves this one unchanged (an already resolved one returns itself; one that
-        ``resolve()`` returned is known as such, so neither this nor ``@on_resolved`` methods work it out again).
+        Pure: returns a new deployment and leaves this one unchanged (an already resolved one returns itself, and so
+        does the one ``resolve()`` returned: neither this nor ``@on_resolved`` methods work it out again).
         """
-        if self.is_resolved:
-            return self
-        return self._resolution or self  # None: it resolved to itself, and is known as resolved from then on
+        return self._resolution or self  # None: it resolves to itself
 
     @functools.cached_property
     def _resolution(self: D) -> Optional[D]:
@@ -103,7 +95,10 @@ class DeploymentCommon:
         it cannot change, and building it ran every rule on it (its __post_init__), so a second copy would only
         repeat the checks. Not a field: eq, repr and ``dataclasses.replace`` ignore it."""
         resolved = self._with_defaults()
-        return None if resolved is self else resolved
+        if resolved is self:
+            return None
+        resolved.__dict__.setdefault("_resolution", None)  # the copy resolves to itself
+        return resolved
 
     def _with_defaults(self: D) -> D:
         """The defaults worked out (each kind its own); ``resolve()`` calls it once per deployment."""
@@ -111,16 +106,13 @@ class DeploymentCommon:
 
     @property
     def is_resolved(self) -> bool:
-        """Whether ``resolve()`` returned this deployment (its defaults are worked out)."""
-        return _RESOLVED.get(id(self)) is self
+        """Whether ``resolve()`` returns this deployment (its defaults are worked out)."""
+        return self._resolution is None
 
     def _resolved(self: D, values: Mapping[str, Any]) -> D:
-        """This deployment with ``values`` (its resolved defaults), known as resolved from then on: itself when
-        nothing changes, else a new one."""
+        """This deployment with ``values`` (its resolved defaults): itself when nothing changes, else a new one."""
         changed = {name: value for name, value in values.items() if getattr(self, name) != value}
-        resolved = dataclasses.replace(self, **changed) if changed else self  # type: ignore[type-var]
-        _RESOLVED[id(resolved)] = resolved
-        return resolved
+        return dataclasses.replace(self, **changed) if changed else self  # type: ignore[type-var]
 
     def _bound_autoscaling(self) -> Optional[Autoscaling]:
         """The autoscaling with its SageMaker CloudWatch triggers bound to the endpoint this deployment registers."""
