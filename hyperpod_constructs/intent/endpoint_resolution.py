@@ -271,25 +271,31 @@ def _request_limits(limits: RequestLimits) -> RequestLimitsRecord:
 def _worker_resources(endpoint: InferenceEndpoint) -> PodResources:
     """The GPU / MIG device in requests and limits; cpu / memory requests: the smallest share over the instance
     types the pod may run on (so it fits each), unless given."""
-    requests: dict[str, str] = {}
+    share: dict[str, str] = {}
     device: dict[str, str] = {}
     infos = [info for info in (lookup_instance_type(name) for name in endpoint.placement_types) if info is not None]
     known = infos and len(infos) == len(endpoint.placement_types)
     if endpoint.accelerator_partition is not None:
         device[mig_resource_name(endpoint.accelerator_partition)] = "1"
         if known:
-            requests.update(_smallest_share([partition_resources(info.name, endpoint.accelerator_partition,
+            share.update(_smallest_share([partition_resources(info.name, endpoint.accelerator_partition,
                                                                  endpoint.where) for info in infos]))
     elif endpoint.gpu_request > 0:
         device["nvidia.com/gpu"] = str(endpoint.gpu_request)
         if known:
-            requests.update(_smallest_share([whole_gpu_resources(info, endpoint.gpu_request) for info in infos]))
-    if endpoint.cpu is not None:
-        requests["cpu"] = str(endpoint.cpu)
-    if endpoint.memory is not None:
-        requests["memory"] = endpoint.memory
-    requests.update(device)
-    return PodResources(requests=tuple(requests.items()), limits=tuple(device.items()))
+            share.update(_smallest_share([whole_gpu_resources(info, endpoint.gpu_request) for info in infos]))
+    return _pod_resources(share, device, endpoint.cpu, endpoint.memory)
+
+
+def _pod_resources(share: dict[str, str], device: dict[str, str], cpu: Union[str, int, float, None],
+                   memory: Optional[str]) -> PodResources:
+    """Requests: the cpu / memory ``share`` with what the user gave instead, then the devices; limits: the devices."""
+    requests = dict(share)
+    if cpu is not None:
+        requests["cpu"] = str(cpu)
+    if memory is not None:
+        requests["memory"] = memory
+    return PodResources(requests=tuple({**requests, **device}.items()), limits=tuple(device.items()))
 
 
 def _smallest_share(shares: list[dict[str, str]]) -> dict[str, str]:
@@ -326,14 +332,10 @@ def _side(side: str, worker: DisaggregatedWorker, platform: ResolvedPlatform, wh
         requests = whole_gpu_resources(info, worker.gpus or 1)
         device["nvidia.com/gpu"] = str(worker.gpus or 1)
     device[EFA_RESOURCE] = str(worker.efa_devices)
-    if worker.cpu is not None:
-        requests["cpu"] = worker.cpu
-    if worker.memory is not None:
-        requests["memory"] = worker.memory
     return SideRecord(
         side=side, instance_type=worker.instance_type, instance_group=worker.instance_group,  # type: ignore[arg-type]
         args=tuple(worker.args), gpus=0 if profile else (worker.gpus or 1), partition_profile=profile,
         replicas=worker.replicas, min_pods=worker.min_pods, max_pods=worker.max_pods,
-        resources=PodResources(requests=tuple({**requests, **device}.items()), limits=tuple(device.items())),
+        resources=_pod_resources(requests, device, worker.cpu, worker.memory),
         autoscaling=resolve_scaling(worker.autoscaling, platform, f"{where} {side}", selector)
         if worker.autoscaling is not None else None)
