@@ -274,16 +274,25 @@ def _shortfalls(groups: Sequence[GpuGroup], demands: Sequence[GpuDemand],
 def slice_totals(groups: Sequence[GpuGroup], demands: Sequence[GpuDemand]) -> dict[tuple[str, str], tuple[int, int]]:
     """(instance type, MIG profile) -> (slices requested at max replicas on the demands' first instance type, slices
     the groups offer at the ceiling), for every profile a group offers."""
-    offered: dict[tuple[str, str], int] = {}
-    for group in groups:
-        for profile, count in group.slices_per_node.items():
-            key = (group.instance_type, profile)
-            offered[key] = offered.get(key, 0) + count * group.nodes
     requested: Counter = Counter()
     for demand in demands:
         if demand.partition and demand.instance_types:
             requested[(demand.instance_types[0], demand.partition)] += demand.max_replicas
-    return {key: (requested[key], available) for key, available in offered.items()}
+    return {key: (requested[key], _slices(found)) for key, found in _slice_offers(groups).items()}
+
+
+def _slice_offers(groups: Sequence[GpuGroup]) -> dict[tuple[str, str], list[tuple[GpuGroup, int]]]:
+    """(instance type, MIG profile) -> each group offering it, with its slices per node."""
+    offers: dict[tuple[str, str], list[tuple[GpuGroup, int]]] = {}
+    for group in groups:
+        for profile, count in group.slices_per_node.items():
+            offers.setdefault((group.instance_type, profile), []).append((group, count))
+    return offers
+
+
+def _slices(offers: Sequence[tuple[GpuGroup, int]]) -> int:
+    """The slices ``offers`` hold at the ceiling."""
+    return sum(count * group.nodes for group, count in offers)
 
 
 @dataclass(frozen=True)
@@ -310,10 +319,7 @@ def slice_shortfalls(groups: Sequence[GpuGroup], demands: Sequence[GpuDemand]) -
     """Every (instance type, profile) whose slices at max replicas exceed what the groups of that type offer at the
     ceiling. Endpoints on one type share its slices, so their demand is summed; a demand counts on every type it may
     run on. A profile its instance type does not offer is the endpoint's own rule, not a shortfall."""
-    offers: dict[tuple[str, str], list[tuple[GpuGroup, int]]] = {}
-    for group in groups:
-        for profile, count in group.slices_per_node.items():
-            offers.setdefault((group.instance_type, profile), []).append((group, count))
+    offers = _slice_offers(groups)
     asking: dict[tuple[str, str], list[GpuDemand]] = {}
     for demand, instance_type in _per_instance_type(demands):
         if demand.partition is None or not supports_mig(instance_type):
@@ -325,7 +331,7 @@ def slice_shortfalls(groups: Sequence[GpuGroup], demands: Sequence[GpuDemand]) -
     for (instance_type, profile), requesting in asking.items():
         needed = sum(demand.max_replicas for demand in requesting)
         found = tuple(offers.get((instance_type, profile), ()))
-        available = sum(count * group.nodes for group, count in found)
+        available = _slices(found)
         if needed > available:
             shortfalls.append(SliceShortfall(instance_type, profile, tuple(requesting), needed, available, found))
     return shortfalls
