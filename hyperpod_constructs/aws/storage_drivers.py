@@ -128,19 +128,20 @@ class StorageDriverRoles(Construct):
         """The names of the buckets the S3 driver may read, in the order they were added."""
         return tuple(self._buckets)
 
-    def attach(self, addons: list[eks.Addon]) -> None:
-        """Give each CSI add-on in ``addons`` its role (IRSA: the add-on annotates its service account)."""
+    def attach(self, addons: list[eks.Addon]) -> set[str]:
+        """Give each CSI add-on in ``addons`` its role (IRSA: the add-on annotates its service account); returns the
+        names of the add-ons that got one. The name is read from the L1 (``Addon.addon_name`` is a deploy-time
+        reference, the L1 keeps the literal)."""
         roles = {S3_CSI_ADDON: self.s3_csi_role, FSX_CSI_ADDON: self.fsx_csi_role}
+        attached: set[str] = set()
         for addon in addons:
             resource = addon.node.default_child
             assert isinstance(resource, eks.CfnAddon)
-            role = roles.get(resource.addon_name)
+            name = resource.addon_name
+            role = roles.get(name)
             if role is not None:
                 resource.service_account_role_arn = role.role_arn
                 addon.node.add_dependency(role)  # the role's policy exists before the driver first calls AWS
-
-
-def csi_addon_names(addons: list[eks.Addon]) -> set[str]:
-    """The add-on names (``Addon.addon_name`` is a deploy-time reference, the L1 keeps the literal)."""
-    return {addon.node.default_child.addon_name for addon in addons}  # type: ignore[union-attr]
+                attached.add(name)
+        return attached
 

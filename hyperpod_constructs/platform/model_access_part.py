@@ -8,7 +8,7 @@ from aws_cdk import aws_ec2 as ec2, aws_eks_v2 as eks, aws_iam as iam, aws_s3 as
 from constructs import Construct
 
 from ..aws.model_access import ModelSourceAccess
-from ..aws.storage_drivers import FSX_CSI_ADDON, S3_CSI_ADDON, StorageDriverRoles, csi_addon_names
+from ..aws.storage_drivers import FSX_CSI_ADDON, S3_CSI_ADDON, StorageDriverRoles
 from .advice import advise
 
 
@@ -36,8 +36,7 @@ def build_model_access(scope: Construct, context: ModelAccessContext) -> ModelAc
     a warning on the roles says the user attaches them."""
     drivers = StorageDriverRoles(scope, "StorageDrivers", oidc_provider=context.oidc_provider,
                                  model_store_bucket=context.model_store_bucket)
-    drivers.attach(list(context.workload_addons))
-    unmanaged = sorted({S3_CSI_ADDON, FSX_CSI_ADDON} - csi_addon_names(list(context.workload_addons)))
+    unmanaged = sorted({S3_CSI_ADDON, FSX_CSI_ADDON} - drivers.attach(list(context.workload_addons)))
     if unmanaged:
         advise(drivers, [(
             f"the platform does not install {', '.join(unmanaged)} on this existing cluster: give each add-on "
