@@ -57,7 +57,7 @@ from .applier_part import ApplierContext, ManifestApplication
 from .charts_part import ChartsContext, PlatformCharts, build_platform_charts
 from .cost_inputs import FixedCostContext, fixed_cost_items, price_warnings
 from .delivery import ManifestFiles
-from .deployments import BuildChart, ChartDeployment, EndpointDeployment, endpoint_chart_name, endpoint_construct_id
+from .deployments import ChartDeployment, EndpointDeployment, endpoint_chart_name, endpoint_construct_id
 from .eks_part import EksContext, build_eks
 from .gitops import DeployTimeValues, platform_label_value, write_files
 from .hyperpod_part import HyperPodContext, build_hyperpod
@@ -452,11 +452,6 @@ class HyperPodInferencePlatform(Construct):
             return list(chart.api_objects)
         return self._charts.add(name, build_chart).chart
 
-    def _add_platform_chart(self, name: str, build: BuildChart,
-                            manifests: Optional[list[dict[str, Any]]] = None) -> ChartDeployment:
-        """A chart under ``Platform/Charts/<name>`` (see ``PlatformCharts.add``)."""
-        return self._charts.add(name, build, manifests)
-
     # ---- endpoints and workloads -----------------------------------------------------------------------
 
     @property
@@ -507,7 +502,7 @@ class HyperPodInferencePlatform(Construct):
         # A TriggerAuthentication an earlier call added is not added again.
         manifests = [manifest for manifest in render_keda(records)
                      if _object_key(manifest) not in self._keda_objects]
-        deployment = self._add_platform_chart(name, lambda chart: add_keda_objects(chart, manifests), manifests)
+        deployment = self._charts.add(name, lambda chart: add_keda_objects(chart, manifests), manifests)
         self._resolved = model  # only once they rendered: a rejected call leaves the platform as it was
         self._keda_objects.update(_object_key(manifest) for manifest in manifests)
         self._scaled_workloads.append(deployment)
