@@ -14,13 +14,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
-from aws_cdk import Annotations, CfnOutput, CfnResource, RemovalPolicy, Stack, Token
+from aws_cdk import Annotations, CfnResource, RemovalPolicy, Stack, Token
 from constructs import Construct
 
 from ..aws.eks import HyperPodEks
 from ..aws.network import HyperPodNetwork
 from ..aws.network_flows import REQUIRED_FLOWS
 from ..aws.observability import InferenceObservability
+from ..aws.stack_outputs import stack_output
 
 # Flows an imported node security group must carry by itself (the ALB rule is opened by the controller).
 BYO_ROLES = ("nodes", "control-plane", "model-store")
@@ -28,13 +29,6 @@ BYO_ROLES = ("nodes", "control-plane", "model-store")
 IMPORTED_GROUPS = "hyperpod-constructs:network:importedSecurityGroups"
 CONTROL_PLANE_GROUPS_UNKNOWN = "hyperpod-constructs:network:controlPlaneGroupsUnknown"
 NO_SHARED_CONTROL_PLANE_GROUP = "hyperpod-constructs:network:noSharedControlPlaneGroup"
-
-
-def stack_output(scope: Construct, name: str, value: str, description: str) -> CfnOutput:
-    """An output whose logical id is ``name``: stable names scripts and docs can rely on."""
-    output = CfnOutput(scope, name, value=value, description=description)
-    output.override_logical_id(name)
-    return output
 
 
 @dataclass(frozen=True)

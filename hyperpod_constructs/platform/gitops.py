@@ -17,10 +17,11 @@ import zipfile
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Optional
 
-from aws_cdk import CfnOutput, Token
+from aws_cdk import Token
 from constructs import Construct
 
 from .. import yaml_writer
+from ..aws.stack_outputs import stack_output
 from ..k8s.api_objects import MANAGED_BY_LABEL
 
 _UNRESOLVED = re.compile(r"\$\{Token\[[^\]]+\]\}")
@@ -46,9 +47,7 @@ class DeployTimeValues:
         """Returns ``value`` unchanged so calls can wrap the value where it is used."""
         if Token.is_unresolved(value) and value not in self._by_token:
             self._by_token[value] = name
-            output = CfnOutput(self._scope, name, value=value, description=description)
-            # values.env promises outputs named exactly like the placeholders.
-            output.override_logical_id(name)
+            stack_output(self._scope, name, value, description)  # values.env promises outputs named like this
         return value
 
     @property

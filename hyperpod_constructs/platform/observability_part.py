@@ -11,9 +11,9 @@ from constructs import Construct
 from ..aws.eks import HyperPodEks
 from ..aws.hyperpod_cluster import HyperPodCluster
 from ..aws.observability import InferenceObservability
+from ..aws.stack_outputs import stack_output
 from ..intent.instance_group import InstanceGroup
 from ..intent.observability import Observability
-from .access import stack_output
 
 
 @dataclass(frozen=True)
