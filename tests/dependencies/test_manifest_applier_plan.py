@@ -189,7 +189,8 @@ def test_record_round_trip_and_an_old_record_of_hashes_is_no_inventory(manifest_
     parsed = manifest_plan.parse_record(json.dumps(written))
     assert parsed.inventory == (Ref(IEC_V1, "default", "a"), Ref(IEC_V1, "default", "b"))
     assert (parsed.adopted, parsed.create_request) == (record.adopted, "req-1")
-    assert manifest_plan.parse_record(json.dumps({"data": {"a.k8s.yaml": "hash"}})) is None
+    assert manifest_plan.parse_record(json.dumps({"data": {"a.k8s.yaml": "hash"}})) == manifest_plan.Record(
+        inventory=(), from_hashes=True)
     assert manifest_plan.parse_record("") is None
     assert manifest_plan.parse_get(json.dumps({"kind": "List", "items": [{"a": 1}]})) == [{"a": 1}]
     assert manifest_plan.parse_get(json.dumps({"kind": "ConfigMap"})) == [{"kind": "ConfigMap"}]

@@ -4,10 +4,13 @@ HyperPod creates the daemon (DaemonSet and ConfigMap) once the cluster's tiered 
 HyperPod's: this resource never applies or deletes them, it changes three things in them, as AWS's quick setup
 does after enabling tiered storage:
 1. the in-memory cache capacity in the daemon's configuration (the ``capacity = "..."`` line of its ConfigMap),
-   written back with the resourceVersion read, so a concurrent change fails instead of being lost;
+   written back with the resourceVersion read, so a concurrent change is not lost: on a conflict it reads again;
 2. the DaemonSet's node affinity (the serving instance groups), node selector and memory request and limit, by a
    strategic-merge patch;
-3. a rollout restart when anything changed, so the pods read the new configuration.
+3. a restart when anything changed, so the pods read the new configuration.
+"Restart pending" is state kept on the DaemonSet (``RESTART_PENDING``), set before the change and cleared by the
+restart itself (one patch, as ``kubectl rollout restart`` writes it): a pass cut short between the change and the
+restart restarts in the next pass, although the configuration is by then already set.
 Every step is idempotent; a daemon HyperPod has not created yet is waited for (across invocations). Delete
 changes nothing: the daemon stays as configured until HyperPod replaces it.
 """
@@ -18,9 +21,12 @@ import logging
 import os
 import re
 from dataclasses import dataclass
+from datetime import datetime, timezone
 from typing import Any, Mapping, Optional
 
-from cluster_access import CALL_SECONDS, run, tool_env, wait_for_cluster_access, work_folder, write_kubeconfig
+import time_budget
+from cluster_access import (
+    CALL_SECONDS, CommandFailed, run, tool_env, try_run, wait_for_cluster_access, work_folder, write_kubeconfig)
 from cluster_plan import KUBECTL, require_properties
 from time_budget import Backoff, Budget, OutOfTime, not_done_yet
 
@@ -28,6 +34,10 @@ LOG = logging.getLogger()
 DAEMON_SET = "DaemonSet.v1.apps"
 # The line of the daemon's config.toml that sets the cache size; the number between the quotes is replaced.
 CAPACITY_LINE = re.compile(r'(capacity\s*=\s*")[^"]*("\s*#\s*Total in-memory cache size)')
+RESTART_PENDING = "hyperpod-constructs.io/restart-pending"  # on the DaemonSet: a change awaits its restart
+RESTARTED_AT = "kubectl.kubernetes.io/restartedAt"  # the pod template annotation kubectl rollout restart sets
+CONFLICT = "the object has been modified"  # the API server's words for a stale resourceVersion (409)
+CONFLICT_ATTEMPTS = 5
 
 
 @dataclass(frozen=True)
@@ -82,7 +92,7 @@ def configure_in(event: Mapping[str, Any], request: DaemonRequest, workdir: str,
 
 
 def configure(request: DaemonRequest, kubeconfig: str, workdir: str, env: Mapping[str, str], budget: Budget) -> bool:
-    """Capacity, patch, restart; True when anything changed."""
+    """Capacity, patch, restart; True when this pass restarted the daemon."""
     def kubectl(*args: str) -> list[str]:
         timeout = max(1, int(min(CALL_SECONDS, budget.left()) - 2))
         return [KUBECTL, *args, "--namespace", request.namespace, "--kubeconfig", kubeconfig,
@@ -90,25 +100,49 @@ def configure(request: DaemonRequest, kubeconfig: str, workdir: str, env: Mappin
 
     daemon_ref = f"{DAEMON_SET}/{request.daemon_set}"
     backoff = Backoff()
-    while get(kubectl("get", daemon_ref, "--ignore-not-found", "--output", "json"), env, budget) is None:
+    while (daemon := get(kubectl("get", daemon_ref, "--ignore-not-found", "--output", "json"), env, budget)) is None:
         budget.wait(backoff.next(), f"HyperPod to create DaemonSet {request.namespace}/{request.daemon_set} (it does "
                                     "once the cluster's tiered storage is enabled)")
-    config_map = get(kubectl("get", f"ConfigMap/{request.config_map}", "--output", "json"), env, budget)
-    assert config_map is not None
-    resized = with_capacity(config_map, request.cache_capacity, f"{request.namespace}/{request.config_map}")
-    if resized is not None:
+    pending = RESTART_PENDING in (daemon.get("metadata", {}).get("annotations") or {})
+    for attempt in range(1, CONFLICT_ATTEMPTS + 1):
+        config_map = get(kubectl("get", f"ConfigMap/{request.config_map}", "--output", "json"), env, budget)
+        assert config_map is not None
+        resized = with_capacity(config_map, request.cache_capacity, f"{request.namespace}/{request.config_map}")
+        if resized is None:
+            break
+        if not pending:
+            run(kubectl("patch", daemon_ref, "--type", "merge", "--patch", json.dumps(mark_pending())), env, budget)
+            pending = True
         path = os.path.join(workdir, "config-map.json")
         with open(path, "w", encoding="utf-8") as handle:
             json.dump(resized, handle)
-        run(kubectl("replace", "--filename", path), env, budget)
+        result = try_run(kubectl("replace", "--filename", path), env, budget)
+        if result.returncode == 0:
+            break
+        if CONFLICT not in result.stderr or attempt == CONFLICT_ATTEMPTS:
+            raise CommandFailed(["kubectl", "replace", f"ConfigMap/{request.config_map}"], result)
+        LOG.info("ConfigMap %s changed since it was read; reading it again", request.config_map)
     patched = run(kubectl("patch", daemon_ref, "--type", "strategic", "--patch", json.dumps(request.daemon_patch)),
                   env, budget)
-    changed = resized is not None or "(no change)" not in patched
-    if changed:
-        run(kubectl("rollout", "restart", daemon_ref), env, budget)
+    restart = pending or "(no change)" not in patched
+    if restart:
+        run(kubectl("patch", daemon_ref, "--type", "strategic", "--patch", json.dumps(restart_patch(time_budget.now()))),
+            env, budget)
     LOG.info("daemon %s/%s: cache %s, %s", request.namespace, request.daemon_set, request.cache_capacity,
-             "changed and restarted" if changed else "already configured")
-    return changed
+             "changed and restarted" if restart else "already configured")
+    return restart
+
+
+def mark_pending() -> dict[str, Any]:
+    return {"metadata": {"annotations": {RESTART_PENDING: "true"}}}
+
+
+def restart_patch(at: float) -> dict[str, Any]:
+    """What ``kubectl rollout restart`` writes (a new pod template annotation, so every pod is replaced), and the
+    pending mark cleared in the same write."""
+    stamp = datetime.fromtimestamp(at, timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return {"metadata": {"annotations": {RESTART_PENDING: None}},
+            "spec": {"template": {"metadata": {"annotations": {RESTARTED_AT: stamp}}}}}
 
 
 def with_capacity(config_map: Mapping[str, Any], capacity: str, name: str) -> Optional[dict[str, Any]]:

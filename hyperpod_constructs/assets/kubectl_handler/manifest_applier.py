@@ -131,9 +131,9 @@ class Session:
         return plan.response_data(len(wanted), pruned, kept)
 
     def previous_inventory(self, record: Optional[plan.Record], old: Optional[plan.ApplyRequest]) -> list[ObjectRef]:
-        """What this platform may have applied before: the record's inventory, else (a record from before
+        """What this platform may have applied before: the record's inventory, else (no record, or one from before
         inventories were kept) the previous bundle's."""
-        if record is not None:
+        if record is not None and not record.from_hashes:
             return list(record.inventory)
         if old is not None and old.delivery == "cdk-deploy":
             try:
@@ -198,9 +198,20 @@ class Session:
             LOG.info("left the platform's objects in the cluster (%s)",
                      "handed over to GitOps" if self.request.delivery == "gitops" else "Removal: retain")
             return
-        targets = list(record.inventory) if record is not None else self.inventory(self.request, "bundle").refs()
-        self.delete_owned(targets, "objects of the platform")
+        self.delete_owned(self.removal_targets(record), "objects of the platform")
         self.delete_record(self.request.record_name)
+
+    def removal_targets(self, record: Optional[plan.Record]) -> list[ObjectRef]:
+        """What a Delete removes: the record's inventory, less what existed before a Create that never finished
+        (its own cleanup may have been cut short, or never run). No record: nothing was applied (a record is written
+        before every apply); a record of file hashes: the bundle's objects."""
+        if record is None:
+            return []
+        if record.from_hashes:
+            return self.inventory(self.request, "bundle").refs()
+        if record.create_request:
+            return plan.not_in(record.inventory, record.adopted)
+        return list(record.inventory)
 
     def clean_up_failed_create(self, create_request: str) -> str:
         """Delete what the failed Create made (not what existed before it), within the rest of the invocation."""

@@ -190,13 +190,35 @@ def fill_values(text: str, values: Mapping[str, str], file_name: str) -> str:
                 return match.group(0)
             value = values[name]
             if _inside_double_quotes(line, match.start()):
-                return json.dumps(value)[1:-1]  # JSON's escapes are YAML's double-quoted escapes
+                return escape_double_quoted(value)
             if not _PLAIN_SAFE.match(value):
                 raise ValueError(f"deploy-time value {name} ({value[:80]!r}) would be read as YAML structure where "
                                  f"{file_name} line {number} uses it unquoted; it is not applied")
             return value
         lines.append(_PLACEHOLDER.sub(fill, line))
     return "\n".join(lines)
+
+
+_SHORT_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r"}
+
+
+def escape_double_quoted(value: str) -> str:
+    """``value`` as the inside of a YAML double-quoted scalar, in printable ASCII only: a raw line break (YAML 1.1,
+    which kubectl reads, also breaks lines at U+0085, U+2028 and U+2029) would fold into a space. JSON's escapes
+    will not do: outside the Basic Multilingual Plane they are surrogate pairs, which YAML refuses; YAML writes
+    those characters as ``\\UXXXXXXXX``."""
+    out = []
+    for char in value:
+        code = ord(char)
+        if char in _SHORT_ESCAPES:
+            out.append(_SHORT_ESCAPES[char])
+        elif 0x20 <= code < 0x7F:
+            out.append(char)
+        elif code <= 0xFFFF:
+            out.append(f"\\u{code:04x}")
+        else:
+            out.append(f"\\U{code:08x}")
+    return "".join(out)
 
 
 def _inside_double_quotes(line: str, position: int) -> bool:
@@ -248,11 +270,13 @@ def stages(filled: Mapping[str, str], inventory: Inventory) -> tuple[dict[str, s
 @dataclass(frozen=True)
 class Record:
     """The inventory this platform may have applied (written before each apply, so a partial apply is pruned
-    later), and during a Create, the objects that existed before it (a failed Create removes only what it made)."""
+    later), and during a Create, the objects that existed before it (a failed Create removes only what it made).
+    ``from_hashes``: the record of a version that kept file hashes, not an inventory (its inventory is empty)."""
 
     inventory: tuple[ObjectRef, ...]
     adopted: tuple[ObjectRef, ...] = ()
     create_request: str = ""
+    from_hashes: bool = False
 
 
 def record_manifest(name: str, record: Record) -> dict[str, Any]:
@@ -268,12 +292,12 @@ def record_manifest(name: str, record: Record) -> dict[str, Any]:
 
 
 def parse_record(get_output: str) -> Optional[Record]:
-    """The record, or None when there is none or it predates inventories (it held file hashes)."""
+    """The record, or None when there is none."""
     if not get_output.strip():
         return None
     data = json.loads(get_output).get("data") or {}
     if "inventory" not in data:
-        return None
+        return Record(inventory=(), from_hashes=True)
     return Record(inventory=tuple(ObjectRef.from_json(item) for item in json.loads(data["inventory"])),
                   adopted=tuple(ObjectRef.from_json(item) for item in json.loads(data.get("adopted", "[]"))),
                   create_request=data.get("createRequest", ""))
@@ -371,15 +395,21 @@ def apply_argv(path: str, kubeconfig: str, timeout: float) -> list[str]:
 
 
 def get_argv(refs: Sequence[ObjectRef], kubeconfig: str, timeout: float) -> list[str]:
-    """The objects that exist of ``refs`` (one kind, one namespace), as JSON."""
+    """The objects that exist of ``refs`` (one kind, one namespace), as JSON, managed fields included: kubectl
+    leaves ``metadata.managedFields`` out of its output unless asked, and ``ownership`` reads them."""
     argv = [KUBECTL, "get", *(ref.argument for ref in refs), "--ignore-not-found", "--output", "json",
-            *_common(kubeconfig, timeout)]
+            "--show-managed-fields", *_common(kubeconfig, timeout)]
     return argv + (["--namespace", refs[0].namespace] if refs and refs[0].namespace else [])
 
 
+# No object has an empty name, so listing with this selector reads nothing, however many objects the kind has.
+NO_OBJECT = "metadata.name="
+
+
 def served_argv(kind: str, kubeconfig: str, timeout: float) -> list[str]:
-    """Exits 0 once the cluster serves ``kind``."""
-    return [KUBECTL, "get", kind, "--all-namespaces", "--limit", "1", "--output", "name", *_common(kubeconfig, timeout)]
+    """Exits 0 once the cluster serves ``kind``; lists no object (kubectl has no ``--limit``)."""
+    return [KUBECTL, "get", kind, "--all-namespaces", "--field-selector", NO_OBJECT, "--output", "name",
+            *_common(kubeconfig, timeout)]
 
 
 def delete_argv(refs: Sequence[ObjectRef], kubeconfig: str, timeout: float) -> list[str]:

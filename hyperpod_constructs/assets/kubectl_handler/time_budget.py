@@ -15,9 +15,9 @@ from typing import Any, Optional
 DEADLINE_FIELD = "HyperPodDeadline"  # epoch seconds; onEvent's extra field reaches every isComplete event
 RESERVE_SECONDS = 15.0  # kept back in every invocation to write the record and answer the framework
 SHORTEST_CALL_SECONDS = 1.0  # a call with less time than this is not started
-# A later invocation starts a query interval after this one ends and needs a little time to get going: with less
-# than this left before the deadline, this invocation is the last one that can finish the work.
-LATER_INVOCATION_SECONDS = 60.0
+# A later invocation starts a query interval (20 s) after this one answers and needs a few seconds to get going:
+# with less than this left before the deadline, no later invocation can start before it.
+LATER_INVOCATION_SECONDS = 30.0
 
 # The clock, looked up at each call so tests can run the function on a simulated one.
 now = time.time
@@ -52,8 +52,9 @@ class Budget:
         return left if self.deadline is None else min(left, self.deadline - now())
 
     def is_last_invocation(self) -> bool:
-        """The deadline comes before this invocation's time runs out: nothing pending now can finish later."""
-        return self.deadline is not None and self.deadline - now() <= self.invocation_left() + LATER_INVOCATION_SECONDS
+        """No later invocation can start before the deadline, so nothing pending now can finish later. Asked when
+        this invocation stops: however much of its own time it used, the next one starts a query interval on."""
+        return self.deadline is not None and self.deadline - now() <= LATER_INVOCATION_SECONDS
 
     def timeout(self, cap: float, doing: str) -> float:
         """The timeout for one call of at most ``cap`` seconds; OutOfTime when too little time is left to start it."""
