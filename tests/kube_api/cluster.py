@@ -176,13 +176,16 @@ class Cluster:
         for field in ("uid", "creationTimestamp", "deletionTimestamp", "deletionGracePeriodSeconds", "generation"):
             meta.pop(field, None)
         if old is None:
-            meta.update(uid=str(uuid.uuid4()), creationTimestamp=now, generation=1)
+            meta.update(uid=str(uuid.uuid4()), creationTimestamp=now)
+            if _has_generation(rt):
+                meta["generation"] = 1
         else:
             for field in ("uid", "creationTimestamp", "deletionTimestamp", "deletionGracePeriodSeconds"):
                 if field in old["metadata"]:
                     meta[field] = old["metadata"][field]
-            spec_changed = _spec_of(old) != _spec_of(new)
-            meta["generation"] = old["metadata"].get("generation", 1) + (1 if spec_changed else 0)
+            if _has_generation(rt):
+                spec_changed = _spec_of(old) != _spec_of(new)
+                meta["generation"] = old["metadata"].get("generation", 1) + (1 if spec_changed else 0)
         if rt.kind == "Namespace":
             meta.setdefault("labels", {})["kubernetes.io/metadata.name"] = meta["name"]
             new.setdefault("spec", {}).setdefault("finalizers", ["kubernetes"])
@@ -484,6 +487,14 @@ def _condition(obj: dict[str, Any], kind: str) -> bool:
 
 def _parse_time(text: str) -> float:
     return datetime.datetime.strptime(text, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=datetime.timezone.utc).timestamp()
+
+
+# Kinds whose strategy keeps metadata.generation (ConfigMaps, Secrets, Namespaces ... have none).
+GENERATION_GROUPS = {"apps", "batch", "apiextensions.k8s.io", "admissionregistration.k8s.io", "storage.k8s.io"}
+
+
+def _has_generation(rt: ResourceType) -> bool:
+    return bool(rt.crd) or rt.group in GENERATION_GROUPS
 
 
 def _spec_of(obj: dict[str, Any]) -> dict[str, Any]:

@@ -162,6 +162,7 @@ def field_set(obj: dict[str, Any], shape: Shape, with_maps: bool = False) -> Fie
     out: FieldSet = set()
     _walk(obj, shape, (), out, with_maps)
     out.discard(())
+    out.discard((("f", "metadata"),))  # metadata always exists (name): never owned as such
     return out
 
 
