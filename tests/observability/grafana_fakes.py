@@ -2,7 +2,9 @@
 
 ``FakeGrafana`` answers the calls the function makes (data sources by uid, ``POST /api/dashboards/db``, dashboard
 deletes) the way Grafana does, checks the bearer token against the one the stubbed AWS API issued, and can be told
-to refuse one request with a status and body of Grafana's shape.
+to answer a method and path with a scripted sequence first (statuses, bodies of Grafana's shape, headers such as
+``Retry-After``, a request that lands but whose answer is lost, or no answer at all), counting every attempt.
+``FakeClock`` is the Lambda context whose remaining time the handler's backoff pauses use up instead of sleeping.
 """
 from __future__ import annotations
 
@@ -10,11 +12,15 @@ import importlib.util
 import json
 import sys
 import threading
+import time
+from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Optional
+from typing import Any, Optional, Union
 
+STATUS_WORDS = {429: "Too Many Requests", 500: "Internal Server Error", 502: "Bad Gateway",
+                503: "Service Unavailable", 504: "Gateway Timeout"}
 HANDLER_DIR = Path(__file__).resolve().parents[2] / "hyperpod_constructs" / "assets" / "grafana_dashboards"
 
 
@@ -30,8 +36,41 @@ def load_handler() -> ModuleType:
     return module
 
 
+@dataclass(frozen=True)
+class Answer:
+    """One scripted answer: ``status`` with ``body`` and ``headers``; with ``lands`` the request is applied first
+    (Grafana did it, the answer was lost on the way back); with ``stall_s`` the fake waits that long and closes the
+    connection without answering (the client's timeout fires first)."""
+
+    status: int = 200
+    body: Any = None
+    headers: dict[str, str] = field(default_factory=dict)
+    lands: bool = False
+    stall_s: float = 0.0
+
+
+Scripted = Union[int, Answer]
+
+
+class FakeClock:
+    """The Lambda context: ``pause`` (the handler's sleep, patched) records the sleep and uses up remaining time."""
+
+    def __init__(self, remaining_ms: int = 300_000) -> None:
+        self.remaining_ms = remaining_ms
+        self.sleeps: list[float] = []
+
+    def get_remaining_time_in_millis(self) -> int:
+        return self.remaining_ms
+
+    def pause(self, seconds: float) -> None:
+        assert seconds >= 0, seconds
+        assert seconds * 1000 <= self.remaining_ms, f"slept {seconds} s with {self.remaining_ms} ms left"
+        self.sleeps.append(seconds)
+        self.remaining_ms -= int(seconds * 1000)
+
+
 class FakeGrafana:
-    """Data sources and dashboards by uid, behind a bearer token; ``refuse`` makes one request fail."""
+    """Data sources and dashboards by uid, behind a bearer token; ``script`` makes a path answer a sequence first."""
 
     def __init__(self) -> None:
         self.token: Optional[str] = None
@@ -39,18 +78,20 @@ class FakeGrafana:
         self.dashboards: dict[str, dict[str, Any]] = {}
         self.posts: list[dict[str, Any]] = []  # bodies of POST /api/dashboards/db, in order
         self.requests: list[tuple[str, str]] = []
-        self._refusals: dict[tuple[str, str], tuple[int, bytes]] = {}
+        self._scripts: dict[tuple[str, str], list[Answer]] = {}
         fake = self
 
         class Handler(BaseHTTPRequestHandler):
             def log_message(self, *args: Any) -> None:  # keep pytest output clean
                 pass
 
-            def _answer(self, status: int, body: Any) -> None:
+            def _answer(self, status: int, body: Any, headers: Optional[dict[str, str]] = None) -> None:
                 data = body if isinstance(body, bytes) else json.dumps(body).encode()
                 self.send_response(status)
                 self.send_header("Content-Type", "application/json")
                 self.send_header("Content-Length", str(len(data)))
+                for name, value in (headers or {}).items():
+                    self.send_header(name, value)
                 self.end_headers()
                 self.wfile.write(data)
 
@@ -60,10 +101,17 @@ class FakeGrafana:
                 fake.requests.append((self.command, self.path))
                 if self.headers.get("Authorization") != f"Bearer {fake.token}":
                     return self._answer(401, {"message": "invalid API key"})
-                refusal = fake._refusals.pop((self.command, self.path), None)
-                if refusal is not None:
-                    return self._answer(*refusal)
-                self._answer(*fake.route(self.command, self.path, body))
+                script = fake._scripts.get((self.command, self.path))
+                scripted = script.pop(0) if script else None
+                if scripted is None:
+                    return self._answer(*fake.route(self.command, self.path, body))
+                if scripted.stall_s:
+                    time.sleep(scripted.stall_s)
+                    self.close_connection = True
+                    return None
+                if scripted.lands:
+                    fake.route(self.command, self.path, body)
+                self._answer(scripted.status, scripted.body, scripted.headers)
 
             do_GET = do_POST = do_PUT = do_DELETE = _handle
 
@@ -78,7 +126,19 @@ class FakeGrafana:
         self.server.server_close()
 
     def refuse(self, method: str, path: str, status: int, body: Any) -> None:
-        self._refusals[(method, path)] = (status, body if isinstance(body, bytes) else json.dumps(body).encode())
+        """The next request to ``method path`` is answered ``status`` with ``body``."""
+        self.script(method, path, Answer(status, body))
+
+    def script(self, method: str, path: str, *answers: Scripted) -> None:
+        """The next requests to ``method path`` get these answers in order (a bare status: Grafana's shape of body
+        for it); then the path behaves normally again."""
+        self._scripts.setdefault((method, path), []).extend(
+            answer if isinstance(answer, Answer) else Answer(answer, {"message": STATUS_WORDS.get(answer, "no")})
+            for answer in answers)
+
+    def attempts(self, method: str, path: str) -> int:
+        """How many times ``method path`` was requested."""
+        return self.requests.count((method, path))
 
     def route(self, method: str, path: str, body: Any) -> tuple[int, Any]:
         not_found = (404, {"message": "Not found"})
