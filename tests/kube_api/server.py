@@ -283,6 +283,9 @@ class Handler(BaseHTTPRequestHandler):
         with api.cluster.store.lock:
             api.requests.append(Request(self.command, path, query, user_agent))
         try:
+            if "protobuf" in self.headers.get("Content-Type", ""):
+                # Bodies are JSON only; typed clients (kubectl create namespace) retry with JSON on 415.
+                raise errors.unsupported_media_type(["application/json", "application/yaml"])
             if self.headers.get("Authorization", "") != f"Bearer {api.token}" or not api.authenticated:
                 raise errors.unauthorized()
             if api.latency_seconds and api.advance is not None:
