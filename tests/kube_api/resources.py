@@ -65,6 +65,9 @@ BUILTINS: tuple[ResourceType, ...] = (
     _r("apps", "v1", "deployments", "Deployment", True, "deploy", categories=ALL, status=True, scale=True),
     _r("apps", "v1", "daemonsets", "DaemonSet", True, "ds", categories=ALL, status=True),
     _r("apps", "v1", "statefulsets", "StatefulSet", True, "sts", categories=ALL, status=True, scale=True),
+    # kstatus (helm --wait=watcher) lists a Deployment's ReplicaSets and a StatefulSet's Pods: served, kept empty.
+    _r("apps", "v1", "replicasets", "ReplicaSet", True, "rs", categories=ALL, status=True, scale=True),
+    _r("apps", "v1", "controllerrevisions", "ControllerRevision", True),
     _r("batch", "v1", "jobs", "Job", True, categories=ALL, status=True),
     _r("rbac.authorization.k8s.io", "v1", "clusterroles", "ClusterRole", False),
     _r("rbac.authorization.k8s.io", "v1", "clusterrolebindings", "ClusterRoleBinding", False),

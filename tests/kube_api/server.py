@@ -21,7 +21,7 @@ from urllib.parse import parse_qs, unquote, urlsplit
 
 import yaml
 
-from . import discovery, errors, openapi
+from . import discovery, errors, openapi, protobuf
 from .certs import session_certificates
 from .cluster import CRD_KEY, Cluster
 from .errors import ApiError
@@ -286,9 +286,12 @@ class Handler(BaseHTTPRequestHandler):
             if self.headers.get("Authorization", "") != f"Bearer {api.token}" or not api.authenticated:
                 raise errors.unauthorized()
             if "protobuf" in self.headers.get("Content-Type", "") and not path.endswith("/selfsubjectaccessreviews"):
-                # Bodies are JSON only (README "not modelled"): typed clients such as `kubectl create namespace`
-                # send protobuf and get 415. An access review's answer does not depend on its body.
-                raise errors.unsupported_media_type(["application/json", "application/yaml"])
+                # Typed clients (helm's release storage, `kubectl create namespace`) send protobuf: decoded for a
+                # few core kinds; others get 415 (README "not modelled"). An access review's answer ignores its body.
+                decoded = protobuf.decode(raw)
+                if decoded is None:
+                    raise errors.unsupported_media_type(["application/json", "application/yaml"])
+                raw = json.dumps(decoded).encode()
             if api.latency_seconds and api.advance is not None:
                 api.advance(api.latency_seconds)
             api.cluster.run_controllers()
@@ -423,12 +426,15 @@ class Handler(BaseHTTPRequestHandler):
         deadline = time.monotonic() + float(query.get("timeoutSeconds") or 1800)
         bookmarks = query.get("allowWatchBookmarks") == "true"
         wanted = query.get("resourceVersion") or "0"
+        # Streaming lists (client-go's WatchList, used by helm 4's kstatus watcher): the current objects as ADDED,
+        # then a bookmark annotated k8s.io/initial-events-end, then changes.
+        initial_events = query.get("sendInitialEvents") == "true"
 
         def selected(obj: dict[str, Any]) -> bool:
             return matches_labels(obj, labels) and matches_fields(obj, fields)
 
         with store.lock:
-            if wanted == "0":
+            if wanted == "0" or initial_events:
                 revision = store.revision
                 initial = [o for _, o in store.items(rt.group, rt.plural, namespace if rt.namespaced else None)]
             else:
@@ -443,6 +449,10 @@ class Handler(BaseHTTPRequestHandler):
             for obj in initial:
                 if selected(obj):
                     self._chunk({"type": "ADDED", "object": cluster._present(rt, obj)})
+            if initial_events:
+                self._chunk({"type": "BOOKMARK", "object": {
+                    "kind": rt.kind, "apiVersion": rt.api_version, "metadata": {
+                        "resourceVersion": str(revision), "annotations": {"k8s.io/initial-events-end": "true"}}}})
             last_bookmark = time.monotonic()
             while not self.api.stopping.is_set() and time.monotonic() < deadline:
                 with store.lock:

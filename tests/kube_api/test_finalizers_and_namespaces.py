@@ -85,9 +85,13 @@ def test_namespace_termination_deletes_contents_and_refuses_new_content(kube_api
     assert kube_api.objects("ConfigMap") == []
 
 
-def test_typed_kubectl_create_sends_protobuf_which_is_refused(kube_api: KubeApiServer) -> None:
-    # Not modelled (README): generators such as `kubectl create namespace` send protobuf bodies.
-    result = kubectl(kube_api, "create", "namespace", "n1")
+def test_typed_kubectl_create_sends_protobuf(kube_api: KubeApiServer) -> None:
+    # `kubectl create namespace/secret` send protobuf bodies (decoded for a few core kinds); others get 415.
+    assert kubectl(kube_api, "create", "namespace", "n1").stdout == "namespace/n1 created\n"
+    result = kubectl(kube_api, "create", "secret", "generic", "s", "--from-literal=k=v", "-n", "n1")
+    assert result.stdout == "secret/s created\n", result.stderr
+    assert kube_api.get("v1", "Secret", "n1", "s")["data"] == {"k": "dg=="}
+    result = kubectl(kube_api, "create", "role", "r", "--verb=get", "--resource=pods")
     assert result.returncode == 1 and "(UnsupportedMediaType)" in result.stderr
 
 
