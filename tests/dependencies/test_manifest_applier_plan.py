@@ -177,7 +177,10 @@ def test_every_kubectl_call_is_bounded_and_server_side(manifest_plan):
     assert manifest_plan.delete_argv(refs, "/k", 10) == [
         "kubectl", "delete", f"{IEC_V1}/a", f"{IEC_V1}/b", "--ignore-not-found", "--wait=false",
         "--kubeconfig", "/k", "--request-timeout", "10s", "--namespace", "team"]
-    assert manifest_plan.get_argv(refs[:1], "/k", 0.2)[-4:] == ["--request-timeout", "1s", "--namespace", "team"]
+    assert manifest_plan.list_argv(IEC_V1, "team", "/k", 0.2) == [
+        "kubectl", "get", IEC_V1, "--output", "json", "--show-managed-fields", "--kubeconfig", "/k",
+        "--request-timeout", "1s", "--namespace", "team"]
+    assert "--namespace" not in manifest_plan.list_argv("Namespace", None, "/k", 5)
 
 
 def test_record_round_trip_and_an_old_record_of_hashes_is_no_inventory(manifest_plan):

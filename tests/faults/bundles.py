@@ -1,7 +1,13 @@
 """Bundles as the library writes them (its YAML writer and inventory format), and the applier's properties."""
 from __future__ import annotations
 
+import io
+import json
+import zipfile
+from dataclasses import dataclass
 from typing import Any, Optional
+
+import yaml
 
 from hyperpod_constructs import yaml_writer
 from hyperpod_constructs.platform import gitops
@@ -67,3 +73,36 @@ def properties(key: str, *, bucket: str = "my-tls-bucket", delivery: str = "cdk-
         props.update({"BundleBucket": "cdk-assets", "BundleKey": key,
                       "Values": values if values is not None else {"TlsCertificateBucket": bucket}})
     return props
+
+
+# ---- an app's own bundle, as staged in its cloud assembly ------------------------------------------------
+
+@dataclass(frozen=True)
+class Bundle:
+    """A bundle read back into charts (chart name -> its manifests, ``${Name}`` placeholders kept), so a test can
+    change it the way a user's next synth would and publish it again."""
+
+    charts: dict[str, list[dict[str, Any]]]
+    values: tuple[str, ...]
+
+    def zip(self) -> bytes:
+        return bundle_zip(self.charts, self.values)
+
+    def filled(self, values: dict[str, str]) -> dict[tuple[str, Optional[str], str], dict[str, Any]]:
+        """(Kind, namespace, name) -> the manifest as the cluster must hold it, with the values filled in."""
+        text = json.dumps(self.charts)
+        for name, value in values.items():
+            text = text.replace("${" + name + "}", json.dumps(value)[1:-1])
+        return {(m["kind"], m["metadata"].get("namespace"), m["metadata"]["name"]): m
+                for manifests in json.loads(text).values() for m in manifests}
+
+    def with_charts(self, charts: dict[str, list[dict[str, Any]]]) -> "Bundle":
+        return Bundle(charts, self.values)
+
+
+def read_bundle(data: bytes) -> Bundle:
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        inventory = json.loads(archive.read("inventory.json"))
+        charts = {name.removesuffix(".k8s.yaml"): [m for m in yaml.safe_load_all(archive.read(f"manifests/{name}")) if m]
+                  for name in inventory["files"]}
+    return Bundle(charts, tuple(inventory["values"]))

@@ -1,86 +1,121 @@
-"""Fixtures that run the kubectl function the way its runtime does: fake tools on PATH, AWS behind botocore's
-Stubber, a simulated clock shared by all of them, and the Provider framework in front."""
+"""Fixtures that run the kubectl function the way its runtime does: the kubectl and helm the function ships (from
+the pinned layer package) against a Kubernetes API server on loopback (tests/kube_api), AWS behind botocore's
+Stubber, one simulated clock for the handler and the server, and the Provider framework in front."""
 from __future__ import annotations
 
 import io
-import json
+import os
+import subprocess
 import sys
 from pathlib import Path
-from types import ModuleType
-from typing import Any, Callable, Iterator
+from types import SimpleNamespace
+from typing import Any, Callable, Iterator, Optional
 
 import pytest
 
-from faults import fake_kubectl
-from faults.harness import CloudFormationResource, ProviderFramework, SimClock, write_tool
+from faults.harness import CloudFormationResource, ProviderFramework, SimClock
+from kube_api import binaries
+from kube_api.server import KubeApiServer
 
-HANDLER_DIR = Path(__file__).resolve().parents[2] / "hyperpod_constructs" / "assets" / "kubectl_handler"
+REPO = Path(__file__).resolve().parents[2]
+HANDLER_DIR = REPO / "hyperpod_constructs" / "assets" / "kubectl_handler"
 if str(HANDLER_DIR) not in sys.path:
     sys.path.insert(0, str(HANDLER_DIR))  # the modules import their siblings by bare name, as in Lambda
+CRD_FACTS = REPO / "tests" / "data" / "schemas" / "crds"
 CLUSTER = "llm"
-OPERATOR_KINDS = ("InferenceEndpointConfig|inference.sagemaker.aws.amazon.com", "JumpStartModel|inference.sagemaker.aws.amazon.com",
-                  "ScaledObject|keda.sh", "TriggerAuthentication|keda.sh")
 REGION = "us-west-2"
+PLATFORM_LABEL = "hyperpod-constructs.io/platform"
+RECORD_PREFIX = "hyperpod-constructs-"
+# What the inference operator add-on and KEDA install on every cluster the platform deploys to.
+OPERATOR_CRDS = ("inference.sagemaker.aws.amazon.com_inferenceendpointconfigs.yaml",
+                 "inference.sagemaker.aws.amazon.com_jumpstartmodels.yaml",
+                 "keda.sh_scaledobjects.yaml", "keda.sh_triggerauthentications.yaml")
+KARPENTER_CRD = "karpenter.sh_nodepools.yaml"
 
 
-def install_tool(bin_dir: Path, name: str, module: ModuleType) -> None:
-    """An executable ``name`` on PATH running ``module.main`` with this test run's interpreter."""
-    write_tool(bin_dir / name, f"from faults import {module.__name__.rsplit('.', 1)[-1]} as tool\n"
-                               "sys.exit(tool.main(sys.argv[1:]))\n")
+def hyperpod_node_class_crd() -> dict[str, Any]:
+    """HyperPod serves HyperpodNodeClass once the cluster's autoscaling is InService; its CRD is not published, so
+    its schema here keeps every field."""
+    return {"apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition",
+            "metadata": {"name": "hyperpodnodeclasses.karpenter.sagemaker.amazonaws.com"},
+            "spec": {"group": "karpenter.sagemaker.amazonaws.com", "scope": "Cluster",
+                     "names": {"kind": "HyperpodNodeClass", "plural": "hyperpodnodeclasses",
+                               "singular": "hyperpodnodeclass", "listKind": "HyperpodNodeClassList"},
+                     "versions": [{"name": "v1", "served": True, "storage": True, "schema": {"openAPIV3Schema": {
+                         "type": "object", "x-kubernetes-preserve-unknown-fields": True}}}]}}
 
 
-class FakeKube:
-    """The fake cluster's state store, read and changed between calls of the function."""
+class ToolCalls:
+    """Every kubectl/helm command line the handlers ran, run by the real binaries. A call's timeout holds on the
+    simulated clock too: a call whose simulated latency outlasts it ends as ``subprocess.run`` ends one that is
+    killed at its timeout, with the clock at that moment (what the server did until then stays done)."""
 
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        state = fake_kubectl.empty_state()
-        state["served"] = list(OPERATOR_KINDS)  # the inference operator add-on and KEDA are installed
-        path.write_text(json.dumps(state))
+    def __init__(self, clock: SimClock) -> None:
+        self.clock = clock
+        self.argvs: list[list[str]] = []
 
-    def read(self) -> dict[str, Any]:
-        return json.loads(self.path.read_text())
+    def run(self, argv: list[str], timeout: Optional[float] = None, **kwargs: Any) -> subprocess.CompletedProcess[str]:
+        self.argvs.append([Path(argv[0]).name, *argv[1:]])
+        started = self.clock.now()
+        result = subprocess.run(argv, timeout=timeout, **kwargs)
+        if timeout is not None and self.clock.now() - started > timeout:
+            self.clock.rewind_to(started + timeout)
+            raise subprocess.TimeoutExpired(argv, timeout)
+        return result
 
-    def change(self, edit: Callable[[dict[str, Any]], None]) -> None:
-        state = self.read()
-        edit(state)
-        self.path.write_text(json.dumps(state))
+    def of(self, tool: str, verb: str = "") -> list[list[str]]:
+        return [argv[1:] for argv in self.argvs if argv[0] == tool and (not verb or argv[1:2] == [verb])]
 
-    def objects(self) -> dict[str, dict[str, Any]]:
-        return self.read()["objects"]
 
-    def names(self, kind: str = "") -> set[str]:
-        return {key.split("|")[3] for key in self.objects() if not kind or key.split("|")[0] == kind}
+class Cluster:
+    """The API server's state as the tests read it, and the command lines the function ran against it."""
+
+    def __init__(self, server: KubeApiServer, calls: ToolCalls) -> None:
+        self.server = server
+        self.tool_calls = calls
+
+    def objects(self, kind: Optional[str] = None) -> list[dict[str, Any]]:
+        return self.server.objects(kind)
+
+    def names(self, kind: Optional[str] = None) -> set[str]:
+        return {item["metadata"]["name"] for item in self.objects(kind)}
 
     def ours(self) -> set[str]:
-        """Names of every object but the applier's record."""
-        return {key.split("|")[3] for key, manifest in self.objects().items()
-                if not manifest["metadata"]["name"].startswith("hyperpod-constructs-")}
+        """Names of every object carrying a platform label (this platform's and copies), the record left out."""
+        return {item["metadata"]["name"] for item in self.objects()
+                if PLATFORM_LABEL in (item["metadata"].get("labels") or {})
+                and not item["metadata"]["name"].startswith(RECORD_PREFIX)}
 
-    def get(self, kind: str, namespace: str, name: str) -> dict[str, Any]:
-        return next(manifest for key, manifest in self.objects().items()
-                    if key.split("|")[0] == kind and key.split("|")[2] == namespace and key.split("|")[3] == name)
+    def get(self, api_version: str, kind: str, namespace: Optional[str], name: str) -> Optional[dict[str, Any]]:
+        return self.server.get(api_version, kind, namespace, name)
 
-    def record(self) -> dict[str, Any] | None:
-        return next((manifest for manifest in self.objects().values()
-                     if manifest["kind"] == "ConfigMap" and manifest["metadata"]["name"].startswith("hyperpod-constructs-")),
-                    None)
+    def record(self) -> Optional[dict[str, Any]]:
+        return next((item for item in self.objects("ConfigMap")
+                     if item["metadata"]["name"].startswith(RECORD_PREFIX)
+                     and item["metadata"].get("namespace") == "kube-system"), None)
 
     def calls(self, verb: str = "") -> list[list[str]]:
-        return [argv for argv in self.read()["calls"] if not verb or argv[0] == verb]
+        return self.tool_calls.of("kubectl", verb)
 
 
 class StubbedAws:
     """AWS as the function sees it: each call goes through a real botocore client wrapped in a Stubber, which
-    checks the parameters and the response against the service's model."""
+    checks the parameters and the response against the service's model. DescribeCluster answers with the loopback
+    API server's address and CA."""
 
-    def __init__(self) -> None:
+    def __init__(self, server: KubeApiServer) -> None:
+        self.server = server
         self.bundles: dict[str, bytes] = {}
         self.cluster_exists = True
+        self.describe_fails = 0  # how many of the next DescribeCluster calls fail (the EKS API unavailable)
         self.requests: list[tuple[str, str, dict[str, Any]]] = []
 
     def client(self, service: str, region: str) -> Any:
         return _StubbedClient(self, service, region)
+
+    def break_describe_cluster(self) -> None:
+        """The next DescribeCluster fails as EKS does when its API is unavailable."""
+        self.describe_fails = 1
 
     def answer(self, service: str, operation: str, params: dict[str, Any]) -> tuple[str, Any]:
         from botocore.response import StreamingBody
@@ -88,13 +123,16 @@ class StubbedAws:
         self.requests.append((service, operation, params))
         if (service, operation) == ("eks", "describe_cluster"):
             if not self.cluster_exists:
-                return "error", "ResourceNotFoundException"
+                return "error", ("ResourceNotFoundException", 404)
+            if self.describe_fails:
+                self.describe_fails -= 1
+                return "error", ("ServiceUnavailableException", 503)
             return "ok", {"cluster": {"name": params["name"], "arn": f"arn:aws:eks:{REGION}:111122223333:cluster/{CLUSTER}",
-                                      "endpoint": "https://0123456789ABCDEF.gr7.us-west-2.eks.amazonaws.com",
-                                      "certificateAuthority": {"data": "Y2VydGlmaWNhdGU="}}}
+                                      "endpoint": self.server.url,
+                                      "certificateAuthority": {"data": self.server.ca_data}}}
         if (service, operation) == ("s3", "get_object"):
             if params["Key"] not in self.bundles:
-                return "error", "NoSuchKey"
+                return "error", ("NoSuchKey", 404)
             data = self.bundles[params["Key"]]
             return "ok", {"Body": StreamingBody(io.BytesIO(data), len(data)), "ContentLength": len(data)}
         raise AssertionError(f"unexpected AWS call {service}.{operation}({params})")
@@ -116,31 +154,48 @@ class _StubbedClient:
                 if outcome == "ok":
                     stubber.add_response(operation, response, params)
                 else:
-                    stubber.add_client_error(operation, service_error_code=response, http_status_code=404,
+                    code, status = response
+                    stubber.add_client_error(operation, service_error_code=code, http_status_code=status,
                                              expected_params=params)
                 return getattr(client, operation)(**params)
         return call
 
 
 @pytest.fixture
-def clock(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> SimClock:
+def clock(monkeypatch: pytest.MonkeyPatch) -> SimClock:
     import time_budget
 
-    sim = SimClock(tmp_path / "clock.json")
+    sim = SimClock()
     monkeypatch.setattr(time_budget, "now", sim.now)
     monkeypatch.setattr(time_budget, "pause", sim.pause)
-    monkeypatch.setenv("FAKE_CLOCK", str(sim.path))
     return sim
 
 
 @pytest.fixture
-def aws(monkeypatch: pytest.MonkeyPatch) -> StubbedAws:
+def api_server(clock: SimClock) -> Iterator[KubeApiServer]:
+    """An empty cluster with the inference operator's and KEDA's CRDs, as the platform finds it."""
+    server = KubeApiServer(now=clock.now, advance=clock.pause)
+    server.start()
+    for name in OPERATOR_CRDS:
+        server.install_crd_file(CRD_FACTS / name)
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def aws(monkeypatch: pytest.MonkeyPatch, api_server: KubeApiServer) -> StubbedAws:
     import cluster_access
 
-    stubbed = StubbedAws()
+    stubbed = StubbedAws(api_server)
     monkeypatch.setattr(cluster_access, "aws_client", stubbed.client)
+    presign = cluster_access.eks_token
+
+    def eks_token(cluster_name: str, region: str) -> str:
+        token = presign(cluster_name, region)  # the real token, made as in Lambda ...
+        assert token.startswith("k8s-aws-v1."), token
+        return api_server.token  # ... and the one the loopback server accepts in its place
+    monkeypatch.setattr(cluster_access, "eks_token", eks_token)
     monkeypatch.setenv("AWS_REGION", REGION)
-    # The EKS token is presigned locally (no call): any credentials do.
     for name, value in (("AWS_ACCESS_KEY_ID", "testing"), ("AWS_SECRET_ACCESS_KEY", "testing"),
                         ("AWS_DEFAULT_REGION", REGION)):
         monkeypatch.setenv(name, value)
@@ -148,17 +203,19 @@ def aws(monkeypatch: pytest.MonkeyPatch) -> StubbedAws:
 
 
 @pytest.fixture
-def kube(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, clock: SimClock) -> Iterator[FakeKube]:
-    bin_dir = tmp_path / "bin"
-    bin_dir.mkdir()
-    install_tool(bin_dir, "kubectl", fake_kubectl)
-    monkeypatch.setenv("PATH", f"{bin_dir}:{__import__('os').environ['PATH']}")
-    monkeypatch.setenv("FAKE_KUBE_STATE", str(tmp_path / "kube.json"))
-    yield FakeKube(tmp_path / "kube.json")
+def kube(monkeypatch: pytest.MonkeyPatch, api_server: KubeApiServer, clock: SimClock) -> Cluster:
+    """The cluster, with the layer's kubectl and helm first on PATH (the handlers find them as in Lambda)."""
+    import cluster_access
+
+    monkeypatch.setenv("PATH", binaries.path_with_tools(os.environ["PATH"]))
+    calls = ToolCalls(clock)
+    monkeypatch.setattr(cluster_access, "subprocess", SimpleNamespace(run=calls.run, TimeoutExpired=subprocess.TimeoutExpired,
+                                                                      CompletedProcess=subprocess.CompletedProcess))
+    return Cluster(api_server, calls)
 
 
 @pytest.fixture
-def framework(clock: SimClock, aws: StubbedAws, kube: FakeKube) -> ProviderFramework:
+def framework(clock: SimClock, aws: StubbedAws, kube: Cluster) -> ProviderFramework:
     import index
 
     return ProviderFramework(clock, index.on_event, index.is_complete)

@@ -1,8 +1,8 @@
 """The kubectl function's runtime, reproduced at its boundaries: Lambda's clock, the CDK Provider framework's
 onEvent/isComplete protocol, and CloudFormation's create, update, rollback and delete of one custom resource.
 
-Time is simulated but shared: ``SimClock.now()`` is the real clock plus a skew kept in a file, so the handler's
-sleeps (``time_budget.pause``) and the fake tools' latencies advance it without waiting, while a call that
+Time is simulated: ``SimClock.now()`` is the real clock plus a skew, so the handler's sleeps
+(``time_budget.pause``) and the loopback API server's simulated latency advance it without waiting, while a call that
 really hangs still uses real time (and the handler's subprocess timeout, derived from the same clock, stops it).
 The framework's behaviour follows aws-cdk-lib's ``custom-resources/lib/provider-framework/runtime``: a Create
 whose onEvent fails answers with a marker physical id and the Delete that follows is not passed on; an
@@ -12,13 +12,10 @@ isComplete that raises fails the resource with the handler's message; one that i
 from __future__ import annotations
 
 import copy
-import json
-import stat
-import sys
+import threading
 import time
 import uuid
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Callable, Mapping, Optional
 
 CREATE_FAILED_MARKER = "AWSCDK::CustomResourceProviderFramework::CREATE_FAILED"
@@ -26,35 +23,24 @@ LAMBDA_TIMEOUT_SECONDS = 900.0
 ON_EVENT_TIMEOUT_SECONDS = 60.0
 
 
-def write_tool(path: Path, code: str) -> None:
-    """An executable Python script at ``path`` running ``code`` with this test run's interpreter.
-
-    It starts without the site module (``-S``): a fake tool runs hundreds of times per test, and site's work (the
-    virtualenv's .pth files) takes several times longer than the fake's own. What the fakes import besides the
-    standard library, the tests' folder and PyYAML's, is put on its path instead."""
-    import yaml
-
-    folders = [str(Path(__file__).resolve().parents[1]), str(Path(yaml.__file__).resolve().parents[1])]
-    path.write_text(f"#!{sys.executable} -S\nimport sys\nsys.path[:0] = {folders!r}\n{code}")
-    path.chmod(path.stat().st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
-
-
 class SimClock:
-    """Real time plus a skew kept in ``path``, which the fake tools read and advance too."""
+    """Real time plus a skew that sleeps and simulated latencies advance."""
 
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        if not path.exists():
-            path.write_text(json.dumps({"skew": 0.0}))
-
-    def skew(self) -> float:
-        return float(json.loads(self.path.read_text())["skew"])
+    def __init__(self) -> None:
+        self._skew = 0.0
+        self._lock = threading.Lock()
 
     def now(self) -> float:
-        return time.time() + self.skew()
+        return time.time() + self._skew
 
     def pause(self, seconds: float) -> None:
-        self.path.write_text(json.dumps({"skew": self.skew() + max(0.0, seconds)}))
+        with self._lock:
+            self._skew += max(0.0, seconds)
+
+    def rewind_to(self, moment: float) -> None:
+        """Back to ``moment``: a process killed at its timeout did not see the simulated time after it."""
+        with self._lock:
+            self._skew -= max(0.0, self.now() - moment)
 
 
 class LambdaContext:

@@ -1,36 +1,56 @@
-"""The contract between the library's bundle and the applier, and the request checks onEvent makes."""
+"""The contract between the library's bundle and the applier, the request checks onEvent makes, and every kubectl
+command line the handlers can build, run by the kubectl the function ships."""
 from __future__ import annotations
 
-import json
+import subprocess
 import zipfile
+from pathlib import Path
 
 import pytest
 
-from faults.bundles import SELECTOR, bundle_zip, endpoint, properties
+from faults.bundles import IEC, IEC_GROUP, SELECTOR, bundle_zip, endpoint, properties
+from kube_api import binaries
+
+# What kubectl prints when a command line is wrong rather than the request: an unknown flag or command.
+USAGE_ERRORS = ("unknown flag", "unknown shorthand flag", "unknown command", "flag needs an argument",
+                "invalid argument", "error: required flag")
 
 
-def test_the_default_apps_bundle_applies_completely_and_deletes_completely(aws, kube, manifests, quick_setup):
-    resource = next(value for value in quick_setup.template["Resources"].values()
-                    if value["Type"] == "Custom::HyperPodManifests")["Properties"]
-    aws.bundles["app.zip"] = (quick_setup.outdir / f"asset.{resource['BundleKey']}").read_bytes()  # as staged
-    label = resource["Selector"].split("=", 1)[1]
-    kube.change(lambda state: state["served"].extend(
-        ["NodePool|karpenter.sh", "HyperpodNodeClass|karpenter.sagemaker.amazonaws.com"]))
-    values = {name: f"value-of-{name.lower()}" for name in resource["Values"]}
+def command_lines(kubeconfig: str, folder: str) -> dict[str, list[str]]:
+    """Every kubectl command line manifest_plan, cluster_plan and daemon_configurer build, by what it is for."""
+    import cluster_plan
+    import daemon_configurer
+    import manifest_plan as plan
 
-    status = manifests.create({**properties("app.zip", values=values), "Selector": resource["Selector"],
-                               "RecordName": resource["RecordName"], "Delivery": resource["Delivery"],
-                               "Removal": resource["Removal"], "TimeoutSeconds": resource["TimeoutSeconds"]})
+    iec = plan.ObjectRef(f"{IEC}.v1.{IEC_GROUP}", "default", "e1")
+    record = plan.record_manifest("hyperpod-constructs-p", plan.Record(inventory=(iec,)))
+    Path(folder, "record.json").write_text(__import__("json").dumps(record))
+    return {
+        "can-i": cluster_plan.can_i_argv(kubeconfig, 30),
+        "apply": plan.apply_argv(folder, kubeconfig, 30),
+        "list": plan.list_argv(iec.kind, "default", kubeconfig, 30),
+        "list cluster-wide": plan.list_argv("Namespace", None, kubeconfig, 30),
+        "served": plan.served_argv(iec.kind, kubeconfig, 30),
+        "delete": plan.delete_argv([iec], kubeconfig, 30),
+        "record get": plan.record_get_argv("hyperpod-constructs-p", kubeconfig, 30),
+        "record delete": plan.record_delete_argv("hyperpod-constructs-p", kubeconfig, 30),
+        **{f"daemon {name}": argv for name, argv in daemon_configurer.command_lines(
+            daemon_configurer.DaemonRequest("llm", "default", "ai-toolkit", "ai-toolkit-config", "1GiB", {}),
+            kubeconfig, str(Path(folder, "record.json")), 30).items()},
+    }
 
-    assert status == "CREATE_COMPLETE"
-    expected = {manifest["metadata"]["name"] for chart in quick_setup.platform.charts.values() for manifest in chart}
-    assert kube.ours() == expected
-    applied = json.dumps([m for m in kube.objects().values() if m["metadata"]["name"] in expected])
-    assert "${" not in applied and "value-of-modelstorefilesystemid" in applied
-    assert all(m["metadata"]["labels"]["hyperpod-constructs.io/platform"] == label
-               for m in kube.objects().values() if m["metadata"]["name"] in expected)
-    assert manifests.delete() == "DELETE_COMPLETE"
-    assert kube.ours() == set() and kube.record() is None
+
+def test_every_command_line_the_handlers_build_is_one_the_real_kubectl_accepts(api_server, tmp_path):
+    """Run through the binary the function ships against the API server: none fails on its command line (the
+    served-kind check once passed ``--limit``, which kubectl does not have)."""
+    kubeconfig = api_server.write_kubeconfig(tmp_path / "kubeconfig")
+    folder = tmp_path / "bundle"
+    folder.mkdir()
+    for name, argv in command_lines(kubeconfig, str(folder)).items():
+        result = subprocess.run([binaries.kubectl(), *argv[1:]], capture_output=True, text=True,
+                                env={"HOME": str(tmp_path), "PATH": "/usr/bin:/bin"})
+        said = result.stderr.lower()
+        assert not any(words in said for words in USAGE_ERRORS), (name, argv, result.stderr)
 
 
 def test_a_value_the_bundle_needs_but_the_resource_does_not_pass_fails_naming_it(aws, kube, manifests):

@@ -1,4 +1,5 @@
-"""Custom::HyperPodTieredKvCache under the same runtime as the applier: HyperPod's daemon configured in place."""
+"""Custom::HyperPodTieredKvCache under the same runtime as the applier: HyperPod's daemon configured in place, by
+the real kubectl against the loopback API server."""
 from __future__ import annotations
 
 import json
@@ -14,12 +15,14 @@ CONFIG_TOML = ('[cache]\nmode = "memory"\ncapacity = "10GiB" # Total in-memory c
 PATCH = {"spec": {"template": {"spec": {
     "nodeSelector": {"node.kubernetes.io/instance-type": "ml.p5.48xlarge"},
     "containers": [{"name": DAEMON, "resources": {"requests": {"memory": "419430Mi"}, "limits": {"memory": "419430Mi"}}}]}}}}
+RESTARTED_AT = "kubectl.kubernetes.io/restartedAt"
 
 
 def daemon_set() -> dict[str, Any]:
+    labels = {"app": DAEMON}
     return {"apiVersion": "apps/v1", "kind": "DaemonSet", "metadata": {"name": DAEMON, "namespace": NAMESPACE},
-            "spec": {"template": {"spec": {"containers": [{"name": DAEMON, "image": "hyperpod/ai-toolkit:1"},
-                                                          {"name": "sidecar", "image": "logs:1"}]}}}}
+            "spec": {"selector": {"matchLabels": labels}, "template": {"metadata": {"labels": labels}, "spec": {
+                "containers": [{"name": DAEMON, "image": "hyperpod/ai-toolkit:1"}, {"name": "sidecar", "image": "logs:1"}]}}}}
 
 
 def config_map(text: str = CONFIG_TOML) -> dict[str, Any]:
@@ -37,35 +40,103 @@ def daemon(framework) -> CloudFormationResource:
     return CloudFormationResource(framework, "Custom::HyperPodTieredKvCache", service_timeout=1500)
 
 
-def hyperpod_creates_the_daemon(kube, at: float) -> None:
-    kube.change(lambda state: state["scheduled"].extend([[at, daemon_set()], [at, config_map()]]))
+def hyperpod_creates_the_daemon(kube, clock, after: float = 0.0, config: str = CONFIG_TOML) -> None:
+    """HyperPod creates the daemon ``after`` seconds from now, once the cluster's tiered storage is on."""
+    due, made = clock.now() + after, []
+
+    def create(server: Any) -> None:
+        if not made and clock.now() >= due:
+            made.append(True)
+            server.create({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": NAMESPACE}})
+            server.create(daemon_set(), manager="hyperpod")
+            server.create(config_map(config), manager="hyperpod")
+    if after:
+        kube.server.on_tick(create)
+    else:
+        create(kube.server)
+
+
+def live_daemon(kube) -> dict[str, Any]:
+    return kube.get("apps/v1", "DaemonSet", NAMESPACE, DAEMON)
+
+
+def restarts(kube) -> list[list[str]]:
+    return [argv for argv in kube.calls("patch") if RESTARTED_AT in argv[-1]]
 
 
 def test_the_daemon_hyperpod_creates_late_is_sized_pinned_and_restarted(aws, kube, clock, daemon, framework):
-    hyperpod_creates_the_daemon(kube, clock.now() + 16 * 60)  # after the first invocation's 15 minutes
+    hyperpod_creates_the_daemon(kube, clock, after=16 * 60)  # after the first invocation's 15 minutes
 
-    assert daemon.create(properties()) == "CREATE_COMPLETE"
+    assert daemon.create(properties()) == "CREATE_COMPLETE", daemon.reasons()
 
-    config = kube.get("ConfigMap", NAMESPACE, CONFIG)["data"]["config.toml"]
+    config = kube.get("v1", "ConfigMap", NAMESPACE, CONFIG)["data"]["config.toml"]
     assert 'capacity = "408GiB" # Total in-memory cache size' in config and 'eviction = "lru"' in config
-    template = kube.get("DaemonSet", NAMESPACE, DAEMON)["spec"]["template"]
+    template = live_daemon(kube)["spec"]["template"]
     containers = {c["name"]: c for c in template["spec"]["containers"]}
     assert containers[DAEMON]["resources"]["limits"] == {"memory": "419430Mi"}
     assert containers["sidecar"] == {"name": "sidecar", "image": "logs:1"}  # merged by name, not replaced
     assert template["spec"]["nodeSelector"] == {"node.kubernetes.io/instance-type": "ml.p5.48xlarge"}
-    assert "kubectl.kubernetes.io/restartedAt" in template["metadata"]["annotations"]
+    assert RESTARTED_AT in template["metadata"]["annotations"]
+    assert "hyperpod-constructs.io/restart-pending" not in (live_daemon(kube)["metadata"].get("annotations") or {})
     assert daemon.data == {"Changed": "true"}
     assert len([entry for entry in framework.calls.log if entry[0] == "isComplete"]) >= 2
     assert framework.calls.overruns == 0
 
 
 def test_a_deploy_that_changes_nothing_restarts_nothing(aws, kube, clock, daemon):
-    hyperpod_creates_the_daemon(kube, clock.now())
+    hyperpod_creates_the_daemon(kube, clock)
     daemon.create(properties())
-    restarts = len(kube.calls("rollout"))
+    before = len(restarts(kube))
 
     assert daemon.update({**properties(), "TimeoutSeconds": "1201"}) == "UPDATE_COMPLETE"
-    assert len(kube.calls("rollout")) == restarts and daemon.data == {"Changed": "false"}
+    assert len(restarts(kube)) == before and daemon.data == {"Changed": "false"}
+
+
+def test_a_restart_that_did_not_happen_happens_in_the_next_deploy(aws, kube, clock, daemon):
+    """The restart is refused after the configuration was changed; the stack rolls back. The next deploy finds the
+    configuration already set, and still restarts the daemon, because the restart is recorded as pending."""
+    hyperpod_creates_the_daemon(kube, clock)
+    refused: list[bool] = []
+
+    def refuse_the_restart(server: Any) -> None:
+        live = server.get("apps/v1", "DaemonSet", NAMESPACE, DAEMON)
+        if not refused and live and live["spec"]["template"]["spec"].get("nodeSelector"):
+            refused.append(True)  # resized and patched: the next patch of the DaemonSet is the restart
+            server.fail("PATCH", "DaemonSet", DAEMON, status=503, reason="ServiceUnavailable", times=1,
+                        message="the server is currently unable to handle the request")
+    kube.server.on_tick(refuse_the_restart)
+
+    assert daemon.create(properties()) == "ROLLBACK_COMPLETE"
+    assert RESTARTED_AT not in (live_daemon(kube)["spec"]["template"]["metadata"].get("annotations") or {})
+
+    again = CloudFormationResource(daemon.framework, "Custom::HyperPodTieredKvCache", service_timeout=1500)
+    assert again.create(properties()) == "CREATE_COMPLETE", again.reasons()
+
+    assert again.data == {"Changed": "true"}
+    assert RESTARTED_AT in live_daemon(kube)["spec"]["template"]["metadata"]["annotations"]
+
+
+def test_a_config_map_changed_between_read_and_write_is_read_again(aws, kube, clock, daemon):
+    """HyperPod rewrites the ConfigMap while the function resizes it: the API server refuses the stale write (409),
+    the function reads it again, and neither change is lost."""
+    hyperpod_creates_the_daemon(kube, clock)
+    changed: list[bool] = []
+
+    def hyperpod_rewrites(server: Any) -> None:
+        last = server.requests[-1] if server.requests else None
+        # Hooks run as a request arrives, before it is served: the function's write then carries a stale version.
+        if not changed and last and last.method == "PUT" and last.path.endswith(f"/configmaps/{CONFIG}"):
+            changed.append(True)
+            live = server.get("v1", "ConfigMap", NAMESPACE, CONFIG)
+            live["data"]["hyperpod.toml"] = "written = true\n"
+            server.update(live, manager="hyperpod")
+    kube.server.on_tick(hyperpod_rewrites)
+
+    assert daemon.create(properties()) == "CREATE_COMPLETE", daemon.reasons()
+
+    data = kube.get("v1", "ConfigMap", NAMESPACE, CONFIG)["data"]
+    assert 'capacity = "408GiB"' in data["config.toml"] and data["hyperpod.toml"] == "written = true\n"
+    assert len(kube.calls("replace")) == 2
 
 
 def test_a_daemon_that_never_comes_fails_naming_it(aws, kube, daemon):
@@ -75,15 +146,15 @@ def test_a_daemon_that_never_comes_fails_naming_it(aws, kube, daemon):
 
 
 def test_an_unknown_daemon_configuration_is_refused_naming_the_config_map(aws, kube, clock, daemon):
-    kube.change(lambda state: state["scheduled"].extend([[clock.now(), daemon_set()],
-                                                         [clock.now(), config_map("[cache]\nsize = 10\n")]]))
+    hyperpod_creates_the_daemon(kube, clock, config="[cache]\nsize = 10\n")
     assert daemon.create(properties()) == "ROLLBACK_COMPLETE"
     assert ("ConfigMap aws-hyperpod/ai-toolkit-config has no 'capacity = \"...\" # Total in-memory cache size' line "
             "in config.toml") in daemon.reasons()[0]
 
 
 def test_delete_leaves_hyperpods_daemon_alone(aws, kube, clock, daemon):
-    hyperpod_creates_the_daemon(kube, clock.now())
+    hyperpod_creates_the_daemon(kube, clock)
     daemon.create(properties())
     assert daemon.delete() == "DELETE_COMPLETE"
-    assert {"ai-toolkit", "ai-toolkit-config"} <= kube.names()
+    assert live_daemon(kube) is not None and kube.get("v1", "ConfigMap", NAMESPACE, CONFIG) is not None
+

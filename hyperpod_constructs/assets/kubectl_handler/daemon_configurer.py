@@ -91,43 +91,59 @@ def configure_in(event: Mapping[str, Any], request: DaemonRequest, workdir: str,
         return not_done_yet(budget, pending, event["RequestType"])
 
 
+def command_lines(request: DaemonRequest, kubeconfig: str, config_map_file: str, timeout: float,
+                  restart_at: float = 0.0) -> dict[str, list[str]]:
+    """The kubectl calls of one pass, by step, with kubectl's own ``--request-timeout`` of ``timeout`` seconds."""
+    daemon_ref = f"{DAEMON_SET}/{request.daemon_set}"
+
+    def kubectl(*args: str) -> list[str]:
+        return [KUBECTL, *args, "--namespace", request.namespace, "--kubeconfig", kubeconfig,
+                "--request-timeout", f"{max(1, int(timeout))}s"]
+    return {
+        "get daemon": kubectl("get", daemon_ref, "--ignore-not-found", "--output", "json"),
+        "get config": kubectl("get", f"ConfigMap/{request.config_map}", "--output", "json"),
+        "mark pending": kubectl("patch", daemon_ref, "--type", "merge", "--patch", json.dumps(mark_pending())),
+        "replace config": kubectl("replace", "--filename", config_map_file),
+        "patch daemon": kubectl("patch", daemon_ref, "--type", "strategic", "--patch", json.dumps(request.daemon_patch)),
+        "restart": kubectl("patch", daemon_ref, "--type", "strategic", "--patch",
+                           json.dumps(restart_patch(restart_at))),
+    }
+
+
 def configure(request: DaemonRequest, kubeconfig: str, workdir: str, env: Mapping[str, str], budget: Budget) -> bool:
     """Capacity, patch, restart; True when this pass restarted the daemon."""
-    def kubectl(*args: str) -> list[str]:
-        timeout = max(1, int(min(CALL_SECONDS, budget.left()) - 2))
-        return [KUBECTL, *args, "--namespace", request.namespace, "--kubeconfig", kubeconfig,
-                "--request-timeout", f"{timeout}s"]
+    config_map_file = os.path.join(workdir, "config-map.json")
 
-    daemon_ref = f"{DAEMON_SET}/{request.daemon_set}"
+    def kubectl(step: str) -> list[str]:
+        timeout = min(CALL_SECONDS, budget.left()) - 2
+        return command_lines(request, kubeconfig, config_map_file, timeout, time_budget.now())[step]
+
     backoff = Backoff()
-    while (daemon := get(kubectl("get", daemon_ref, "--ignore-not-found", "--output", "json"), env, budget)) is None:
+    while (daemon := get(kubectl("get daemon"), env, budget)) is None:
         budget.wait(backoff.next(), f"HyperPod to create DaemonSet {request.namespace}/{request.daemon_set} (it does "
                                     "once the cluster's tiered storage is enabled)")
     pending = RESTART_PENDING in (daemon.get("metadata", {}).get("annotations") or {})
     for attempt in range(1, CONFLICT_ATTEMPTS + 1):
-        config_map = get(kubectl("get", f"ConfigMap/{request.config_map}", "--output", "json"), env, budget)
+        config_map = get(kubectl("get config"), env, budget)
         assert config_map is not None
         resized = with_capacity(config_map, request.cache_capacity, f"{request.namespace}/{request.config_map}")
         if resized is None:
             break
         if not pending:
-            run(kubectl("patch", daemon_ref, "--type", "merge", "--patch", json.dumps(mark_pending())), env, budget)
+            run(kubectl("mark pending"), env, budget)
             pending = True
-        path = os.path.join(workdir, "config-map.json")
-        with open(path, "w", encoding="utf-8") as handle:
+        with open(config_map_file, "w", encoding="utf-8") as handle:
             json.dump(resized, handle)
-        result = try_run(kubectl("replace", "--filename", path), env, budget)
+        result = try_run(kubectl("replace config"), env, budget)
         if result.returncode == 0:
             break
         if CONFLICT not in result.stderr or attempt == CONFLICT_ATTEMPTS:
             raise CommandFailed(["kubectl", "replace", f"ConfigMap/{request.config_map}"], result)
         LOG.info("ConfigMap %s changed since it was read; reading it again", request.config_map)
-    patched = run(kubectl("patch", daemon_ref, "--type", "strategic", "--patch", json.dumps(request.daemon_patch)),
-                  env, budget)
+    patched = run(kubectl("patch daemon"), env, budget)
     restart = pending or "(no change)" not in patched
     if restart:
-        run(kubectl("patch", daemon_ref, "--type", "strategic", "--patch", json.dumps(restart_patch(time_budget.now()))),
-            env, budget)
+        run(kubectl("restart"), env, budget)
     LOG.info("daemon %s/%s: cache %s, %s", request.namespace, request.daemon_set, request.cache_capacity,
              "changed and restarted" if restart else "already configured")
     return restart

@@ -118,10 +118,10 @@ class Session:
                 adopted = tuple(current)
         self.write_record(plan.Record(inventory=tuple(tracked), adopted=adopted, create_request=create_request))
         first, second = plan.stages(filled, inventory)
-        self.apply(first, "crds-and-namespaces")
+        self.apply(first, [ref for ref in wanted if plan.is_first_stage(ref)], "crds-and-namespaces")
         self.wait_until_served(inventory)
         self.wait_until_not_terminating(wanted, current)
-        self.apply(second, "objects")
+        self.apply(second, [ref for ref in wanted if not plan.is_first_stage(ref)], "objects")
         candidates = plan.not_in(previous, wanted)
         pruned, kept = self.delete_owned(candidates, "pruned objects")
         self.write_record(plan.Record(inventory=tuple(wanted)))
@@ -142,7 +142,7 @@ class Session:
                 LOG.warning("the previous bundle could not be read, so nothing is pruned: %s", error)
         return []
 
-    def apply(self, files: Mapping[str, str], stage: str) -> None:
+    def apply(self, files: Mapping[str, str], refs: list[ObjectRef], stage: str) -> None:
         if not files:
             return
         folder = os.path.join(self.workdir, stage)
@@ -155,9 +155,12 @@ class Session:
         if result.returncode == 0:
             return
         said = (result.stderr or result.stdout).strip()
+        refused = ", ".join(str(ref) for ref in plan.not_applied(refs, result.stdout))
         if plan.is_transient(said):
-            raise OutOfTime(f"kubectl apply of the {stage} did not go through yet: {tail(said, 1200)}")
-        raise CommandFailed(["kubectl", "apply", f"({stage})"], result)
+            raise OutOfTime(f"kubectl apply of the {stage} did not go through yet (not applied: {refused}): "
+                            f"{tail(said, 1200)}")
+        raise RuntimeError(f"kubectl apply of the {stage} failed ({result.returncode}); not applied: {refused}: "
+                           f"{tail(said)}")
 
     def wait_until_served(self, inventory: plan.Inventory) -> None:
         """Every kind the bundle uses served: CRDs it defines established, those it uses from elsewhere installed."""
@@ -272,7 +275,8 @@ class Session:
         """Which of ``refs`` exist, with what the API server says of them (one kind of a gone CRD: none)."""
         found: dict[ObjectRef, dict[str, Any]] = {}
         for (kind, namespace), group in plan.by_kind_and_namespace(refs).items():
-            result = try_run(plan.get_argv(group, self.kubeconfig, self.request_timeout()), self.env, self.budget)
+            result = try_run(plan.list_argv(kind, namespace, self.kubeconfig, self.request_timeout()), self.env,
+                             self.budget)
             if result.returncode != 0:
                 if plan.is_unknown_kind(result.stderr):
                     continue

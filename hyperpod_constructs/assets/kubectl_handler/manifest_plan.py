@@ -355,6 +355,17 @@ def describe_stuck(remaining: Mapping[ObjectRef, Mapping[str, Any]]) -> str:
     return "; ".join(parts)
 
 
+def not_applied(refs: Iterable[ObjectRef], apply_stdout: str) -> list[ObjectRef]:
+    """``refs`` that ``kubectl apply`` did not report applied. It goes on past a refused object and prints each one
+    it applied (``kind.group/name serverside-applied``), while its error may not name the object (a webhook's
+    words rarely do)."""
+    printed = {line.split(" ", 1)[0] for line in apply_stdout.splitlines() if line.strip()}
+
+    def name_of(ref: ObjectRef) -> str:
+        return f"{ref.kind_name.lower()}{'.' + ref.group if ref.group else ''}/{ref.name}"
+    return sorted(ref for ref in set(refs) if name_of(ref) not in printed)
+
+
 def is_unknown_kind(stderr: str) -> bool:
     return any(words in stderr for words in UNKNOWN_KIND_ERRORS)
 
@@ -394,12 +405,12 @@ def apply_argv(path: str, kubeconfig: str, timeout: float) -> list[str]:
             *_common(kubeconfig, timeout), "-f", path]
 
 
-def get_argv(refs: Sequence[ObjectRef], kubeconfig: str, timeout: float) -> list[str]:
-    """The objects that exist of ``refs`` (one kind, one namespace), as JSON, managed fields included: kubectl
-    leaves ``metadata.managedFields`` out of its output unless asked, and ``ownership`` reads them."""
-    argv = [KUBECTL, "get", *(ref.argument for ref in refs), "--ignore-not-found", "--output", "json",
-            "--show-managed-fields", *_common(kubeconfig, timeout)]
-    return argv + (["--namespace", refs[0].namespace] if refs and refs[0].namespace else [])
+def list_argv(kind: str, namespace: Optional[str], kubeconfig: str, timeout: float) -> list[str]:
+    """Every object of ``kind`` in ``namespace`` (or cluster-wide), as JSON with managed fields (kubectl leaves
+    ``metadata.managedFields`` out unless asked, and ``ownership`` reads them). One list request, paged by kubectl,
+    however many of them the applier asks about: naming them would cost one request per object."""
+    argv = [KUBECTL, "get", kind, "--output", "json", "--show-managed-fields", *_common(kubeconfig, timeout)]
+    return argv + (["--namespace", namespace] if namespace else [])
 
 
 # No object has an empty name, so listing with this selector reads nothing, however many objects the kind has.
