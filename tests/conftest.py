@@ -1,7 +1,8 @@
 """The one shared fixture module: each app synthesized once per session (synthesizing is slow: jsii), the kubectl
 function's modules, the guard that the tests leave the checkout as they found it, and which tests are ``slow``.
 Helpers that are not fixtures live in support.py (schemas, validation, commands) and apps_support.py (apps, templates);
-tests/faults/conftest.py holds the fault harness's own fixtures (fake tools, stubbed AWS, simulated clock)."""
+tests/faults/conftest.py holds the fault harness's own fixtures (the real tools on PATH, the loopback API server,
+stubbed AWS, simulated clock)."""
 from __future__ import annotations
 
 import atexit
@@ -47,7 +48,8 @@ from apps_support import SynthesizedApp, load_module, synthesize  # noqa: E402
 #   `App(outdir=...)`). Only the session's fixtures do not count: they are the shared apps (the default app,
 #   synthesized once for every test that reads it).
 SLOW_FOLDERS = {
-    "faults": "runs the kubectl function with fake kubectl and helm executables as processes",
+    "faults": "runs the kubectl function with the real kubectl and helm it ships, against the loopback API server",
+    "kube_api": "runs the real kubectl and helm against the loopback API server",
 }
 SLOW_CALLS = {
     "App": "builds and synthesizes a CDK app of its own (through jsii: tenths of a second to seconds)",
