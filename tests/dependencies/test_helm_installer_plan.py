@@ -227,6 +227,23 @@ def test_token_is_unpadded_base64url_of_the_presigned_url(cluster_plan):
     assert base64.urlsafe_b64decode(encoded + "=" * (-len(encoded) % 4)).decode() == url
 
 
+def test_helm_error_leaves_out_the_log_lines_helm_4_writes_before_it(plan):
+    # What helm 4.1.4 writes to stderr when an upgrade with --rollback-on-failure fails and so does its rollback:
+    # a log line repeating the upgrade's error (escaped, on one line), then the error.
+    stderr = ('level=WARN msg="upgrade failed" name=r error="resource Deployment/ns/d not ready. status: InProgress'
+              ', message: Available: 0/1\\ncontext deadline exceeded"\n'
+              "Error: UPGRADE FAILED: an error occurred while rolling back the release. original upgrade error: "
+              "resource Deployment/ns/d not ready\ncontext deadline exceeded\n")
+    assert plan.helm_error(stderr) == ("Error: UPGRADE FAILED: an error occurred while rolling back the release. "
+                                       "original upgrade error: resource Deployment/ns/d not ready\n"
+                                       "context deadline exceeded")
+    timed = 'time=2026-01-01T00:00:00.000Z level=INFO msg="x"\nError: release: not found\n'
+    assert plan.helm_error(timed) == "Error: release: not found"
+    assert plan.helm_error("Error: plain\n") == "Error: plain"
+    only_logs = 'level=ERROR msg="cannot reach the cluster"\n'
+    assert plan.helm_error(only_logs) == only_logs.strip()  # nothing else said: the log line is the error
+
+
 def test_tail_keeps_the_end(cluster_plan):
     assert cluster_plan.tail("x" * 10, 20) == "x" * 10
     assert cluster_plan.tail("a" * 50 + "END", 10) == "...aaaaaaaEND"

@@ -71,7 +71,7 @@ class Release:
         if result.returncode != 0 and "release: not found" in result.stderr:
             return []
         if result.returncode != 0:
-            raise RuntimeError(f"helm history of release {self} failed: {tail(result.stderr.strip())}")
+            raise RuntimeError(f"helm history of release {self} failed: {tail(plan.helm_error(result.stderr))}")
         return plan.parse_history(result.stdout)
 
     def recover(self, budget: Budget) -> Optional[str]:
@@ -125,7 +125,7 @@ def install(request: plan.InstallRequest, budget: Budget) -> None:
 
 def upgrade_failure(release: Release, words: str, budget: Budget) -> str:
     """The failure message, after the release is back where it was (the deadline is ignored: this is cleanup)."""
-    failure = f"helm upgrade --install of release {release} failed: {tail(words.strip())}"
+    failure = f"helm upgrade --install of release {release} failed: {tail(plan.helm_error(words))}"
     try:
         repaired = release.recover(budget)
     except (OutOfTime, RuntimeError) as error:
@@ -165,7 +165,7 @@ def fetch_dependencies(chart_dir: str, sub: str, request: plan.InstallRequest, e
     try:
         run(plan.dependency_update_argv(folder), env, budget, cap=budget.left())
     except CommandFailed as error:
-        raise RuntimeError(f"fetching the dependencies of the chart {name} failed: {error.stderr.strip()}") from None
+        raise RuntimeError(f"fetching the dependencies of the chart {name} failed: {plan.helm_error(error.stderr)}") from None
 
 
 def uninstall(physical_id: str, budget: Budget) -> None:

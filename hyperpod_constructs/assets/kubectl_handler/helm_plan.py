@@ -22,6 +22,8 @@ SHORTEST_HELM_SECONDS = 60.0  # an upgrade with less time than this is not start
 DESCRIPTION_PREFIX = "hyperpod-constructs request "
 ROLLBACK_DESCRIPTION = re.compile(r"^Rollback to (\d+)$")  # what `helm rollback` records (Helm 4 action/rollback.go)
 STUCK_STATUSES = ("failed", "pending-install", "pending-upgrade", "pending-rollback")
+# A line of Helm 4's log (log/slog text): `level=WARN msg="upgrade failed" ... error="<the error, escaped>"`.
+HELM_LOG_LINE = re.compile(r"^(time=\S+ )?level=(DEBUG|INFO|WARN|ERROR) ")
 EXACT_VERSION = re.compile(r"^v?\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$")  # SemVer, no range
 # Local sub-charts whose own remote dependencies `helm dependency update` on the parent does not fetch:
 # (sub-chart folder under charts/, the parent value that enables it).
@@ -171,6 +173,14 @@ def loose_dependencies(dependency_list: str) -> list[str]:
         if len(columns) >= 3 and not EXACT_VERSION.match(columns[1]):
             loose.append(f"{columns[0]} {columns[1]!r}")
     return loose
+
+
+def helm_error(output: str) -> str:
+    """What Helm said went wrong, for CloudFormation: its output without the log lines Helm 4 writes before the
+    error (an upgrade that fails with ``--rollback-on-failure`` logs ``level=WARN msg="upgrade failed" ...`` with
+    the error again, escaped on one line); the whole output when it is only log lines."""
+    kept = [line for line in output.strip().splitlines() if not HELM_LOG_LINE.match(line)]
+    return "\n".join(kept).strip() or output.strip()
 
 
 def base_argv(command: Sequence[str], release: str, namespace: str, kubeconfig: str, *arguments: str) -> list[str]:
