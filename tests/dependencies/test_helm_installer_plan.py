@@ -165,10 +165,19 @@ def test_installed_request_follows_rollbacks_to_the_revision_they_restored(plan)
     # a failed Helm rollback supersedes the failed upgrade (2): the deployed revision is the good one
     ([(1, "deployed", ""), (2, "superseded", ""), (3, "failed", "")], ("rollback", 1, "its revision 3 is failed")),
     ([(1, "superseded", ""), (2, "superseded", ""), (3, "pending-rollback", "")], ("rollback", 2, "its revision 3 is pending-rollback")),
+    # an uninstall stopped mid-way: Helm 4 then refuses every upgrade ("has no deployed releases"); finish it
+    ([(1, "uninstalling", "Deletion in progress (or silently failed)")], ("uninstall", 0, "its revision 1 is uninstalling")),
+    ([(1, "superseded", ""), (2, "uninstalling", "")], ("uninstall", 0, "its revision 2 is uninstalling")),
 ])
 def test_recovery_of_a_failed_or_pending_release(plan, entries, expected):
     step = plan.recovery(history(*entries))
     assert (None if step is None else (step.action, step.revision, step.reason)) == expected
+
+
+def test_what_each_recovery_reports_it_did(plan):
+    assert plan.recovery(history((1, "deployed", ""), (2, "failed", ""))).done == "rolled back to revision 1"
+    assert plan.recovery(history((1, "failed", ""))).done == "uninstalled (it never was deployed)"
+    assert plan.recovery(history((1, "uninstalling", ""))).done == "uninstalled (its uninstall had been stopped)"
 
 
 def test_request_digest_changes_with_what_is_installed(plan):

@@ -374,16 +374,28 @@ def test_deleting_a_pending_release_uninstalls_it(world: World, tmp_path: Path):
     assert world.revisions() == [] and world.chart_objects() == set()
 
 
-def test_a_stuck_uninstall_is_bounded_by_the_deadline(world: World, invocations: Callable[..., None]):
+def test_a_stuck_uninstall_is_bounded_by_the_deadline_and_a_later_deploy_finishes_it(
+        world: World, invocations: Callable[..., None], caplog: pytest.LogCaptureFixture):
     invocations(6)
     assert world.resource.create(properties(timeout=25)) == "CREATE_COMPLETE"
     invocations(2.5)  # the uninstall is stopped after a few seconds
-    world.server.hang("DELETE", "ConfigMap", 300)  # every delete of a ConfigMap hangs
+    hang = world.server.hang("DELETE", "ConfigMap", 300)  # every delete of a ConfigMap hangs
 
     assert world.resource.delete() == "DELETE_FAILED"
 
     assert world.resource.last_reason.startswith(
         f"Delete of Helm release llm/{RELEASE} did not finish before its deadline: helm uninstall "
         f"{NAME} did not finish within")
-    assert world.revisions()[-1][1] == "uninstalling"  # where Helm was when it was stopped
+    assert world.revisions() == [(1, "uninstalling")]  # where Helm was when it was stopped
     assert world.framework.calls.overruns == 0
+
+    # The release is deployed again (the stack retried, or a new one): Helm refuses to upgrade an "uninstalling"
+    # release ('UPGRADE FAILED: "hyperpod-dependencies" has no deployed releases'), so the uninstall is finished first.
+    hang.clear()
+    invocations(6)
+    caplog.set_level("INFO")
+    again = harness.CloudFormationResource(world.framework, RESOURCE_TYPE)
+    assert again.create(properties()) == "CREATE_COMPLETE", again.reasons()
+    assert (f"release {RELEASE} uninstalled (its uninstall had been stopped): its revision 1 is uninstalling"
+            in caplog.text)
+    assert world.revisions() == [(1, "deployed")] and world.chart_objects() == CHART_OBJECTS

@@ -75,7 +75,8 @@ class Release:
         return plan.parse_history(result.stdout)
 
     def recover(self, budget: Budget) -> Optional[str]:
-        """Roll back (or uninstall) a release whose last revision failed or is pending; what was done, or None."""
+        """Roll back (or uninstall) a release whose last revision failed, is pending or is being uninstalled; what
+        was done, or None."""
         step = plan.recovery(self.history(budget))
         if step is None:
             return None
@@ -84,12 +85,10 @@ class Release:
             raise OutOfTime(f"no time left to {step.action} release {self} ({step.reason})")
         if step.action == "rollback":
             argv = plan.rollback_argv(self.name, self.namespace, step.revision, self.kubeconfig, timeout)
-            done = f"rolled back to revision {step.revision}"
         else:
             argv = plan.uninstall_argv(self.name, self.namespace, self.kubeconfig, timeout)
-            done = "uninstalled (it never was deployed)"
         run(argv, self.env, budget, cap=budget.left())
-        message = f"release {self} {done}: {step.reason}"
+        message = f"release {self} {step.done}: {step.reason}"
         LOG.warning(message)
         return message
 

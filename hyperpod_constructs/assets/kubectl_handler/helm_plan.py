@@ -21,7 +21,7 @@ RECOVERY_SECONDS = 60.0  # kept back for a rollback or uninstall after a failed 
 SHORTEST_HELM_SECONDS = 60.0  # an upgrade with less time than this is not started (OutOfTime: the next invocation)
 DESCRIPTION_PREFIX = "hyperpod-constructs request "
 ROLLBACK_DESCRIPTION = re.compile(r"^Rollback to (\d+)$")  # what `helm rollback` records (Helm 4 action/rollback.go)
-STUCK_STATUSES = ("failed", "pending-install", "pending-upgrade", "pending-rollback")
+STUCK_STATUSES = ("failed", "pending-install", "pending-upgrade", "pending-rollback", "uninstalling")
 # A line of Helm 4's log (log/slog text): `level=WARN msg="upgrade failed" ... error="<the error, escaped>"`.
 HELM_LOG_LINE = re.compile(r"^(time=\S+ )?level=(DEBUG|INFO|WARN|ERROR) ")
 EXACT_VERSION = re.compile(r"^v?\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$")  # SemVer, no range
@@ -283,11 +283,13 @@ def installed_request(history: Sequence[Revision]) -> Optional[str]:
 @dataclass(frozen=True)
 class Recovery:
     """How to bring a release whose last revision failed or is pending (a run stopped mid-way) back to a good
-    state: ``rollback`` to ``revision``, or ``uninstall`` when it never was deployed."""
+    state: ``rollback`` to ``revision``, or ``uninstall`` when it never was deployed or an uninstall was stopped;
+    ``done`` says which, for the log and CloudFormation."""
 
     action: str
     revision: int
     reason: str
+    done: str = ""
 
 
 def recovery(history: Sequence[Revision]) -> Optional[Recovery]:
@@ -295,16 +297,19 @@ def recovery(history: Sequence[Revision]) -> Optional[Recovery]:
 
     Helm refuses to upgrade a pending release ("another operation ... is in progress") and a failed one holds
     half-applied objects. The good revision is the deployed one (a failed upgrade leaves the previous one
-    deployed), else the newest superseded one.
+    deployed), else the newest superseded one. An uninstall stopped mid-way leaves its last revision
+    ``uninstalling``, which Helm 4 never upgrades ("has no deployed releases"): the uninstall is finished.
     """
     if not history or history[-1].status not in STUCK_STATUSES:
         return None
     last = history[-1]
     reason = f"its revision {last.revision} is {last.status}"
+    if last.status == "uninstalling":
+        return Recovery("uninstall", 0, reason, "uninstalled (its uninstall had been stopped)")
     good = [r for r in history if r.status == "deployed"] or [r for r in history if r.status == "superseded"]
     if not good:
-        return Recovery("uninstall", 0, reason)
-    return Recovery("rollback", good[-1].revision, reason)
+        return Recovery("uninstall", 0, reason, "uninstalled (it never was deployed)")
+    return Recovery("rollback", good[-1].revision, reason, f"rolled back to revision {good[-1].revision}")
 
 
 def response_data(request: InstallRequest) -> dict[str, str]:
