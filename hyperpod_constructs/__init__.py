@@ -38,7 +38,7 @@ _EXPORTED_BY_MODULE: dict[str, tuple[str, ...]] = {
     ".aws.model_bucket": ("ModelBucket",),
     ".aws.inference_operator": ("InferenceOperatorOptions",),
     ".aws.hyperpod_dependencies": ("HyperPodHelmChart", "HyperPodDependencies"),
-    ".aws.manifest_delivery": ("ManifestDelivery",),
+    ".delivery.applier": ("ManifestDelivery",),
     ".platform.deployments": ("EndpointDeployment", "ChartDeployment"),
     ".aws.kubectl_handler": ("KubectlHandler",),
     ".aws.storage_drivers": ("StorageDriverRoles",),
@@ -102,7 +102,7 @@ if TYPE_CHECKING:  # static type checkers and IDEs see the eager imports
     from .aws.model_bucket import ModelBucket
     from .aws.inference_operator import InferenceOperatorOptions
     from .aws.hyperpod_dependencies import HyperPodHelmChart, HyperPodDependencies
-    from .aws.manifest_delivery import ManifestDelivery
+    from .delivery.applier import ManifestDelivery
     from .platform.deployments import EndpointDeployment, ChartDeployment
     from .aws.kubectl_handler import KubectlHandler
     from .aws.storage_drivers import StorageDriverRoles

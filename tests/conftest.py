@@ -144,7 +144,7 @@ def synthesized(quick_setup: SynthesizedApp, tmp_path_factory: pytest.TempPathFa
 
 # ---- the kubectl function's modules, loaded the way the Lambda runtime does: from their own folder ----------------
 
-KUBECTL_HANDLER_DIR = REPO_ROOT / "hyperpod_constructs" / "assets" / "kubectl_handler"
+KUBECTL_HANDLER_DIR = REPO_ROOT / "hyperpod_constructs" / "delivery" / "engine"
 if str(KUBECTL_HANDLER_DIR) not in sys.path:
     sys.path.insert(0, str(KUBECTL_HANDLER_DIR))  # the modules import their siblings by bare name (`helm_plan`, ...)
 

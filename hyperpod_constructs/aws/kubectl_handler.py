@@ -19,7 +19,8 @@ from constructs import Construct
 from .function_role import function_role
 from .nag import acknowledge_provider_framework
 
-HANDLER_DIR = Path(__file__).resolve().parent.parent / "assets" / "kubectl_handler"
+# The function's code is the delivery engine (hyperpod_constructs/delivery/engine), shipped as it is.
+ENGINE_DIR = Path(__file__).resolve().parent.parent / "delivery" / "engine"
 # The framework asks "done yet?" this often; each ask is one invocation of up to 15 minutes.
 QUERY_INTERVAL = Duration.seconds(20)
 # CloudFormation's wait for an answer beyond a request's own timeout: the last invocation and the reply.
@@ -66,7 +67,7 @@ class KubectlHandler(Construct):
                 id=f"AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/{vpc_access}]",
                 reason="AWS's policy for the network interfaces of a Lambda function in a VPC; "
                        "its EC2 actions only work with Resource '*'."))
-        code = lambda_.Code.from_asset(str(HANDLER_DIR), exclude=["__pycache__", "*.pyc"])
+        code = lambda_.Code.from_asset(str(ENGINE_DIR), exclude=["__pycache__", "*.pyc"])
         # onEvent only checks the request and stamps its deadline; isComplete does the work, one bounded
         # invocation after another, so no wait has to fit in one Lambda run.
         # It calls nothing, so its role may only write its logs, and it needs no network.

@@ -1,7 +1,7 @@
 """HyperPod's tiered-storage daemon sized and pinned at deploy, by the platform's kubectl function.
 
 The daemon is HyperPod's (it appears once the cluster's tiered storage is on), so it is configured in place, never
-applied or deleted: see ``assets/kubectl_handler/daemon_configurer.py``. GitOps users run the script
+applied or deleted: see ``delivery/engine/daemon_configurer.py``. GitOps users run the script
 ``platform.export()`` writes instead.
 """
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import Any, Mapping
 from aws_cdk import Duration
 from constructs import Construct
 
-from .kubectl_handler import KubectlHandler
+from ..aws.kubectl_handler import KubectlHandler
 
 RESOURCE_TYPE = "Custom::HyperPodTieredKvCache"
 # HyperPod creates the daemon once the cluster's tiered storage is InService; past this the deploy fails naming it.

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Optional
 
-from ..aws.manifest_delivery import RESOURCE_TYPE as MANIFESTS_TYPE
-from ..platform.gitops import BUNDLE_MANIFESTS, MANIFEST_SUFFIX
+from ..delivery.applier import RESOURCE_TYPE as MANIFESTS_TYPE
+from ..delivery.bundle import BUNDLE_MANIFESTS, MANIFEST_SUFFIX
 
 
 class InputError(Exception):

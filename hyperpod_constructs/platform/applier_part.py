@@ -10,7 +10,7 @@ from aws_cdk import RemovalPolicy
 from constructs import Construct
 
 from ..aws.kubectl_handler import KubectlHandler
-from ..aws.manifest_delivery import ManifestApplier, ManifestDelivery
+from ..delivery.applier import ManifestApplier, ManifestDelivery
 from ..aws.synth_time import at_synth
 from ..aws.tiered_kv_cache import TieredKvCacheConfiguration
 from ..intent.tiered_kv_cache import DAEMON_CONFIG_MAP, DAEMON_NAME, DAEMON_NAMESPACE, TieredKvCacheDaemon

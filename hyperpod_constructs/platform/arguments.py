@@ -6,7 +6,7 @@ from typing import Any, Optional
 
 from aws_cdk import RemovalPolicy
 
-from ..aws.manifest_delivery import REMOVALS
+from ..delivery.applier import REMOVALS
 from ..errors import require
 from ..intent.names import is_dns_label
 from ..prices.model import Prices

@@ -15,11 +15,11 @@ from aws_cdk import RemovalPolicy
 from constructs import Construct
 
 from ..aws.kubectl_handler import KubectlHandler
-from ..aws.manifest_delivery import ManifestApplier, StagedBundle
+from ..delivery.applier import ManifestApplier, StagedBundle
 from ..aws.synth_time import keeps_staging
 from ..errors import HyperPodValidationError, require
 from .deployments import ChartDeployment
-from .gitops import (
+from ..delivery.bundle import (
     BUNDLE_FILE, PLATFORM_LABEL, DeployTimeValues, bundle_hash, bundle_inventory, bundle_members, bundle_zip,
     owner_labels, render_files)
 

@@ -19,7 +19,7 @@ from ..aws.hyperpod_cluster import HyperPodCluster
 from ..aws.hyperpod_dependencies import HyperPodDependencies, HyperPodHelmChart
 from ..aws.inference_operator import InferenceOperator, InferenceOperatorOptions
 from ..aws.kubectl_handler import KubectlHandler
-from ..aws.manifest_delivery import ManifestApplier, ManifestDelivery
+from ..delivery.applier import ManifestApplier, ManifestDelivery
 from ..aws.model_access import ModelSourceAccess
 from ..aws.model_store import ModelStoreFileSystem
 from ..aws.network import HyperPodNetwork
@@ -59,7 +59,7 @@ from .cost_inputs import FixedCostContext, fixed_cost_items, price_warnings
 from .delivery import ManifestFiles
 from .deployments import ChartDeployment, EndpointDeployment, endpoint_chart_name, endpoint_construct_id
 from .eks_part import EksContext, build_eks
-from .gitops import DeployTimeValues, platform_label_value, write_files
+from ..delivery.bundle import DeployTimeValues, platform_label_value, write_files
 from .hyperpod_part import HyperPodContext, build_hyperpod
 from .model_access_part import ModelAccessContext, build_model_access
 from .model_store_part import ModelStoreContext, build_model_store

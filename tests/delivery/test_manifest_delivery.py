@@ -18,7 +18,7 @@ from apps_support import (
 from hyperpod_constructs import (
     HyperPodInferencePlatform, HyperPodTypeError, HyperPodValidationError, InferenceEndpoint, InferenceOperatorOptions, InstanceGroup, ManifestDelivery,
 )
-from hyperpod_constructs.platform.gitops import bundle_hash, bundle_zip
+from hyperpod_constructs.delivery.bundle import bundle_hash, bundle_zip
 from support import cfn_lint_errors
 
 HELM_CHART = "Custom::HyperPodHelmChart"

@@ -161,6 +161,6 @@ def test_nothing_from_the_chart_repository_is_vendored():
     archives = [path.relative_to(package).as_posix() for path in package.rglob("*.tgz")]
     assert not list(package.rglob("Chart.yaml"))
     assert archives and all(re.fullmatch(r"k8s/imports/\w+/_jsii/\w+@0\.0\.0\.jsii\.tgz", name) for name in archives)
-    handler_files = {p.name for p in (package / "assets" / "kubectl_handler").iterdir() if p.is_file()}
+    handler_files = {p.name for p in (package / "delivery" / "engine").iterdir() if p.is_file()}
     assert handler_files == {"index.py", "cluster_access.py", "cluster_plan.py", "helm_installer.py", "helm_plan.py",
                              "manifest_applier.py", "manifest_plan.py", "time_budget.py", "daemon_configurer.py"}

@@ -10,7 +10,7 @@ from typing import Any, Optional
 import yaml
 
 from hyperpod_constructs import yaml_writer
-from hyperpod_constructs.platform import gitops
+from hyperpod_constructs.delivery import bundle as gitops
 
 PLATFORM = "llminference-platform-3dd1587f"
 SELECTOR = f"hyperpod-constructs.io/platform={PLATFORM}"

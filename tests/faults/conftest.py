@@ -18,7 +18,7 @@ from kube_api import binaries
 from kube_api.server import KubeApiServer
 
 REPO = Path(__file__).resolve().parents[2]
-HANDLER_DIR = REPO / "hyperpod_constructs" / "assets" / "kubectl_handler"
+HANDLER_DIR = REPO / "hyperpod_constructs" / "delivery" / "engine"
 if str(HANDLER_DIR) not in sys.path:
     sys.path.insert(0, str(HANDLER_DIR))  # the modules import their siblings by bare name, as in Lambda
 CRD_FACTS = REPO / "tests" / "data" / "schemas" / "crds"
@@ -225,7 +225,7 @@ def framework(clock: SimClock, aws: StubbedAws, kube: Cluster) -> ProviderFramew
 def manifests(framework: ProviderFramework) -> CloudFormationResource:
     """The Custom::HyperPodManifests resource of a stack, with the ServiceTimeout the library sets."""
     from hyperpod_constructs.aws.kubectl_handler import ANSWER_MARGIN
-    from hyperpod_constructs.aws.manifest_delivery import APPLY_TIMEOUT
+    from hyperpod_constructs.delivery.applier import APPLY_TIMEOUT
 
     return CloudFormationResource(framework, "Custom::HyperPodManifests",
                                   service_timeout=APPLY_TIMEOUT.to_seconds() + ANSWER_MARGIN.to_seconds())

@@ -28,7 +28,7 @@ from faults.helm_chart import (CHART, CHART_OBJECTS, NAME, NAMESPACE, RANGE_CHAR
 from kube_api.server import KubeApiServer
 from kube_api.tools import helm
 
-HANDLER_DIR = Path(__file__).resolve().parents[2] / "hyperpod_constructs" / "assets" / "kubectl_handler"
+HANDLER_DIR = Path(__file__).resolve().parents[2] / "hyperpod_constructs" / "delivery" / "engine"
 if str(HANDLER_DIR) not in sys.path:
     sys.path.insert(0, str(HANDLER_DIR))  # the modules import their siblings by bare name, as in Lambda
 

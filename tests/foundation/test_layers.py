@@ -15,11 +15,13 @@ RANKS = {
     "intent": 2,
     "observability": 3, "planner": 3, "prices": 3, "values": 3,
     "aws": 4, "k8s": 4,
-    "platform": 5,
-    "preflight": 6, "diff": 6,  # commands reading a platform or its synthesized output
+    "delivery": 5,  # the bundle both outputs share and the custom resource applying it (engine/: the function's code)
+    "platform": 6,
+    "preflight": 7, "diff": 7,  # commands reading a platform or its synthesized output
 }
-# Generated code (k8s/imports) and the kubectl function's own sources (assets/) are outside the layers.
-OUTSIDE = ("imports", "assets")
+# Generated code (k8s/imports) and the Lambda functions' own sources (assets/, delivery/engine/) are outside the
+# layers.
+OUTSIDE = ("imports", "assets", "engine")
 
 
 def imported_packages(source: str, package: list[str]) -> set[str]:
@@ -74,7 +76,7 @@ def test_architecture_doc_names_modules_that_exist() -> None:
     import re
 
     text = (REPO_ROOT / "docs" / "architecture.md").read_text()
-    paths = set(re.findall(r"`((?:catalog|intent|aws|k8s|platform|observability|planner|prices|assets)/[\w./]*)`",
+    paths = set(re.findall(r"`((?:catalog|intent|aws|k8s|delivery|platform|observability|planner|prices|assets)/[\w./]*)`",
                            text))
     assert len(paths) > 20
     missing = sorted(path for path in paths if not (PACKAGE / path).exists())

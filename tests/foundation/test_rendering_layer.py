@@ -14,8 +14,9 @@ from typing import Any
 from support import REPO_ROOT, crd_documents
 
 PACKAGE = REPO_ROOT / "hyperpod_constructs"
-# k8s/ renders; assets/ is Lambda code that runs at deploy time (kubeconfig, the applier's record ConfigMap).
-EXEMPT = ("k8s/", "assets/")
+# k8s/ renders; assets/ and delivery/engine/ are Lambda code that runs at deploy time (kubeconfig, the applier's
+# record ConfigMap).
+EXEMPT = ("k8s/", "assets/", "delivery/engine/")
 RENDERING_METHODS = {"to_manifest", "to_operator_spec", "common_spec", "to_k8s", "tls_config", "dns_config",
                      "pod_volumes", "node_selector"}
 # CloudFormation properties and add-on configuration values that happen to share a CRD field's name.

@@ -15,7 +15,7 @@ from hyperpod_constructs.aws.kubectl_handler import KubectlHandler
 from hyperpod_constructs.platform.applier_part import ApplierContext, ManifestApplication
 from hyperpod_constructs.platform.charts_part import PlatformCharts
 from hyperpod_constructs.platform.delivery import ManifestFiles
-from hyperpod_constructs.platform.gitops import DeployTimeValues
+from hyperpod_constructs.delivery.bundle import DeployTimeValues
 from parts_support import WHERE, bare_stack, existing_eks, network_and_eks
 
 APPLIER = "Custom::HyperPodManifests"

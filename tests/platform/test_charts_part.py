@@ -10,7 +10,7 @@ from hyperpod_constructs.intent.platform_model import ResolvedModelStore, Resolv
 from hyperpod_constructs.platform.charts_part import (
     CUSTOM_MIG_CONFIG_MAP, MIG_CONFIG_NAMESPACE, ChartHandles, ChartsContext, PlatformCharts, build_platform_charts)
 from hyperpod_constructs.platform.delivery import ManifestFiles
-from hyperpod_constructs.platform.gitops import DeployTimeValues
+from hyperpod_constructs.delivery.bundle import DeployTimeValues
 from parts_support import WHERE, bare_stack, existing_eks, network_and_eks
 
 CPU = InstanceGroup("cpu", "ml.m5.2xlarge", count=1)

@@ -12,7 +12,7 @@ from hyperpod_constructs import (
     ClusterSettings, Eks, HyperPodHelmChart, InferenceOperatorOptions, InstanceGroup, MigLayout)
 from hyperpod_constructs.aws.inference_operator import CHART_FOR_INSTANCE_GROUPS
 from hyperpod_constructs.platform.charts_part import CUSTOM_MIG_CONFIG_MAP
-from hyperpod_constructs.platform.gitops import DeployTimeValues
+from hyperpod_constructs.delivery.bundle import DeployTimeValues
 from hyperpod_constructs.platform.hyperpod_part import HyperPodContext, build_hyperpod
 from hyperpod_constructs.platform.operator_part import OperatorContext, OperatorHandle, build_operator, dependency_chart
 from parts_support import bare_stack, existing_eks, network_and_eks

@@ -7,7 +7,7 @@ from aws_cdk.assertions import Annotations, Match, Template
 
 from apps_support import imported_bucket
 from hyperpod_constructs import ModelStore
-from hyperpod_constructs.platform.gitops import DeployTimeValues
+from hyperpod_constructs.delivery.bundle import DeployTimeValues
 from hyperpod_constructs.platform.model_access_part import ModelAccessContext, build_model_access
 from hyperpod_constructs.platform.model_store_part import ModelStoreContext, build_model_store
 from parts_support import bare_stack, existing_eks, network_and_eks

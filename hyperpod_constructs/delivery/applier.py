@@ -12,7 +12,7 @@ from typing import Any, Mapping, Optional
 from aws_cdk import AssetHashType, Duration, RemovalPolicy, aws_iam as iam, aws_s3_assets as s3_assets
 from constructs import Construct
 
-from .kubectl_handler import KubectlHandler
+from ..aws.kubectl_handler import KubectlHandler
 
 RESOURCE_TYPE = "Custom::HyperPodManifests"
 # How long one apply or delete may take from its first event: CRDs HyperPod serves only once the cluster's
