@@ -27,9 +27,10 @@ synth: setup
 	cdk synth --quiet
 	@cat dist/plan.txt
 
-# Everything: unit tests, every app and example synthesized and checked, the real cdk CLI, the wheel in a clean venv.
+# Everything: unit tests, every app and example synthesized and checked, the real cdk CLI, the wheel in a clean venv,
+# the kubectl function against the real kubectl and helm. Two workers: the process-heavy tests wait on their tools.
 test: setup
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n 2
 
 # The inner loop: everything except the tests marked slow, i.e. those that run processes (the fault tests' fake
 # kubectl and helm, the command line, the IAM simulator, the cdk CLI, the wheel) or synthesize an app of their own

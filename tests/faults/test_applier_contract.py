@@ -2,6 +2,7 @@
 command line the handlers can build, run by the kubectl the function ships."""
 from __future__ import annotations
 
+import json
 import subprocess
 import zipfile
 from pathlib import Path
@@ -24,7 +25,7 @@ def command_lines(kubeconfig: str, folder: str) -> dict[str, list[str]]:
 
     iec = plan.ObjectRef(f"{IEC}.v1.{IEC_GROUP}", "default", "e1")
     record = plan.record_manifest("hyperpod-constructs-p", plan.Record(inventory=(iec,)))
-    Path(folder, "record.json").write_text(__import__("json").dumps(record))
+    Path(folder, "record.json").write_text(json.dumps(record))
     return {
         "can-i": cluster_plan.can_i_argv(kubeconfig, 30),
         "apply": plan.apply_argv(folder, kubeconfig, 30),

@@ -86,6 +86,8 @@ class KubeApiServer:
 
             def finish_request(self, request: socket.socket, client_address: Any) -> None:
                 # The TLS handshake runs in the handler thread, so one slow client never holds up accept().
+                # No Nagle: a response's small writes would each wait out the client's delayed ACK (40 ms).
+                request.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
                 try:
                     tls = context.wrap_socket(request, server_side=True)
                 except (ssl.SSLError, OSError):
