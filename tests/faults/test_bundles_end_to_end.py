@@ -4,7 +4,6 @@ rollback; Delete. After each step the server holds exactly the objects the platf
 wants, and the user's own objects (one of them a copy carrying the platform's label) are untouched."""
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest

@@ -23,7 +23,7 @@ import yaml
 
 from . import discovery, errors, openapi, protobuf
 from .certs import session_certificates
-from .cluster import CRD_KEY, Cluster
+from .cluster import Cluster
 from .errors import ApiError
 from .resources import ResourceType
 
