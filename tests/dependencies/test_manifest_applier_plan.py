@@ -86,8 +86,9 @@ def test_documents_split_as_yaml_reads_them_and_crds_and_namespaces_come_first(m
     refs = inventory(manifest_plan, {"f.k8s.yaml": [{"kind": "ConfigMap", "name": "a"}, {"kind": CRD, "name": "ws.x"},
                                                     {"kind": "Namespace", "name": "team"}]})
     first, second = manifest_plan.stages({"f.k8s.yaml": text}, refs)
-    assert [d["kind"] for d in yaml.safe_load_all(first["f.k8s.yaml"])] == ["CustomResourceDefinition", "Namespace"]
-    assert [d["kind"] for d in yaml.safe_load_all(second["f.k8s.yaml"])] == ["ConfigMap"]
+    assert [d["kind"] for d in yaml.safe_load_all(first.files["f.k8s.yaml"])] == ["CustomResourceDefinition", "Namespace"]
+    assert [d["kind"] for d in yaml.safe_load_all(second.files["f.k8s.yaml"])] == ["ConfigMap"]
+    assert [ref.name for ref in first.refs] == ["ws.x", "team"] and [ref.name for ref in second.refs] == ["a"]
 
 
 def test_a_file_whose_documents_do_not_match_the_inventory_is_refused(manifest_plan):

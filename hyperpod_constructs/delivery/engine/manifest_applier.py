@@ -118,10 +118,10 @@ class Session:
                 adopted = tuple(current)
         self.write_record(plan.Record(inventory=tuple(tracked), adopted=adopted, create_request=create_request))
         first, second = plan.stages(filled, inventory)
-        self.apply(first, [ref for ref in wanted if plan.is_first_stage(ref)], "crds-and-namespaces")
+        self.apply(first, "crds-and-namespaces")
         self.wait_until_served(inventory)
         self.wait_until_not_terminating(wanted, current)
-        self.apply(second, [ref for ref in wanted if not plan.is_first_stage(ref)], "objects")
+        self.apply(second, "objects")
         candidates = plan.not_in(previous, wanted)
         pruned, kept = self.delete_owned(candidates, "pruned objects")
         self.write_record(plan.Record(inventory=tuple(wanted)))
@@ -142,12 +142,12 @@ class Session:
                 LOG.warning("the previous bundle could not be read, so nothing is pruned: %s", error)
         return []
 
-    def apply(self, files: Mapping[str, str], refs: list[ObjectRef], stage: str) -> None:
-        if not files:
+    def apply(self, stage: plan.Stage, folder_name: str) -> None:
+        if not stage.files:
             return
-        folder = os.path.join(self.workdir, stage)
+        folder = os.path.join(self.workdir, folder_name)
         os.makedirs(folder)
-        for name, text in files.items():
+        for name, text in stage.files.items():
             with open(os.path.join(folder, name), "w", encoding="utf-8") as handle:
                 handle.write(text)
         result = try_run(plan.apply_argv(folder, self.kubeconfig, self.request_timeout(APPLY_SECONDS)), self.env,
@@ -155,11 +155,11 @@ class Session:
         if result.returncode == 0:
             return
         said = (result.stderr or result.stdout).strip()
-        refused = ", ".join(str(ref) for ref in plan.not_applied(refs, result.stdout))
+        refused = ", ".join(str(ref) for ref in plan.not_applied(stage.refs, result.stdout))
         if plan.is_transient(said):
-            raise OutOfTime(f"kubectl apply of the {stage} did not go through yet (not applied: {refused}): "
+            raise OutOfTime(f"kubectl apply of the {folder_name} did not go through yet (not applied: {refused}): "
                             f"{tail(said, 1200)}")
-        raise RuntimeError(f"kubectl apply of the {stage} failed ({result.returncode}); not applied: {refused}: "
+        raise RuntimeError(f"kubectl apply of the {folder_name} failed ({result.returncode}); not applied: {refused}: "
                            f"{tail(said)}")
 
     def wait_until_served(self, inventory: plan.Inventory) -> None:

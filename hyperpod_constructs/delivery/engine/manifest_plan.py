@@ -250,18 +250,26 @@ def split_documents(text: str) -> list[str]:
     return [document for document in documents if document.strip()]
 
 
-def stages(filled: Mapping[str, str], inventory: Inventory) -> tuple[dict[str, str], dict[str, str]]:
-    """(first stage, second stage): file name -> the text of its documents for that stage."""
-    first: dict[str, str] = {}
-    second: dict[str, str] = {}
+@dataclass(frozen=True)
+class Stage:
+    """One kubectl apply: file name -> the text of its documents for this stage, and the objects they hold."""
+
+    files: dict[str, str]
+    refs: list[ObjectRef]
+
+
+def stages(filled: Mapping[str, str], inventory: Inventory) -> tuple[Stage, Stage]:
+    """(first stage: CRDs and namespaces, second stage: everything else)."""
+    first, second = Stage({}, []), Stage({}, [])
     for name, refs in sorted(inventory.files.items()):
         documents = split_documents(filled[name])
         if len(documents) != len(refs):
             raise ValueError(f"{name} holds {len(documents)} documents but the inventory lists {len(refs)} objects")
         for stage, wanted in ((first, True), (second, False)):
-            chosen = [document for document, ref in zip(documents, refs) if is_first_stage(ref) == wanted]
+            chosen = [(document, ref) for document, ref in zip(documents, refs) if is_first_stage(ref) == wanted]
             if chosen:
-                stage[name] = "\n---\n".join(chosen) + "\n"
+                stage.files[name] = "\n---\n".join(document for document, _ in chosen) + "\n"
+                stage.refs.extend(ref for _, ref in chosen)
     return first, second
 
 
