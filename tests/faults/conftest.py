@@ -6,7 +6,6 @@ from __future__ import annotations
 import io
 import os
 import subprocess
-import sys
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, Callable, Iterator, Optional
@@ -18,9 +17,6 @@ from kube_api import binaries
 from kube_api.server import KubeApiServer
 
 REPO = Path(__file__).resolve().parents[2]
-HANDLER_DIR = REPO / "hyperpod_constructs" / "delivery" / "engine"
-if str(HANDLER_DIR) not in sys.path:
-    sys.path.insert(0, str(HANDLER_DIR))  # the modules import their siblings by bare name, as in Lambda
 CRD_FACTS = REPO / "tests" / "data" / "schemas" / "crds"
 CLUSTER = "llm"
 REGION = "us-west-2"
@@ -46,17 +42,18 @@ def hyperpod_node_class_crd() -> dict[str, Any]:
 
 
 class ToolCalls:
-    """Every kubectl/helm command line the handlers ran, run by the real binaries. A call's timeout holds on the
-    simulated clock too: a call whose simulated latency outlasts it ends as ``subprocess.run`` ends one that is
-    killed at its timeout, with the clock at that moment (what the server did until then stays done)."""
+    """Every kubectl/helm command line the handlers ran, run by the real binaries, with when it started on the
+    simulated clock. A call's timeout holds on the simulated clock too: a call whose simulated latency outlasts it
+    ends as ``subprocess.run`` ends one that is killed at its timeout, with the clock at that moment (what the server
+    did until then stays done)."""
 
     def __init__(self, clock: SimClock) -> None:
         self.clock = clock
-        self.argvs: list[list[str]] = []
+        self.calls: list[tuple[float, list[str]]] = []  # (when it started, [tool, *arguments])
 
     def run(self, argv: list[str], timeout: Optional[float] = None, **kwargs: Any) -> subprocess.CompletedProcess[str]:
-        self.argvs.append([Path(argv[0]).name, *argv[1:]])
         started = self.clock.now()
+        self.calls.append((started, [Path(argv[0]).name, *argv[1:]]))
         result = subprocess.run(argv, timeout=timeout, **kwargs)
         if timeout is not None and self.clock.now() - started > timeout:
             self.clock.rewind_to(started + timeout)
@@ -64,7 +61,10 @@ class ToolCalls:
         return result
 
     def of(self, tool: str, verb: str = "") -> list[list[str]]:
-        return [argv[1:] for argv in self.argvs if argv[0] == tool and (not verb or argv[1:2] == [verb])]
+        return [argv[1:] for _, argv in self.calls if argv[0] == tool and (not verb or argv[1:2] == [verb])]
+
+    def started(self, tool: str, verb: str) -> list[float]:
+        return [when for when, argv in self.calls if argv[0] == tool and argv[1:2] == [verb]]
 
 
 class Cluster:

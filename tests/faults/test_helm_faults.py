@@ -13,8 +13,6 @@ run with invocations of a few seconds (``invocations``).
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
@@ -28,15 +26,12 @@ from faults.helm_chart import (CHART, CHART_OBJECTS, NAME, NAMESPACE, RANGE_CHAR
 from kube_api.server import KubeApiServer
 from kube_api.tools import helm
 
-HANDLER_DIR = Path(__file__).resolve().parents[2] / "hyperpod_constructs" / "delivery" / "engine"
-if str(HANDLER_DIR) not in sys.path:
-    sys.path.insert(0, str(HANDLER_DIR))  # the modules import their siblings by bare name, as in Lambda
-
-import cluster_access  # noqa: E402
-import helm_installer  # noqa: E402
-import helm_plan  # noqa: E402
-import index  # noqa: E402
-import time_budget  # noqa: E402
+# The function's own modules, from the folder tests/conftest.py puts on sys.path (they import their siblings by bare
+# name, as in Lambda).
+import helm_installer
+import helm_plan
+import index
+import time_budget
 
 RESOURCE_TYPE = "Custom::HyperPodHelmChart"
 
@@ -49,7 +44,6 @@ class World:
         self.server: KubeApiServer = kube.server
         self.contexts: list[harness.LambdaContext] = []
         self.pauses: list[float] = []
-        self.started: list[tuple[float, list[str]]] = []  # (when, argv) of every kubectl/helm call
         self.on_invocation: list[Callable[[int], None]] = []  # called with the invocation's number (1 = first)
 
         def is_complete(event: Any, context: harness.LambdaContext) -> dict[str, Any]:
@@ -66,7 +60,7 @@ class World:
 
     def started_at(self, verb: str) -> list[float]:
         """When each helm call with this verb started, on the simulated clock."""
-        return [when for when, argv in self.started if Path(argv[0]).name == "helm" and argv[1:2] == [verb]]
+        return self.kube.tool_calls.started("helm", verb)
 
     def time_left_at(self, moment: float) -> float:
         """Seconds Lambda still gave the invocation at ``moment``."""
@@ -106,14 +100,6 @@ def world(clock: harness.SimClock, kube: Cluster, aws: StubbedAws, monkeypatch: 
     archive = ArchiveServer()
     monkeypatch.setattr(helm_installer, "ARCHIVE_BASE_URL", archive.base_url)
     made = World(clock, kube, aws, archive)
-
-    tools = cluster_access.subprocess  # the kube fixture's spy: every call runs the real binary
-    spy = tools.run
-
-    def run(argv: list[str], *args: Any, **kwargs: Any) -> subprocess.CompletedProcess[str]:
-        made.started.append((clock.now(), list(argv)))
-        return spy(argv, *args, **kwargs)
-    monkeypatch.setattr(tools, "run", run)
 
     def pause(seconds: float) -> None:
         made.pauses.append(seconds)
@@ -357,11 +343,11 @@ def test_deleting_a_release_that_is_gone_succeeds(world: World):
 def test_deleting_when_the_cluster_is_gone_succeeds_without_helm(world: World):
     world.resource.create(properties())
     world.aws.cluster_exists = False
-    calls = len(world.kube.tool_calls.argvs)
+    calls = len(world.kube.tool_calls.calls)
 
     assert world.resource.delete() == "DELETE_COMPLETE"
 
-    assert len(world.kube.tool_calls.argvs) == calls
+    assert len(world.kube.tool_calls.calls) == calls
 
 
 def test_deleting_a_pending_release_uninstalls_it(world: World, tmp_path: Path):
