@@ -11,6 +11,16 @@ from typing import Sequence
 from . import binaries
 from .server import KubeApiServer
 
+# What kubectl and helm (both cobra command lines) print when a command line is wrong rather than the request.
+USAGE_ERRORS = ("unknown flag", "unknown shorthand flag", "unknown command", "flag needs an argument",
+                "invalid argument", "accepts ", "requires at least", "required flag")
+
+
+def usage_error(stderr: str) -> bool:
+    """Whether the tool refused its command line itself."""
+    said = stderr.lower()
+    return any(words in said for words in USAGE_ERRORS)
+
 
 def _run(tool: str, server: KubeApiServer, args: Sequence[str], stdin: str | None, timeout: float,
          extra_env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
