@@ -1,7 +1,7 @@
 """Names for deploy-time values of one kind: the first ``ModelBucket``, then ``ModelBucket2``, ``ModelBucket3`` ...
 
 A value the stack only knows at deploy time (a bucket created in the app, say) reaches the exported manifests as
-a placeholder named after it (see ``platform.gitops.DeployTimeValues``); several of one kind need distinct names.
+a placeholder named after it (see ``delivery.bundle.DeployTimeValues``); several of one kind need distinct names.
 """
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """What the diff reads: cloud assembly folders (``cdk.out``) or template files, and the manifest bundles the
-platform's ``Custom::HyperPodManifests`` resources apply (an S3 asset of the assembly; see ``platform/gitops.py``)."""
+platform's ``Custom::HyperPodManifests`` resources apply (an S3 asset of the assembly; see ``delivery/bundle.py``)."""
 from __future__ import annotations
 
 import json

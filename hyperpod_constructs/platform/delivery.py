@@ -1,6 +1,6 @@
 """The platform's manifest files and how ``cdk deploy`` applies them: one bundle, one custom resource, at synth.
 
-Charts are rendered into files (``gitops.render_files``) when an output first needs them; the GitOps export writes
+Charts are rendered into files (``delivery.bundle.render_files``) when an output first needs them; the GitOps export writes
 those files and the applier's bundle holds the same ones, so what is deployed and what is exported cannot differ.
 """
 from __future__ import annotations

@@ -10,7 +10,7 @@ from typing import Any, Optional
 import yaml
 
 from hyperpod_constructs import yaml_writer
-from hyperpod_constructs.delivery import bundle as gitops
+from hyperpod_constructs.delivery import bundle as delivery_bundle
 
 PLATFORM = "llminference-platform-3dd1587f"
 SELECTOR = f"hyperpod-constructs.io/platform={PLATFORM}"
@@ -57,12 +57,12 @@ def custom(kind: str, group: str, name: str, namespace_name: str) -> dict[str, A
 def bundle_zip(charts: dict[str, list[dict[str, Any]]], values: tuple[str, ...] = ("TlsCertificateBucket",)) -> bytes:
     """manifests/<chart>.k8s.yaml written by the library's manifest writer, manifests/values.env, inventory.json."""
     inventory = {"values": list(values), "files": {
-        f"{name}.k8s.yaml": [{"kind": gitops.kubectl_kind(m["apiVersion"], m["kind"]),
+        f"{name}.k8s.yaml": [{"kind": delivery_bundle.kubectl_kind(m["apiVersion"], m["kind"]),
                               "namespace": m["metadata"].get("namespace"), "name": m["metadata"]["name"]}
                              for m in manifests] for name, manifests in charts.items()}}
     files = {f"{name}.k8s.yaml": yaml_writer.dump_manifests(manifests) for name, manifests in charts.items()}
     files["values.env"] = "".join(f"{value}=\n" for value in values)
-    return gitops.bundle_zip(gitops.bundle_members(files, inventory))
+    return delivery_bundle.bundle_zip(delivery_bundle.bundle_members(files, inventory))
 
 
 def properties(key: str, *, bucket: str = "my-tls-bucket", delivery: str = "cdk-deploy", removal: str = "destroy",

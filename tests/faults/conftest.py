@@ -13,6 +13,7 @@ from typing import Any, Callable, Iterator, Optional
 import pytest
 
 from faults.harness import CloudFormationResource, ProviderFramework, SimClock
+from hyperpod_constructs.delivery.bundle import PLATFORM_LABEL
 from kube_api import binaries
 from kube_api.server import KubeApiServer
 
@@ -20,7 +21,6 @@ REPO = Path(__file__).resolve().parents[2]
 CRD_FACTS = REPO / "tests" / "data" / "schemas" / "crds"
 CLUSTER = "llm"
 REGION = "us-west-2"
-PLATFORM_LABEL = "hyperpod-constructs.io/platform"
 RECORD_PREFIX = "hyperpod-constructs-"
 # What the inference operator add-on and KEDA install on every cluster the platform deploys to.
 OPERATOR_CRDS = ("inference.sagemaker.aws.amazon.com_inferenceendpointconfigs.yaml",
