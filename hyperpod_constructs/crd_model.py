@@ -126,11 +126,15 @@ def _dump_value(value: Any, kind: str, options: Mapping[str, Any]) -> Any:
             return [{"name": key, "value": item} for key, item in value]
         split = options.get("split")
         if split:
-            lists = {key: [crd_dump(item, kind) for item in value if isinstance(item, record_type)]
+            lists = {key: [_item(item, kind) for item in value if isinstance(item, record_type)]
                      for key, record_type in split}
             return {key: items for key, items in lists.items() if items}
-        return [crd_dump(item, kind) if dataclasses.is_dataclass(item) else plain_data(item) for item in value]
+        return [_item(item, kind) for item in value]
     return plain_data(value)
+
+
+def _item(item: Any, kind: str) -> Any:
+    return crd_dump(item, kind) if dataclasses.is_dataclass(item) else plain_data(item)
 
 
 def _place(out: dict[str, Any], path: tuple[str, ...], value: Any) -> None:

@@ -14,7 +14,6 @@ is declared once here and once on the value the user writes (``endpoint_resoluti
 """
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, Optional, Union
 
@@ -273,28 +272,27 @@ class DataCaptureRecord:
     # The tiers are written out even where they equal the operator's defaults: what is captured should be readable
     # in the YAML.
     @crd_property("sagemakerEndpoint")
-    def sagemaker_endpoint_tier(self) -> Optional["CaptureTierRecord"]:
-        return self._payload_tier() if self.sagemaker_endpoint else None
+    def sagemaker_endpoint_tier(self) -> Optional["PayloadTierRecord"]:
+        return PayloadTierRecord(**self._payload_tier()) if self.sagemaker_endpoint else None
 
     @crd_property("loadBalancer")
-    def load_balancer_tier(self) -> Optional["CaptureTierRecord"]:
-        return CaptureTierRecord() if self.load_balancer_access_logs else None
+    def load_balancer_tier(self) -> Optional["EnabledRecord"]:
+        return EnabledRecord() if self.load_balancer_access_logs else None
 
     @crd_property("modelPod")
-    def model_pod_tier(self) -> Optional["CaptureTierRecord"]:
+    def model_pod_tier(self) -> Optional["ModelPodTierRecord"]:
         if not self.model_pod:
             return None
-        return dataclasses.replace(self._payload_tier(), buffer_config=CaptureBufferRecord(
+        return ModelPodTierRecord(**self._payload_tier(), buffer_config=CaptureBufferRecord(
             batch_size=self.batch_size, flush_interval_seconds=self.flush_interval_s),
             payload_config=CapturePayloadRecord(max_payload_size_kb=self.max_payload_kb))
 
-    def _payload_tier(self) -> "CaptureTierRecord":
-        return CaptureTierRecord(
-            initial_sampling_percentage=self.sampling_percentage,
-            capture_options=tuple(CaptureOptionRecord(capture_mode=mode) for mode in self.capture_modes),
-            capture_content_type_header=CaptureContentTypesRecord(json_content_types=self.json_content_types,
-                                                                  csv_content_types=self.csv_content_types),
-            kms_key_id=self.kms_key_id)
+    def _payload_tier(self) -> dict[str, Any]:
+        return {"initial_sampling_percentage": self.sampling_percentage,
+                "capture_options": tuple(CaptureOptionRecord(capture_mode=mode) for mode in self.capture_modes),
+                "capture_content_type_header": CaptureContentTypesRecord(
+                    json_content_types=self.json_content_types, csv_content_types=self.csv_content_types),
+                "kms_key_id": self.kms_key_id}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -320,16 +318,28 @@ class CapturePayloadRecord:
 
 
 @dataclass(frozen=True, kw_only=True)
-class CaptureTierRecord:
-    """One capture tier of ``dataCapture`` (the load balancer's has only ``enabled``)."""
+class EnabledRecord:
+    """A block that only turns something on (the load balancer's access-log tier)."""
 
     enabled: bool = True
-    initial_sampling_percentage: Optional[int] = None
-    capture_options: tuple[CaptureOptionRecord, ...] = ()
-    capture_content_type_header: Optional[CaptureContentTypesRecord] = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class PayloadTierRecord(EnabledRecord):
+    """A capture tier that samples payloads (``dataCapture.sagemakerEndpoint``)."""
+
+    initial_sampling_percentage: int
+    capture_options: tuple[CaptureOptionRecord, ...]
+    capture_content_type_header: CaptureContentTypesRecord
     kms_key_id: Optional[str] = None
-    buffer_config: Optional[CaptureBufferRecord] = None
-    payload_config: Optional[CapturePayloadRecord] = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class ModelPodTierRecord(PayloadTierRecord):
+    """``dataCapture.modelPod``: a payload tier written by the pod's sidecar, with its buffer and payload limit."""
+
+    buffer_config: CaptureBufferRecord
+    payload_config: CapturePayloadRecord
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -439,7 +449,7 @@ class CustomSpec:
         return MODEL_VOLUME_NAME
 
     @crd_property("kubernetes.volumes")
-    def volumes(self) -> tuple[Any, ...]:
+    def volumes(self) -> tuple[PodVolumeRecord, ...]:
         return self.model.volumes
 
 
