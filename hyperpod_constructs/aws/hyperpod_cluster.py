@@ -87,6 +87,22 @@ class HyperPodCluster(Construct):
         lifecycle_scripts: Optional[Path] = None,
         removal_policy: RemovalPolicy = RemovalPolicy.RETAIN,
     ) -> None:
+        """The cluster on ``eks_cluster``; the platform makes it from ``instance_groups=`` and ``cluster=``.
+
+        Args:
+            eks_cluster: The EKS cluster the HyperPod cluster is orchestrated by. Required.
+            network: The subnets and security groups its nodes use. Required.
+            instance_groups: The instance groups (1 to 100). Required.
+            settings: The cluster's name, node recovery, provisioning mode and tiered storage.
+                Default: ``ClusterSettings()`` (a generated name, automatic node recovery).
+            cluster_role: The role HyperPod-managed Karpenter uses. Default: None (no node autoscaling).
+            single_az_groups: Groups whose nodes stay in the first HyperPod subnet (those Karpenter scales).
+                Default: none.
+            lifecycle_scripts: A folder of lifecycle scripts to ship instead of the library's (``on_create.sh``
+                first). Default: None (``assets/lifecycle``).
+            removal_policy: What happens to the lifecycle scripts bucket when it leaves the stack (compute is always
+                deleted). Default: ``RemovalPolicy.RETAIN`` (kept).
+        """
         super().__init__(scope, construct_id)
         where = self.node.path
         require(limits.INSTANCE_GROUPS_MIN <= len(instance_groups) <= limits.INSTANCE_GROUPS_MAX, where,
