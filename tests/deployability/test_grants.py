@@ -246,6 +246,10 @@ def test_construct_and_import_implement_the_same_interface(grants_app: GrantsApp
     assert platform.model_store.key_prefix == "llm/"  # as the S3 link names it
     assert grants_app.imported_store.key_prefix == "shared/"
     assert grants_app.imported_store.file_system.file_system_id == FS_ID
+    # What docs/access.md says a second platform does with it: an FSx model source on the imported file system.
+    source = ModelSource.fsx("models/llama/", file_system=grants_app.imported_store.file_system,
+                             mount_name=grants_app.imported_store.mount_name)
+    assert source.file_system_attributes == (FS_ID, f"{FS_ID}.fsx.{REGION}.amazonaws.com", "abcdefgh")
     assert [group.security_group_id for group in grants_app.imported_cluster.security_groups] == [
         "sg-0123456789abcdef0"]
 
