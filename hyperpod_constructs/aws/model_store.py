@@ -6,7 +6,6 @@ bucket prefix it is linked to, and ``grant_read`` for a role that reads the weig
 """
 from __future__ import annotations
 
-import re
 from typing import Optional, Protocol, runtime_checkable
 
 from aws_cdk import RemovalPolicy, aws_ec2 as ec2, aws_fsx as fsx, aws_iam as iam, aws_s3 as s3
@@ -14,12 +13,12 @@ from constructs import Construct
 
 from ..errors import require
 from ..intent.cdk_refs import is_cdk_object
+from ..intent.model_source import FSX_ID_PATTERN
 from ..intent.model_store import ModelStore
 from ..intent.tokens import is_token
 from .network import HyperPodNetwork
 from .s3_read import check_key_prefix, grant_s3_read
 
-FSX_ID = re.compile(r"^fs-[0-9a-f]{8,}$")
 # FSx describe calls have no resource types (Service Authorization Reference, Amazon FSx): only "*" names them.
 FSX_DESCRIBE_ACTIONS = ("fsx:DescribeFileSystems", "fsx:DescribeDataRepositoryAssociations")
 
@@ -215,7 +214,8 @@ class _ImportedModelStore(_ModelStoreGrants, Construct):
                  security_group: ec2.ISecurityGroup, bucket: s3.IBucket, key_prefix: Optional[str]) -> None:
         super().__init__(scope, construct_id)
         where = self.node.path
-        require(is_token(file_system_id) or (isinstance(file_system_id, str) and bool(FSX_ID.match(file_system_id))),
+        require(is_token(file_system_id)
+                or (isinstance(file_system_id, str) and bool(FSX_ID_PATTERN.match(file_system_id))),
                 where, "file_system_id", file_system_id, "an FSx file system id like fs-0123456789abcdef0")
         for field, value in (("dns_name", dns_name), ("mount_name", mount_name)):
             require(isinstance(value, str) and bool(value), where, field, value, "a non-empty string (or a token)")

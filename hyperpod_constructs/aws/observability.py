@@ -135,7 +135,8 @@ class InferenceObservability(Construct):
             self._workspace_id = self.cfn_workspace.attr_workspace_id
             region = stack.region
         self._workspace_region: str = region
-        self._prometheus_query_url = f"https://aps-workspaces.{region}.{cdk.Aws.URL_SUFFIX}/workspaces/{self.workspace_id}"
+        self._prometheus_query_url = (
+            f"https://aps-workspaces.{region}.{cdk.Aws.URL_SUFFIX}/workspaces/{self.workspace_id}")
 
         self._alarm_topic: Optional[sns.ITopic] = None
         self._alert_manager_definition: Optional[str] = None
@@ -303,7 +304,8 @@ class InferenceObservability(Construct):
 
     @property
     def addon_role(self) -> iam.Role:
-        """The observability add-on's Pod Identity role: remote-write to this workspace, cluster logs with ``logging``."""
+        """The observability add-on's Pod Identity role: remote-write to this workspace, cluster logs with
+        ``logging``."""
         return self._addon_role
 
     @property

@@ -16,7 +16,6 @@ from ..errors import require
 from ..intent.cdk_refs import is_s3_prefix
 from .nag import acknowledge, bucket_arn_finding
 
-S3_READ_ACTIONS = ("s3:ListBucket", "s3:GetObject")
 
 
 def check_key_prefix(where: str, field: str, key_prefix: Optional[str]) -> None:
@@ -26,9 +25,15 @@ def check_key_prefix(where: str, field: str, key_prefix: Optional[str]) -> None:
             "no '..'), or None for the whole bucket")
 
 
-def grant_s3_read(grantee: iam.IGrantable, bucket: s3.IBucket, key_prefix: Optional[str] = None) -> iam.Grant:
+GRANT_READ_REASON = ("Granted by a hyperpod-constructs grant_read: a model reader downloads every object under the "
+                     "model's prefix (read-only).")
+
+
+def grant_s3_read(grantee: iam.IGrantable, bucket: s3.IBucket, key_prefix: Optional[str] = None, *,
+                  reason: str = GRANT_READ_REASON) -> iam.Grant:
     """Let ``grantee`` list and download the objects under ``key_prefix`` of ``bucket`` (the whole bucket for None),
-    and decrypt them with the bucket's KMS key if it has one. Returns the combined ``iam.Grant``."""
+    and decrypt them with the bucket's KMS key if it has one. Returns the combined ``iam.Grant``; ``reason`` is what
+    the cdk-nag acknowledgment of the object wildcard says."""
     prefix = key_prefix or ""
     listing = iam.Grant.add_to_principal(
         grantee=grantee, actions=["s3:ListBucket"], resource_arns=[bucket.bucket_arn],
@@ -38,15 +43,13 @@ def grant_s3_read(grantee: iam.IGrantable, bucket: s3.IBucket, key_prefix: Optio
     grant = listing.combine(objects)
     if bucket.encryption_key is not None:
         grant = grant.combine(bucket.encryption_key.grant_decrypt(grantee))
-    _acknowledge_object_wildcard(grantee, bucket, prefix)
+    _acknowledge_object_wildcard(grantee, bucket, prefix, reason)
     return grant
 
 
-def _acknowledge_object_wildcard(grantee: iam.IGrantable, bucket: s3.IBucket, prefix: str) -> None:
+def _acknowledge_object_wildcard(grantee: iam.IGrantable, bucket: s3.IBucket, prefix: str, reason: str) -> None:
     """The object ARN ends in ``*`` (every key under the prefix), which cdk-nag's IAM5 reports: acknowledged on the
     grantee's policy, for that one resource, when the grantee is a construct of this app."""
     principal = grantee.grant_principal
     if isinstance(principal, Construct):
-        acknowledge(principal, "AwsSolutions-IAM5", "Granted by a hyperpod-constructs grant_read: a model reader "
-                    "downloads every object under the model's prefix (read-only).",
-                    f"Resource::{bucket_arn_finding(bucket)}/{prefix}*")
+        acknowledge(principal, "AwsSolutions-IAM5", reason, f"Resource::{bucket_arn_finding(bucket)}/{prefix}*")

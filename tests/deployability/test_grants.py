@@ -283,8 +283,8 @@ def _stack() -> cdk.Stack:
 ])
 def test_cluster_importer_refuses_bad_attributes(attributes: dict[str, Any], field: str, message: str) -> None:
     stack = _stack()
-    given = {"cluster_arn": CLUSTER_ARN, "eks_cluster": eks.Cluster.from_cluster_attributes(stack, "Eks", cluster_name="c"),
-             **attributes}
+    given = {"cluster_arn": CLUSTER_ARN,
+             "eks_cluster": eks.Cluster.from_cluster_attributes(stack, "Eks", cluster_name="c"), **attributes}
     with pytest.raises(HyperPodValidationError) as raised:
         HyperPodCluster.from_cluster_attributes(stack, "Cluster", **given)
     assert raised.value.field == field and message in str(raised.value), str(raised.value)
