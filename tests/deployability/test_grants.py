@@ -363,3 +363,19 @@ def test_assigning_an_attribute_raises(grants_app: GrantsApp, path: str) -> None
     with pytest.raises(AttributeError):
         setattr(owner, name, None)
     assert getattr(owner, name) is before
+
+
+def test_parliament_finds_nothing_in_the_granted_policies(grants_app: GrantsApp) -> None:
+    """parliament (the policy linter the platform's own policies pass) on what each grant wrote."""
+    from parliament import analyze_policy_string
+
+    findings, checked = [], 0
+    for role_id, role in grants_app.roles.items():
+        stack = cdk.Stack.of(role)
+        template = grants_app.consumer_template if stack is grants_app.consumer else grants_app.synthesized.template
+        resolver = TemplateResolver(template)
+        for name, document in effective_policies(template, stack.get_logical_id(role.node.default_child), resolver):
+            checked += 1
+            policy = analyze_policy_string(json.dumps(document), ignore_private_auditors=True)
+            findings.extend((role_id, name, finding.issue, finding.detail) for finding in policy.findings)
+    assert checked == len(grants_app.roles) and not findings, findings
