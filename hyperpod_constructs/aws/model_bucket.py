@@ -98,7 +98,7 @@ class ModelBucket(Construct):
                 ``/``: a prefix matches every key that starts with it). Default: None (the whole bucket).
         """
         check_key_prefix(self.node.path, "key_prefix", key_prefix)
-        return grant_s3_read(grantee, self._bucket, key_prefix)
+        return grant_s3_read(self.node.path, grantee, self._bucket, key_prefix)
 
     @classmethod
     def from_context(cls, scope: Construct, construct_id: str, *, context_key: str = MODEL_BUCKET_CONTEXT,

@@ -17,6 +17,7 @@ from ..intent.model_source import FSX_ID_PATTERN
 from ..intent.model_store import ModelStore
 from ..intent.tokens import is_token
 from .network import HyperPodNetwork
+from .principal_grants import grant_to_principal
 from .s3_read import check_key_prefix, grant_s3_read
 
 # FSx describe calls have no resource types (Service Authorization Reference, Amazon FSx): only "*" names them.
@@ -83,14 +84,14 @@ class _ModelStoreGrants:
         """Let ``grantee`` (a role of yours) read the weights the store holds, from S3: ``s3:ListBucket`` limited to
         the linked prefix and ``s3:GetObject`` under it (``kms:Decrypt`` through the bucket's key, if any). Mounting
         the file system is a network permission (``file_system.connections``), not an IAM one."""
-        return grant_s3_read(grantee, self.bucket, self.key_prefix)
+        return grant_s3_read(self.node.path, grantee, self.bucket, self.key_prefix)
 
     def grant_describe(self, grantee: iam.IGrantable) -> iam.Grant:
         """Let ``grantee`` call ``fsx:DescribeFileSystems`` and ``fsx:DescribeDataRepositoryAssociations`` (to find
         the mount name, to watch an S3 import). FSx offers no resource-level permission for either, so the statement
         names every file system of the account: cdk-nag reports it (AwsSolutions-IAM5 ``Resource::*``) for you to
         acknowledge on your role."""
-        return iam.Grant.add_to_principal(grantee=grantee, actions=list(FSX_DESCRIBE_ACTIONS), resource_arns=["*"])
+        return grant_to_principal(self.node.path, grantee, FSX_DESCRIBE_ACTIONS, ["*"])
 
 
 def _linked_prefix(prefix: Optional[str]) -> Optional[str]:

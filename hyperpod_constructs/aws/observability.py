@@ -33,6 +33,7 @@ from constructs import Construct
 from hyperpod_constructs.aws.addons import owned_addon
 from hyperpod_constructs.aws.grafana_dashboards import GrafanaDashboards, PrometheusDataSource
 from hyperpod_constructs.aws.nag import acknowledge
+from hyperpod_constructs.aws.principal_grants import grant_to_principal
 from hyperpod_constructs.aws.stack_traces import record_no_stack_traces
 from hyperpod_constructs.errors import require
 from hyperpod_constructs.observability import alerts, dashboards, queries
@@ -329,8 +330,7 @@ class InferenceObservability(Construct):
         """Let ``grantee`` (a role of yours: a dashboard, an autoscaler, a report job) run PromQL against the AMP
         workspace through its query API: ``aps:QueryMetrics``, ``aps:GetSeries``, ``aps:GetLabels`` and
         ``aps:GetMetricMetadata`` on this workspace only. Returns the ``iam.Grant``."""
-        return iam.Grant.add_to_principal(grantee=grantee, actions=list(AMP_QUERY_ACTIONS),
-                                          resource_arns=[self.workspace_arn])
+        return grant_to_principal(self._path, grantee, AMP_QUERY_ACTIONS, [self.workspace_arn])
 
     # --- endpoints added after construction -----------------------------------------------------------------
 

@@ -15,6 +15,7 @@ from constructs import Construct
 from ..errors import require
 from ..intent.cdk_refs import is_s3_prefix
 from .nag import acknowledge, bucket_arn_finding
+from .principal_grants import grant_to_principal
 
 
 
@@ -29,17 +30,16 @@ GRANT_READ_REASON = ("Granted by a hyperpod-constructs grant_read: a model reade
                      "model's prefix (read-only).")
 
 
-def grant_s3_read(grantee: iam.IGrantable, bucket: s3.IBucket, key_prefix: Optional[str] = None, *,
+def grant_s3_read(where: str, grantee: iam.IGrantable, bucket: s3.IBucket, key_prefix: Optional[str] = None, *,
                   reason: str = GRANT_READ_REASON) -> iam.Grant:
     """Let ``grantee`` list and download the objects under ``key_prefix`` of ``bucket`` (the whole bucket for None),
     and decrypt them with the bucket's KMS key if it has one. Returns the combined ``iam.Grant``; ``reason`` is what
-    the cdk-nag acknowledgment of the object wildcard says."""
+    the cdk-nag acknowledgment of the object wildcard says; ``where`` starts the error for a grantee without an
+    identity policy."""
     prefix = key_prefix or ""
-    listing = iam.Grant.add_to_principal(
-        grantee=grantee, actions=["s3:ListBucket"], resource_arns=[bucket.bucket_arn],
-        conditions={"StringLike": {"s3:prefix": [f"{prefix}*"]}} if prefix else None)
-    objects = iam.Grant.add_to_principal(
-        grantee=grantee, actions=["s3:GetObject"], resource_arns=[bucket.arn_for_objects(f"{prefix}*")])
+    listing = grant_to_principal(where, grantee, ["s3:ListBucket"], [bucket.bucket_arn],
+                                 {"StringLike": {"s3:prefix": [f"{prefix}*"]}} if prefix else None)
+    objects = grant_to_principal(where, grantee, ["s3:GetObject"], [bucket.arn_for_objects(f"{prefix}*")])
     grant = listing.combine(objects)
     if bucket.encryption_key is not None:
         grant = grant.combine(bucket.encryption_key.grant_decrypt(grantee))

@@ -99,7 +99,7 @@ class StorageDriverRoles(Construct):
             return
         self._buckets.append(name)
         # The driver's documented read-only actions on the bucket's own ARNs (not IBucket.grant_read's wildcards).
-        grant_s3_read(self.s3_csi_role, bucket,
+        grant_s3_read(self.node.path, self.s3_csi_role, bucket,
                       reason="Endpoints read any model object in the bucket they mount (read-only).")
 
     def grant_jumpstart_read(self) -> None:

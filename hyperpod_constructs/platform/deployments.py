@@ -17,6 +17,7 @@ import cdk8s
 from aws_cdk import Stack, aws_iam as iam
 from constructs import Construct
 
+from ..aws.principal_grants import grant_to_principal
 from ..errors import require
 from ..intent.tokens import is_token
 from ..k8s.api_objects import rendered
@@ -123,7 +124,7 @@ class EndpointDeployment(ChartDeployment):
                 "a SageMaker endpoint name on the endpoint (sagemaker_endpoint_name='...'): grant_invoke grants "
                 "SageMaker Runtime calls, and without a name the operator registers no SageMaker endpoint")
         assert arn is not None
-        return iam.Grant.add_to_principal(grantee=grantee, actions=list(INVOKE_ACTIONS), resource_arns=[arn])
+        return grant_to_principal(self.node.path, grantee, INVOKE_ACTIONS, [arn])
 
     @property
     def api_object(self) -> cdk8s.ApiObject:

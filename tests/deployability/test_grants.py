@@ -327,6 +327,21 @@ def test_grant_invoke_refuses_an_endpoint_without_a_sagemaker_endpoint(grants_ap
     assert "without a name the operator registers no SageMaker endpoint" in str(raised.value)
 
 
+@pytest.mark.parametrize("grant", ["invoke", "bucket-read", "store-read", "store-describe", "query"])
+def test_a_grantee_without_an_identity_policy_is_refused(grants_app: GrantsApp, grant: str) -> None:
+    """A service principal cannot hold the statement: the grant raises instead of granting nothing."""
+    platform = grants_app.synthesized.platform
+    calls: dict[str, Callable[[iam.IGrantable], iam.Grant]] = {
+        "invoke": platform.endpoint_deployments[0].grant_invoke,
+        "bucket-read": grants_app.synthesized.stack.node.find_child("Models").grant_read,
+        "store-read": platform.model_store.grant_read, "store-describe": platform.model_store.grant_describe,
+        "query": platform.observability.grant_query}
+    with pytest.raises(HyperPodValidationError) as raised:
+        calls[grant](iam.ServicePrincipal("lambda.amazonaws.com"))
+    assert raised.value.field == "grantee" and "a principal with an identity policy" in str(raised.value)
+    assert raised.value.where.startswith("Grants/")
+
+
 # ---- read-only attributes ------------------------------------------------------------------------------------------
 
 READ_ONLY_CLASSES = (ModelBucket, ModelStoreFileSystem, HyperPodCluster, InferenceObservability)
