@@ -11,7 +11,6 @@ import inspect
 import json
 import textwrap
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Callable
 
 import aws_cdk as cdk
@@ -24,8 +23,8 @@ from iam_support import Request, effective_policies, simulate
 from support import cfn_lint_errors
 from hyperpod_constructs import (
     HyperPodCluster, HyperPodInferencePlatform, HyperPodValidationError, IHyperPodCluster, IModelStore,
-    InferenceEndpoint, InferenceObservability, InstanceGroup, ModelBucket, ModelSize, ModelSource, ModelStore,
-    ModelStoreFileSystem, Observability)
+    InferenceEndpoint, InferenceObservability, InstanceGroup, JumpStartEndpoint, ModelBucket, ModelSize, ModelSource,
+    ModelStore, ModelStoreFileSystem, Observability)
 
 SAGEMAKER = f"arn:{PARTITION}:sagemaker:{REGION}:{ACCOUNT}"
 TEAM_KEY_ARN = f"arn:{PARTITION}:kms:{REGION}:{ACCOUNT}:key/1234abcd-12ab-34cd-56ef-1234567890ab"
@@ -69,9 +68,13 @@ def grants_app(tmp_path_factory: pytest.TempPathFactory) -> GrantsApp:
         platform.add_endpoint(InferenceEndpoint(  # registers no SageMaker endpoint: grant_invoke refuses it
             "in-cluster", model=ModelSource.fsx("models/qwen/", size=ModelSize(parameters=1.5e9)),
             instance_type="ml.g6e.12xlarge", gpus=1))
-        for name in ("application", "weights-reader", "store-reader", "dashboard"):
+        mistral = platform.add_endpoint(JumpStartEndpoint(
+            "mistral", model_id="huggingface-llm-mistral-7b-instruct", accept_eula=True,
+            instance_type="ml.g6e.12xlarge", size=ModelSize(parameters=7.2e9), sagemaker_endpoint_name="Mistral-7B"))
+        for name in ("application", "jumpstart-application", "weights-reader", "store-reader", "dashboard"):
             roles[name] = _role(stack, f"{name.title().replace('-', '')}Role")
         grants["invoke"] = llama.grant_invoke(roles["application"])
+        grants["jumpstart-invoke"] = mistral.grant_invoke(roles["jumpstart-application"])
         grants["bucket-read"] = models.grant_read(roles["weights-reader"], "llm/llama-3.1-8b/")
         assert platform.model_store is not None and platform.observability is not None
         grants["store-read"] = platform.model_store.grant_read(roles["store-reader"])
@@ -144,6 +147,15 @@ def test_grant_invoke_allows_sagemaker_runtime_on_that_endpoint_only(grants_app:
         ("sagemaker:InvokeEndpointWithResponseStream", f"{SAGEMAKER}:endpoint/qwen-neighbour", {}),
         ("sagemaker:DeleteEndpoint", endpoint, {}),
         ("sagemaker:UpdateEndpoint", endpoint, {}),
+    ])
+    _only_allowed(results, 2)
+
+
+def test_grant_invoke_on_a_jumpstart_endpoint(grants_app: GrantsApp) -> None:
+    results = _outcomes(grants_app, "jumpstart-application", [
+        ("sagemaker:InvokeEndpoint", f"{SAGEMAKER}:endpoint/mistral-7b", {}),
+        ("sagemaker:InvokeEndpointWithResponseStream", f"{SAGEMAKER}:endpoint/mistral-7b", {}),
+        ("sagemaker:InvokeEndpoint", f"{SAGEMAKER}:endpoint/llama-8b", {}),  # the other endpoint's
     ])
     _only_allowed(results, 2)
 
