@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Optional, Protocol, Sequence, runtime_checkable
 
-from aws_cdk import aws_ec2 as ec2, aws_eks_v2 as eks
+from aws_cdk import aws_ec2 as ec2, aws_eks_v2 as eks, aws_iam as iam
 from constructs import Construct
 
 from ..catalog import limits
@@ -16,6 +16,11 @@ from ..errors import require
 from ..intent.arns import HYPERPOD_CLUSTER, check_arn
 from ..intent.cdk_refs import is_cdk_object
 from ..intent.tokens import is_token
+from .principal_grants import grant_to_principal
+
+# What an operator's tooling reads of a cluster (each scoped to the cluster ARN in the Service Authorization
+# Reference): the cluster, its nodes, one node.
+DESCRIBE_ACTIONS = ("sagemaker:DescribeCluster", "sagemaker:ListClusterNodes", "sagemaker:DescribeClusterNode")
 
 
 @runtime_checkable
@@ -42,8 +47,27 @@ class IHyperPodCluster(Protocol):
         """The security groups of the cluster's nodes."""
         ...
 
+    def grant_describe(self, grantee: iam.IGrantable) -> iam.Grant:
+        """Let ``grantee`` describe the cluster and list and describe its nodes."""
+        ...
 
-class _ImportedHyperPodCluster(Construct):
+
+class ClusterGrants:
+    """The grants both kinds of HyperPod cluster give, on their ``cluster_arn``."""
+
+    @property
+    def cluster_arn(self) -> str:
+        """The cluster's ARN."""
+        raise NotImplementedError
+
+    def grant_describe(self, grantee: iam.IGrantable) -> iam.Grant:
+        """Let ``grantee`` (a role of yours: an operator's tooling, a health check) read the cluster:
+        ``sagemaker:DescribeCluster``, ``sagemaker:ListClusterNodes`` and ``sagemaker:DescribeClusterNode`` on this
+        cluster only. Returns the ``iam.Grant``."""
+        return grant_to_principal(self.node.path, grantee, DESCRIBE_ACTIONS, [self.cluster_arn])
+
+
+class _ImportedHyperPodCluster(ClusterGrants, Construct):
     """A HyperPod cluster of another stack; make it with ``HyperPodCluster.from_cluster_attributes``."""
 
     def __init__(self, scope: Construct, construct_id: str, *, cluster_arn: str, eks_cluster: eks.ICluster,

@@ -11,7 +11,7 @@ from ..catalog import limits
 from ..errors import require
 from ..intent.cluster import ClusterSettings
 from ..intent.instance_group import InstanceGroup
-from .cluster_reference import IHyperPodCluster, _ImportedHyperPodCluster
+from .cluster_reference import ClusterGrants, IHyperPodCluster, _ImportedHyperPodCluster
 from .eks import HyperPodEks
 from .nag import acknowledge, logical_id, managed_policy
 from .network import HyperPodNetwork
@@ -65,12 +65,13 @@ def render_instance_group(group: InstanceGroup, execution_role_arn: str, lifecyc
     return rendered
 
 
-class HyperPodCluster(Construct):
+class HyperPodCluster(ClusterGrants, Construct):
     """The HyperPod cluster: instance groups, lifecycle scripts, execution role, recovery and scaling.
 
     Lifecycle scripts ship as an asset (``assets/lifecycle``, a working ``on_create.sh``) copied to a
     private, encrypted bucket. Pass ``lifecycle_scripts`` to ship your own folder instead. A second stack reuses
-    the cluster through ``HyperPodCluster.from_cluster_attributes`` (both are an ``IHyperPodCluster``).
+    the cluster through ``HyperPodCluster.from_cluster_attributes`` (both are an ``IHyperPodCluster``);
+    ``grant_describe`` lets a role of yours read the cluster and its nodes.
     """
 
     def __init__(

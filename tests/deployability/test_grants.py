@@ -71,7 +71,8 @@ def grants_app(tmp_path_factory: pytest.TempPathFactory) -> GrantsApp:
         mistral = platform.add_endpoint(JumpStartEndpoint(
             "mistral", model_id="huggingface-llm-mistral-7b-instruct", accept_eula=True,
             instance_type="ml.g6e.12xlarge", size=ModelSize(parameters=7.2e9), sagemaker_endpoint_name="Mistral-7B"))
-        for name in ("application", "jumpstart-application", "weights-reader", "store-reader", "dashboard"):
+        for name in ("application", "jumpstart-application", "weights-reader", "store-reader", "dashboard",
+                     "cluster-operator"):
             roles[name] = _role(stack, f"{name.title().replace('-', '')}Role")
         grants["invoke"] = llama.grant_invoke(roles["application"])
         grants["jumpstart-invoke"] = mistral.grant_invoke(roles["jumpstart-application"])
@@ -80,6 +81,7 @@ def grants_app(tmp_path_factory: pytest.TempPathFactory) -> GrantsApp:
         grants["store-read"] = platform.model_store.grant_read(roles["store-reader"])
         grants["store-describe"] = platform.model_store.grant_describe(roles["store-reader"])
         grants["query"] = platform.observability.grant_query(roles["dashboard"])
+        grants["cluster-describe"] = platform.hyperpod.grant_describe(roles["cluster-operator"])
         # The user acknowledges what FSx's describe calls need (no resource-level permissions), as docs/access.md says.
         cdk.Validations.of(roles["store-reader"]).acknowledge(cdk.Acknowledgment(
             id="AwsSolutions-IAM5[Resource::*]", reason="fsx:Describe* have no resource-level permissions"))
@@ -101,6 +103,8 @@ def grants_app(tmp_path_factory: pytest.TempPathFactory) -> GrantsApp:
                 consumer, "StoreGroup", "sg-0fedcba9876543210"), bucket=team_models, key_prefix="shared/")
         roles["team-reader"] = _role(consumer, "TeamReaderRole")
         grants["imported-store-read"] = store.grant_read(roles["team-reader"])
+        roles["team-operator"] = _role(consumer, "TeamOperatorRole")
+        grants["imported-cluster-describe"] = parts["cluster"].grant_describe(roles["team-operator"])
         parts["consumer"] = consumer
         return stack, platform
 
@@ -110,12 +114,25 @@ def grants_app(tmp_path_factory: pytest.TempPathFactory) -> GrantsApp:
     return GrantsApp(synthesized, consumer, template, roles, parts["cluster"], parts["store"], grants)
 
 
+def _read_stack_outputs(value: Any, producer: dict[str, Any], stack_name: str) -> Any:
+    """``value`` with each ``Fn::GetStackOutput`` of ``stack_name`` replaced by that output's value in the ``producer``
+    template, resolved there, as CloudFormation does at deploy."""
+    if isinstance(value, list):
+        return [_read_stack_outputs(item, producer, stack_name) for item in value]
+    if not isinstance(value, dict):
+        return value
+    reference = value.get("Fn::GetStackOutput")
+    if reference is not None and len(value) == 1:
+        assert reference["StackName"] == stack_name, reference
+        return TemplateResolver(producer).resolve(producer["Outputs"][reference["OutputName"]]["Value"])
+    return {key: _read_stack_outputs(item, producer, stack_name) for key, item in value.items()}
+
+
 def _outcomes(app: GrantsApp, role_id: str, requests: list[tuple[str, str, dict[str, Any]]],
               resource_policy: str | None = None) -> dict[str, str]:
     """``action resource`` -> the simulator's decision for ``role_id``'s effective policies in its own template."""
     role = app.roles[role_id]
-    in_consumer = cdk.Stack.of(role) is app.consumer
-    template = app.consumer_template if in_consumer else app.synthesized.template
+    template = _template_of(app, role)
     resolver = TemplateResolver(template)
     logical = cdk.Stack.of(role).get_logical_id(role.node.default_child)
     principal, policies = resolver.get_att(logical, "Arn"), effective_policies(template, logical, resolver)
@@ -123,6 +140,13 @@ def _outcomes(app: GrantsApp, role_id: str, requests: list[tuple[str, str, dict[
              for action, resource, context in requests]
     return {f"{action} {resource} {context or ''}".strip(): outcome["result"]
             for (action, resource, context), outcome in zip(requests, simulate(cases))}
+
+
+def _template_of(app: GrantsApp, role: iam.Role) -> dict[str, Any]:
+    """The template holding ``role``: the second stack's with the first stack's outputs it reads filled in."""
+    if cdk.Stack.of(role) is not app.consumer:
+        return app.synthesized.template
+    return _read_stack_outputs(app.consumer_template, app.synthesized.template, app.synthesized.stack.stack_name)
 
 
 def _value(app: GrantsApp, token: str) -> str:
@@ -207,6 +231,23 @@ def test_grant_query_allows_the_query_api_on_that_workspace_only(grants_app: Gra
         ("aps:DeleteWorkspace", workspace, {}),
     ])
     _only_allowed(results, 4)
+
+
+@pytest.mark.parametrize("role_id", ["cluster-operator", "team-operator"])
+def test_cluster_grant_describe_allows_reading_that_cluster_only(grants_app: GrantsApp, role_id: str) -> None:
+    """The platform's cluster (a GetAtt in its stack) and the import of it in the second stack (a cross-stack
+    reference) grant the same reads on the same ARN."""
+    cluster = _value(grants_app, grants_app.synthesized.platform.hyperpod.cluster_arn)
+    neighbour = f"{SAGEMAKER}:cluster/zzzzzzzzzzzz"
+    results = _outcomes(grants_app, role_id, [
+        *((action, cluster, {}) for action in ("sagemaker:DescribeCluster", "sagemaker:ListClusterNodes",
+                                               "sagemaker:DescribeClusterNode")),
+        ("sagemaker:DescribeCluster", neighbour, {}),
+        ("sagemaker:ListClusterNodes", neighbour, {}),
+        ("sagemaker:DeleteCluster", cluster, {}),
+        ("sagemaker:BatchDeleteClusterNodes", cluster, {}),
+    ])
+    _only_allowed(results, 3)
 
 
 def test_imported_model_store_grants_its_prefix_and_the_buckets_key(grants_app: GrantsApp) -> None:
@@ -339,7 +380,7 @@ def test_grant_invoke_refuses_an_endpoint_without_a_sagemaker_endpoint(grants_ap
     assert "without a name the operator registers no SageMaker endpoint" in str(raised.value)
 
 
-@pytest.mark.parametrize("grant", ["invoke", "bucket-read", "store-read", "store-describe", "query"])
+@pytest.mark.parametrize("grant", ["invoke", "bucket-read", "store-read", "store-describe", "query", "cluster"])
 def test_a_grantee_without_an_identity_policy_is_refused(grants_app: GrantsApp, grant: str) -> None:
     """A service principal cannot hold the statement: the grant raises instead of granting nothing."""
     platform = grants_app.synthesized.platform
@@ -347,7 +388,7 @@ def test_a_grantee_without_an_identity_policy_is_refused(grants_app: GrantsApp, 
         "invoke": platform.endpoint_deployments[0].grant_invoke,
         "bucket-read": grants_app.synthesized.stack.node.find_child("Models").grant_read,
         "store-read": platform.model_store.grant_read, "store-describe": platform.model_store.grant_describe,
-        "query": platform.observability.grant_query}
+        "query": platform.observability.grant_query, "cluster": platform.hyperpod.grant_describe}
     with pytest.raises(HyperPodValidationError) as raised:
         calls[grant](iam.ServicePrincipal("lambda.amazonaws.com"))
     assert raised.value.field == "grantee" and "a principal with an identity policy" in str(raised.value)
@@ -399,7 +440,7 @@ def test_parliament_finds_nothing_in_the_granted_policies(grants_app: GrantsApp)
     findings, checked = [], 0
     for role_id, role in grants_app.roles.items():
         stack = cdk.Stack.of(role)
-        template = grants_app.consumer_template if stack is grants_app.consumer else grants_app.synthesized.template
+        template = _template_of(grants_app, role)
         resolver = TemplateResolver(template)
         for name, document in effective_policies(template, stack.get_logical_id(role.node.default_child), resolver):
             checked += 1
