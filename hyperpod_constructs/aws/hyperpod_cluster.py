@@ -4,7 +4,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
-from aws_cdk import ArnFormat, RemovalPolicy, Stack, aws_ec2 as ec2, aws_eks_v2 as eks, aws_iam as iam, aws_s3 as s3, aws_s3_deployment as s3deploy, aws_sagemaker as sagemaker
+from aws_cdk import (ArnFormat, RemovalPolicy, Stack, aws_ec2 as ec2, aws_eks_v2 as eks, aws_iam as iam, aws_s3 as s3,
+                     aws_s3_deployment as s3deploy, aws_sagemaker as sagemaker)
 from constructs import Construct
 
 from ..catalog import limits

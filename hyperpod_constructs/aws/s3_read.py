@@ -18,7 +18,6 @@ from .nag import acknowledge, bucket_arn_finding
 from .principal_grants import grant_to_principal
 
 
-
 def check_key_prefix(where: str, field: str, key_prefix: Optional[str]) -> None:
     """A key prefix a grant can name: None (the whole bucket) or a prefix such as ``llama-3.1-8b/``."""
     require(key_prefix is None or (is_s3_prefix(key_prefix) and bool(key_prefix.strip("/"))), where, field, key_prefix,
