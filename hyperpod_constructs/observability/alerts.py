@@ -89,7 +89,9 @@ class AlertRule:
             "expr": self.expr,
             "for": f"{self.for_minutes}m",
             "labels": labels,
-            "annotations": {"summary": self.summary, "description": f"{self.summary} (current value: {{{{ $value }}}})"},
+            # humanize: four significant digits ("59.7k"), readable, and steady where a rate's last digits are not.
+            "annotations": {"summary": self.summary,
+                            "description": f"{self.summary} (current value: {{{{ $value | humanize }}}})"},
         }
 
 
@@ -281,8 +283,7 @@ def gpu_health_rules(window: str) -> list[AlertRule]:
         return AlertRule("gpu-health", alert, expr, for_minutes, severity, f"{_GPU}: {summary}", ())
 
     return [
-        rule(GPU_XID_ERROR_ALERT, q.gpu_xid_error(), 1, "critical",
-             "XID error {{ $value }} reported by the driver"),
+        rule(GPU_XID_ERROR_ALERT, q.gpu_xid_error(), 1, "critical", "the driver reported an XID error"),
         rule(GPU_UNCORRECTABLE_REMAPPED_ROWS_ALERT, q.gpu_uncorrectable_remapped_rows(), 1, "critical",
              "memory rows remapped after uncorrectable ECC errors; reset the GPU"),
         rule(GPU_ROW_REMAP_FAILURE_ALERT, q.gpu_row_remap_failure(), 1, "critical",

@@ -16,7 +16,6 @@ Grafana that has the AMP workspace as a data source. All PromQL comes from ``que
 """
 from __future__ import annotations
 
-import hashlib
 import json
 from pathlib import Path
 from typing import Any, Mapping, Optional, Sequence
@@ -41,19 +40,11 @@ GPU_DASHBOARD = f"{DASHBOARD_PREFIX}gpus"
 DATASOURCE_VARIABLE = "datasource"
 _DATASOURCE = model.DataSourceRef(type_val="prometheus", uid="${" + DATASOURCE_VARIABLE + "}")
 _TAGS = ["hyperpod", "inference"]
-_UID_MAX = 40  # Grafana rejects longer dashboard uids
 _LATENCY_PERCENTILES = (0.5, 0.9, 0.99)
 _OVERVIEW_PERCENTILE = 0.99
 # How an SLO line looks next to the measured series: dashed red.
 _SLO_LINE = [model.DynamicConfigValue(id_val="custom.lineStyle", value={"fill": "dash", "dash": [10, 10]}),
              model.DynamicConfigValue(id_val="color", value={"mode": "fixed", "fixedColor": "red"})]
-
-
-def _uid(name: str) -> str:
-    if len(name) <= _UID_MAX:
-        return name
-    digest = hashlib.sha1(name.encode()).hexdigest()[:8]
-    return f"{name[:_UID_MAX - 9]}-{digest}"
 
 
 class _Ids:
@@ -170,7 +161,7 @@ def _to_dict(builder: dash.Dashboard) -> dict[str, Any]:
 
 
 def _base(name: str, title: str, description: str) -> dash.Dashboard:
-    return (dash.Dashboard(title).uid(_uid(name)).description(description).tags(list(_TAGS)).refresh("1m")
+    return (dash.Dashboard(title).uid(name).description(description).tags(list(_TAGS)).refresh("1m")
             .time("now-6h", "now").timezone("browser").editable()
             .with_variable(dash.DatasourceVariable(DATASOURCE_VARIABLE).label("Prometheus").type("prometheus")))
 
