@@ -5,7 +5,8 @@
 
 - ``AWS::APS::Workspace`` (created and encrypted, or imported by id/ARN), kept on stack deletion by default;
 - ``AWS::APS::RuleGroupsNamespace`` with one rule group per SLO class, a rule per set of endpoints with equal
-  SLO settings (split over more namespaces only past a 256 KiB rules file);
+  SLO settings, the recording rules of the SLO series the dashboards chart, and GPU health alerts when there are GPU
+  instance groups (split over more namespaces only past a 256 KiB rules file);
 - the workspace's alert manager definition, routing every alert to an SNS topic (SigV4);
 - ``AWS::Grafana::Workspace`` (opt-in) with a role that can query AMP and read CloudWatch, and (unless
   ``provision_dashboards=False``) ``GrafanaDashboards``: the AMP data source and every dashboard posted into it
