@@ -266,7 +266,8 @@ def _gpu_builder(instance_groups: Sequence[InstanceGroup], window: str) -> dash.
         _timeseries(ids, "GPU utilisation (graphics engine active)", "percent",
                     [(q.gpu_activity_by_gpu(sel), _GPU_LEGEND)], width=12, max_value=100,
                     description="DCGM_FI_PROF_GR_ENGINE_ACTIVE, reported for whole GPUs and MIG slices "
-                                "(DCGM_FI_DEV_GPU_UTIL is not reported for MIG); a partitioned GPU shows its slices' mean."),
+                                "(DCGM_FI_DEV_GPU_UTIL is not reported for MIG); a partitioned GPU shows its "
+                                "slices' mean."),
         _timeseries(ids, "GPU memory used", "percent", [(q.gpu_memory_used_percent(sel), _GPU_LEGEND)], width=8,
                     max_value=100),
         _stat(ids, "Mean GPU utilisation", "percent", q.gpu_activity_mean(sel)),
@@ -292,7 +293,7 @@ def _gpu_builder(instance_groups: Sequence[InstanceGroup], window: str) -> dash.
         builder = builder.with_row(dash.Row(f"MIG slices {profile}").id(ids()).repeat(q.MIG_PROFILE_VARIABLE))
         builder = (builder
                    .with_panel(_timeseries(ids, f"{profile} slice activity", "percent",
-                                           [(q.mig_slice_activity(sel, profile), "{{Hostname}} gpu{{gpu}}/{{GPU_I_ID}}")],
+                                           [(q.mig_slice_activity(sel, profile), f"{_GPU_LEGEND}/{{{{GPU_I_ID}}}}")],
                                            width=20, max_value=100,
                                            description="DCGM_FI_PROF_GR_ENGINE_ACTIVE per MIG slice."))
                    .with_panel(_stat(ids, f"{profile} slices reporting", "short", q.mig_slice_count(sel, profile))))

@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from typing import Literal, Optional, Sequence, Union
 
 from hyperpod_constructs.observability import metrics as m
-from hyperpod_constructs.intent.platform_model import PodDemand, ResolvedEndpoint
 
 MatchOp = Literal["=", "!=", "=~", "!~"]
 
@@ -53,35 +52,9 @@ def rate_window(scrape_interval_seconds: int) -> str:
 
 # --- Selectors -----------------------------------------------------------------------------------------
 
-
-def endpoint_selector(endpoint: ResolvedEndpoint) -> Selector:
-    """Series of one endpoint: the operator labels them with the resource's namespace, name and kind."""
-    return Selector((
-        (m.LABEL_NAMESPACE, "=", endpoint.namespace),
-        (m.LABEL_RESOURCE_NAME, "=", endpoint.name),
-        (m.LABEL_RESOURCE_TYPE, "=", endpoint.kind),
-    ))
-
-
-def model_container_selector(endpoint: ResolvedEndpoint) -> Selector:
-    """Series scraped from the model container (vLLM, LMCache): same resource labels, no kind filter."""
-    return Selector(((m.LABEL_NAMESPACE, "=", endpoint.namespace), (m.LABEL_RESOURCE_NAME, "=", endpoint.name)))
-
-
-def deployment_selector(endpoint: ResolvedEndpoint) -> Selector:
-    """kube-state-metrics series of the Deployment the operator creates, named after the resource."""
-    return Selector(((m.LABEL_NAMESPACE, "=", endpoint.namespace), (m.LABEL_DEPLOYMENT, "=", endpoint.name)))
-
-
 # How the operator's Deployments of a disaggregated endpoint are named: after the resource, with the side after it.
 # Matched as a prefix (``decod`` covers "decode" and "decoding") so a suffix the operator appends still matches.
 SIDE_DEPLOYMENT_STEMS = {"prefill": "prefill", "decode": "decod"}
-
-
-def side_deployment_selector(endpoint: ResolvedEndpoint, side: PodDemand) -> Selector:
-    """kube-state-metrics series of one side's Deployment (``<endpoint>-prefill...`` / ``<endpoint>-decod...``)."""
-    return Selector(((m.LABEL_NAMESPACE, "=", endpoint.namespace),
-                     (m.LABEL_DEPLOYMENT, "=~", f"{endpoint.name}-{SIDE_DEPLOYMENT_STEMS[side.side]}.*")))
 
 
 # --- Selectors of the dashboards, which read Grafana variables instead of names -----------------------------
@@ -234,10 +207,6 @@ def active_pods(sel: Selector, window: str = m.RATE_WINDOW) -> str:
 
 def replicas_desired(dep: Selector, by: Sequence[str] = ()) -> str:
     return f"max{_by(by)}({dep(m.KUBE_DEPLOYMENT_SPEC_REPLICAS)})"
-
-
-def replicas_current(dep: Selector) -> str:
-    return f"max({dep(m.KUBE_DEPLOYMENT_STATUS_REPLICAS)})"
 
 
 def replicas_available(dep: Selector, by: Sequence[str] = ()) -> str:

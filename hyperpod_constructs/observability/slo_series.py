@@ -56,7 +56,8 @@ def _resource_series(record: str, setting: Callable[[ResolvedEndpoint], Optional
         made = []
         for (namespace, kind, (value, extra)), members in sets.items():
             sel = q.endpoints_selector(namespace, kind, [endpoint.name for endpoint in members])
-            expr = f"{q.format_number(value)} * group by ({', '.join(q.BY_ENDPOINT)}) ({sel(m.MODEL_INVOCATIONS_TOTAL)})"
+            by = ", ".join(q.BY_ENDPOINT)
+            expr = f"{q.format_number(value)} * group by ({by}) ({sel(m.MODEL_INVOCATIONS_TOTAL)})"
             # The value is a label too: promtool reports two rules with one name and equal labels as duplicates.
             labels = ((m.LABEL_NAMESPACE, namespace), (m.LABEL_RESOURCE_TYPE, kind), *extra,
                       ("value", q.format_number(value)))

@@ -74,7 +74,8 @@ def test_one_row_repeated_per_endpoint_picked_in_the_variables(built: dict[str, 
     variables = _variables(model)
     assert list(variables) == ["datasource", "namespace", "endpoint"]
     assert variables["datasource"]["query"] == "prometheus"
-    assert variables["endpoint"]["query"] == 'label_values(model_invocations_total{namespace="${namespace}"}, resource_name)'
+    assert variables["endpoint"]["query"] == (
+        'label_values(model_invocations_total{namespace="${namespace}"}, resource_name)')
     assert (variables["endpoint"]["multi"], variables["endpoint"]["includeAll"]) == (True, True)
     assert not variables["namespace"].get("multi")  # one namespace at a time: names are unique within it
     for panels in _row_panels(model).values():
@@ -150,8 +151,9 @@ def test_one_gpu_dashboard_with_health_and_a_repeated_mig_row(built: dict[str, d
     # Utilisation from the profiling field, which MIG slices report; no label AWS's queries do not use.
     assert metrics.DCGM_GR_ENGINE_ACTIVE in exprs and "DCGM_FI_DEV_GPU_UTIL" not in exprs
     assert "instance_type" not in exprs
-    for metric in (metrics.DCGM_XID_ERRORS, metrics.DCGM_UNCORRECTABLE_REMAPPED_ROWS, metrics.DCGM_CORRECTABLE_REMAPPED_ROWS,
-                   metrics.DCGM_ROW_REMAP_FAILURE, metrics.DCGM_THERMAL_VIOLATION, metrics.DCGM_GPU_TEMP):
+    for metric in (metrics.DCGM_XID_ERRORS, metrics.DCGM_UNCORRECTABLE_REMAPPED_ROWS,
+                   metrics.DCGM_CORRECTABLE_REMAPPED_ROWS, metrics.DCGM_ROW_REMAP_FAILURE,
+                   metrics.DCGM_THERMAL_VIOLATION, metrics.DCGM_GPU_TEMP):
         assert metric in exprs, metric
     whole = dashboards.gpu_dashboard(INSTANCE_GROUPS[1:], WINDOW)  # no partitioned group
     assert list(_row_panels(whole)) == ["GPUs", "GPU health"]

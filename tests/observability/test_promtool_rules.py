@@ -243,7 +243,8 @@ CASES: list[Case] = [latency_case(), ttfb_case(), error_rate_case(), replicas_at
 
 def slo_series_group() -> dict[str, Any]:
     """The recorded SLO lines and ceilings: one series per endpoint with its own value, also at zero replicas."""
-    series = ([counter(m.MODEL_INVOCATIONS_TOTAL, _resource(endpoint, status="200"), 60) for endpoint in (LLAMA, TIGHT, MISTRAL)]
+    series = ([counter(m.MODEL_INVOCATIONS_TOTAL, _resource(endpoint, status="200"), 60)
+               for endpoint in (LLAMA, TIGHT, MISTRAL)]
               + _replicas("llama-8b", 0, 0) + _replicas("parked", 0, 0) + _replicas("llama-70b-decode-77c1", 2, 2))
 
     def sample(labels: dict[str, str], value: float) -> dict[str, Any]:
@@ -277,7 +278,8 @@ def rules() -> str:
 
 
 def test_every_alert_class_has_a_case() -> None:
-    classes = {slo_class.alert for slo_class in alerts.SLO_CLASSES} | {rule.alert for rule in alerts.gpu_health_rules(WINDOW)}
+    classes = ({slo_class.alert for slo_class in alerts.SLO_CLASSES}
+               | {rule.alert for rule in alerts.gpu_health_rules(WINDOW)})
     assert {case.alert for case in CASES} == classes
 
 
