@@ -5,7 +5,8 @@
 
 - ``AWS::APS::Workspace`` (created and encrypted, or imported by id/ARN), kept on stack deletion by default;
 - ``AWS::APS::RuleGroupsNamespace`` with one rule group per SLO class, a rule per set of endpoints with equal
-  SLO settings (split over more namespaces only past a 256 KiB rules file);
+  SLO settings, the recording rules of the SLO series the dashboards chart, and GPU health alerts when there are GPU
+  instance groups (split over more namespaces only past a 256 KiB rules file);
 - the workspace's alert manager definition, routing every alert to an SNS topic (SigV4);
 - ``AWS::Grafana::Workspace`` (opt-in) with a role that can query AMP and read CloudWatch, and (unless
   ``provision_dashboards=False``) ``GrafanaDashboards``: the AMP data source and every dashboard posted into it
@@ -142,8 +143,9 @@ class InferenceObservability(Construct):
         self._alarm_topic: Optional[sns.ITopic] = None
         self._alert_manager_definition: Optional[str] = None
         self._rule_groups_namespaces: list[aps.CfnRuleGroupsNamespace] = []
-        if alerts.rule_groups_yaml(self.endpoints, self.rate_window):
-            self._create_alerting()
+        # GPU health alerts watch the GPU groups' nodes, whatever the endpoints.
+        self._gpu_health = bool(self.instance_groups)
+        self._ensure_rules(self.endpoints)
 
         # --- Grafana -------------------------------------------------------------------------------------
         self._grafana_workspace: Optional[grafana.CfnWorkspace] = None
@@ -263,13 +265,13 @@ class InferenceObservability(Construct):
 
     @property
     def alarm_topic(self) -> Optional[sns.ITopic]:
-        """The SNS topic alerts go to, or None while no endpoint has an SLO."""
+        """The SNS topic alerts go to, or None while there is no alert (no endpoint with an SLO, no GPU group)."""
         return self._alarm_topic
 
     @property
     def alert_manager_definition(self) -> Optional[str]:
         """The alert manager definition routing alerts to ``alarm_topic`` (set on a created workspace; upload it
-        yourself to an existing one), or None while no endpoint has an SLO."""
+        yourself to an existing one), or None while there is no alert."""
         return self._alert_manager_definition
 
     @property
@@ -338,8 +340,7 @@ class InferenceObservability(Construct):
         """Chart and alert on one more endpoint (rules and dashboards are rendered at synth)."""
         self._check_inputs(self._path, [endpoint], (), None, None, None, False)
         self._endpoints.append(endpoint)
-        if not self.rule_groups_namespaces and alerts.rule_groups_yaml([endpoint], self.rate_window):
-            self._create_alerting()
+        self._ensure_rules([endpoint])
 
     @property
     def rule_groups_namespace(self) -> Optional[aps.CfnRuleGroupsNamespace]:
@@ -348,13 +349,14 @@ class InferenceObservability(Construct):
 
     @property
     def rules_yaml(self) -> str:
-        """Every rule in one file (what the namespaces hold together)."""
-        return alerts.rule_groups_yaml(self.endpoints, self.rate_window)
+        """Every rule in one file (what the namespaces hold together): SLO alerts, the SLO series the dashboards
+        read and, with GPU instance groups, the GPU health alerts."""
+        return alerts.rules_yaml(self.endpoints, self.rate_window, self._gpu_health)
 
     @property
     def rule_files(self) -> list[str]:
         """The rules files, one per ``AWS::APS::RuleGroupsNamespace``."""
-        return alerts.rule_files(self.endpoints, self.rate_window)
+        return alerts.rule_files(self.endpoints, self.rate_window, gpu_health=self._gpu_health)
 
     def _render_rules(self) -> None:
         """At synth, once every endpoint is in: one namespace per rules file, each holding its file."""
@@ -363,11 +365,11 @@ class InferenceObservability(Construct):
             self._add_rules_namespace("")
         for namespace, data in zip(self.rule_groups_namespaces, files):
             namespace.data = data
-        count = alerts.rules_count(self.endpoints, self.rate_window)
+        count = alerts.rules_count(self.endpoints, self.rate_window, self._gpu_health)
         if count > alerts.AMP_RULES_PER_WORKSPACE:
             cdk.Annotations.of(self).add_warning_v2(
                 "hyperpod-constructs:observability:rulesQuota",
-                f"{count} alert rules exceed Amazon Managed Prometheus's default quota of "
+                f"{count} rules (alerting and recording) exceed Amazon Managed Prometheus's default quota of "
                 f"{alerts.AMP_RULES_PER_WORKSPACE} rules per workspace (quota code L-3D15CDB4, adjustable); request "
                 "an increase or give endpoints in one namespace the same SLO settings, which share one rule.")
 
@@ -392,11 +394,18 @@ class InferenceObservability(Construct):
                                 description=f"Encrypts the AMP workspace and alarm topic of {self.node.path}")
         return self.key
 
+    def _ensure_rules(self, added: Sequence[ResolvedEndpoint]) -> None:
+        """The rule groups namespace once there is a rule (data rendered at synth, so later endpoints are included),
+        and the alert routing once there is an alert."""
+        if not self.rule_groups_namespaces and alerts.all_rules(added, self.rate_window, self._gpu_health):
+            self._add_rules_namespace(self.rules_yaml)
+            # Endpoints added after this point are rendered into the rules files during synth.
+            cdk.Aspects.of(self).add(_RenderRules(self))
+        if self.alarm_topic is None and (self._gpu_health or alerts.alert_rules(added, self.rate_window)):
+            self._create_alerting()
+
     def _create_alerting(self) -> None:
-        """The rule groups namespace (data rendered at synth, so later endpoints are included) and routing."""
-        self._add_rules_namespace(self.rules_yaml)
-        # Endpoints added after this point are rendered into the rules files during synth.
-        cdk.Aspects.of(self).add(_RenderRules(self))
+        """The alarm topic and the Alertmanager routing to it."""
         given = self._given_alarm_topic
         self._alarm_topic = given or sns.Topic(
             self, "AlarmTopic", display_name="HyperPod inference alerts", master_key=self._encryption_key(),

@@ -1,19 +1,29 @@
-"""Inference observability as code: metric names, PromQL, Grafana dashboards and SLO alert rules.
+"""Inference observability as code: metric names, PromQL, Grafana dashboards, SLO alert rules, the SLO series the
+dashboards chart and GPU health alerts.
 
 Pure Python (no CDK): ``hyperpod_constructs.aws.observability.InferenceObservability`` renders these
 into Amazon Managed Prometheus / Grafana resources.
 """
 from __future__ import annotations
 
-from hyperpod_constructs.observability.alerts import alert_manager_definition, rule_files, rule_groups, rule_groups_yaml
-from hyperpod_constructs.observability.dashboards import build_dashboards, gpu_dashboard, inference_dashboard
+from hyperpod_constructs.observability.alerts import (
+    alert_manager_definition, gpu_health_rules, rule_files, rule_groups, rule_groups_yaml, rules_yaml,
+)
+from hyperpod_constructs.observability.dashboards import (
+    build_dashboards, gpu_dashboard, inference_dashboard, overview_dashboard,
+)
+from hyperpod_constructs.observability.slo_series import recording_rules
 
 __all__ = [
     "alert_manager_definition",
     "build_dashboards",
     "gpu_dashboard",
+    "gpu_health_rules",
     "inference_dashboard",
+    "overview_dashboard",
+    "recording_rules",
     "rule_files",
     "rule_groups",
     "rule_groups_yaml",
+    "rules_yaml",
 ]

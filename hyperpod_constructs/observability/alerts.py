@@ -11,6 +11,13 @@ series per endpoint (``sum by (namespace, resource_name)``), so each endpoint st
 labelled with its ``namespace`` and ``endpoint``. An extra endpoint with default SLOs costs its name in
 five regexes (~5 x (name + 1) bytes), not five more rules.
 
+Every rule's labels say which settings it carries (``namespace``, ``resource_type``, ``side`` and an ``slo`` label
+such as ``p99 <= 30000 ms for 10m``), so no two rules of one file share an alert name and labels: ``promtool check
+rules`` reports such pairs as duplicates, and Alertmanager could not tell their alerts apart by rule.
+
+The dashboards draw each endpoint's thresholds from recording rules (``slo_series``) grouped the same way; the
+alerts do not read them.
+
 Why not a joined threshold series (``hyperpod:slo_threshold{endpoint=...}`` recording rules)? It needs
 one recording rule, or one ``label_replace`` term, per endpoint and threshold (~80-150 bytes each, and
 AMP's 2,000-rules-per-workspace quota counts recording rules too), and AMP evaluates rule files in no
@@ -20,11 +27,12 @@ Grouping by equal settings costs a name per endpoint and a rule per distinct set
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Hashable, Optional, Sequence
+from typing import Any, Callable, Hashable, Optional, Sequence, Union
 
 from hyperpod_constructs import yaml_writer
 from hyperpod_constructs.observability import metrics as m
 from hyperpod_constructs.observability import queries as q
+from hyperpod_constructs.observability.slo_series import RecordingRule, recording_rules
 from hyperpod_constructs.intent.platform_model import ResolvedEndpoint
 
 # Alert names are shared by all endpoints; the endpoint/namespace labels say which one fired.
@@ -33,6 +41,11 @@ TTFB_ALERT = "HyperPodInferenceTtfbHigh"
 ERROR_RATE_ALERT = "HyperPodInferenceErrorRateHigh"
 REPLICAS_AT_MAX_ALERT = "HyperPodInferenceReplicasAtMax"
 NO_READY_PODS_ALERT = "HyperPodInferenceNoReadyPods"
+# GPU health, the signals of HyperPod's "Cluster" dashboard's "GPU Errors" row, per GPU (labels Hostname, gpu).
+GPU_XID_ERROR_ALERT = "HyperPodGpuXidError"
+GPU_UNCORRECTABLE_REMAPPED_ROWS_ALERT = "HyperPodGpuUncorrectableRemappedRows"
+GPU_ROW_REMAP_FAILURE_ALERT = "HyperPodGpuRowRemapFailure"
+GPU_THERMAL_THROTTLING_ALERT = "HyperPodGpuThermalThrottling"
 
 RECEIVER_NAME = "sns"
 GROUP_PREFIX = "hyperpod-inference-"
@@ -61,9 +74,14 @@ class AlertRule:
     summary: str
     endpoints: tuple[ResolvedEndpoint, ...]
     side: Optional[str] = None  # prefill / decode of disaggregated endpoints
+    settings: tuple[tuple[str, str], ...] = ()  # labels naming the settings this rule carries
+
+    @property
+    def group(self) -> str:
+        return group_name(self.slo_class)
 
     def to_dict(self) -> dict[str, Any]:
-        labels = {"severity": self.severity}
+        labels = {"severity": self.severity, **dict(self.settings)}
         if self.side is not None:
             labels["side"] = self.side
         return {
@@ -71,7 +89,9 @@ class AlertRule:
             "expr": self.expr,
             "for": f"{self.for_minutes}m",
             "labels": labels,
-            "annotations": {"summary": self.summary, "description": f"{self.summary} (current value: {{{{ $value }}}})"},
+            # humanize: four significant digits ("59.7k"), readable, and steady where a rate's last digits are not.
+            "annotations": {"summary": self.summary,
+                            "description": f"{self.summary} (current value: {{{{ $value | humanize }}}})"},
         }
 
 
@@ -130,8 +150,10 @@ def _percentile_slo(slo: str, alert: str, above: Callable[..., str], what: str) 
         endpoints = [endpoint for endpoint, _ in targets]
         s = getattr(endpoints[0].effective_slos, slo)
         expr = above(_selector(endpoints), s.percentile, s.threshold_ms, window)
+        objective = f"{q.percentile_label(s.percentile)} <= {q.format_number(s.threshold_ms)} ms"
         return AlertRule(slo, alert, q.with_endpoint_label(expr, m.LABEL_RESOURCE_NAME), s.for_minutes, s.severity,
-                         f"{_WHO}: {s.label} {what} above {q.format_number(s.threshold_ms)} ms", tuple(endpoints))
+                         f"{_WHO}: {s.label} {what} above {q.format_number(s.threshold_ms)} ms", tuple(endpoints),
+                         settings=_resource_settings(endpoints[0], objective, s.for_minutes))
 
     return key, rule
 
@@ -152,7 +174,8 @@ def _error_rate_rule(targets: Sequence[Target], window: str) -> AlertRule:
     expr = q.error_percent_above(_selector(endpoints), s.max_percent, window)
     return AlertRule("error-rate", ERROR_RATE_ALERT, q.with_endpoint_label(expr, m.LABEL_RESOURCE_NAME), s.for_minutes,
                      s.severity, f"{_WHO}: more than {q.format_number(s.max_percent)} % of requests fail",
-                     tuple(endpoints))
+                     tuple(endpoints), settings=_resource_settings(
+                         endpoints[0], f"errors <= {q.format_number(s.max_percent)} %", s.for_minutes))
 
 
 def _replicas_at_max_key(endpoint: ResolvedEndpoint, side: Optional[str], ceiling: int) -> Hashable | None:
@@ -169,7 +192,8 @@ def _replicas_at_max_rule(targets: Sequence[Target], window: str) -> AlertRule:
     ceiling = _ceiling(targets[0])
     expr = q.replicas_at_max(_deployments(endpoints, side), ceiling)
     return AlertRule("replicas-at-max", REPLICAS_AT_MAX_ALERT, _endpoint_labelled(expr, side), s.for_minutes,
-                     s.severity, f"{_who(side)}: pinned at its maximum of {ceiling} replicas", tuple(endpoints), side)
+                     s.severity, f"{_who(side)}: pinned at its maximum of {ceiling} replicas", tuple(endpoints), side,
+                     _deployment_settings(endpoints[0], f"replicas < {ceiling}", s.for_minutes))
 
 
 def _no_ready_pods_key(endpoint: ResolvedEndpoint, side: Optional[str], ceiling: int) -> Hashable | None:
@@ -183,7 +207,18 @@ def _no_ready_pods_rule(targets: Sequence[Target], window: str) -> AlertRule:
     assert s is not None
     expr = q.no_ready_pods(_deployments(endpoints, side))
     return AlertRule("no-ready-pods", NO_READY_PODS_ALERT, _endpoint_labelled(expr, side), s.for_minutes,
-                     s.severity, f"{_who(side)}: replicas requested but none is ready", tuple(endpoints), side)
+                     s.severity, f"{_who(side)}: replicas requested but none is ready", tuple(endpoints), side,
+                     _deployment_settings(endpoints[0], "ready replicas > 0", s.for_minutes))
+
+
+def _resource_settings(endpoint: ResolvedEndpoint, objective: str, for_minutes: int) -> tuple[tuple[str, str], ...]:
+    """The labels of a rule over resource metrics: what its key holds (namespace, kind, the objective, duration)."""
+    return ((m.LABEL_NAMESPACE, endpoint.namespace), (m.LABEL_RESOURCE_TYPE, endpoint.kind),
+            ("slo", f"{objective} for {for_minutes}m"))
+
+
+def _deployment_settings(endpoint: ResolvedEndpoint, objective: str, for_minutes: int) -> tuple[tuple[str, str], ...]:
+    return ((m.LABEL_NAMESPACE, endpoint.namespace), ("slo", f"{objective} for {for_minutes}m"))
 
 
 def _selector(endpoints: Sequence[ResolvedEndpoint]) -> q.Selector:
@@ -235,14 +270,45 @@ def endpoint_rules(endpoint: ResolvedEndpoint, window: str) -> list[AlertRule]:
 
 
 def rule_groups(endpoints: Sequence[ResolvedEndpoint], window: str) -> dict[str, Any]:
-    """``{"groups": [...]}``: one group per SLO class that has at least one rule."""
+    """``{"groups": [...]}`` of the SLO alert rules: one group per SLO class that has at least one rule."""
     return _document(alert_rules(endpoints, window))
 
 
-def _document(rules: Sequence[AlertRule]) -> dict[str, Any]:
+_GPU = "{{ $labels.Hostname }} GPU {{ $labels.gpu }}"
+
+
+def gpu_health_rules(window: str) -> list[AlertRule]:
+    """Alerts on the GPU health signals HyperPod's own dashboards watch; one rule each, whatever the fleet's size."""
+    def rule(alert: str, expr: str, for_minutes: int, severity: str, summary: str) -> AlertRule:
+        return AlertRule("gpu-health", alert, expr, for_minutes, severity, f"{_GPU}: {summary}", ())
+
+    return [
+        rule(GPU_XID_ERROR_ALERT, q.gpu_xid_error(), 1, "critical", "the driver reported an XID error"),
+        rule(GPU_UNCORRECTABLE_REMAPPED_ROWS_ALERT, q.gpu_uncorrectable_remapped_rows(), 1, "critical",
+             "memory rows remapped after uncorrectable ECC errors; reset the GPU"),
+        rule(GPU_ROW_REMAP_FAILURE_ALERT, q.gpu_row_remap_failure(), 1, "critical",
+             "remapping a memory row failed; replace the node"),
+        rule(GPU_THERMAL_THROTTLING_ALERT, q.gpu_thermal_throttling(window), 10, "warning",
+             "throttled for temperature"),
+    ]
+
+
+Rule = Union[AlertRule, RecordingRule]
+
+
+def all_rules(endpoints: Sequence[ResolvedEndpoint], window: str, gpu_health: bool = False) -> list[Rule]:
+    """What the workspace holds: the SLO alerts, the SLO series the dashboards read, and (``gpu_health``) the GPU
+    health alerts."""
+    rules: list[Rule] = [*alert_rules(endpoints, window), *recording_rules(endpoints)]
+    if gpu_health:
+        rules += gpu_health_rules(window)
+    return rules
+
+
+def _document(rules: Sequence[Rule]) -> dict[str, Any]:
     groups: dict[str, list[dict[str, Any]]] = {}
     for rule in rules:
-        groups.setdefault(group_name(rule.slo_class), []).append(rule.to_dict())
+        groups.setdefault(rule.group, []).append(rule.to_dict())
     return {"groups": [{"name": name, "rules": members} for name, members in groups.items()]}
 
 
@@ -252,25 +318,33 @@ def _dump(document: Any) -> str:
 
 
 def rule_groups_yaml(endpoints: Sequence[ResolvedEndpoint], window: str) -> str:
-    """One rules file with every rule; empty string when there are no alerts."""
+    """One rules file with the SLO alert rules; empty string when there are no alerts."""
     rules = alert_rules(endpoints, window)
     return _dump(_document(rules)) if rules else ""
 
 
-def rule_files(endpoints: Sequence[ResolvedEndpoint], window: str, budget_bytes: Optional[int] = None) -> list[str]:
-    """The rules as one or more files of at most ``budget_bytes`` each (one ``AWS::APS::RuleGroupsNamespace``
-    per file), packed in order; ``[]`` when there are no alerts.
+def rules_yaml(endpoints: Sequence[ResolvedEndpoint], window: str, gpu_health: bool = False) -> str:
+    """One rules file with every rule of ``all_rules``; empty string when there is none."""
+    rules = all_rules(endpoints, window, gpu_health)
+    return _dump(_document(rules)) if rules else ""
+
+
+def rule_files(endpoints: Sequence[ResolvedEndpoint], window: str, budget_bytes: Optional[int] = None,
+               gpu_health: bool = False) -> list[str]:
+    """Every rule of ``all_rules`` as one or more files of at most ``budget_bytes`` each (one
+    ``AWS::APS::RuleGroupsNamespace`` per file), packed in order; ``[]`` when there is no rule.
 
     No rule reads another rule's output, so rules can go to any file; each file keeps one group per class.
     """
     budget_bytes = RULES_FILE_BUDGET_BYTES if budget_bytes is None else budget_bytes
-    files: list[list[AlertRule]] = []
+    files: list[list[Rule]] = []
     size = 0
-    for rule in alert_rules(endpoints, window):
+    for rule in all_rules(endpoints, window, gpu_health):
         # Upper bound of what the rule adds to a file: its own text plus its group's header.
         cost = len(_dump(_document([rule])))
         if cost > budget_bytes:
-            raise ValueError(f"one alert rule ({rule.alert}, {len(rule.endpoints)} endpoints) needs {cost} bytes, "
+            name = rule.alert if isinstance(rule, AlertRule) else rule.record
+            raise ValueError(f"one rule ({name}, {len(rule.endpoints)} endpoints) needs {cost} bytes, "
                              f"more than the {budget_bytes}-byte rules file budget; give those endpoints "
                              "different SLO settings or spread them over more namespaces")
         if not files or size + cost > budget_bytes:
@@ -281,8 +355,9 @@ def rule_files(endpoints: Sequence[ResolvedEndpoint], window: str, budget_bytes:
     return [_dump(_document(rules)) for rules in files]
 
 
-def rules_count(endpoints: Sequence[ResolvedEndpoint], window: str) -> int:
-    return len(alert_rules(endpoints, window))
+def rules_count(endpoints: Sequence[ResolvedEndpoint], window: str, gpu_health: bool = False) -> int:
+    """How many rules the workspace holds for these endpoints (AMP's quota counts alerting and recording rules)."""
+    return len(all_rules(endpoints, window, gpu_health))
 
 
 def alertmanager_config(topic_arn: str, region: str) -> dict[str, Any]:

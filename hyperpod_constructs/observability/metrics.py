@@ -1,9 +1,10 @@
-"""Metric and label names the HyperPod observability add-on writes to Amazon Managed Prometheus.
+"""Metric and label names the HyperPod observability add-on writes to Amazon Managed Prometheus, and the names of
+the series our own recording rules write.
 
 Every query in this package names metrics through these constants, so a rename upstream is a one-line fix.
-Sources: AWS doc "Implementing inference observability on HyperPod clusters" (reverse-proxy sidecar,
-port 9113), HyperPod's own Grafana "Inference" dashboard, vLLM / LMCache / NVIDIA DCGM exporter and
-kube-state-metrics documentation.
+docs/observability.md ("Where every metric comes from") gives the source of each: AWS doc "Implementing inference
+observability on HyperPod clusters" (reverse-proxy sidecar, port 9113), HyperPod's own Grafana "Inference" and
+"Cluster" dashboards, the vLLM, LMCache, NVIDIA dcgm-exporter and kube-state-metrics documentation.
 """
 from __future__ import annotations
 
@@ -24,7 +25,6 @@ LABEL_MODEL_NAME = "model_name"
 LABEL_RESOURCE_NAME = "resource_name"  # the InferenceEndpointConfig / JumpStartModel name
 LABEL_RESOURCE_TYPE = "resource_type"  # "inference-endpoint" | "jumpstart"
 LABEL_NAMESPACE = "namespace"
-LABEL_INSTANCE_TYPE = "instance_type"
 LABEL_POD_NAME = "pod_name"
 LABEL_NODE_NAME = "node_name"
 LABEL_CLUSTER_NAME = "cluster_name"
@@ -39,27 +39,41 @@ SUCCESS_STATUS_REGEX = "2.."
 # --- KV cache (vLLM prefix cache, LMCache offload); only where the endpoint enables kvCacheSpec ------------
 VLLM_PREFIX_CACHE_HITS_TOTAL = "vllm:prefix_cache_hits_total"  # counter, tokens
 VLLM_PREFIX_CACHE_QUERIES_TOTAL = "vllm:prefix_cache_queries_total"  # counter, tokens
-LMCACHE_REQUEST_CACHE_HIT_RATE = "lmcache:request_cache_hit_rate"  # gauge, 0..1
+LMCACHE_REQUEST_CACHE_HIT_RATE = "lmcache:request_cache_hit_rate"  # histogram of per-request hit rates, 0..1
 LMCACHE_NUM_VLLM_HIT_TOKENS_TOTAL = "lmcache:num_vllm_hit_tokens_total"  # counter, tokens
 
 # --- NVIDIA DCGM exporter (accelerated compute metrics) ------------------------------------------------
-DCGM_GPU_UTIL = "DCGM_FI_DEV_GPU_UTIL"  # percent 0..100, whole GPU
+# DCGM_FI_DEV_GPU_UTIL is not reported for MIG instances (dcgm-exporter maintainers, NVIDIA/dcgm-exporter#216
+# and #430): utilisation is read from the profiling field, reported for whole GPUs and MIG slices alike.
+DCGM_GR_ENGINE_ACTIVE = "DCGM_FI_PROF_GR_ENGINE_ACTIVE"  # ratio 0..1, per GPU or MIG slice
 DCGM_FB_USED = "DCGM_FI_DEV_FB_USED"  # MiB
 DCGM_FB_FREE = "DCGM_FI_DEV_FB_FREE"  # MiB
-DCGM_GR_ENGINE_ACTIVE = "DCGM_FI_PROF_GR_ENGINE_ACTIVE"  # ratio 0..1, reported per MIG slice
+DCGM_GPU_TEMP = "DCGM_FI_DEV_GPU_TEMP"  # gauge, degrees C
+DCGM_POWER_USAGE = "DCGM_FI_DEV_POWER_USAGE"  # gauge, W
+# GPU health, as HyperPod's "Cluster" dashboard watches it ("GPU Errors" row).
+DCGM_XID_ERRORS = "DCGM_FI_DEV_XID_ERRORS"  # gauge: the last XID error code, 0 when none
+DCGM_UNCORRECTABLE_REMAPPED_ROWS = "DCGM_FI_DEV_UNCORRECTABLE_REMAPPED_ROWS"  # counter
+DCGM_CORRECTABLE_REMAPPED_ROWS = "DCGM_FI_DEV_CORRECTABLE_REMAPPED_ROWS"  # counter
+DCGM_ROW_REMAP_FAILURE = "DCGM_FI_DEV_ROW_REMAP_FAILURE"  # gauge: 1 when remapping a row failed
+DCGM_THERMAL_VIOLATION = "DCGM_FI_DEV_THERMAL_VIOLATION"  # counter: microseconds throttled for temperature
 LABEL_GPU = "gpu"
 LABEL_HOSTNAME = "Hostname"
 LABEL_GPU_INSTANCE_PROFILE = "GPU_I_PROFILE"  # e.g. "3g.40gb" on MIG slices
 LABEL_GPU_INSTANCE_ID = "GPU_I_ID"
-# Which label ties a GPU series to an instance group. The add-on decorates node-level series with the
-# instance type; kept as one constant because it is the assumption most likely to need adjusting.
-GPU_GROUP_LABEL = LABEL_INSTANCE_TYPE
 
 # --- kube-state-metrics (node metrics level) -----------------------------------------------------------
 KUBE_DEPLOYMENT_SPEC_REPLICAS = "kube_deployment_spec_replicas"
 KUBE_DEPLOYMENT_STATUS_REPLICAS = "kube_deployment_status_replicas"
 KUBE_DEPLOYMENT_STATUS_REPLICAS_AVAILABLE = "kube_deployment_status_replicas_available"
 LABEL_DEPLOYMENT = "deployment"
+
+# --- Our recording rules (observability/slo_series.py): each endpoint's SLO settings as series --------------
+# Repeated dashboard panels cannot carry a per-endpoint threshold, so they chart these series instead.
+SLO_LATENCY_THRESHOLD_MS = "hyperpod:slo_latency_threshold_ms"  # by namespace, resource_name; label percentile
+SLO_TTFB_THRESHOLD_MS = "hyperpod:slo_ttfb_threshold_ms"  # by namespace, resource_name; label percentile
+SLO_ERROR_PERCENT_MAX = "hyperpod:slo_error_percent_max"  # by namespace, resource_name
+DEPLOYMENT_MAX_REPLICAS = "hyperpod:deployment_max_replicas"  # by namespace, deployment: the autoscaling ceiling
+LABEL_PERCENTILE = "percentile"  # "p99" on the percentile SLO series
 
 # Window for rate()/increase(): four 15 s scrapes at the default interval, the usual minimum for rate().
 RATE_WINDOW = "5m"

@@ -9,8 +9,6 @@ from dataclasses import dataclass
 from typing import Literal, Optional, Sequence, Union
 
 from hyperpod_constructs.observability import metrics as m
-from hyperpod_constructs.intent.instance_group import InstanceGroup
-from hyperpod_constructs.intent.platform_model import PodDemand, ResolvedEndpoint
 
 MatchOp = Literal["=", "!=", "=~", "!~"]
 
@@ -40,6 +38,8 @@ class Selector:
 
     def __call__(self, metric: str) -> str:
         """``metric{matchers}``; names with ':' (recording-rule style, vLLM/LMCache) are valid metric names."""
+        if not self.matchers:
+            return metric
         body = ", ".join(f"{label}{op}{_quote(value)}" for label, op, value in self.matchers)
         return f"{metric}{{{body}}}"
 
@@ -52,39 +52,45 @@ def rate_window(scrape_interval_seconds: int) -> str:
 
 # --- Selectors -----------------------------------------------------------------------------------------
 
-
-def endpoint_selector(endpoint: ResolvedEndpoint) -> Selector:
-    """Series of one endpoint: the operator labels them with the resource's namespace, name and kind."""
-    return Selector((
-        (m.LABEL_NAMESPACE, "=", endpoint.namespace),
-        (m.LABEL_RESOURCE_NAME, "=", endpoint.name),
-        (m.LABEL_RESOURCE_TYPE, "=", endpoint.kind),
-    ))
-
-
-def model_container_selector(endpoint: ResolvedEndpoint) -> Selector:
-    """Series scraped from the model container (vLLM, LMCache): same resource labels, no kind filter."""
-    return Selector(((m.LABEL_NAMESPACE, "=", endpoint.namespace), (m.LABEL_RESOURCE_NAME, "=", endpoint.name)))
-
-
-def deployment_selector(endpoint: ResolvedEndpoint) -> Selector:
-    """kube-state-metrics series of the Deployment the operator creates, named after the resource."""
-    return Selector(((m.LABEL_NAMESPACE, "=", endpoint.namespace), (m.LABEL_DEPLOYMENT, "=", endpoint.name)))
-
-
 # How the operator's Deployments of a disaggregated endpoint are named: after the resource, with the side after it.
 # Matched as a prefix (``decod`` covers "decode" and "decoding") so a suffix the operator appends still matches.
 SIDE_DEPLOYMENT_STEMS = {"prefill": "prefill", "decode": "decod"}
 
 
-def side_deployment_selector(endpoint: ResolvedEndpoint, side: PodDemand) -> Selector:
-    """kube-state-metrics series of one side's Deployment (``<endpoint>-prefill...`` / ``<endpoint>-decod...``)."""
-    return Selector(((m.LABEL_NAMESPACE, "=", endpoint.namespace),
-                     (m.LABEL_DEPLOYMENT, "=~", f"{endpoint.name}-{SIDE_DEPLOYMENT_STEMS[side.side]}.*")))
+# --- Selectors of the dashboards, which read Grafana variables instead of names -----------------------------
+# Grafana replaces ``${name}`` in a query before it is sent; in a repeated row, by that row's one value.
+NAMESPACE_VARIABLE = "namespace"
+ENDPOINT_VARIABLE = "endpoint"
+NODE_VARIABLE = "node"
+GPU_VARIABLE = "gpu"
+MIG_PROFILE_VARIABLE = "mig_profile"
 
 
-def gpu_selector(group: InstanceGroup) -> Selector:
-    return Selector(((m.GPU_GROUP_LABEL, "=", group.instance_type),))
+def variable(name: str) -> str:
+    return "${" + name + "}"
+
+
+def endpoint_variable_selector() -> Selector:
+    """The series of the endpoint a repeated row shows: the operator's labels, valued by the variables."""
+    return Selector(((m.LABEL_NAMESPACE, "=", variable(NAMESPACE_VARIABLE)),
+                     (m.LABEL_RESOURCE_NAME, "=", variable(ENDPOINT_VARIABLE))))
+
+
+def deployment_variable_selector() -> Selector:
+    """kube-state-metrics series of that endpoint's Deployment, or of both sides' of a disaggregated one."""
+    stems = "|".join(f"-{stem}.*" for stem in SIDE_DEPLOYMENT_STEMS.values())
+    return Selector(((m.LABEL_NAMESPACE, "=", variable(NAMESPACE_VARIABLE)),
+                     (m.LABEL_DEPLOYMENT, "=~", f"{variable(ENDPOINT_VARIABLE)}({stems})?")))
+
+
+def namespaces_variable_selector() -> Selector:
+    """The fleet overview's namespaces (a multi-value variable, ``.*`` for all)."""
+    return Selector(((m.LABEL_NAMESPACE, "=~", variable(NAMESPACE_VARIABLE)),))
+
+
+def gpu_variable_selector() -> Selector:
+    """DCGM series of the nodes and GPU indexes picked in the GPU dashboard's variables (``.*`` for all)."""
+    return Selector(((m.LABEL_HOSTNAME, "=~", variable(NODE_VARIABLE)), (m.LABEL_GPU, "=~", variable(GPU_VARIABLE))))
 
 
 def endpoints_selector(namespace: str, kind: str, names: Sequence[str]) -> Selector:
@@ -203,17 +209,29 @@ def replicas_desired(dep: Selector, by: Sequence[str] = ()) -> str:
     return f"max{_by(by)}({dep(m.KUBE_DEPLOYMENT_SPEC_REPLICAS)})"
 
 
-def replicas_current(dep: Selector) -> str:
-    return f"max({dep(m.KUBE_DEPLOYMENT_STATUS_REPLICAS)})"
-
-
 def replicas_available(dep: Selector, by: Sequence[str] = ()) -> str:
     return f"max{_by(by)}({dep(m.KUBE_DEPLOYMENT_STATUS_REPLICAS_AVAILABLE)})"
 
 
-def replicas_max(max_replicas: int) -> str:
-    """The autoscaling ceiling as a flat line, so the panel shows headroom at a glance."""
-    return f"vector({int(max_replicas)})"
+def replicas_max(dep: Selector) -> str:
+    """The autoscaling ceiling of each Deployment (our recording rule), so the panel shows headroom at a glance."""
+    return f"max by ({m.LABEL_DEPLOYMENT}) ({dep(m.DEPLOYMENT_MAX_REPLICAS)})"
+
+
+# --- SLO lines (our recording rules, one series per endpoint) ---------------------------------------------
+
+
+def latency_slo_threshold(sel: Selector) -> str:
+    return f"max by ({m.LABEL_PERCENTILE}) ({sel(m.SLO_LATENCY_THRESHOLD_MS)})"
+
+
+def ttfb_slo_threshold(sel: Selector) -> str:
+    return f"max by ({m.LABEL_PERCENTILE}) ({sel(m.SLO_TTFB_THRESHOLD_MS)})"
+
+
+def success_percent_slo(sel: Selector) -> str:
+    """The lowest success rate the error-rate SLO allows: 100 minus its maximum error percentage."""
+    return f"100 - max({sel(m.SLO_ERROR_PERCENT_MAX)})"
 
 
 # --- KV cache and routing ---------------------------------------------------------------------------------
@@ -226,9 +244,12 @@ def prefix_cache_hit_percent(sel: Selector, window: str = m.RATE_WINDOW) -> str:
     return f"100 * {hits} / {queries}"
 
 
-def lmcache_hit_percent(sel: Selector) -> str:
-    """LMCache per-request hit rate (L1 CPU / L2 offload), averaged over pods, as a percentage."""
-    return f"100 * avg({sel(m.LMCACHE_REQUEST_CACHE_HIT_RATE)})"
+def lmcache_hit_percent(sel: Selector, window: str = m.RATE_WINDOW) -> str:
+    """LMCache's mean per-request hit rate over the window, as a percentage. The metric is a histogram (LMCache
+    metrics reference), so the mean is the rate of its ``_sum`` over the rate of its ``_count``."""
+    total = f"sum(rate({sel(m.LMCACHE_REQUEST_CACHE_HIT_RATE + m.SUM)}[{window}]))"
+    requests = f"sum(rate({sel(m.LMCACHE_REQUEST_CACHE_HIT_RATE + m.COUNT)}[{window}]))"
+    return f"100 * {total} / {requests}"
 
 
 def lmcache_hit_tokens_rate(sel: Selector, window: str = m.RATE_WINDOW) -> str:
@@ -248,32 +269,77 @@ def routing_skew(sel: Selector, window: str = m.RATE_WINDOW) -> str:
 
 
 # --- GPUs ------------------------------------------------------------------------------------------------
+# Utilisation is the profiling field, reported for whole GPUs and for MIG slices (DCGM_FI_DEV_GPU_UTIL is not).
+BY_GPU = (m.LABEL_HOSTNAME, m.LABEL_GPU)
 
 
-def gpu_utilisation_by_node(sel: Selector) -> str:
-    """Whole-GPU utilisation (percent), averaged per node."""
-    return f"avg by ({m.LABEL_HOSTNAME}) ({sel(m.DCGM_GPU_UTIL)})"
+def gpu_activity_by_gpu(sel: Selector) -> str:
+    """Graphics-engine activity (percent) per GPU; a partitioned GPU's is the mean of its slices'."""
+    return f"100 * avg{_by(BY_GPU)}({sel(m.DCGM_GR_ENGINE_ACTIVE)})"
 
 
-def gpu_utilisation_mean(sel: Selector) -> str:
-    return f"avg({sel(m.DCGM_GPU_UTIL)})"
+def gpu_activity_mean(sel: Selector) -> str:
+    return f"100 * avg({sel(m.DCGM_GR_ENGINE_ACTIVE)})"
 
 
 def gpu_memory_used_percent(sel: Selector) -> str:
-    used = f"sum({sel(m.DCGM_FB_USED)})"
-    free = f"sum({sel(m.DCGM_FB_FREE)})"
+    """Framebuffer memory used per GPU (MIG slices summed into their GPU)."""
+    used = f"sum{_by(BY_GPU)}({sel(m.DCGM_FB_USED)})"
+    free = f"sum{_by(BY_GPU)}({sel(m.DCGM_FB_FREE)})"
     return f"100 * {used} / ({used} + {free})"
+
+
+def gpu_temperature(sel: Selector) -> str:
+    return f"max{_by(BY_GPU)}({sel(m.DCGM_GPU_TEMP)})"
+
+
+def gpu_power(sel: Selector) -> str:
+    return f"max{_by(BY_GPU)}({sel(m.DCGM_POWER_USAGE)})"
 
 
 def mig_slice_activity(sel: Selector, profile: str) -> str:
     """Graphics-engine activity (percent) of each MIG slice of ``profile`` (DCGM spelling, e.g. ``3g.40gb``)."""
     slices = sel.with_(m.LABEL_GPU_INSTANCE_PROFILE, "=", profile)(m.DCGM_GR_ENGINE_ACTIVE)
-    return (f"100 * avg by ({m.LABEL_HOSTNAME}, {m.LABEL_GPU}, {m.LABEL_GPU_INSTANCE_ID}) ({slices})")
+    return f"100 * avg by ({m.LABEL_HOSTNAME}, {m.LABEL_GPU}, {m.LABEL_GPU_INSTANCE_ID}) ({slices})"
 
 
 def mig_slice_count(sel: Selector, profile: str) -> str:
     slices = sel.with_(m.LABEL_GPU_INSTANCE_PROFILE, "=", profile)(m.DCGM_GR_ENGINE_ACTIVE)
     return f"count({slices})"
+
+
+def xid_error(sel: Selector) -> str:
+    """The last XID error code per GPU (0: none)."""
+    return f"max{_by(BY_GPU)}({sel(m.DCGM_XID_ERRORS)})"
+
+
+def remapped_rows(sel: Selector, metric: str) -> str:
+    """Rows remapped per GPU since boot (``metric``: the correctable or uncorrectable counter)."""
+    return f"max{_by(BY_GPU)}({sel(metric)})"
+
+
+def row_remap_failure(sel: Selector) -> str:
+    return f"max{_by(BY_GPU)}({sel(m.DCGM_ROW_REMAP_FAILURE)})"
+
+
+def thermal_throttling_ratio(sel: Selector, window: str = m.RATE_WINDOW) -> str:
+    """Share of the time each GPU was throttled for temperature (the counter is in microseconds)."""
+    return f"max{_by(BY_GPU)}(rate({sel(m.DCGM_THERMAL_VIOLATION)}[{window}])) / 1e6"
+
+
+# --- Fleet overview: endpoints ranked ------------------------------------------------------------------------
+TOP_ENDPOINTS = 10
+
+
+def top(expr: str, count: int = TOP_ENDPOINTS) -> str:
+    return f"topk({count}, {expr})"
+
+
+def deployments_at_zero(sel: Selector) -> str:
+    """Our endpoints' Deployments asked for 0 replicas: those our recording rule knows, so other Deployments in the
+    namespace do not count."""
+    spec = f"max{_by(BY_DEPLOYMENT)}({sel(m.KUBE_DEPLOYMENT_SPEC_REPLICAS)})"
+    return f"({spec} == 0) and on ({', '.join(BY_DEPLOYMENT)}) {sel(m.DEPLOYMENT_MAX_REPLICAS)}"
 
 
 # --- Alert conditions (a query plus a comparison), per endpoint of a selector ------------------------------
@@ -302,6 +368,29 @@ def replicas_at_max(dep: Selector, max_replicas: int, by: Sequence[str] = BY_DEP
 def no_ready_pods(dep: Selector, by: Sequence[str] = BY_DEPLOYMENT) -> str:
     """Replicas are wanted (spec > 0) but none is available; a scaled-to-zero endpoint does not match."""
     return f"({replicas_desired(dep, by)} > 0) and ({replicas_available(dep, by)} == 0)"
+
+
+def deployments_at_max(sel: Selector) -> str:
+    """Our endpoints' Deployments whose desired replicas reached their autoscaling ceiling (a ceiling of 0, a parked
+    endpoint, is not a maximum)."""
+    spec = f"max{_by(BY_DEPLOYMENT)}({sel(m.KUBE_DEPLOYMENT_SPEC_REPLICAS)})"
+    return f"{spec} >= on ({', '.join(BY_DEPLOYMENT)}) ({sel(m.DEPLOYMENT_MAX_REPLICAS)} > 0)"
+
+
+def gpu_xid_error() -> str:
+    return f"{xid_error(Selector())} > 0"
+
+
+def gpu_uncorrectable_remapped_rows() -> str:
+    return f"{remapped_rows(Selector(), m.DCGM_UNCORRECTABLE_REMAPPED_ROWS)} > 0"
+
+
+def gpu_row_remap_failure() -> str:
+    return f"{row_remap_failure(Selector())} > 0"
+
+
+def gpu_thermal_throttling(window: str = m.RATE_WINDOW) -> str:
+    return f"{thermal_throttling_ratio(Selector(), window)} > 0"
 
 
 def with_endpoint_label(expr: str, source_label: str, pattern: str = "(.*)") -> str:

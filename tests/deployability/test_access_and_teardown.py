@@ -150,7 +150,9 @@ def test_default_app_outputs_cluster_access_and_alarm_topic(quick_setup: Synthes
 
 
 def _observed(stack: cdk.Stack, emails: tuple[str, ...], endpoint: bool) -> None:
-    platform = HyperPodInferencePlatform(stack, "Platform", instance_groups=GROUPS,
+    # Without an endpoint, a CPU group only: a GPU group has GPU health alerts, which need the topic too.
+    groups = GROUPS if endpoint else [InstanceGroup("c", "ml.m5.2xlarge", count=1)]
+    platform = HyperPodInferencePlatform(stack, "Platform", instance_groups=groups,
                                          observability=Observability(alarm_emails=emails))
     if endpoint:
         platform.add_endpoint(InferenceEndpoint("m", model=s3_model(stack),

@@ -12,7 +12,7 @@ import pytest
 import yaml
 
 from hyperpod_constructs.errors import HyperPodValidationError
-from hyperpod_constructs.observability import alerts, dashboards
+from hyperpod_constructs.observability import alerts, dashboards, slo_series
 from hyperpod_constructs.platform.plan import Plan
 from hyperpod_constructs.intent.autoscaling import Autoscaling, PrometheusTrigger
 from hyperpod_constructs.intent.disaggregation import DisaggregatedServing, DisaggregatedWorker, Topology
@@ -280,15 +280,18 @@ def observed() -> ResolvedEndpoint:
 
 
 def test_dashboard_charts_replicas_per_side(observed: ResolvedEndpoint) -> None:
+    # One panel charts each Deployment of the endpoint a row shows (a side each), each against its own ceiling,
+    # which a recording rule writes per side.
     board = dashboards.inference_dashboard([observed])
-    titles = [panel["title"] for panel in board["panels"]]
-    assert "Prefill replicas vs max" in titles and "Decode replicas vs max" in titles
-    assert "Pods and replicas vs max" not in titles  # no Deployment is named after a disaggregated endpoint
     exprs = dashboards.expressions(board)
     for expr in exprs:
         promql_parser.parse(expr)
-    assert 'max(kube_deployment_spec_replicas{namespace="inference", deployment=~"llama-70b-decod.*"})' in exprs
-    assert "vector(3)" in exprs  # decode's ceiling
+    assert ('max by (deployment) (kube_deployment_spec_replicas{namespace="${namespace}", '
+            'deployment=~"${endpoint}(-prefill.*|-decod.*)?"})') in exprs
+    ceilings = {dict(rule.labels)["side"]: rule for rule in slo_series.max_replicas_rules([observed])}
+    assert set(ceilings) == {"prefill", "decode"}
+    assert ceilings["decode"].expr == ('3 * group by (namespace, deployment) (kube_deployment_spec_replicas'
+                                       '{namespace="inference", deployment=~"llama-70b-decod.*"})')
 
 
 def test_alerts_watch_each_side(observed: ResolvedEndpoint) -> None:

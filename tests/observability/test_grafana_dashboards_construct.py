@@ -40,7 +40,7 @@ def test_the_resource_names_the_workspace_its_url_the_amp_data_source_and_the_da
     assert props["WorkspaceId"] == {"Fn::GetAtt": [workspace, "Id"]}
     assert props["GrafanaUrl"] == {"Fn::Join": ["", ["https://", {"Fn::GetAtt": [workspace, "Endpoint"]}]]}
     assert props["Dashboards"] == sorted(model["uid"] for model in observability.dashboards.values())
-    assert props["Dashboards"] == ["hyperpod-gpu-l40s", "hyperpod-inference"]
+    assert props["Dashboards"] == ["hyperpod-gpus", "hyperpod-inference", "hyperpod-inference-overview"]
     amp = logical_id(observability.cfn_workspace)
     assert {"Fn::GetAtt": [amp, "WorkspaceId"]} in props["DataSource"]["Url"]["Fn::Join"][1]
     assert props["DataSource"]["Region"] == {"Ref": "AWS::Region"}

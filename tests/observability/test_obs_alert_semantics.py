@@ -187,10 +187,12 @@ def test_rule_count_and_bytes_do_not_grow_per_endpoint() -> None:
         return [ResolvedEndpoint(name=f"model-{index:04d}", max_replicas=4) for index in range(count)]
 
     one, thousand = fleet(1), fleet(1000)
-    assert alerts.rules_count(one, WINDOW) == alerts.rules_count(thousand, WINDOW) == len(alerts.SLO_CLASSES)
-    per_endpoint = (len(alerts.rule_groups_yaml(thousand, WINDOW)) - len(alerts.rule_groups_yaml(one, WINDOW))) / 999
-    # The name ("model-0000|", 11 bytes) appears in 7 selectors (errors and no-ready-pods select twice).
-    assert per_endpoint <= 7 * 11 + 1, per_endpoint
+    # One alert per SLO class, one series rule per SLO line (latency, TTFB, errors) and one for the replica ceiling.
+    assert alerts.rules_count(one, WINDOW) == alerts.rules_count(thousand, WINDOW) == len(alerts.SLO_CLASSES) + 4
+    per_endpoint = (len(alerts.rules_yaml(thousand, WINDOW)) - len(alerts.rules_yaml(one, WINDOW))) / 999
+    # The name ("model-0000|", 11 bytes) appears in 7 alert selectors (errors and no-ready-pods select twice) and in
+    # the 4 series rules'.
+    assert per_endpoint <= 11 * 11 + 1, per_endpoint
     assert len(alerts.rule_files(thousand, WINDOW)) == 1
 
 
@@ -201,7 +203,7 @@ def test_rules_split_into_files_within_the_budget_and_lose_nothing() -> None:
     assert len(files) > 1
     assert all(len(text.encode()) <= budget for text in files), [len(text) for text in files]
     split = [rule for text in files for group in yaml.safe_load(text)["groups"] for rule in group["rules"]]
-    whole = [rule for group in alerts.rule_groups(fleet, WINDOW)["groups"] for rule in group["rules"]]
+    whole = [rule for group in yaml.safe_load(alerts.rules_yaml(fleet, WINDOW))["groups"] for rule in group["rules"]]
     assert sorted(map(repr, split)) == sorted(map(repr, whole))
     for text in files:  # one group per class in each file, named after the class
         names = [group["name"] for group in yaml.safe_load(text)["groups"]]
@@ -210,7 +212,7 @@ def test_rules_split_into_files_within_the_budget_and_lose_nothing() -> None:
 
 def test_a_rule_bigger_than_the_budget_is_an_error_naming_it() -> None:
     fleet = [ResolvedEndpoint(name=f"m-{index}", max_replicas=4) for index in range(200)]
-    with pytest.raises(ValueError, match=r"one alert rule \(HyperPodInferenceLatencyHigh, 200 endpoints\) needs "
+    with pytest.raises(ValueError, match=r"one rule \(HyperPodInferenceLatencyHigh, 200 endpoints\) needs "
                                          r"\d+ bytes, more than the 1000-byte rules file budget"):
         alerts.rule_files(fleet, WINDOW, budget_bytes=1000)
 

@@ -70,11 +70,11 @@ def test_more_rules_than_the_amp_quota_is_a_warning_naming_the_quota(monkeypatch
     monkeypatch.setattr(alerts, "AMP_RULES_PER_WORKSPACE", 6)
     app, stack, cluster = new_stack()
     construct = InferenceObservability(stack, CONSTRUCT_ID, cluster=cluster)
-    for index in range(3):  # different max_replicas: 3 replicas-at-max rules + 4 shared ones = 7
+    for index in range(3):  # different max_replicas: 3 replicas-at-max alerts and 3 ceiling series + 7 shared = 13
         construct.add_endpoint(ResolvedEndpoint(name=f"m-{index}", max_replicas=1 + index))
     app.synth()
     warnings = [str(found.entry.data) for found in Annotations.from_stack(stack).find_warning("*", Match.any_value())]
-    assert any("7 alert rules exceed Amazon Managed Prometheus's default quota of 6 "
+    assert any("13 rules (alerting and recording) exceed Amazon Managed Prometheus's default quota of 6 "
                "rules per workspace (quota code L-3D15CDB4, adjustable)" in text for text in warnings), warnings
 
 
@@ -172,10 +172,11 @@ def test_cdk_nag_has_no_findings_in_this_construct(full: Synthesized) -> None:
 
 
 def test_dashboards_property_and_write(full: Synthesized, tmp_path: Path) -> None:
-    assert set(full.construct.dashboards) == {"hyperpod-inference", "hyperpod-gpu-h100", "hyperpod-gpu-l40s"}
+    assert set(full.construct.dashboards) == {"hyperpod-inference", "hyperpod-inference-overview", "hyperpod-gpus"}
     written = full.construct.write_dashboards(tmp_path / "dashboards")
-    assert [p.name for p in written] == ["hyperpod-gpu-h100.json", "hyperpod-gpu-l40s.json", "hyperpod-inference.json"]
-    model = json.loads(written[-1].read_text())
+    assert [p.name for p in written] == ["hyperpod-gpus.json", "hyperpod-inference.json",
+                                         "hyperpod-inference-overview.json"]
+    model = json.loads(written[1].read_text())
     assert model["uid"] == "hyperpod-inference" and dashboards.expressions(model)
 
 

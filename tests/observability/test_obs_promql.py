@@ -1,7 +1,6 @@
 """Dashboards and alert rules: every expression parses, panels follow the endpoint's features, snapshots."""
 from __future__ import annotations
 
-import gc
 import json
 import re
 
@@ -64,70 +63,100 @@ def test_inference_dashboard_uses_the_invocation_metrics(built: dict[str, dict])
         assert metric in text, metric
 
 
-def test_one_row_per_endpoint_with_a_prometheus_datasource_variable(built: dict[str, dict]) -> None:
+def _variables(model: dict) -> dict[str, dict]:
+    return {variable["name"]: variable for variable in model["templating"]["list"]}
+
+
+def test_one_row_repeated_per_endpoint_picked_in_the_variables(built: dict[str, dict]) -> None:
     model = built[dashboards.INFERENCE_DASHBOARD]
-    assert list(_row_panels(model)) == [f"{e.key} ({e.kind})" for e in ENDPOINTS]
-    variables = model["templating"]["list"]
-    assert [(v["name"], v["type"], v["query"]) for v in variables] == [("datasource", "datasource", "prometheus")]
+    [row] = [panel for panel in model["panels"] if panel["type"] == "row"]
+    assert (row["title"], row["repeat"]) == ("${namespace}/${endpoint}", "endpoint")
+    variables = _variables(model)
+    assert list(variables) == ["datasource", "namespace", "endpoint"]
+    assert variables["datasource"]["query"] == "prometheus"
+    assert variables["endpoint"]["query"] == (
+        'label_values(model_invocations_total{namespace="${namespace}"}, resource_name)')
+    assert (variables["endpoint"]["multi"], variables["endpoint"]["includeAll"]) == (True, True)
+    assert not variables["namespace"].get("multi")  # one namespace at a time: names are unique within it
     for panels in _row_panels(model).values():
         for panel in panels:
             assert panel["datasource"] == {"type": "prometheus", "uid": "${datasource}"}
 
 
-def test_kv_cache_and_router_panels_only_where_enabled(built: dict[str, dict]) -> None:
-    rows = _row_panels(built[dashboards.INFERENCE_DASHBOARD])
-    for endpoint in ENDPOINTS:
-        exprs = "\n".join(t["expr"] for p in rows[f"{endpoint.key} ({endpoint.kind})"] for t in p["targets"])
-        assert (metrics.VLLM_PREFIX_CACHE_HITS_TOTAL in exprs) is endpoint.kv_cache, endpoint.name
-        assert (metrics.LMCACHE_REQUEST_CACHE_HIT_RATE in exprs) is endpoint.kv_cache, endpoint.name
-        titles = [p["title"] for p in rows[f"{endpoint.key} ({endpoint.kind})"]]
-        assert any(t.startswith("Router:") for t in titles) is endpoint.intelligent_routing, endpoint.name
-    assert any(e.kv_cache for e in ENDPOINTS) and not all(e.kv_cache for e in ENDPOINTS)
+def test_kv_cache_and_router_panels_only_when_some_endpoint_enables_them(built: dict[str, dict]) -> None:
+    exprs = "\n".join(dashboards.expressions(built[dashboards.INFERENCE_DASHBOARD]))
+    assert metrics.VLLM_PREFIX_CACHE_HITS_TOTAL in exprs and "Router: requests per pod" in json.dumps(built)
+    plain = dashboards.inference_dashboard([ENDPOINTS[2]], WINDOW)  # neither a KV cache nor intelligent routing
+    assert metrics.VLLM_PREFIX_CACHE_HITS_TOTAL not in "\n".join(dashboards.expressions(plain))
+    assert not any(panel["title"].startswith("Router:") for panel in plain["panels"])
 
 
-def test_panels_select_exactly_their_endpoint(built: dict[str, dict]) -> None:
-    rows = _row_panels(built[dashboards.INFERENCE_DASHBOARD])
-    for endpoint in ENDPOINTS:
-        for panel in rows[f"{endpoint.key} ({endpoint.kind})"]:
-            for target in panel["targets"]:
-                expr = target["expr"]
-                if "vector(" in expr and "{" not in expr:
-                    continue
-                assert f'namespace="{endpoint.namespace}"' in expr, (panel["title"], expr)
-                assert (f'resource_name="{endpoint.name}"' in expr or f'deployment="{endpoint.name}"' in expr), expr
+def test_lmcache_hit_rate_is_read_as_the_histogram_it_is(built: dict[str, dict]) -> None:
+    exprs = "\n".join(dashboards.expressions(built[dashboards.INFERENCE_DASHBOARD]))
+    name = metrics.LMCACHE_REQUEST_CACHE_HIT_RATE
+    assert f"rate({name}_sum{{" in exprs and f"rate({name}_count{{" in exprs
+    assert f"{name}{{" not in exprs  # the bare name is no series: a histogram has only _bucket, _sum, _count
 
 
-def test_slo_threshold_drawn_on_latency_panel(built: dict[str, dict]) -> None:
-    rows = _row_panels(built[dashboards.INFERENCE_DASHBOARD])
-    latency = next(p for p in rows["team-a/mistral-7b (jumpstart)"] if p["title"].startswith("Latency"))
-    assert [s["value"] for s in latency["fieldConfig"]["defaults"]["thresholds"]["steps"]] == [None, 8000.0]
-    # The SLO's own percentile (p95) is charted next to p50/p90/p99.
-    assert [t["legendFormat"] for t in latency["targets"]] == ["p50", "p90", "p95", "p99"]
+def test_panels_select_the_endpoint_of_their_repeat(built: dict[str, dict]) -> None:
+    for panel in _row_panels(built[dashboards.INFERENCE_DASHBOARD])["${namespace}/${endpoint}"]:
+        for target in panel["targets"]:
+            expr = target["expr"]
+            assert 'namespace="${namespace}"' in expr, (panel["title"], expr)
+            assert ('resource_name="${endpoint}"' in expr
+                    or 'deployment=~"${endpoint}(-prefill.*|-decod.*)?"' in expr), (panel["title"], expr)
 
 
-def test_gpu_dashboard_per_instance_group_with_mig_rows(built: dict[str, dict]) -> None:
-    h100 = built["hyperpod-gpu-h100"]
-    assert list(_row_panels(h100)) == ["GPUs", "MIG slices 3g.40gb", "MIG slices 1g.10gb"]
-    exprs = "\n".join(dashboards.expressions(h100))
-    assert 'DCGM_FI_DEV_GPU_UTIL{instance_type="ml.p5.48xlarge"}' in exprs
-    assert 'DCGM_FI_PROF_GR_ENGINE_ACTIVE{instance_type="ml.p5.48xlarge", GPU_I_PROFILE="3g.40gb"}' in exprs
-    assert list(_row_panels(built["hyperpod-gpu-l40s"])) == ["GPUs"]
+def test_slo_lines_are_series_drawn_dashed_red(built: dict[str, dict]) -> None:
+    panels = {p["title"]: p for p in _row_panels(built[dashboards.INFERENCE_DASHBOARD])["${namespace}/${endpoint}"]}
+    for title, series in (("Latency (successful requests)", metrics.SLO_LATENCY_THRESHOLD_MS),
+                          ("Time to first byte", metrics.SLO_TTFB_THRESHOLD_MS),
+                          ("Success rate", metrics.SLO_ERROR_PERCENT_MAX),
+                          ("Pods and replicas vs max", metrics.DEPLOYMENT_MAX_REPLICAS)):
+        panel = panels[title]
+        [line] = [t for t in panel["targets"] if series in t["expr"]]
+        [override] = [o for o in panel["fieldConfig"]["overrides"] if o["matcher"]["options"] == line["refId"]]
+        assert {"id": "color", "value": {"mode": "fixed", "fixedColor": "red"}} in override["properties"], title
+    assert [t["legendFormat"] for t in panels["Latency (successful requests)"]["targets"]] == [
+        "p50", "p90", "p99", "SLO {{percentile}}"]
 
 
-@pytest.mark.parametrize("enabled", [True, False])
-def test_dashboards_leave_no_reference_cycle_and_the_collector_as_they_found_it(enabled: bool) -> None:
-    # Building dashboards pauses the cycle collector, which is safe only while what it builds holds no cycle.
-    gc.collect()
-    if not enabled:
-        gc.disable()
-    try:
-        dashboards.build_dashboards(ENDPOINTS, INSTANCE_GROUPS, WINDOW)
-        assert gc.isenabled() is enabled
-        dashboards.dashboards_by_uid_json(ENDPOINTS, INSTANCE_GROUPS, WINDOW)
-        assert gc.isenabled() is enabled
-    finally:
-        gc.enable()
-    assert gc.collect() == 0
+def test_dashboards_do_not_grow_with_endpoints() -> None:
+    def fleet(count: int) -> list[ResolvedEndpoint]:
+        return [ResolvedEndpoint(name=f"model-{index:04d}", max_replicas=4, kv_cache=True) for index in range(count)]
+
+    one = dashboards.build_dashboards(fleet(1), INSTANCE_GROUPS, WINDOW)
+    thousand = dashboards.build_dashboards(fleet(1000), INSTANCE_GROUPS, WINDOW)
+    assert one == thousand  # the same JSON: panels, queries and size
+
+
+def test_overview_ranks_endpoints_and_counts_those_at_zero_and_at_max(built: dict[str, dict]) -> None:
+    model = built[dashboards.OVERVIEW_DASHBOARD]
+    exprs = dashboards.expressions(model)
+    assert sum(expr.startswith(f"topk({queries.TOP_ENDPOINTS}, ") for expr in exprs) == 3
+    assert any("== 0) and on (namespace, deployment) hyperpod:deployment_max_replicas" in expr for expr in exprs)
+    assert any(">= on (namespace, deployment) (hyperpod:deployment_max_replicas" in expr for expr in exprs)
+    assert _variables(model)["namespace"]["allValue"] == ".*"
+    for panel in model["panels"]:
+        for target in panel.get("targets") or []:
+            assert 'namespace=~"${namespace}"' in target["expr"], target["expr"]
+
+
+def test_one_gpu_dashboard_with_health_and_a_repeated_mig_row(built: dict[str, dict]) -> None:
+    gpus = built[dashboards.GPU_DASHBOARD]
+    assert list(_row_panels(gpus)) == ["GPUs", "GPU health", "MIG slices ${mig_profile}"]
+    [mig] = [panel for panel in gpus["panels"] if panel["type"] == "row" and panel.get("repeat")]
+    assert mig["repeat"] == "mig_profile"
+    exprs = "\n".join(dashboards.expressions(gpus))
+    # Utilisation from the profiling field, which MIG slices report; no label AWS's queries do not use.
+    assert metrics.DCGM_GR_ENGINE_ACTIVE in exprs and "DCGM_FI_DEV_GPU_UTIL" not in exprs
+    assert "instance_type" not in exprs
+    for metric in (metrics.DCGM_XID_ERRORS, metrics.DCGM_UNCORRECTABLE_REMAPPED_ROWS,
+                   metrics.DCGM_CORRECTABLE_REMAPPED_ROWS, metrics.DCGM_ROW_REMAP_FAILURE,
+                   metrics.DCGM_THERMAL_VIOLATION, metrics.DCGM_GPU_TEMP):
+        assert metric in exprs, metric
+    whole = dashboards.gpu_dashboard(INSTANCE_GROUPS[1:], WINDOW)  # no partitioned group
+    assert list(_row_panels(whole)) == ["GPUs", "GPU health"]
 
 
 def test_the_provisioned_file_is_the_dashboards_by_uid_as_json(built: dict[str, dict]) -> None:
@@ -137,12 +166,8 @@ def test_the_provisioned_file_is_the_dashboards_by_uid_as_json(built: dict[str, 
     assert text == json.dumps(by_uid, sort_keys=True)  # byte for byte what the dicts give, made without them
 
 
-def test_dashboard_uids_fit_grafana_limit() -> None:
-    from hyperpod_constructs.intent.instance_group import InstanceGroup
-
-    group = InstanceGroup("a-very-long-instance-group-name-for-gpus", "ml.p5.48xlarge")
-    uid = dashboards.gpu_dashboard(group)["uid"]
-    assert len(uid) <= 40 and uid.startswith("hyperpod-gpu-a-very")
+def test_dashboard_uids_fit_grafana_limit(built: dict[str, dict]) -> None:
+    assert all(len(model["uid"]) <= 40 for model in built.values())  # Grafana rejects longer uids
 
 
 def test_one_rule_group_per_slo_class(rules: dict) -> None:
@@ -205,7 +230,7 @@ def test_snapshot_dashboards(built: dict[str, dict], snapshot) -> None:
 
 
 def test_snapshot_rules_yaml(snapshot) -> None:
-    assert alerts.rule_groups_yaml(ENDPOINTS, WINDOW) == snapshot
+    assert alerts.rules_yaml(ENDPOINTS, WINDOW, gpu_health=True) == snapshot  # alerts, SLO series, GPU health
 
 
 def test_endpoint_without_slos_gets_defaults() -> None:
