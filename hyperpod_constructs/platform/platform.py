@@ -13,6 +13,7 @@ import cdk8s
 from aws_cdk import Aws, RemovalPolicy, Stack, Token, aws_iam as iam
 from constructs import Construct
 
+from ..app_file import export_folder
 from ..aws.data_capture import DataCaptureWriters
 from ..aws.eks import HyperPodEks
 from ..aws.hyperpod_cluster import HyperPodCluster
@@ -542,7 +543,7 @@ class HyperPodInferencePlatform(Construct):
         problems = rules.problems(self._resolved)
         if problems:  # what synth would refuse is not exported either
             raise HyperPodProblems(problems)
-        out = Path(out_dir)
+        out = export_folder(out_dir)  # a command reading the app sends it to its own temporary folder
         written = write_files(out / "manifests", self.manifest_files.files())
         plan = self.plan
         plan_path = out / "plan.txt"

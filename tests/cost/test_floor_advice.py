@@ -22,13 +22,14 @@ P5 = "ml.p5.48xlarge"
 PRICES = Prices(instance_hourly={P5: 98.32})
 SYSTEM = InstanceGroup("system", "ml.m5.2xlarge", count=2)
 H100 = InstanceGroup("h100", P5, count=0, max_count=2, mig_config="all-3g.40gb")
+WHOLE_H100 = InstanceGroup("h100", P5, count=0, max_count=2)
 AMP = "https://aps-workspaces.us-west-2.amazonaws.com/workspaces/ws-1"
 
 
-def plan(*demands: PodDemand, prices: Any = PRICES, autoscaled: bool = True) -> Plan:
-    return Plan(groups=(SYSTEM, H100), endpoints=demands, prices=prices,
+def plan(*demands: PodDemand, prices: Any = PRICES, autoscaled: bool = True, mig: bool = True) -> Plan:
+    return Plan(groups=(SYSTEM, H100 if mig else WHOLE_H100), endpoints=demands, prices=prices,
                 autoscaled_groups=frozenset({"h100"} if autoscaled else ()),
-                slices_per_instance={"h100": {"3g.40gb": 16}})
+                slices_per_instance={"h100": {"3g.40gb": 16}} if mig else None)
 
 
 def test_one_mig_replica_on_an_empty_autoscaled_group_is_one_node_always_on() -> None:
@@ -44,13 +45,13 @@ def test_one_mig_replica_on_an_empty_autoscaled_group_is_one_node_always_on() ->
 
 
 def test_without_prices_the_warning_says_how_to_see_the_cost() -> None:
-    (advice,) = gpus_on_at_floor(plan(PodDemand("chat", "custom", P5, 2, 8, gpus=8), prices=None))
+    (advice,) = gpus_on_at_floor(plan(PodDemand("chat", "custom", P5, 2, 8, gpus=8), prices=None, mig=False))
     assert "runs 2 ml.p5.48xlarge node(s) (16 GPUs) while idle (pass prices= to the platform to see what it costs)" \
         in advice and "'chat' (min_replicas=2, 8 GPU each)" in advice
 
 
 def test_a_jumpstart_replica_is_at_least_one_gpu() -> None:
-    (advice,) = gpus_on_at_floor(plan(PodDemand("ds", "jumpstart", P5, 1, 1, gpus=None)))
+    (advice,) = gpus_on_at_floor(plan(PodDemand("ds", "jumpstart", P5, 1, 1, gpus=None), mig=False))
     assert "'ds' (min_replicas=1, at least 1 GPU each)" in advice
 
 
