@@ -193,7 +193,7 @@ def test_mig_partition_requests_one_slice_and_its_share(manifests: dict[str, dic
     assert spec["worker"]["resources"] == {
         "limits": {"nvidia.com/mig-3g.40gb": "1"},
         "requests": {"cpu": "9200m", "memory": "98Gi", "nvidia.com/mig-3g.40gb": "1"}}
-    assert spec["modelSourceConfig"] == {"modelSourceType": "fsx", "modelLocation": "llama-3.1-8b-instruct",
+    assert spec["modelSourceConfig"] == {"modelSourceType": "fsx", "modelLocation": "models/llama-3.1-8b-instruct",
                                          "fsxStorage": {"fileSystemId": VIEW.model_store.file_system_id,
                                                         "dnsName": VIEW.model_store.dns_name,
                                                         "mountName": VIEW.model_store.mount_name}}
