@@ -137,8 +137,7 @@ def install() -> None:
 # botocore's errors for an AWS setup that cannot make a call at all, by class name (botocore is optional).
 _NO_REGION = ("NoRegionError",)
 _NO_CREDENTIALS = ("NoCredentialsError", "PartialCredentialsError", "ProfileNotFound", "SSOTokenLoadError",
-                   "TokenRetrievalError", "UnauthorizedSSOTokenError", "CredentialRetrievalError",
-                   "InvalidConfigError")
+                   "TokenRetrievalError", "UnauthorizedSSOTokenError", "CredentialRetrievalError")
 
 
 def aws_setup_problem(error: BaseException, command: str) -> Optional[str]:
