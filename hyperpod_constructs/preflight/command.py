@@ -13,7 +13,6 @@ arguments, an app file that cannot be read, no region or no credentials). Needs 
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import sys
 from pathlib import Path
 from typing import Any, Optional, Sequence, TextIO
@@ -21,29 +20,14 @@ from typing import Any, Optional, Sequence, TextIO
 from ..app_file import AppFileError, read_app
 from ..error_output import aws_setup_problem
 from ..intent.model_source import REGION_PATTERN
-from ..intent.tokens import is_token
 from .account_checks import check_bootstrap, check_buckets, check_identity_center, check_quotas
+from .app_readers import PREFLIGHT_NEEDS
 from .calls import AwsClients
 from .cluster_checks import check_existing_cluster
-from .needs import BootstrapNeed, BucketNeed, ExistingClusterNeed, PreflightNeeds, needs_of
+from .needs import BootstrapNeed, BucketNeed, ExistingClusterNeed, PreflightNeeds
 from .result import CheckResult, Status, render
 
 PROG = "python -m hyperpod_constructs.preflight"
-NEEDS_READER = "hyperpod_constructs.preflight.command:platform_needs"
-
-
-def platform_needs(candidate: Any, assembly: Path) -> Optional[dict[str, Any]]:
-    """What a platform of the app needs, as data (``app_file.read_app`` calls it in the app's process); None for any
-    other construct."""
-    from ..platform.platform import HyperPodInferencePlatform  # in the app's process only: it starts jsii
-
-    if not isinstance(candidate, HyperPodInferencePlatform):
-        return None
-    import aws_cdk as cdk
-
-    region = cdk.Stack.of(candidate).region
-    return {"region": None if is_token(region) else region,
-            "needs": dataclasses.asdict(needs_of(candidate, assembly))}
 
 
 def needs_from_data(data: dict[str, Any]) -> PreflightNeeds:
@@ -103,7 +87,7 @@ def main(argv: Optional[Sequence[str]] = None, *, clients: Optional[AwsClients] 
         stderr.write(f"--region {args.region!r} is not a region name such as us-west-2\n")
         return 2
     try:
-        found = read_app(args.app, NEEDS_READER, context)
+        found = read_app(args.app, PREFLIGHT_NEEDS, context)
     except AppFileError as error:
         stderr.write(f"{error}\n")
         return 2

@@ -59,7 +59,8 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-PRICE_NEEDS_READER = "hyperpod_constructs.platform.app_summary:price_needs"
+# The reader runs in the app's process; named, not imported: the prices layer is below the platform it reads.
+PRICE_NEEDS_READER = "hyperpod_constructs.preflight.app_readers:price_needs"
 
 
 def app_needs(path: Path) -> tuple[list[str], list[int]]:

@@ -12,7 +12,7 @@ from aws_cdk.assertions import Annotations, Match
 
 from apps_support import s3_model
 from hyperpod_constructs import (
-    Autoscaling, HyperPodInferencePlatform, InferenceEndpoint, InstanceGroup, JumpStartEndpoint, Plan, Prices,
+    Autoscaling, HyperPodInferencePlatform, InferenceEndpoint, InstanceGroup, Plan, Prices,
     PrometheusTrigger,
 )
 from hyperpod_constructs.intent.platform_model import PodDemand
