@@ -64,7 +64,9 @@ def build(app: cdk.App) -> tuple[cdk.Stack, HyperPodInferencePlatform]:
     ))
     # Advice that does not apply here, acknowledged with the reason (tests/foundation/test_quick_setup.py lists it).
     cdk.Annotations.of(platform).acknowledge_warning(
-        "hyperpod-constructs:l2-tiered-storage-shared", "one tenant: every model on these nodes is this app's own")
+        "Annotation::hyperpod-constructs:l2-tiered-storage-shared", "one tenant: every model on these nodes is this app's own")
+    cdk.Annotations.of(platform).acknowledge_warning(
+        "Annotation::hyperpod-constructs:gpus-on-at-floor", "the small JumpStart model is the always-on endpoint")
     return stack, platform
 
 

@@ -63,7 +63,7 @@ def build(app: cdk.App) -> tuple[cdk.Stack, HyperPodInferencePlatform]:
     # The stack cannot see an imported group's rules, so it lists the flows they must carry; this group was
     # checked against that list (see NODE_SECURITY_GROUP_ID above).
     cdk.Annotations.of(platform).acknowledge_warning(
-        "hyperpod-constructs:network:importedSecurityGroups",
+        "Annotation::hyperpod-constructs:network:importedSecurityGroups",
         "The EKS cluster security group carries every flow: all traffic from and to itself, all outbound.")
     platform.add_endpoint(InferenceEndpoint(
         "qwen-7b",
@@ -74,12 +74,12 @@ def build(app: cdk.App) -> tuple[cdk.Stack, HyperPodInferencePlatform]:
     # The cluster's own S3 and FSx CSI add-ons need the roles the platform made (read access to the model bucket):
     # the cluster team sets them as the add-ons' service account roles, which this stack does not manage.
     cdk.Annotations.of(platform).acknowledge_warning(
-        "hyperpod-constructs:csi-driver-roles",
+        "Annotation::hyperpod-constructs:csi-driver-roles",
         "The cluster team attaches platform.storage_drivers.s3_csi_role / fsx_csi_role to its add-ons.")
     # The stack depends on what the cluster already runs (cert-manager, the CSI drivers, ...): the warning lists
     # each with how to check it; acknowledge it once the cluster has them.
     cdk.Annotations.of(platform).acknowledge_warning(
-        "hyperpod-constructs:existing-cluster-prerequisites",
+        "Annotation::hyperpod-constructs:existing-cluster-prerequisites",
         "The cluster team runs the listed add-ons and controllers; checked before each deploy.")
     return stack, platform
 

@@ -132,3 +132,23 @@ def install() -> None:
     if sys.excepthook is not _print_summary:
         _PREVIOUS_HOOK[0] = sys.excepthook
         sys.excepthook = _print_summary
+
+
+# botocore's errors for an AWS setup that cannot make a call at all, by class name (botocore is optional).
+_NO_REGION = ("NoRegionError",)
+_NO_CREDENTIALS = ("NoCredentialsError", "PartialCredentialsError", "ProfileNotFound", "SSOTokenLoadError",
+                   "TokenRetrievalError", "UnauthorizedSSOTokenError", "CredentialRetrievalError")
+
+
+def aws_setup_problem(error: BaseException, command: str) -> Optional[str]:
+    """One line for a missing region or missing credentials, which every command reports the same way (exit status
+    2, nothing was checked); None for any other error."""
+    if not type(error).__module__.startswith("botocore"):
+        return None
+    name = type(error).__name__
+    if name in _NO_REGION:
+        return (f"{command}: no AWS region: pass --region, or set AWS_REGION (or a region in your AWS profile)")
+    if name in _NO_CREDENTIALS:
+        return (f"{command}: no usable AWS credentials ({error}): run aws configure or aws sso login, or set "
+                "AWS_PROFILE, then run it again")
+    return None

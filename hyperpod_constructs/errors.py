@@ -96,15 +96,19 @@ def require_one_of(value: Any, choices: Sequence[str], where: str, field: str) -
         raise HyperPodValidationError(where, field, value, one_of(value, choices))
 
 
-ADVICE_ID_PREFIX = "hyperpod-constructs:"
+# CDK files construct warnings under the ``Annotation`` namespace: `cdk synth` prints an id without ``::`` as
+# ``Annotation::<id>`` ("Acknowledge with ..."), and ``acknowledge_warning`` matches the id exactly as it was added.
+# Adding the warning with the namespaced id makes the id `cdk synth` prints the one that acknowledges it.
+ADVICE_ID_PREFIX = "Annotation::hyperpod-constructs:"
 
 
 class Advice(str):
     """A warning (advice, not an error) that carries the id of the rule that produced it.
 
     It is the message string itself, so it reads and compares as one; the platform turns it into a CDK
-    warning with the id ``hyperpod-constructs:<rule>``, which users acknowledge one rule at a time with
-    ``Annotations.of(platform).acknowledge_warning(id, reason)``.
+    warning with the id ``Annotation::hyperpod-constructs:<rule>``, the id `cdk synth` prints, which users
+    acknowledge one rule at a time with ``Annotations.of(platform).acknowledge_warning(id, reason)`` or
+    ``Validations.of(platform).acknowledge(Acknowledgment(id=id, reason=...))``.
     """
 
     rule: str

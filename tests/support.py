@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping, Optional
 
 import jsonschema
 import yaml
@@ -22,11 +22,13 @@ SCHEMA_DIR = REPO_ROOT / "tests" / "data" / "schemas"
 CRD_DIR = SCHEMA_DIR / "crds"
 
 
-def run_command(module: str, *args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+def run_command(module: str, *args: str, cwd: Path,
+                env: Optional[Mapping[str, str]] = None) -> subprocess.CompletedProcess[str]:
     """``python -m hyperpod_constructs.<module> args...`` as a user runs it, from ``cwd``, with this checkout
-    importable; its result, whatever the exit status."""
+    importable (``env``: the environment instead of this process's); its result, whatever the exit status."""
     return subprocess.run([sys.executable, "-m", f"hyperpod_constructs.{module}", *args], cwd=cwd,
-                          capture_output=True, text=True, timeout=300, env={**os.environ, "PYTHONPATH": str(REPO_ROOT)})
+                          capture_output=True, text=True, timeout=300,
+                          env={**(os.environ if env is None else env), "PYTHONPATH": str(REPO_ROOT)})
 
 
 def cdk_json_context() -> dict[str, Any]:

@@ -91,7 +91,7 @@ class HyperPodEks(Construct):
             self.admin_entries.append(self.grant_cluster_admin(f"Admin{index}", arn))
         if not self.admin_role_arns and isinstance(options, NewEks):
             Annotations.of(self).add_warning_v2(
-                "hyperpod-constructs:eks:noAdmins",
+                "Annotation::hyperpod-constructs:eks:noAdmins",
                 f"{self.node.path}: no IAM role gets a cluster-admin access entry (cluster.eks admin_role_arns is empty, or the "
                 "stack's synthesizer has no CDK deploy role to default to), "
                 "so nobody can run kubectl against the cluster after deploy; add an access entry yourself.")

@@ -203,7 +203,7 @@ class InferenceObservability(Construct):
         if sagemaker_spaces:
             self._spaces_addon = owned_addon(self, "SpacesAddon", addon_name=SPACES_ADDON, cluster=cluster)
             cdk.Annotations.of(self).add_warning_v2(
-                "hyperpod-constructs:observability:spacesRoles",
+                "Annotation::hyperpod-constructs:observability:spacesRoles",
                 f"The {SPACES_ADDON} add-on needs its execution role (Pod Identity) and the EBS CSI driver add-on; "
                 "they are not created here. See 'IAM Permissions Setup' in the SageMaker Developer Guide.")
 
@@ -368,7 +368,7 @@ class InferenceObservability(Construct):
         count = alerts.rules_count(self.endpoints, self.rate_window, self._gpu_health)
         if count > alerts.AMP_RULES_PER_WORKSPACE:
             cdk.Annotations.of(self).add_warning_v2(
-                "hyperpod-constructs:observability:rulesQuota",
+                "Annotation::hyperpod-constructs:observability:rulesQuota",
                 f"{count} rules (alerting and recording) exceed Amazon Managed Prometheus's default quota of "
                 f"{alerts.AMP_RULES_PER_WORKSPACE} rules per workspace (quota code L-3D15CDB4, adjustable); request "
                 "an increase or give endpoints in one namespace the same SLO settings, which share one rule.")
@@ -417,7 +417,7 @@ class InferenceObservability(Construct):
             self.cfn_workspace.alert_manager_definition = definition
         else:
             cdk.Annotations.of(self).add_warning_v2(
-                "hyperpod-constructs:observability:existingWorkspaceAlertManager",
+                "Annotation::hyperpod-constructs:observability:existingWorkspaceAlertManager",
                 "Alert rules are added to the existing AMP workspace, but its alert manager definition is not "
                 "managed here (CloudFormation sets it only on a workspace it creates). Upload "
                 "`alert_manager_definition` with `aws amp put-alert-manager-definition` to route alerts to SNS.")
@@ -459,7 +459,7 @@ class InferenceObservability(Construct):
                 conditions={"StringEquals": {"aws:SourceAccount": cdk.Aws.ACCOUNT_ID}}))
         if imported and not added:
             cdk.Annotations.of(self).add_warning_v2(
-                "hyperpod-constructs:observability:importedTopicPolicy",
+                "Annotation::hyperpod-constructs:observability:importedTopicPolicy",
                 "alarm_topic is imported, so its policy cannot be changed here: allow aps.amazonaws.com "
                 "sns:Publish and sns:GetTopicAttributes (and kms:GenerateDataKey*/kms:Decrypt on its key, if encrypted).")
 
@@ -531,11 +531,11 @@ class InferenceObservability(Construct):
     def _advise(self, where: str) -> None:
         if self.endpoints and self.metrics.inference == "DISABLED":
             cdk.Annotations.of(self).add_warning_v2(
-                "hyperpod-constructs:observability:inferenceMetricsDisabled",
+                "Annotation::hyperpod-constructs:observability:inferenceMetricsDisabled",
                 f"{where}: metrics.inference is DISABLED, so the inference dashboard and SLO alerts have no data.")
         if self.instance_groups and self.metrics.accelerated_compute == "DISABLED":
             cdk.Annotations.of(self).add_warning_v2(
-                "hyperpod-constructs:observability:gpuMetricsDisabled",
+                "Annotation::hyperpod-constructs:observability:gpuMetricsDisabled",
                 f"{where}: metrics.accelerated_compute is DISABLED, so the GPU dashboards have no data.")
 
     # --- outputs -------------------------------------------------------------------------------------------

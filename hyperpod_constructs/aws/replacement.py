@@ -27,7 +27,7 @@ CREATE_ONLY: Mapping[str, tuple[str, tuple[str, ...]]] = {
                                             ("FileSystemId", "FileSystemPath", "DataRepositoryPath",
                                              "BatchImportMetaDataOnCreate")),
 }
-WARNING_ID = "hyperpod-constructs:replacement"
+WARNING_ID = "Annotation::hyperpod-constructs:replacement"
 SCHEMA_REGION = "us-east-1"  # cfn-lint's schemas of this region hold every resource type
 
 

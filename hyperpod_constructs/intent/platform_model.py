@@ -21,6 +21,7 @@ from .instance_group import InstanceGroup
 from .node_autoscaling import NodeAutoscaling, NodePoolSpec, autoscaled_group_names
 from .records import CustomSpec, JumpStartSpec, ResolvedScaledWorkload, SharedSpec, Side
 from .slo import EndpointSlos
+from .subnets import SubnetRecord
 
 EndpointKind = Literal["inference-endpoint", "jumpstart"]  # the operator's resource_type label
 # One value for every endpoint without SLOs of its own: EndpointSlos and its members are frozen, so sharing is safe.
@@ -46,6 +47,9 @@ class ResolvedModelStore:
     import_path: Optional[str] = None
     """The ``s3://bucket/prefix/`` linked to the file system.
     Default: None."""
+    file_system_path: str = "/models"
+    """Where the linked S3 objects appear in the file system (``ModelStore.file_system_path``).
+    Default: ``"/models"``."""
 
 
 @dataclass(frozen=True)
@@ -193,6 +197,9 @@ class ResolvedPlatform:
     gpu_operator: Optional[bool] = None
     """The GPU operator switch of a dependency chart the user gave.
     Default: None (no chart given: the platform's own follows the instance groups)."""
+    subnets: tuple[SubnetRecord, ...] = ()
+    """The subnets HyperPod nodes and the model store use, with their ranges where the app knows them.
+    Default: none (not checked)."""
     endpoints: tuple[ResolvedEndpoint, ...] = ()
     """The endpoints added so far.
     Default: none."""

@@ -26,9 +26,9 @@ from ..aws.stack_outputs import stack_output
 # Flows an imported node security group must carry by itself (the ALB rule is opened by the controller).
 BYO_ROLES = ("nodes", "control-plane", "model-store")
 # Warning ids, so a custom setup that has checked its groups can acknowledge exactly that advice.
-IMPORTED_GROUPS = "hyperpod-constructs:network:importedSecurityGroups"
-CONTROL_PLANE_GROUPS_UNKNOWN = "hyperpod-constructs:network:controlPlaneGroupsUnknown"
-NO_SHARED_CONTROL_PLANE_GROUP = "hyperpod-constructs:network:noSharedControlPlaneGroup"
+IMPORTED_GROUPS = "Annotation::hyperpod-constructs:network:importedSecurityGroups"
+CONTROL_PLANE_GROUPS_UNKNOWN = "Annotation::hyperpod-constructs:network:controlPlaneGroupsUnknown"
+NO_SHARED_CONTROL_PLANE_GROUP = "Annotation::hyperpod-constructs:network:noSharedControlPlaneGroup"
 
 
 @dataclass(frozen=True)

@@ -51,7 +51,7 @@ class AlarmRouting:
         """At synth: e-mails given but no alert (and so no topic) ever came."""
         if self.emails and self.topic is None:
             Annotations.of(self._scope).add_warning_v2(
-                "hyperpod-constructs:alarm-emails",
+                "Annotation::hyperpod-constructs:alarm-emails",
                 f"{self._scope.node.path}: observability.alarm_emails={list(self.emails)} receive nothing: no endpoint "
                 "has SLO alerts, so no alarm topic exists")
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Optional, Union
+from typing import TYPE_CHECKING, Any, Optional, Union
 
 from ..intent.instance_group import InstanceGroup
 
@@ -20,6 +20,8 @@ MISSING_MATPLOTLIB = ("drawing the plan needs matplotlib: pip install 'hyperpod-
                       "(or pip install matplotlib), or pass picture=False to export()")
 MAX_NODES_DRAWN = 6  # per group and panel; the rest are counted in a note
 _GPU, _GAP, _COLUMNS = 1.0, 0.15, 4
+# A bold 10 pt character is at most about 0.09 in wide; at 0.42 in per unit that is 0.22 units.
+_TITLE_UNITS_PER_CHARACTER = 0.22
 _FREE = "#eeeeee"
 
 
@@ -84,13 +86,16 @@ def place(plan: Plan, at: str) -> Panel:
         candidates = [node for group in plan.groups if group.instance_type == endpoint.instance_type
                       for node in nodes[group.name]]
         replicas = endpoint.min_replicas if at == "floor" else endpoint.max_replicas
+        # A JumpStart replica whose GPUs its model's configuration decides counts as one GPU, as the plan's text,
+        # its node counts and the cost count it (``GpuDemand.of``): one count of GPUs everywhere.
+        gpus = 1 if endpoint.gpus is None and not endpoint.partition else endpoint.gpus
         for _ in range(replicas):
-            if not _place_one(candidates, endpoint.name, endpoint.partition, endpoint.gpus):
+            if not _place_one(candidates, endpoint.name, endpoint.partition, gpus):
                 panel.unplaced[endpoint.name] = panel.unplaced.get(endpoint.name, 0) + 1
     return panel
 
 
-def _place_one(nodes: list[Node], name: str, partition: Optional[str], gpus: Optional[int]) -> bool:
+def _place_one(nodes: list[Node], name: str, partition: Optional[str], gpus: int) -> bool:
     if partition:
         for node in nodes:
             for gpu in node.gpus:
@@ -99,15 +104,7 @@ def _place_one(nodes: list[Node], name: str, partition: Optional[str], gpus: Opt
                         piece.endpoint = name
                         return True
         return False
-    if gpus is None:  # the model's own configuration decides: a whole node
-        for node in nodes:
-            if node.empty:
-                for gpu in node.gpus:
-                    for piece in gpu.slices:
-                        piece.endpoint = name
-                return True
-        return False
-    if gpus == 0:
+    if not gpus:
         return True  # CPU only: nothing to draw on a GPU
     for node in nodes:
         free = [gpu for gpu in node.gpus if gpu.whole and gpu.slices[0].endpoint is None]
@@ -130,6 +127,20 @@ def _node_size(gpus: int) -> tuple[float, float]:
 
 def draw_plan(plan: Plan, path: Union[str, Path]) -> Path:
     """Write the picture (SVG, or PNG for a ``.png`` path) and return its path."""
+    figure = plan_figure(plan)
+    import matplotlib
+
+    out = Path(path)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    # Same input, same bytes: fixed ids and no timestamp, so the picture can be committed and diffed.
+    with matplotlib.rc_context({"svg.hashsalt": "hyperpod-constructs", "svg.fonttype": "none"}):
+        figure.savefig(out, format="png" if out.suffix == ".png" else "svg",
+                       metadata={"Date": None} if out.suffix != ".png" else None)
+    return out
+
+
+def plan_figure(plan: Plan) -> Any:
+    """The picture as a matplotlib ``Figure``: two panels (floor, ceiling), a legend of the endpoints."""
     try:
         import matplotlib
         from matplotlib.figure import Figure
@@ -146,6 +157,8 @@ def draw_plan(plan: Plan, path: Union[str, Path]) -> Path:
             monthly = cost.floor_monthly if at == "floor" else cost.ceiling_monthly
             panel.title += f", ${monthly:,.2f}/month" + (" (excluding unpriced)" if cost.unpriced else "")
     names = [endpoint.name for endpoint in plan.endpoints]
+    labels = {endpoint.name: endpoint.name + (" (1+ GPU a replica)" if endpoint.gpus is None and not endpoint.partition
+                                              else "") for endpoint in plan.endpoints}
     palette = matplotlib.colormaps["tab10"].colors
     colours = {name: palette[index % len(palette)] for index, name in enumerate(names)}
 
@@ -159,7 +172,8 @@ def draw_plan(plan: Plan, path: Union[str, Path]) -> Path:
             width = max(width, 3.2 + shown * (node_w + 0.3) + 1.6)
         heights.append(height + 0.4 * len(panel.unplaced))
         widths.append(width)
-    width = max(widths + [8.0])
+    # Wide enough for the longest panel title (a priced one is long), which matplotlib would clip at the edge.
+    width = max(widths + [8.0] + [len(panel.title) * _TITLE_UNITS_PER_CHARACTER + 1.0 for panel in panels])
     scale = 0.42  # inches per unit
     figure = Figure(figsize=(width * scale, (sum(heights) + 1.2) * scale))
     axes = figure.subplots(2, 1, gridspec_kw={"height_ratios": heights})
@@ -208,16 +222,10 @@ def draw_plan(plan: Plan, path: Union[str, Path]) -> Path:
             ax.text(0.1, y, f"{name}: {count} replicas find no free slot", fontsize=7, color="firebrick",
                     gid=f"unplaced:{tag}:{name}")
             y += 0.4
-    handles = [Patch(facecolor=colours[name], label=name) for name in names]
+    handles = [Patch(facecolor=colours[name], label=labels[name]) for name in names]
     handles.append(Patch(facecolor=_FREE, edgecolor="#999999", label="free"))
     figure.legend(handles=handles, loc="upper right", fontsize=7, frameon=False)
     figure.suptitle("Instance groups, nodes, GPUs and MIG slices (placement illustrative)", fontsize=9, x=0.02,
                     ha="left")
-    out = Path(path)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    # Same input, same bytes: fixed ids and no timestamp, so the picture can be committed and diffed.
-    with matplotlib.rc_context({"svg.hashsalt": "hyperpod-constructs", "svg.fonttype": "none"}):
-        figure.savefig(out, format="png" if out.suffix == ".png" else "svg",
-                       metadata={"Date": None} if out.suffix != ".png" else None)
-    return out
+    return figure
 

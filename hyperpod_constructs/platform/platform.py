@@ -13,6 +13,7 @@ import cdk8s
 from aws_cdk import Aws, RemovalPolicy, Stack, Token, aws_iam as iam
 from constructs import Construct
 
+from ..app_file import export_folder
 from ..aws.data_capture import DataCaptureWriters
 from ..aws.eks import HyperPodEks
 from ..aws.hyperpod_cluster import HyperPodCluster
@@ -68,6 +69,7 @@ from .observability_part import AlarmRouting, ObservabilityContext, build_observ
 from .operator_part import OperatorContext, build_operator
 from .plan import Plan
 from .plan_picture import draw_plan
+from .subnet_records import subnet_records
 from .synth_checks import SynthChecksContext, add_synth_checks
 
 Endpoint = Union[InferenceEndpoint, JumpStartEndpoint]
@@ -421,6 +423,7 @@ class HyperPodInferencePlatform(Construct):
                                            "Model store Lustre mount name"),
                 claim_name=self.model_store.spec.claim_name,
                 import_path=self.model_store.spec.import_path,
+                file_system_path=self.model_store.spec.file_system_path,
             )
         values.register("TlsCertificateBucket", self.operator.tls_bucket.bucket_name,
                         "Bucket for the operator's TLS certificates")
@@ -440,6 +443,7 @@ class HyperPodInferencePlatform(Construct):
             tls_certificate_s3_uri=self.operator.tls_certificate_s3_uri,
             namespace=self.namespace,
             jumpstart_gated_models=self.operator.gated_model_role is not None,
+            subnets=subnet_records(self._network.hyperpod_subnets),
         )
 
     # ---- charts ----------------------------------------------------------------------------------------
@@ -539,7 +543,7 @@ class HyperPodInferencePlatform(Construct):
         problems = rules.problems(self._resolved)
         if problems:  # what synth would refuse is not exported either
             raise HyperPodProblems(problems)
-        out = Path(out_dir)
+        out = export_folder(out_dir)  # a command reading the app sends it to its own temporary folder
         written = write_files(out / "manifests", self.manifest_files.files())
         plan = self.plan
         plan_path = out / "plan.txt"

@@ -16,6 +16,7 @@ from ..intent.platform_model import ResolvedPlatform
 from ..intent.rules.endpoints import tiered_kv_cache_daemon_step
 from .advice import advise
 from .cost_inputs import idle_floor_advice
+from .floor_advice import gpus_on_at_floor
 from .plan import Plan
 from .validations import RuleValidation
 
@@ -54,5 +55,6 @@ def add_synth_checks(scope: Construct, context: SynthChecksContext) -> None:
         lambda: warn_replacements(scope), context.warn_unused_alarm_emails,
         lambda: advise(scope, rules.advice(context.resolved()), "platform"),
         lambda: advise(scope, idle_floor_advice(context.plan()), "cost"),
+        lambda: advise(scope, gpus_on_at_floor(context.plan()), "cost"),
         lambda: advise(scope, [] if context.configures_daemon_at_deploy
                        else tiered_kv_cache_daemon_step(context.resolved()), "tiered-kv-cache-daemon")))

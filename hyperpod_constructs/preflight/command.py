@@ -1,37 +1,57 @@
 """``python -m hyperpod_constructs.preflight``: check, with your credentials and read-only calls, what the account
 must have before ``cdk deploy`` of an app.
 
-    python -m hyperpod_constructs.preflight --app apps/quick_setup.py --region us-west-2
+    python -m hyperpod_constructs.preflight --app app.py --region us-west-2
 
-The app file follows the examples' convention, ``build(app) -> (stack, platform)``; it is synthesized into a
-temporary folder (nothing is written next to it). Exit status: 0 every check passed (or was skipped or is
-manual), 1 a check failed, 2 a usage error. Needs boto3 (``pip install 'hyperpod-constructs[preflight]'``).
+The app file is your CDK app as the README writes it (``app = cdk.App()`` ... ``app.synth()``), or a file with
+``build(app) -> (stack, platform)`` like the examples; it runs in a child process whose cloud assembly and exports go to
+a temporary folder (``app_file.read_app``: nothing is written next to it, ``dist/`` and ``cdk.out`` are left as they
+are). Exit status: 0 every check passed (or was skipped or is manual), 1 a check failed, 2 a usage error (bad
+arguments, an app file that cannot be read, no region or no credentials). Needs boto3
+(``pip install 'hyperpod-constructs[preflight]'``).
 """
 from __future__ import annotations
 
 import argparse
 import sys
-import tempfile
 from pathlib import Path
-from typing import Optional, Sequence, TextIO
+from typing import Any, Optional, Sequence, TextIO
 
-from ..app_file import load_build
+from ..app_file import AppFileError, read_app
+from ..error_output import aws_setup_problem
 from ..intent.model_source import REGION_PATTERN
-from ..intent.tokens import is_token
 from .account_checks import check_bootstrap, check_buckets, check_identity_center, check_quotas
+from .app_readers import PREFLIGHT_NEEDS
 from .calls import AwsClients
 from .cluster_checks import check_existing_cluster
-from .needs import PreflightNeeds, needs_of
+from .needs import BootstrapNeed, BucketNeed, ExistingClusterNeed, PreflightNeeds
 from .result import CheckResult, Status, render
+
+PROG = "python -m hyperpod_constructs.preflight"
+
+
+def needs_from_data(data: dict[str, Any]) -> PreflightNeeds:
+    """``PreflightNeeds`` back from ``dataclasses.asdict``."""
+    bootstrap, cluster = data["bootstrap"], data["existing_cluster"]
+    return PreflightNeeds(
+        nodes_at_ceiling=dict(data["nodes_at_ceiling"]),
+        bootstrap=BootstrapNeed(**bootstrap) if bootstrap is not None else None,
+        buckets=tuple(BucketNeed(**bucket) for bucket in data["buckets"]),
+        identity_center_for=data["identity_center_for"],
+        existing_cluster=(ExistingClusterNeed(**{**cluster, "operator_controllers": tuple(
+            cluster["operator_controllers"])}) if cluster is not None else None))
+
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m hyperpod_constructs.preflight",
+        prog=PROG,
         description="Before cdk deploy: check the account's SageMaker HyperPod quotas, CDK bootstrap stack, model "
                     "buckets, IAM Identity Center and an existing EKS cluster's prerequisites with read-only calls. "
-                    "Exit status 0: no check failed; 1: a check failed; 2: usage error.")
+                    "Exit status 0: no check failed; 1: a check failed; 2: usage error (bad arguments, an app file "
+                    "that cannot be read, no region or credentials).")
     parser.add_argument("--app", type=Path, required=True,
-                        help="a Python app file with build(app) -> (stack, platform), like the examples")
+                        help="your CDK app file (app = cdk.App() ... app.synth(), as in the README, or "
+                             "build(app) -> (stack, platform)); nothing is written next to it")
     parser.add_argument("--region", help="region to deploy to (default: the stack's, else your AWS configuration's)")
     parser.add_argument("--profile", help="AWS profile to read with (default: the usual credential chain)")
     parser.add_argument("--context", "-c", action="append", default=[], metavar="KEY=VALUE",
@@ -66,22 +86,42 @@ def main(argv: Optional[Sequence[str]] = None, *, clients: Optional[AwsClients] 
     if args.region is not None and not REGION_PATTERN.match(args.region):
         stderr.write(f"--region {args.region!r} is not a region name such as us-west-2\n")
         return 2
-    build = load_build(args.app)
-    import aws_cdk as cdk  # after the argument checks: starting jsii takes seconds
-
-    with tempfile.TemporaryDirectory(prefix="hyperpod-preflight-") as outdir:
-        app = cdk.App(outdir=outdir, context=context)
-        stack, platform = build(app)
-        app.synth()
-        needs = needs_of(platform, Path(outdir))
-    region = args.region or (None if is_token(stack.region) else stack.region) or _configured_region(args.profile)
-    if region is None:
-        stderr.write("no region: pass --region, give the stack an env, or configure a default region\n")
+    try:
+        found = read_app(args.app, PREFLIGHT_NEEDS, context)
+    except AppFileError as error:
+        stderr.write(f"{error}\n")
         return 2
-    results = run_checks(needs, clients or AwsClients.for_region(region, args.profile), region,
-                         args.toolkit_stack_name)
+    regions = {platform["region"] for platform in found} - {None}
+    try:
+        region = args.region or (regions.pop() if len(regions) == 1 else None) or _configured_region(args.profile)
+        if region is None:
+            stderr.write(f"{PROG}: no region: pass --region, give the stack an env, or configure a default region\n")
+            return 2
+        if clients is None:
+            _require_credentials(args.profile)
+            clients = AwsClients.for_region(region, args.profile)
+    except Exception as error:  # a profile that does not exist, no credentials: one line, nothing checked
+        setup = aws_setup_problem(error, PROG)
+        if setup is None:
+            raise
+        stderr.write(setup + "\n")
+        return 2
+    results = [result for platform in found for result in run_checks(
+        needs_from_data(platform["needs"]), clients, region, args.toolkit_stack_name)]
     stdout.write(render(results))
     return 1 if any(result.status is Status.FAIL for result in results) else 0
+
+
+def _require_credentials(profile: Optional[str]) -> None:
+    """Raise botocore's own error when there is no profile of that name or no credentials at all, before a dozen
+    checks each fail on it."""
+    try:
+        import boto3
+        from botocore.exceptions import NoCredentialsError
+    except ImportError:
+        return  # AwsClients.for_region says how to install boto3
+    if boto3.Session(profile_name=profile).get_credentials() is None:
+        raise NoCredentialsError()
 
 
 def _configured_region(profile: Optional[str]) -> Optional[str]:

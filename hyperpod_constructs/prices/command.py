@@ -3,7 +3,10 @@
     python -m hyperpod_constructs.prices --region us-west-2 --app apps/quick_setup.py > prices.json
     python -m hyperpod_constructs.prices --region us-west-2 --instance-types ml.p5.48xlarge ml.m5.2xlarge
 
-Needs boto3 (``pip install 'hyperpod-constructs[prices]'``) and credentials allowed ``pricing:GetProducts``.
+``--app`` takes your CDK app file as the README writes it, or one with ``build(app)``; it runs in a child process that
+writes nothing next to it (``app_file.read_app``). Needs boto3 (``pip install 'hyperpod-constructs[prices]'``) and
+credentials allowed ``pricing:GetProducts``. Exit status: 0 every price found, 1 a price is missing or the Price List
+API refused a call, 2 a usage error (bad arguments, an app file that cannot be read, no credentials).
 """
 from __future__ import annotations
 
@@ -12,18 +15,19 @@ import datetime
 import json
 import re
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any, Optional, Sequence, TextIO
 
-from ..app_file import load_build
+from ..app_file import AppFileError, read_app
 from ..catalog.instance_types import instance_type
+from ..error_output import aws_setup_problem
 from .model import FORMAT, FSX_PERSISTENT_2_TIERS
 from .price_list import (
     PRICE_LIST_API_REGIONS, eks_cluster_query, fsx_lustre_query, grafana_user_query, hyperpod_instance_query,
     nat_gateway_query, try_lookup,
 )
 
+PROG = "python -m hyperpod_constructs.prices"
 SOURCE = "AWS Price List Query API (pricing:GetProducts), On-Demand"
 _REGION = re.compile(r"^[a-z]{2}(-gov|-iso[a-z]?)?-[a-z]+-\d+$")
 MISSING_BOTO3 = ("python -m hyperpod_constructs.prices needs boto3 to call the AWS Price List API; install it with "
@@ -31,15 +35,16 @@ MISSING_BOTO3 = ("python -m hyperpod_constructs.prices needs boto3 to call the A
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m hyperpod_constructs.prices",
+    parser = argparse.ArgumentParser(prog=PROG,
                                      description="Write a dated price file (JSON) for the HyperPod instance types an "
                                                  "app uses and the fixed costs the platform adds.")
     parser.add_argument("--region", required=True, help="region the platform is deployed to, e.g. us-west-2")
     what = parser.add_mutually_exclusive_group(required=True)
     what.add_argument("--instance-types", nargs="+", metavar="TYPE",
                       help="HyperPod instance types, e.g. ml.p5.48xlarge")
-    what.add_argument("--app", type=Path, help="a Python app file with build(app) -> (stack, platform), like the "
-                                               "examples; its instance types and model store tier are priced")
+    what.add_argument("--app", type=Path, help="your CDK app file (app = cdk.App() ... app.synth(), as in the README, "
+                                               "or build(app) -> (stack, platform)); its instance types and model "
+                                               "store tier are priced, nothing is written next to it")
     parser.add_argument("--fsx-throughput", type=int, nargs="+", choices=FSX_PERSISTENT_2_TIERS, metavar="MBPS",
                         help=f"FSx for Lustre PERSISTENT_2 tiers to price (default: the app's, or all of "
                              f"{FSX_PERSISTENT_2_TIERS})")
@@ -54,16 +59,16 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def app_needs(path: Path) -> tuple[list[str], list[int]]:
-    """Instance types and FSx tiers of the platform an app file builds (``build(app)``, as the examples do)."""
-    import aws_cdk as cdk  # only --app needs CDK
+# The reader runs in the app's process; named, not imported: the prices layer is below the platform it reads.
+PRICE_NEEDS_READER = "hyperpod_constructs.preflight.app_readers:price_needs"
 
-    build = load_build(path, instead="pass --instance-types instead")
-    with tempfile.TemporaryDirectory() as outdir:
-        _, platform = build(cdk.App(outdir=outdir))
-    types = list(dict.fromkeys(group.instance_type for group in platform.instance_groups))
-    store = getattr(platform, "model_store", None)
-    tiers = [store.spec.throughput_mb_per_tib] if store is not None else []
+
+def app_needs(path: Path) -> tuple[list[str], list[int]]:
+    """Instance types and FSx tiers of the platforms an app file builds (``app_file.read_app``: the README's plain
+    app or ``build(app)``; nothing is written into the user's folders). Raises ``AppFileError``."""
+    found = read_app(path, PRICE_NEEDS_READER)
+    types = list(dict.fromkeys(name for platform in found for name in platform["instance_types"]))
+    tiers = list(dict.fromkeys(tier for platform in found for tier in platform["fsx_tiers"]))
     return types, tiers
 
 
@@ -147,7 +152,11 @@ def main(argv: Optional[Sequence[str]] = None, *, client: Any = None, stdout: Te
             return 2
         instance_types, tiers = list(dict.fromkeys(args.instance_types)), list(FSX_PERSISTENT_2_TIERS)
     else:
-        instance_types, tiers = app_needs(args.app)
+        try:
+            instance_types, tiers = app_needs(args.app)
+        except AppFileError as error:
+            stderr.write(f"{error}\n")
+            return 2
     if args.fsx_throughput:
         tiers = list(dict.fromkeys(args.fsx_throughput))
     for name in ("amp_monthly", "grafana_monthly"):
@@ -172,6 +181,10 @@ def main(argv: Optional[Sequence[str]] = None, *, client: Any = None, stdout: Te
                                 amp_monthly=args.amp_monthly, grafana_monthly=args.grafana_monthly,
                                 grafana_users=users, today=today)
     except Exception as error:  # credentials, permissions, throttling: say what failed, no traceback
+        setup = aws_setup_problem(error, PROG)
+        if setup is not None:
+            stderr.write(setup + "\n")
+            return 2
         if type(error).__module__.startswith("botocore"):
             stderr.write(f"the AWS Price List API call failed: {error}\n")
             return 1

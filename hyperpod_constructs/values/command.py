@@ -4,7 +4,8 @@
     python -m hyperpod_constructs.values --stack LlmInference --region us-west-2 --output -   # prints it
 
 Needs boto3 (``pip install 'hyperpod-constructs[values]'``) and credentials allowed
-``cloudformation:DescribeStacks`` on the stack.
+``cloudformation:DescribeStacks`` on the stack. Exit status: 0 filled, 1 the stack's outputs could not be read or do
+not fill the file, 2 a usage error (no such file, no region, no credentials).
 """
 from __future__ import annotations
 
@@ -13,15 +14,17 @@ import sys
 from pathlib import Path
 from typing import Any, Optional, Sequence, TextIO
 
+from ..error_output import aws_setup_problem
 from .env_file import MissingValuesError, ValuesFileError, fill
 
+PROG = "python -m hyperpod_constructs.values"
 DEFAULT_FILE = Path("dist/manifests/values.env")
 MISSING_BOTO3 = ("python -m hyperpod_constructs.values needs boto3 to read the stack's outputs; install it with "
                  "pip install 'hyperpod-constructs[values]' (or pip install boto3)")
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m hyperpod_constructs.values",
+    parser = argparse.ArgumentParser(prog=PROG,
                                      description="Fill the values.env that platform.export() wrote with the outputs of "
                                                  "the deployed stack (each value is the stack output of its name).")
     parser.add_argument("--stack", required=True, help="name of the deployed stack, e.g. LlmInference")
@@ -55,10 +58,13 @@ def main(argv: Optional[Sequence[str]] = None, *, client: Any = None, stdout: Te
                      "<dir>/manifests/values.env\n")
         return 2
     text = args.file.read_text()
-    client = client or cloudformation_client(args.region)
     try:
-        outputs = stack_outputs(client, args.stack)
-    except Exception as error:  # no such stack, credentials, permissions: say what failed, no traceback
+        outputs = stack_outputs(client or cloudformation_client(args.region), args.stack)
+    except Exception as error:  # no region or credentials, no such stack, permissions: one line, no traceback
+        setup = aws_setup_problem(error, PROG)
+        if setup is not None:
+            stderr.write(setup + "\n")
+            return 2
         if type(error).__module__.startswith("botocore"):
             stderr.write(f"reading the outputs of stack {args.stack!r} failed: {error}\n")
             return 1

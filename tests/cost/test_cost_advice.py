@@ -23,8 +23,8 @@ P5 = "ml.p5.48xlarge"
 PRICES = Prices(instance_hourly={P5: 98.32, "ml.m5.2xlarge": 0.461})
 SYSTEM = InstanceGroup("system", "ml.m5.2xlarge", count=2)
 AMP = "https://aps-workspaces.us-west-2.amazonaws.com/workspaces/ws-1"
-IDLE_ID = "hyperpod-constructs:idle-gpus-at-floor"
-UNUSED_ID = "hyperpod-constructs:prices-unused-instance-types"
+IDLE_ID = "Annotation::hyperpod-constructs:idle-gpus-at-floor"
+UNUSED_ID = "Annotation::hyperpod-constructs:prices-unused-instance-types"
 
 
 def plan(count: int, *demands: PodDemand, prices: Any = PRICES, autoscaled: bool = False, mig: bool = False) -> Plan:

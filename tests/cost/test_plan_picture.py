@@ -13,7 +13,7 @@ import pytest
 from apps_support import load_module
 from hyperpod_constructs import InstanceGroup, Plan, Prices
 from hyperpod_constructs.intent.platform_model import PodDemand
-from hyperpod_constructs.platform.plan_picture import MAX_NODES_DRAWN, MISSING_MATPLOTLIB, draw_plan
+from hyperpod_constructs.platform.plan_picture import MAX_NODES_DRAWN, MISSING_MATPLOTLIB, draw_plan, plan_figure
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -102,3 +102,28 @@ def test_panel_titles_carry_the_cost_when_priced(tmp_path: Path) -> None:
                 prices=Prices.from_mapping({"ml.g6e.12xlarge": 10.0}))
     labels = texts(draw_plan(plan, tmp_path / "plan.svg"))
     assert "Floor (idle): 1 node, 4 GPUs, $7,300.00/month" in labels
+
+
+def test_a_priced_title_fits_the_picture() -> None:
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.text import Text
+
+    plan = Plan(groups=(InstanceGroup("l40s", "ml.g6e.12xlarge", count=1),), endpoints=(),
+                prices=Prices.from_mapping({"ml.g6e.12xlarge": 10.0}))
+    figure = plan_figure(plan)
+    renderer = FigureCanvasAgg(figure).get_renderer()
+    titles = [text for text in figure.findobj(Text) if text.get_text().startswith(("Floor (idle)", "Ceiling"))]
+    assert sorted(title.get_text() for title in titles) == [
+        "Ceiling (full scale): 1 node, 4 GPUs, $7,300.00/month", "Floor (idle): 1 node, 4 GPUs, $7,300.00/month"]
+    assert all(title.get_window_extent(renderer).x1 <= figure.bbox.x1 for title in titles)
+
+
+def test_jumpstart_replicas_count_as_one_gpu_each_in_the_picture_as_in_the_text(tmp_path: Path) -> None:
+    # Two replicas whose GPUs the model decides, on one 8-GPU node: the text's lower bound is 2 of 8 GPUs, its node
+    # count 1; the picture places both replicas on that node (one GPU each), none left over.
+    plan = Plan(groups=(InstanceGroup("h100", "ml.p5.48xlarge", count=1),),
+                endpoints=(PodDemand("ds", "jumpstart", "ml.p5.48xlarge", 2, 2, gpus=None),))
+    assert "ml.p5.48xlarge: floor 2+ / 8, ceiling 2+ / 8 (25%)" in plan.render()
+    labels = texts(draw_plan(plan, tmp_path / "plan.svg"))
+    assert "Floor (idle): 1 node, 8 GPUs" in labels and "ds (1+ GPU a replica)" in labels
+    assert not [label for label in labels if "find no free slot" in label]

@@ -207,11 +207,12 @@ def test_app_option_prices_what_the_app_runs() -> None:
     assert types == ["ml.m5.2xlarge", "ml.p5.48xlarge", "ml.g6e.12xlarge"] and tiers == [125]
 
 
-def test_app_without_build_is_refused(tmp_path: Path) -> None:
+def test_an_app_that_builds_no_platform_is_a_usage_error(tmp_path: Path) -> None:
     script = tmp_path / "app.py"
     script.write_text("x = 1\n")
-    with pytest.raises(SystemExit, match="has no build\\(app\\) function"):
-        app_needs(script)
+    err = io.StringIO()
+    assert main(["--region", "us-west-2", "--app", str(script)], client=object(), stderr=err) == 2
+    assert "the file built no HyperPodInferencePlatform" in err.getvalue()
 
 
 def test_module_entry_point_runs(tmp_path: Path) -> None:

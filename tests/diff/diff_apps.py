@@ -24,10 +24,10 @@ def small_app(*, version: int) -> Callable[[cdk.App], tuple[cdk.Stack, Any]]:
                                    capacity_gib=1200 if version == 1 else 2400),
             cluster=ClusterSettings(name="inference-a" if version == 1 else "inference-b"))
         platform.add_endpoint(InferenceEndpoint(
-            "llama", model=ModelSource.fsx("llama/"), instance_type="ml.g6e.12xlarge",
+            "llama", model=ModelSource.fsx("models/llama/"), instance_type="ml.g6e.12xlarge",
             replicas=1 if version == 1 else 2))
         if version == 1:
-            platform.add_endpoint(InferenceEndpoint("qwen", model=ModelSource.fsx("qwen/"),
+            platform.add_endpoint(InferenceEndpoint("qwen", model=ModelSource.fsx("models/qwen/"),
                                                     instance_type="ml.g6e.12xlarge"))
         return stack, platform
     return build

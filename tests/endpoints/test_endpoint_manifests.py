@@ -48,7 +48,7 @@ def _endpoints() -> dict[str, tuple[Endpoint, ResolvedPlatform]]:
             "llama-bare", model=ModelSource.s3(MODELS, "llama/", region="us-east-2", prefetch=True),
             instance_type="ml.g5.12xlarge", gpus=4), BARE_VIEW),
         "fsx-mig-tiered": (InferenceEndpoint(
-            "llama-mig", model=ModelSource.fsx("llama-3.1-8b-instruct/"), instance_type="ml.p5.48xlarge",
+            "llama-mig", model=ModelSource.fsx("models/llama-3.1-8b-instruct/"), instance_type="ml.p5.48xlarge",
             accelerator_partition="mig-3g.40gb", kv_cache=KvCache(l1=True, l2=L2Cache.tiered_storage()),
             routing=Routing.PREFIX_AWARE, sagemaker_endpoint_name="llama-mig-sme", model_version="1.0",
             autoscaling=Autoscaling(min_replicas=0, max_replicas=4, polling_interval_s=15, cooldown_s=120,
@@ -193,7 +193,7 @@ def test_mig_partition_requests_one_slice_and_its_share(manifests: dict[str, dic
     assert spec["worker"]["resources"] == {
         "limits": {"nvidia.com/mig-3g.40gb": "1"},
         "requests": {"cpu": "9200m", "memory": "98Gi", "nvidia.com/mig-3g.40gb": "1"}}
-    assert spec["modelSourceConfig"] == {"modelSourceType": "fsx", "modelLocation": "llama-3.1-8b-instruct",
+    assert spec["modelSourceConfig"] == {"modelSourceType": "fsx", "modelLocation": "models/llama-3.1-8b-instruct",
                                          "fsxStorage": {"fileSystemId": VIEW.model_store.file_system_id,
                                                         "dnsName": VIEW.model_store.dns_name,
                                                         "mountName": VIEW.model_store.mount_name}}

@@ -239,5 +239,5 @@ def test_gitops_exports_the_script_and_says_when_to_run_it(tmp_path: Path) -> No
     template = Template.from_stack(stack).to_json()
     assert not [value for value in template["Resources"].values() if value["Type"] == "Custom::HyperPodTieredKvCache"]
     warnings = daemon_warnings(stack)
-    assert any("[ack: hyperpod-constructs:tiered-kv-cache-daemon]" in text and "keeps the daemon on h100 "
+    assert any("[ack: Annotation::hyperpod-constructs:tiered-kv-cache-daemon]" in text and "keeps the daemon on h100 "
                "(ml.p5.48xlarge) with 419430Mi of memory and a 408GiB cache" in text for text in warnings), warnings

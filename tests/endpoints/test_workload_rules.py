@@ -98,7 +98,7 @@ def test_other_images_and_mig_slices_get_no_parallel_args() -> None:
 
 def test_image_args_with_several_gpus_are_advised_once() -> None:
     (advice,) = endpoint(gpus=4, args=None).warnings()
-    assert advice.warning_id == "hyperpod-constructs:parallelism-unknown"
+    assert advice.warning_id == "Annotation::hyperpod-constructs:parallelism-unknown"
     assert advice == ("endpoint 'llama': args=None with gpus=4: the image's own command decides how many GPUs vLLM "
                       "uses (one unless it sets --tensor-parallel-size); leave args unset to get "
                       "--tensor-parallel-size 4, or pass args that set it")

@@ -170,10 +170,38 @@ def _rule_problems() -> dict[str, str]:
     return {f"rule {index}": problem for index, problem in enumerate(problems)}
 
 
+def _deploy_mistake_problems() -> dict[str, str]:
+    """The rules for mistakes that used to fail at deploy: one SageMaker name twice, an FSx path outside the model
+    store's folder, tiered storage crowding out the pods, subnets too small."""
+    from hyperpod_constructs import TieredStorage
+    from hyperpod_constructs.intent.node_autoscaling import NodeAutoscaling
+    from hyperpod_constructs.intent.platform_model import ResolvedModelStore
+    from hyperpod_constructs.intent.subnets import SubnetRecord
+    from rule_support import with_endpoints
+
+    platform = ResolvedPlatform.of(
+        (InstanceGroup("h100", "ml.p5.48xlarge", count=2, mig_config="all-3g.40gb"),), NodeAutoscaling(),
+        cluster=ClusterSettings(tiered_storage=TieredStorage(memory_percent=90)),
+        model_store=ResolvedModelStore(file_system_id="fs-0123456789abcdef0", dns_name="fs", mount_name="m",
+                                       claim_name="model-store"),
+        subnets=(SubnetRecord("subnet-1", "10.0.0.0/28"),))
+    endpoints = [InferenceEndpoint(name, model=ModelSource.fsx("llama/"), instance_type="ml.p5.48xlarge",
+                                   accelerator_partition="mig-3g.40gb", kv_cache=KvCache(l2=L2Cache.tiered_storage()),
+                                   sagemaker_endpoint_name="chat", replicas=16)
+                 for name in ("llama-8b", "llama-8b-copy")]
+    problems = rules.problems(with_endpoints(platform, *endpoints))
+    wanted = {"sagemaker_endpoint_name=", "model.path=", "memory_percent=", "network: subnets="}
+    found = {f"deploy mistake {index}": problem for index, problem in enumerate(problems)
+             if any(marker in problem for marker in wanted)}
+    assert {marker for marker in wanted for problem in found.values() if marker in problem} == wanted, problems
+    return found
+
+
 def test_every_field_a_message_names_is_public() -> None:
     public = _public_names()
-    messages = {name: refusal(mistake) for name, mistake in MISTAKES.items()} | _rule_problems()
-    assert len(messages) >= len(MISTAKES) + 4  # the trigger's workspace, FSx, L2 and the instance type rules
+    messages = ({name: refusal(mistake) for name, mistake in MISTAKES.items()} | _rule_problems()
+                | _deploy_mistake_problems())
+    assert len(messages) >= len(MISTAKES) + 8  # workspace, FSx, L2, instance type; the four deploy mistakes
     unknown = {}
     for name, message in messages.items():
         text = re.sub(r"'[^']*'", "", message)  # values and suggestions, as the user wrote them

@@ -10,8 +10,9 @@ from support import cfn_lint_errors
 
 
 def test_the_default_app_synthesizes_without_warnings(quick_setup: SynthesizedApp):
-    # It acknowledges one piece of advice, with its reason: hyperpod-constructs:l2-tiered-storage-shared (its L2
-    # cache is shared by its own models only). Anything else it would warn about is a setting to change in the app.
+    # It acknowledges two pieces of advice, with their reasons: Annotation::hyperpod-constructs:l2-tiered-storage-shared
+    # (its L2 cache is shared by its own models only) and Annotation::hyperpod-constructs:gpus-on-at-floor (its
+    # JumpStart model keeps one L40S node on). Anything else it would warn about is a setting to change in the app.
     warnings = Annotations.from_stack(quick_setup.stack).find_warning("*", Match.any_value())
     assert [(found.id, found.entry.data) for found in warnings] == []
 

@@ -171,5 +171,5 @@ def test_thin_kv_cache_headroom_is_a_cdk_warning() -> None:
     app.synth()
     warnings = [str(found.entry.data) for found in Annotations.from_stack(stack).find_warning("*", Match.any_value())]
     assert any("endpoint 'llama-70b': 70.6B parameters in bfloat16 = 141.2 GB leaves 31.6 GB for the KV cache" in w
-               and "[ack: hyperpod-constructs:thin-kv-cache]" in w for w in warnings), warnings
+               and "[ack: Annotation::hyperpod-constructs:thin-kv-cache]" in w for w in warnings), warnings
     assert "141.2 GB weights + 31.6 GB KV of 192 GB" in platform.plan.render()

@@ -15,7 +15,7 @@ from hyperpod_constructs.catalog.limits import MIN_VPC_CNI_VERSION
 from hyperpod_constructs.intent.cluster import NETWORK_ADDONS, WORKLOAD_ADDONS
 from hyperpod_constructs.intent.cluster_prerequisites import ADDON_PREREQUISITES, EXISTING_CLUSTER_PREREQUISITES
 
-WARNING_ID = "hyperpod-constructs:existing-cluster-prerequisites"
+WARNING_ID = "Annotation::hyperpod-constructs:existing-cluster-prerequisites"
 ALL = [item.name for item in EXISTING_CLUSTER_PREREQUISITES]
 
 

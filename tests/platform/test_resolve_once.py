@@ -38,7 +38,7 @@ def test_a_custom_endpoint_is_resolved_once_across_add_endpoint_synth_and_export
                                             InstanceGroup("gpu", "ml.g6e.12xlarge", count=0, max_count=2)],
         model_store=ModelStore(bucket=models), node_autoscaling=True, observability=Observability())
     # Every default that resolve() works out is left to it: vLLM args, routing, KV cache, probes, request limits.
-    llama = InferenceEndpoint("llama", model=ModelSource.fsx("llama/"), instance_type="ml.g6e.12xlarge", gpus=2,
+    llama = InferenceEndpoint("llama", model=ModelSource.fsx("models/llama/"), instance_type="ml.g6e.12xlarge", gpus=2,
                               autoscaling=Autoscaling(min_replicas=0, max_replicas=2, trigger=PrometheusTrigger(
                                   name="load", query="sum(x{{selector}})", target_value=5, activation_target_value=1)),
                               data_capture=DataCapture(bucket=models, prefix="capture/"))

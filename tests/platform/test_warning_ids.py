@@ -1,22 +1,30 @@
 """Each piece of advice has its own acknowledgement id, so acknowledging one rule leaves the others."""
 from __future__ import annotations
 
+import json
+import os
 import re
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
 
 import aws_cdk as cdk
+import pytest
 from aws_cdk.assertions import Annotations, Match
 
 from apps_support import s3_model
+from support import REPO_ROOT, cdk_json_context
 from hyperpod_constructs import (
     Autoscaling, CloudWatchTrigger, ClusterSettings, HyperPodInferencePlatform, InferenceEndpoint, InstanceGroup,
     KvCache, L2Cache, PrometheusTrigger, ScaledWorkload, TieredStorage,
 )
 
-L2_ID = "hyperpod-constructs:l2-tiered-storage-shared"
-POD_METRICS_ID = "hyperpod-constructs:scale-to-zero-on-pod-metrics"
-ACTIVATION_ID = "hyperpod-constructs:scale-to-zero-without-activation"
-NO_MAX_COUNT_ID = "hyperpod-constructs:node-autoscaling-without-groups"
-DAEMON_ID = "hyperpod-constructs:tiered-kv-cache-daemon"
+L2_ID = "Annotation::hyperpod-constructs:l2-tiered-storage-shared"
+POD_METRICS_ID = "Annotation::hyperpod-constructs:scale-to-zero-on-pod-metrics"
+ACTIVATION_ID = "Annotation::hyperpod-constructs:scale-to-zero-without-activation"
+NO_MAX_COUNT_ID = "Annotation::hyperpod-constructs:node-autoscaling-without-groups"
+DAEMON_ID = "Annotation::hyperpod-constructs:tiered-kv-cache-daemon"
 
 
 def advised_platform(stack: cdk.Stack) -> HyperPodInferencePlatform:
@@ -83,3 +91,45 @@ def test_each_warning_sits_on_the_construct_it_is_about_in_one_line_with_its_id(
         text = str(entry.entry.data)
         assert "\n" not in text and text.endswith("]"), text
         assert not entry.entry.trace, entry.entry.trace  # `cdk synth` would print the jsii kernel's temp path
+
+
+CLI_APP = textwrap.dedent("""
+    import os
+    import aws_cdk as cdk
+    from aws_cdk import aws_s3 as s3
+    from hyperpod_constructs import HyperPodInferencePlatform, InferenceEndpoint, InstanceGroup, ModelSource
+
+    app = cdk.App()
+    stack = cdk.Stack(app, "Acks")
+    platform = HyperPodInferencePlatform(stack, "Platform", node_autoscaling=True,
+        instance_groups=[InstanceGroup("l40s", "ml.g6e.12xlarge", count=0, max_count=2)])
+    models = s3.Bucket.from_bucket_name(stack, "Models", "my-models")
+    platform.add_endpoint(InferenceEndpoint("llama", model=ModelSource.s3(models, "llama/"),
+                                            instance_type="ml.g6e.12xlarge", replicas=1))
+    if os.environ.get("ACKNOWLEDGE"):
+        cdk.Annotations.of(platform).acknowledge_warning(os.environ["ACKNOWLEDGE"], "kept warm on purpose")
+    app.synth()
+""")
+
+
+def cdk_synth(folder: Path, **env: str) -> str:
+    """`cdk synth` of ``CLI_APP`` with the recommended feature flags (this project's cdk.json): what it prints."""
+    (folder / "app.py").write_text(CLI_APP)
+    (folder / "cdk.json").write_text(json.dumps({"app": f"{sys.executable} app.py", "context": cdk_json_context()}))
+    environment = dict(os.environ, PYTHONPATH=str(REPO_ROOT), **env)
+    environment["PATH"] = f"{REPO_ROOT / 'node_modules' / '.bin'}{os.pathsep}{environment['PATH']}"
+    result = subprocess.run(["cdk", "synth", "--quiet", "--no-notices"], cwd=folder, env=environment,
+                            capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stderr
+    return result.stdout + result.stderr
+
+
+@pytest.mark.skipif(not (REPO_ROOT / "node_modules" / ".bin" / "cdk").exists(), reason="run `make setup` first")
+@pytest.mark.slow  # the real cdk CLI in a subprocess, twice
+def test_the_id_cdk_synth_prints_is_the_id_that_acknowledges_the_warning(tmp_path: Path) -> None:
+    printed = cdk_synth(tmp_path)
+    # The CLI prints each warning, its construct and "Acknowledge with '<id>'" on the lines after it.
+    block = printed[printed.index("runs 1 ml.g6e.12xlarge node(s)"):]
+    (printed_id,) = re.findall(r"Acknowledge with '([^']+)'", block)[:1]
+    assert printed_id == "Annotation::hyperpod-constructs:gpus-on-at-floor"
+    assert "runs 1 ml.g6e.12xlarge node(s)" not in cdk_synth(tmp_path, ACKNOWLEDGE=printed_id)

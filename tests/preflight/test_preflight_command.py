@@ -134,11 +134,20 @@ def test_bad_arguments_are_refused_before_anything_is_built(argv: list[str], mes
     assert message in err.getvalue()
 
 
-def test_an_app_file_without_build_is_refused(tmp_path: Path) -> None:
+def test_an_app_file_that_builds_no_platform_is_a_usage_error(tmp_path: Path) -> None:
     script = tmp_path / "app.py"
     script.write_text("x = 1\n")
-    with pytest.raises(SystemExit, match=r"has no build\(app\) function returning \(stack, platform\)"):
-        main(["--app", str(script), "--region", "us-west-2"], clients=stubbed_clients()[0])
+    err = io.StringIO()
+    assert main(["--app", str(script), "--region", "us-west-2"], clients=stubbed_clients()[0], stderr=err) == 2
+    assert err.getvalue() == (
+        f"--app {script}: the file built no HyperPodInferencePlatform; keep the app at the file's top level "
+        "(app = cdk.App(), as in the README) or define build(app) -> (stack, platform), as the examples do\n")
+
+
+def test_a_missing_app_file_is_a_usage_error(tmp_path: Path) -> None:
+    err = io.StringIO()
+    assert main(["--app", str(tmp_path / "nope.py")], clients=stubbed_clients()[0], stderr=err) == 2
+    assert err.getvalue() == f"--app {tmp_path / 'nope.py'}: no such file\n"
 
 
 def test_module_entry_point_runs(tmp_path: Path) -> None:

@@ -48,6 +48,51 @@ def fsx_needs_model_store(platform: ResolvedPlatform) -> list[str]:
             if isinstance(endpoint.spec, CustomSpec) and endpoint.spec.model.reads_model_store]
 
 
+@problem_rule("sagemaker-endpoint-names-unique")
+def sagemaker_endpoint_names_unique(platform: ResolvedPlatform) -> list[str]:
+    """Each endpoint registers a SageMaker endpoint name of its own: the names are unique in an account and region, and
+    a CloudWatch trigger reads the traffic of the endpoint by that name (a second endpoint would scale on the first's)."""
+    first: dict[str, str] = {}
+    problems: list[str] = []
+    for endpoint in _endpoints(platform):
+        name = endpoint.shared.sagemaker_endpoint_name  # type: ignore[union-attr]
+        if not name:
+            continue
+        owner = first.setdefault(name, endpoint.name)
+        if owner != endpoint.name:
+            problems.append(format_problem(
+                endpoint.where, "sagemaker_endpoint_name", name,
+                f"a name of its own: endpoint {owner!r} already registers SageMaker endpoint {name!r} (names are "
+                "unique per account and region, and this endpoint's CloudWatch triggers would read the other's "
+                f"traffic); use e.g. sagemaker_endpoint_name={endpoint.name!r}"))
+    return problems
+
+
+@problem_rule("fsx-path-in-model-store")
+def fsx_path_in_model_store(platform: ResolvedPlatform) -> list[str]:
+    """``ModelSource.fsx(path)`` on the model store names a path under its ``file_system_path``: the linked S3 objects
+    appear there and nowhere else on the file system."""
+    store = platform.model_store
+    if store is None:
+        return []
+    folder = store.file_system_path.strip("/")
+    problems: list[str] = []
+    for endpoint in _endpoints(platform):
+        model = endpoint.spec.model if isinstance(endpoint.spec, CustomSpec) else None
+        if model is None or not model.reads_model_store:
+            continue
+        path = model.location or ""
+        if path == folder or path.startswith(folder + "/"):
+            continue
+        linked = f" (the objects of {store.import_path})" if store.import_path else ""
+        problems.append(format_problem(
+            endpoint.where, "model.path", path or None,
+            f"a path under the model store's file_system_path {store.file_system_path!r}, where its linked S3 "
+            f"objects{linked} appear; the weights are not at {('/' + path) if path else 'the root'}: use "
+            f"ModelSource.fsx({(folder + '/' + path + '/') if path else (folder + '/<model>/')!r})"))
+    return problems
+
+
 @problem_rule("l2-needs-tiered-storage")
 def l2_needs_tiered_storage(platform: ResolvedPlatform) -> list[str]:
     """KV-cache L2 ``tieredstorage`` needs the cluster's tiered storage."""

@@ -2,7 +2,7 @@
 
 A rule is a function of the ``ResolvedPlatform`` that returns problems (``errors.format_problem`` strings; the
 platform lists them all at once with ``node.add_validation``) or, for advice, ``Advice`` messages (CDK warnings with
-the id ``hyperpod-constructs:<rule>``). Registering a second rule under an id already taken is an error, so a rule
+the id ``Annotation::hyperpod-constructs:<rule>``). Registering a second rule under an id already taken is an error, so a rule
 cannot run twice and no caller has to remove duplicate messages.
 """
 from __future__ import annotations
@@ -21,7 +21,7 @@ Check = Callable[["ResolvedPlatform"], Sequence[str]]
 
 @dataclass(frozen=True)
 class Rule:
-    id: str  # kebab-case; advice is acknowledged as ``hyperpod-constructs:<id>``
+    id: str  # kebab-case; advice is acknowledged as ``Annotation::hyperpod-constructs:<id>``
     kind: RuleKind
     check: Check
 

@@ -1,0 +1,130 @@
+"""The commands take the app a user already has (the README's plain CDK app file), never write into the user's
+folders, keep their documented exit codes, and fail in one line without a region or credentials."""
+from __future__ import annotations
+
+import io
+import os
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from hyperpod_constructs.app_file import EXPORT_ROOT_ENV, export_folder
+from hyperpod_constructs.prices.command import app_needs
+from hyperpod_constructs.preflight.command import main as preflight
+from preflight_fixtures import add_quotas, add_toolkit, answering, quota, stubbed_clients, toolkit_stack
+from support import run_command
+
+# The README's shape: module-level app, export to dist/, app.synth(); it also reads a file next to it.
+README_APP = textwrap.dedent("""
+    import json
+    import aws_cdk as cdk
+    from aws_cdk import aws_s3 as s3
+    from hyperpod_constructs import HyperPodInferencePlatform, InstanceGroup
+
+    settings = json.loads(open("settings.json").read())  # read relative to the working folder, as under cdk synth
+    app = cdk.App()
+    stack = cdk.Stack(app, "LlmInference")
+    platform = HyperPodInferencePlatform(stack, "Platform", instance_groups=[
+        InstanceGroup("system", "ml.m5.2xlarge", count=settings["system_nodes"]),
+        InstanceGroup("l40s", "ml.g6e.12xlarge", count=1)])
+    platform.export("dist")
+    app.synth()
+""")
+FAILING_APP = README_APP.replace('count=1)])', 'count=-1)])')
+
+
+def user_folder(tmp_path: Path, app: str = README_APP) -> dict[str, bytes]:
+    """A project folder with the app, its settings, and the outputs of the user's last `cdk synth` and export."""
+    (tmp_path / "app.py").write_text(app)
+    (tmp_path / "settings.json").write_text('{"system_nodes": 3}')
+    for name in ("dist/plan.txt", "dist/manifests/platform.k8s.yaml", "cdk.out/manifest.json"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(f"the user's own {name}\n")
+    return snapshot(tmp_path)
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    return {str(path.relative_to(folder)): path.read_bytes() for path in sorted(folder.rglob("*")) if path.is_file()}
+
+
+@pytest.mark.slow  # runs the app in a child process (jsii, synth)
+def test_preflight_reads_the_readme_app_and_leaves_dist_and_cdk_out_alone(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    before = user_folder(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    clients, stubbers = stubbed_clients()
+    add_quotas(stubbers["service_quotas"], defaults=[quota("ml.m5.2xlarge", 3, "L-M5"),
+                                                      quota("ml.g6e.12xlarge", 1, "L-G6E")], applied=[])
+    add_toolkit(stubbers["cloudformation"], toolkit_stack("28", qualifier="hnb659fds"))
+    out = io.StringIO()
+    with answering(*stubbers.values()):
+        code = preflight(["--app", "app.py", "--region", "us-west-2"], clients=clients, stdout=out)
+    assert code == 0, out.getvalue()
+    # The plan the app built: its settings file was read from the user's folder (3 system nodes).
+    assert 'PASS    SageMaker quota "ml.m5.2xlarge for cluster usage": 3 >= 3 nodes' in out.getvalue()
+    assert snapshot(tmp_path) == before
+
+
+@pytest.mark.slow  # runs the app in a child process
+def test_prices_reads_the_readme_app_and_leaves_the_folder_alone(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    before = user_folder(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    assert app_needs(Path("app.py")) == (["ml.m5.2xlarge", "ml.g6e.12xlarge"], [])
+    assert snapshot(tmp_path) == before
+
+
+@pytest.mark.slow  # runs the app in a child process
+def test_an_app_that_fails_is_a_usage_error_with_the_librarys_message(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    user_folder(tmp_path, FAILING_APP)
+    monkeypatch.chdir(tmp_path)
+    err = io.StringIO()
+    assert preflight(["--app", "app.py", "--region", "us-west-2"], clients=stubbed_clients()[0], stderr=err) == 2
+    assert err.getvalue().startswith("--app app.py: the app failed:\ninstance group 'l40s': count=-1 is not allowed")
+    assert "Traceback" not in err.getvalue()
+
+
+def test_export_goes_under_the_export_root_only_while_a_command_reads_the_app(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    assert export_folder("dist") == Path("dist")
+    monkeypatch.setenv(EXPORT_ROOT_ENV, str(tmp_path))
+    assert (export_folder("dist"), export_folder("/srv/out")) == (tmp_path / "dist", tmp_path / "srv" / "out")
+
+
+def no_aws_setup(tmp_path: Path) -> dict[str, str]:
+    """An environment with no region and no credentials anywhere boto3 looks."""
+    environment = {key: value for key, value in os.environ.items() if not key.startswith("AWS_")}
+    environment.update(AWS_CONFIG_FILE=str(tmp_path / "none"), AWS_SHARED_CREDENTIALS_FILE=str(tmp_path / "none"),
+                       AWS_EC2_METADATA_DISABLED="true")
+    return environment
+
+
+@pytest.mark.parametrize("arguments, message", [
+    (("values", "--stack", "LlmInference", "--file", "values.env"),
+     "python -m hyperpod_constructs.values: no AWS region: pass --region, or set AWS_REGION (or a region in your AWS "
+     "profile)"),
+    (("values", "--stack", "LlmInference", "--file", "values.env", "--region", "us-west-2"),
+     "python -m hyperpod_constructs.values: no usable AWS credentials (Unable to locate credentials): run aws "
+     "configure or aws sso login, or set AWS_PROFILE, then run it again"),
+    (("prices", "--region", "us-west-2", "--instance-types", "ml.p5.48xlarge"),
+     "python -m hyperpod_constructs.prices: no usable AWS credentials (Unable to locate credentials): run aws "
+     "configure or aws sso login, or set AWS_PROFILE, then run it again"),
+])
+def test_commands_fail_in_one_line_without_region_or_credentials(
+        tmp_path: Path, arguments: tuple[str, ...], message: str) -> None:
+    (tmp_path / "values.env").write_text("Region=\n")
+    result = run_command(*arguments, cwd=tmp_path, env=no_aws_setup(tmp_path))
+    assert (result.returncode, result.stderr) == (2, message + "\n")
+
+
+@pytest.mark.slow  # runs the app in a child process
+def test_preflight_fails_in_one_line_without_credentials(tmp_path: Path) -> None:
+    before = user_folder(tmp_path)
+    result = run_command("preflight", "--app", "app.py", "--region", "us-west-2", cwd=tmp_path,
+                         env=no_aws_setup(tmp_path))
+    assert (result.returncode, result.stderr) == (2, (
+        "python -m hyperpod_constructs.preflight: no usable AWS credentials (Unable to locate credentials): run aws "
+        "configure or aws sso login, or set AWS_PROFILE, then run it again\n"))
+    assert snapshot(tmp_path) == before
