@@ -1,0 +1,120 @@
+"""A HyperPod cluster's instance groups compared by name: added, removed, renamed, and each property of a group in
+both versions, with what the change does to running nodes (``change_rules``) and which endpoints run there.
+
+CloudFormation sees ``InstanceGroups`` as one property updated in place; HyperPod applies it as an UpdateCluster call
+that creates, resizes or deletes groups, or refuses it. A group removed and one added with the same instance type
+is reported as a rename: HyperPod has no rename, the old group's nodes go and the new group's come up.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping, Optional, Sequence
+
+from . import change_rules as rules
+from .change_rules import ChangeRule
+from .leaves import field_changes, short
+
+CLUSTER_TYPE = "AWS::SageMaker::Cluster"
+# Per property of a group in both versions, its rule (the rest: GROUP_IN_PLACE).
+_PROPERTY_RULES: Mapping[str, ChangeRule] = {
+    "InstanceType": rules.INSTANCE_TYPE,
+    "ExecutionRole": rules.EXECUTION_ROLE,
+    "ThreadsPerCore": rules.THREADS_PER_CORE,
+    "LifeCycleConfig": rules.LIFECYCLE,
+    "InstanceStorageConfigs": rules.STORAGE,
+    "ImageReleaseVersion": rules.IMAGE_RELEASE,
+    "AutoPatchConfig": rules.AUTO_PATCH,
+}
+# Which endpoints run on an instance type before the change (None: not known).
+EndpointsOn = Callable[[Any], Optional[tuple[str, ...]]]
+# Read-only: what the service reports, never a change.
+_NOT_COMPARED = frozenset({"CurrentCount"})
+
+
+@dataclass(frozen=True)
+class GroupChange:
+    """One change to one group: ``what`` in the diff's words, the rule that says what it does, and the endpoints
+    running on the group's instance type before the change (None: not known)."""
+
+    group: str
+    what: str
+    rule: ChangeRule
+    endpoints: Optional[tuple[str, ...]] = None
+
+
+def instance_group_changes(old: Mapping[str, Any], new: Mapping[str, Any],
+                           endpoints_on: EndpointsOn) -> tuple[GroupChange, ...]:
+    """The changes between two ``AWS::SageMaker::Cluster`` resources' ``InstanceGroups``."""
+    before, after = _groups(old), _groups(new)
+    removed = [name for name in before if name not in after]
+    added = [name for name in after if name not in before]
+    changes: list[GroupChange] = []
+    for old_name, new_name in _renames(before, after, removed, added):
+        removed.remove(old_name)
+        added.remove(new_name)
+        group = before[old_name]
+        changes.append(GroupChange(old_name, f"renamed {old_name} -> {new_name} ({group.get('InstanceType')}): "
+                                             f"{_nodes(group)} terminated, {_nodes(after[new_name])} created",
+                                   rules.GROUP_RENAMED, endpoints_on(group.get("InstanceType"))))
+    for name in removed:
+        group = before[name]
+        changes.append(GroupChange(name, f"removed {name} ({group.get('InstanceType')}, {_nodes(group)})",
+                                   rules.GROUP_REMOVED, endpoints_on(group.get("InstanceType"))))
+    for name in added:
+        group = after[name]
+        changes.append(GroupChange(name, f"added {name} ({group.get('InstanceType')}, {_nodes(group)})",
+                                   rules.GROUP_ADDED))
+    for name in (name for name in before if name in after):
+        changes += _property_changes(name, before[name], after[name], endpoints_on)
+    return tuple(changes)
+
+
+def _groups(resource: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+    groups = (resource.get("Properties") or {}).get("InstanceGroups") or []
+    return {group["InstanceGroupName"]: group for group in groups
+            if isinstance(group, dict) and isinstance(group.get("InstanceGroupName"), str)}
+
+
+def _renames(before: Mapping[str, Any], after: Mapping[str, Any], removed: Sequence[str],
+             added: Sequence[str]) -> list[tuple[str, str]]:
+    """Removed and added groups paired by instance type, in template order."""
+    pairs, taken = [], set()
+    for old_name in removed:
+        for new_name in added:
+            if new_name not in taken and after[new_name].get("InstanceType") == before[old_name].get("InstanceType"):
+                pairs.append((old_name, new_name))
+                taken.add(new_name)
+                break
+    return pairs
+
+
+def _property_changes(name: str, old: Mapping[str, Any], new: Mapping[str, Any],
+                      endpoints_on: EndpointsOn) -> list[GroupChange]:
+    changes = []
+    on_group = endpoints_on(old.get("InstanceType"))
+    for key in sorted((old.keys() | new.keys()) - _NOT_COMPARED - {"InstanceGroupName"}):
+        before, after = old.get(key), new.get(key)
+        if before == after:
+            continue
+        if key == "InstanceCount" and isinstance(before, int) and isinstance(after, int):
+            fewer = after < before
+            changes.append(GroupChange(
+                name, f"{name} InstanceCount {before} -> {after}: "
+                      f"{_count(abs(after - before))} {'terminated' if fewer else 'added'}",
+                rules.COUNT_DOWN if fewer else rules.COUNT_UP, on_group if fewer else None))
+            continue
+        rule = _PROPERTY_RULES.get(key, rules.GROUP_IN_PLACE)
+        leaves = field_changes(before, after, key) if before is not None and after is not None else [
+            f"{'+ ' + key + ': ' + short(after) if before is None else '- ' + key}"]
+        changes.append(GroupChange(name, f"{name} {'; '.join(leaves)}", rule,
+                                   on_group if rule.outcome in rules.HOLDS else None))
+    return changes
+
+
+def _nodes(group: Mapping[str, Any]) -> str:
+    count = group.get("InstanceCount")
+    return _count(count) if isinstance(count, int) else f"InstanceCount {short(count)}"
+
+
+def _count(number: int) -> str:
+    return f"{number} node" + ("" if number == 1 else "s")
