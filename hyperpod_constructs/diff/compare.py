@@ -8,7 +8,7 @@ from typing import Any, Optional
 
 from .change_rules import HOLDS
 from .inputs import Bundle, StackInput
-from .instance_groups import CLUSTER_TYPE, GroupChange, instance_group_changes
+from .instance_groups import CLUSTER_TYPE, GroupChange, instance_group_changes, lifecycle_script_changes
 from .manifests import ObjectChanges, object_changes, objects_of
 from .plan_figures import FiguresChange, PlatformFigures, figures_changes, platform_figures
 from .resources import ResourceChanges, resource_changes
@@ -130,7 +130,8 @@ def _cluster_groups(old: dict[str, Any], new: dict[str, Any], figures: Optional[
     found = []
     for logical_id in sorted(old.keys() & new.keys() - set(replaced)):
         if old[logical_id].get("Type") == CLUSTER_TYPE == new[logical_id].get("Type"):
-            changes = instance_group_changes(old[logical_id], new[logical_id], endpoints_on)
+            changes = (instance_group_changes(old[logical_id], new[logical_id], endpoints_on)
+                       + lifecycle_script_changes(old, new, new[logical_id]))
             if changes:
                 found.append(ClusterGroups(logical_id, changes, figures is not None))
     return tuple(found)

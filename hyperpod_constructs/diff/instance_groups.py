@@ -12,9 +12,12 @@ from typing import Any, Callable, Mapping, Optional, Sequence
 
 from . import change_rules as rules
 from .change_rules import ChangeRule
+from ..aws.replacement import read_only_paths
 from .leaves import field_changes, short
+from .resources import references
 
 CLUSTER_TYPE = "AWS::SageMaker::Cluster"
+BUCKET_DEPLOYMENT = "Custom::CDKBucketDeployment"  # how the platform copies the lifecycle scripts to S3
 # Per property of a group in both versions, its rule (the rest: GROUP_IN_PLACE).
 _PROPERTY_RULES: Mapping[str, ChangeRule] = {
     "InstanceType": rules.INSTANCE_TYPE,
@@ -27,8 +30,6 @@ _PROPERTY_RULES: Mapping[str, ChangeRule] = {
 }
 # Which endpoints run on an instance type before the change (None: not known).
 EndpointsOn = Callable[[Any], Optional[tuple[str, ...]]]
-# Read-only: what the service reports, never a change.
-_NOT_COMPARED = frozenset({"CurrentCount"})
 
 
 @dataclass(frozen=True)
@@ -69,10 +70,47 @@ def instance_group_changes(old: Mapping[str, Any], new: Mapping[str, Any],
     return tuple(changes)
 
 
+def lifecycle_script_changes(old: Mapping[str, Any], new: Mapping[str, Any],
+                             cluster: Mapping[str, Any]) -> tuple[GroupChange, ...]:
+    """New lifecycle scripts at the same S3 location: the bucket deployment copying them changes, the groups'
+    ``LifeCycleConfig`` does not. Each group whose scripts are in that bucket gets them on its next new node."""
+    groups = _groups(cluster)
+    found = []
+    for logical_id in sorted(old.keys() & new.keys()):
+        if new[logical_id].get("Type") != BUCKET_DEPLOYMENT:
+            continue
+        before, after = (old[logical_id].get("Properties") or {}), (new[logical_id].get("Properties") or {})
+        if before.get("SourceObjectKeys") == after.get("SourceObjectKeys"):
+            continue
+        buckets = references(after.get("DestinationBucketName"))
+        found += [GroupChange(name, f"{name} lifecycle scripts: new files at the same SourceS3Uri ({logical_id})",
+                              rules.LIFECYCLE)
+                  for name, group in groups.items()
+                  if buckets & references((group.get("LifeCycleConfig") or {}).get("SourceS3Uri"))]
+    return tuple(found)
+
+
 def _groups(resource: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+    """Name -> group, without the read-only leaves the schema names (``CurrentCount``, the next patch date): a
+    template read back from the service may hold them, and they are never a change."""
     groups = (resource.get("Properties") or {}).get("InstanceGroups") or []
-    return {group["InstanceGroupName"]: group for group in groups
+    read_only = [path[2:] for path in read_only_paths(CLUSTER_TYPE) if path[:2] == ("InstanceGroups", "*")]
+    return {group["InstanceGroupName"]: _without(group, read_only) for group in groups
             if isinstance(group, dict) and isinstance(group.get("InstanceGroupName"), str)}
+
+
+def _without(value: dict[str, Any], paths: Sequence[tuple[str, ...]]) -> dict[str, Any]:
+    kept = dict(value)
+    for path in paths:
+        if len(path) == 1:
+            kept.pop(path[0], None)
+        elif isinstance(kept.get(path[0]), dict):
+            inner = _without(kept[path[0]], [path[1:]])
+            if inner or not kept[path[0]]:
+                kept[path[0]] = inner
+            else:  # held nothing but read-only leaves
+                kept.pop(path[0])
+    return kept
 
 
 def _renames(before: Mapping[str, Any], after: Mapping[str, Any], removed: Sequence[str],
@@ -92,7 +130,7 @@ def _property_changes(name: str, old: Mapping[str, Any], new: Mapping[str, Any],
                       endpoints_on: EndpointsOn) -> list[GroupChange]:
     changes = []
     on_group = endpoints_on(old.get("InstanceType"))
-    for key in sorted((old.keys() | new.keys()) - _NOT_COMPARED - {"InstanceGroupName"}):
+    for key in sorted((old.keys() | new.keys()) - {"InstanceGroupName"}):
         before, after = old.get(key), new.get(key)
         if before == after:
             continue

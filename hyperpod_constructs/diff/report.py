@@ -7,6 +7,7 @@ from typing import Sequence
 
 from .change_rules import HOLDS, ChangeRule
 from .compare import StackDiff
+from .instance_groups import CLUSTER_TYPE
 from .manifests import describe
 from .resources import DATA_RESOURCES, what_is_replaced
 
@@ -51,8 +52,12 @@ def _resource_lines(diff: StackDiff) -> list[str]:
     lines += [f"  added:    {logical_id} ({type_name})" for logical_id, type_name in changes.added]
     refused = {finding.logical_id for finding in diff.refusals}
     for update in (update for update in changes.updated if update.logical_id not in refused):
-        shown = ", ".join(update.paths[:_PATHS_SHOWN])
-        more = f" and {len(update.paths) - _PATHS_SHOWN} more" if len(update.paths) > _PATHS_SHOWN else ""
+        paths = [path for path in update.paths
+                 if not (update.type_name == CLUSTER_TYPE and path.startswith("InstanceGroups"))]  # groups: below
+        if not paths:
+            continue
+        shown = ", ".join(paths[:_PATHS_SHOWN])
+        more = f" and {len(paths) - _PATHS_SHOWN} more" if len(paths) > _PATHS_SHOWN else ""
         lines.append(f"  updated in place: {update.logical_id} ({update.type_name}): {shown}{more}")
     for outcome in changes.data:
         policy = "UpdateReplacePolicy" if outcome.event == "replaced" else "DeletionPolicy"
