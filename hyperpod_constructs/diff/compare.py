@@ -10,7 +10,7 @@ from .change_rules import HOLDS
 from .inputs import Bundle, StackInput
 from .instance_groups import CLUSTER_TYPE, GroupChange, instance_group_changes, lifecycle_script_changes
 from .manifests import ObjectChanges, object_changes, objects_of
-from .plan_figures import FiguresChange, PlatformFigures, figures_changes, platform_figures
+from .plan_figures import FiguresChange, PlatformFigures, StackFigures, figures_changes, platform_figures
 from .resources import ResourceChanges, resource_changes
 from .service_rules import ServiceFinding, service_findings
 
@@ -79,6 +79,8 @@ def stack_diff(old: StackInput, new: StackInput, old_manifests: Optional[tuple[s
     resources = resource_changes(old.template, new.template)
     old_resources, new_resources = old.template.get("Resources") or {}, new.template.get("Resources") or {}
     old_figures, new_figures = platform_figures(old.template), platform_figures(new.template)
+    if old_figures is None and not old_resources:  # a new stack: no platform ran before
+        old_figures = {}
     notes = (NO_OLD_FIGURES,) if old_figures is None and new_figures is not None else ()
     replaced = [item.logical_id for item in resources.replaced]
     return StackDiff(
@@ -122,15 +124,11 @@ def _with_files(bundle: Optional[Bundle], files: Optional[tuple[str, ...]]) -> O
 def _cluster_groups(old: dict[str, Any], new: dict[str, Any], figures: Optional[dict[str, PlatformFigures]],
                     replaced: list[str]) -> tuple[ClusterGroups, ...]:
     """Per HyperPod cluster updated in place (a replaced one replaces every node anyway)."""
-    def endpoints_on(instance_type: Any) -> Optional[tuple[str, ...]]:
-        if figures is None:
-            return None
-        return tuple(sorted({name for platform in figures.values() for name in platform.endpoints_on(instance_type)}))
-
+    plan = StackFigures(figures) if figures is not None else None
     found = []
     for logical_id in sorted(old.keys() & new.keys() - set(replaced)):
         if old[logical_id].get("Type") == CLUSTER_TYPE == new[logical_id].get("Type"):
-            changes = (instance_group_changes(old[logical_id], new[logical_id], endpoints_on)
+            changes = (instance_group_changes(old[logical_id], new[logical_id], plan, frozenset(replaced))
                        + lifecycle_script_changes(old, new, new[logical_id]))
             if changes:
                 found.append(ClusterGroups(logical_id, changes, figures is not None))

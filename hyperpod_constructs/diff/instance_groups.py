@@ -8,12 +8,13 @@ is reported as a rename: HyperPod has no rename, the old group's nodes go and th
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping, Optional, Sequence
+from typing import AbstractSet, Any, Mapping, Optional, Sequence
 
 from . import change_rules as rules
 from .change_rules import ChangeRule
 from ..aws.replacement import read_only_paths
 from .leaves import field_changes, short
+from .plan_figures import StackFigures
 from .resources import references
 
 CLUSTER_TYPE = "AWS::SageMaker::Cluster"
@@ -28,8 +29,6 @@ _PROPERTY_RULES: Mapping[str, ChangeRule] = {
     "ImageReleaseVersion": rules.IMAGE_RELEASE,
     "AutoPatchConfig": rules.AUTO_PATCH,
 }
-# Which endpoints run on an instance type before the change (None: not known).
-EndpointsOn = Callable[[Any], Optional[tuple[str, ...]]]
 
 
 @dataclass(frozen=True)
@@ -43,30 +42,42 @@ class GroupChange:
     endpoints: Optional[tuple[str, ...]] = None
 
 
-def instance_group_changes(old: Mapping[str, Any], new: Mapping[str, Any],
-                           endpoints_on: EndpointsOn) -> tuple[GroupChange, ...]:
-    """The changes between two ``AWS::SageMaker::Cluster`` resources' ``InstanceGroups``."""
+def instance_group_changes(old: Mapping[str, Any], new: Mapping[str, Any], old_plan: Optional[StackFigures],
+                           replaced: AbstractSet[str] = frozenset()) -> tuple[GroupChange, ...]:
+    """The changes between two ``AWS::SageMaker::Cluster`` resources' ``InstanceGroups``; ``old_plan``: OLD's plan
+    figures (which endpoints run where, an autoscaled group's nodes), None when OLD carries none; ``replaced``: the
+    resources being replaced (a group's execution role among them changes although its value reads the same)."""
     before, after = _groups(old), _groups(new)
     removed = [name for name in before if name not in after]
     added = [name for name in after if name not in before]
+
+    def endpoints_on(group: Mapping[str, Any]) -> Optional[tuple[str, ...]]:
+        return None if old_plan is None else old_plan.endpoints_on(group.get("InstanceType"))
+
+    def nodes(name: str, group: Mapping[str, Any]) -> str:
+        figures = old_plan.group(name) if old_plan is not None else None
+        if figures and figures.get("autoscaled"):
+            return f"{_count(figures['floor']['nodes'])} idle, up to {figures['ceiling']['nodes']} under load"
+        return _nodes(group)
+
     changes: list[GroupChange] = []
     for old_name, new_name in _renames(before, after, removed, added):
         removed.remove(old_name)
         added.remove(new_name)
         group = before[old_name]
         changes.append(GroupChange(old_name, f"renamed {old_name} -> {new_name} ({group.get('InstanceType')}): "
-                                             f"{_nodes(group)} terminated, {_nodes(after[new_name])} created",
-                                   rules.GROUP_RENAMED, endpoints_on(group.get("InstanceType"))))
+                                             f"its nodes ({nodes(old_name, group)}) terminated, {_nodes(after[new_name])} created",
+                                   rules.GROUP_RENAMED, endpoints_on(group)))
     for name in removed:
         group = before[name]
-        changes.append(GroupChange(name, f"removed {name} ({group.get('InstanceType')}, {_nodes(group)})",
-                                   rules.GROUP_REMOVED, endpoints_on(group.get("InstanceType"))))
+        changes.append(GroupChange(name, f"removed {name} ({group.get('InstanceType')}, {nodes(name, group)})",
+                                   rules.GROUP_REMOVED, endpoints_on(group)))
     for name in added:
         group = after[name]
         changes.append(GroupChange(name, f"added {name} ({group.get('InstanceType')}, {_nodes(group)})",
                                    rules.GROUP_ADDED))
     for name in (name for name in before if name in after):
-        changes += _property_changes(name, before[name], after[name], endpoints_on)
+        changes += _property_changes(name, before[name], after[name], endpoints_on(before[name]), replaced)
     return tuple(changes)
 
 
@@ -126,13 +137,17 @@ def _renames(before: Mapping[str, Any], after: Mapping[str, Any], removed: Seque
     return pairs
 
 
-def _property_changes(name: str, old: Mapping[str, Any], new: Mapping[str, Any],
-                      endpoints_on: EndpointsOn) -> list[GroupChange]:
+def _property_changes(name: str, old: Mapping[str, Any], new: Mapping[str, Any], on_group: Optional[tuple[str, ...]],
+                      replaced: AbstractSet[str]) -> list[GroupChange]:
     changes = []
-    on_group = endpoints_on(old.get("InstanceType"))
     for key in sorted((old.keys() | new.keys()) - {"InstanceGroupName"}):
         before, after = old.get(key), new.get(key)
+        rule = _PROPERTY_RULES.get(key, rules.GROUP_IN_PLACE)
         if before == after:
+            gone = sorted(references(after) & replaced)
+            if key == "ExecutionRole" and gone:  # the same reference, a new role at deploy time
+                changes.append(GroupChange(name, f"{name} ExecutionRole refers to {gone[0]}, which is replaced", rule,
+                                           on_group))
             continue
         if key == "InstanceCount" and isinstance(before, int) and isinstance(after, int):
             fewer = after < before
@@ -141,7 +156,6 @@ def _property_changes(name: str, old: Mapping[str, Any], new: Mapping[str, Any],
                       f"{_count(abs(after - before))} {'terminated' if fewer else 'added'}",
                 rules.COUNT_DOWN if fewer else rules.COUNT_UP, on_group if fewer else None))
             continue
-        rule = _PROPERTY_RULES.get(key, rules.GROUP_IN_PLACE)
         leaves = field_changes(before, after, key) if before is not None and after is not None else [
             f"{'+ ' + key + ': ' + short(after) if before is None else '- ' + key}"]
         changes.append(GroupChange(name, f"{name} {'; '.join(leaves)}", rule,

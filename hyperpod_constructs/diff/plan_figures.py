@@ -32,11 +32,24 @@ class PlatformFigures:
     def endpoints_on(self, instance_type: Any) -> tuple[str, ...]:
         """The endpoints (or disaggregated sides) that may run on ``instance_type``."""
         return tuple(sorted(name for name, endpoint in (self.figures.get("endpoints") or {}).items()
-                            if instance_type in endpoint.get("instanceTypes", ())))
+                            if instance_type in endpoint.get("nodeTypes", ())))
 
     @property
     def endpoint_names(self) -> frozenset[str]:
         return frozenset(self.figures.get("endpoints") or {})
+
+
+@dataclass(frozen=True)
+class StackFigures:
+    """Every platform's figures of one stack: what the instance group changes look up."""
+
+    platforms: Mapping[str, PlatformFigures]
+
+    def endpoints_on(self, instance_type: Any) -> tuple[str, ...]:
+        return tuple(sorted({name for platform in self.platforms.values() for name in platform.endpoints_on(instance_type)}))
+
+    def group(self, name: str) -> Optional[Mapping[str, Any]]:
+        return next((group for platform in self.platforms.values() for group in [platform.group(name)] if group), None)
 
 
 def platform_figures(template: Mapping[str, Any]) -> Optional[dict[str, PlatformFigures]]:

@@ -2,10 +2,12 @@
 get-template``) still says what the platform runs idle and at full scale: ``python -m hyperpod_constructs.diff``
 compares them when OLD is that template and the manifests are not at hand.
 
-``Metadata["hyperpod-constructs:plan"]`` maps each platform's construct path (within its stack) to its figures: per instance group its
-instance type and the nodes and GPUs at the floor (idle) and the ceiling; per endpoint the instance types it runs
-on and its replica bounds; the totals; and, when the platform was given prices, the monthly cost at the floor and
-the ceiling. Template metadata updates no resource: a change of figures alone deploys nothing.
+``Metadata["hyperpod-constructs:plan"]`` maps each platform's construct path (within its stack) to its figures:
+per instance group its instance type (``nodeType``) and the nodes and GPUs at the floor (idle) and the ceiling; per
+endpoint the instance types it runs on (``nodeTypes``) and its replica bounds; the totals; and, when the platform was
+given prices, the monthly cost at the floor and the ceiling. (The keys are the plan's own, never a Kubernetes field
+name: those are written by the k8s layer only.) Template metadata updates no resource: a change of figures alone
+deploys nothing.
 """
 from __future__ import annotations
 
@@ -26,12 +28,12 @@ def plan_figures(plan: Plan) -> dict[str, Any]:
     for group in plan.groups:
         nodes = plan.nodes(group)
         groups[group.name] = {
-            "instanceType": group.instance_type,
+            "nodeType": group.instance_type,
             "autoscaled": group.name in plan.autoscaled_groups,
             "floor": {"nodes": nodes.floor, "gpus": nodes.gpus("floor")},
             "ceiling": {"nodes": nodes.ceiling, "gpus": nodes.gpus("ceiling")},
         }
-    endpoints = {demand.name: {"instanceTypes": list(demand.placement_types), "minReplicas": demand.min_replicas,
+    endpoints = {demand.name: {"nodeTypes": list(demand.placement_types), "minReplicas": demand.min_replicas,
                                "maxReplicas": demand.max_replicas} for demand in plan.endpoints}
     figures: dict[str, Any] = {
         "groups": groups,

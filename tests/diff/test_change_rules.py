@@ -28,10 +28,14 @@ TEMPLATE = {"Resources": {
 }}
 
 
-def diff_with(tmp_path: Path, change: Any) -> tuple[int, list[str]]:
-    new = copy.deepcopy(TEMPLATE)
+def diff_with(tmp_path: Path, change: Any, deployed: Any = None) -> tuple[int, list[str]]:
+    """TEMPLATE (with ``deployed`` applied to it) against the same with ``change`` applied."""
+    old = copy.deepcopy(TEMPLATE)
+    if deployed is not None:
+        deployed(old["Resources"])
+    new = copy.deepcopy(old)
     change(new["Resources"])
-    (tmp_path / "old.json").write_text(json.dumps(TEMPLATE))
+    (tmp_path / "old.json").write_text(json.dumps(old))
     (tmp_path / "new.json").write_text(json.dumps(new))
     out, err = io.StringIO(), io.StringIO()
     code = main([str(tmp_path / "old.json"), str(tmp_path / "new.json")], stdout=out, stderr=err)
@@ -78,15 +82,23 @@ def test_auto_patching_is_in_place_and_says_a_pinned_release_drifts(tmp_path: Pa
 
 def test_what_the_service_reports_is_no_change(tmp_path: Path) -> None:
     # A template read back may carry the schema's read-only leaves: CurrentCount, AutoPatchConfig's next patch date.
-    def reported(resources: dict) -> None:
-        group(resources).update(CurrentCount=1, AutoPatchConfig={"PatchingStrategy": "WhenIdle"})
-        group(TEMPLATE["Resources"]).update(AutoPatchConfig={"PatchingStrategy": "WhenIdle",
-                                                              "PatchSchedule": {"NextPatchDate": "2026-12-03"}})
-    try:
-        code, lines = diff_with(tmp_path, reported)
-    finally:
-        group(TEMPLATE["Resources"]).pop("AutoPatchConfig")
-    assert (code, [text for text in lines if text.startswith("    ")]) == (EXIT_CLEAN, [])
+    code, lines = diff_with(
+        tmp_path, lambda resources: group(resources).update(CurrentCount=1, AutoPatchConfig={"PatchingStrategy": "WhenIdle"}),
+        deployed=lambda resources: group(resources).update(AutoPatchConfig={
+            "PatchingStrategy": "WhenIdle", "PatchSchedule": {"NextPatchDate": "2026-12-03"}}))
+    assert (code, [text for text in lines if text.startswith("    ") or "updated in place" in text]) == (EXIT_CLEAN, [])
+
+
+def test_a_replaced_execution_role_is_refused_although_its_reference_reads_the_same(tmp_path: Path) -> None:
+    def with_role(name: str) -> Any:
+        def change(resources: dict) -> None:
+            resources["NodeRole"] = {"Type": "AWS::IAM::Role", "Properties": {
+                "RoleName": name, "AssumeRolePolicyDocument": {"Statement": []}}}
+            group(resources)["ExecutionRole"] = {"Fn::GetAtt": ["NodeRole", "Arn"]}
+        return change
+    code, lines = diff_with(tmp_path, with_role("nodes-2"), deployed=with_role("nodes"))  # RoleName: create-only
+    assert code == EXIT_DESTRUCTIVE
+    assert line(rules.EXECUTION_ROLE, "gpu ExecutionRole refers to NodeRole, which is replaced") in lines
 
 
 def test_an_added_group_creates_nodes_and_holds_nothing(tmp_path: Path) -> None:

@@ -66,7 +66,7 @@ def test_the_same_version_is_clean_and_carries_its_plan(app: Callable[[str], Pat
     assert (code, text.splitlines()[-1]) == (EXIT_CLEAN, CLEAN)
     import json
     figures = json.loads((app("") / TEMPLATE).read_text())["Metadata"][PLAN_METADATA_KEY]["Platform"]
-    assert figures["groups"]["h100"] == {"instanceType": "ml.p5.48xlarge", "autoscaled": True,
+    assert figures["groups"]["h100"] == {"nodeType": "ml.p5.48xlarge", "autoscaled": True,
                                          "floor": {"nodes": 0, "gpus": 0}, "ceiling": {"nodes": 2, "gpus": 16}}
     assert figures["floor"] == {"nodes": 4, "gpus": 8} and figures["ceiling"] == {"nodes": 6, "gpus": 24}
     assert figures["costUsdPerMonth"]["floor"] == 730 * (2 * 0.5 + 2 * 10.0)
@@ -76,7 +76,7 @@ def test_renaming_the_system_group_terminates_its_nodes(app: Callable[[str], Pat
     code, lines = changed(app, "rename_system")
     assert code == EXIT_DESTRUCTIVE and lines[-1] == DESTRUCTIVE
     assert group_lines(lines) == [
-        f"    removes nodes: renamed system -> core (ml.m5.2xlarge): 2 nodes terminated, 2 nodes created: "
+        f"    removes nodes: renamed system -> core (ml.m5.2xlarge): its nodes (2 nodes) terminated, 2 nodes created: "
         f"{rules.GROUP_RENAMED.effect} (see {rules.UPDATE_CLUSTER_GUIDE}); endpoints losing capacity: none"]
 
 
@@ -84,7 +84,9 @@ def test_renaming_a_gpu_group_names_the_endpoints_that_run_there(app: Callable[[
     code, lines = changed(app, "rename_gpu_group")
     assert code == EXIT_DESTRUCTIVE
     (line,) = group_lines(lines)
-    assert line.startswith("    removes nodes: renamed h100 -> p5 (ml.p5.48xlarge): 0 nodes terminated")
+    # An autoscaled group runs no node idle, and as many as its ceiling under load: the plan figures say how many.
+    assert line.startswith("    removes nodes: renamed h100 -> p5 (ml.p5.48xlarge): its nodes (0 nodes idle, up to 2 "
+                           "under load) terminated, 0 nodes created: ")
     assert any(line.startswith("    deleted: NodePool.karpenter.sh") for line in lines)  # the NodePool swap too
 
 
@@ -127,7 +129,7 @@ def test_a_removed_group_terminates_its_nodes(app: Callable[[str], Path]) -> Non
     code, lines = changed(app, "remove_group")
     assert code == EXIT_DESTRUCTIVE
     assert group_lines(lines) == [
-        f"    removes nodes: removed h100 (ml.p5.48xlarge, 0 nodes): {rules.GROUP_REMOVED.effect} "
+        f"    removes nodes: removed h100 (ml.p5.48xlarge, 0 nodes idle, up to 2 under load): {rules.GROUP_REMOVED.effect} "
         f"(see {rules.SCALE_DOWN_GUIDE}); endpoints losing capacity: none"]
     assert any(line.startswith("  Plan (Platform): idle floor: 4 nodes, 8 GPUs, $15,330.00/month (unchanged); "
                                "ceiling: 6 nodes, 24 GPUs") and "-> 4 nodes, 8 GPUs" in line for line in lines)
