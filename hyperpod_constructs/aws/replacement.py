@@ -36,14 +36,24 @@ def create_only_paths(type_name: str) -> tuple[tuple[str, ...], ...]:
     """CloudFormation's ``createOnlyProperties`` of a type as property paths (``("Orchestrator", "Eks")``; ``*``
     stands for every item of a list), from the registry schemas cfn-lint ships (``pip install cfn-lint``);
     ``()`` for a type it has no schema for."""
+    return _schema_paths(type_name, "createOnlyProperties")
+
+
+@functools.cache
+def read_only_paths(type_name: str) -> tuple[tuple[str, ...], ...]:
+    """The ``readOnlyProperties`` of a type, as ``create_only_paths`` gives them: what the service reports
+    (``("InstanceGroups", "*", "CurrentCount")``), never something a template changes."""
+    return _schema_paths(type_name, "readOnlyProperties")
+
+
+def _schema_paths(type_name: str, key: str) -> tuple[tuple[str, ...], ...]:
     from cfnlint.schema import PROVIDER_SCHEMA_MANAGER, ResourceNotFoundError
 
     try:
         schema = PROVIDER_SCHEMA_MANAGER.get_resource_schema(SCHEMA_REGION, type_name).schema
     except ResourceNotFoundError:
         return ()
-    return tuple(tuple(pointer.split("/")[2:]) for pointer in schema.get("createOnlyProperties", [])
-                 if pointer.startswith("/properties/"))
+    return tuple(tuple(pointer.split("/")[2:]) for pointer in schema.get(key, []) if pointer.startswith("/properties/"))
 
 
 def deploy_time_inputs(resolved: Any, parameters: Iterable[str]) -> list[str]:

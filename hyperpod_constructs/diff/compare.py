@@ -1,17 +1,30 @@
-"""One stack's diff: its resources and the Kubernetes objects of each manifest bundle, and whether anything is
-replaced or deleted (what the command's exit status reports)."""
+"""One stack's diff: its resources, the HyperPod cluster's instance groups, the changes a service refuses, the
+Kubernetes objects of each manifest bundle, and the plan figures; and its status (what the command's exit status
+reports): destructive, not everything compared, or neither."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
+from typing import Any, Optional
 
+from .change_rules import HOLDS
 from .inputs import Bundle, StackInput
+from .instance_groups import CLUSTER_TYPE, GroupChange, instance_group_changes, lifecycle_script_changes
 from .manifests import ObjectChanges, object_changes, objects_of
+from .plan_figures import FiguresChange, PlatformFigures, StackFigures, figures_changes, platform_figures
 from .resources import ResourceChanges, resource_changes
+from .service_rules import ServiceFinding, service_findings
 
 NO_OLD_BUNDLE = ("the old manifest bundle is not available here (OLD is a template): Kubernetes objects are not "
                  "compared; pass --old-manifests with the dist/manifests folder of the deployed version")
 NO_NEW_BUNDLE = "the new manifest bundle is not available here (NEW is a template): Kubernetes objects are not compared"
+GITOPS_NOT_COMPARED = ("delivered by GitOps (Argo CD or Flux apply dist/manifests): Kubernetes objects are not "
+                       "compared; pass --old-manifests and --new-manifests with the two versions' dist/manifests")
+HANDOVER = ("handed over to GitOps: the stack stops applying these objects and deletes none of them; Argo CD or Flux "
+            "take them over when they apply the same files")
+ADOPTED = ("taken back from GitOps: the applier applies the bundle, adopting the objects that exist, and deletes none "
+           "that GitOps added")
+NO_OLD_FIGURES = ("OLD carries no plan figures (Metadata hyperpod-constructs:plan, written since this version): the "
+                  "idle floor, the ceiling and the endpoints on each group are not compared")
 
 
 @dataclass(frozen=True)
@@ -19,6 +32,17 @@ class BundleDiff:
     logical_id: str
     changes: Optional[ObjectChanges]  # None: not compared (``note`` says why) or the same bundle
     note: Optional[str] = None
+    compared: bool = True  # False: the objects could not be compared
+    prunes: bool = True  # whether an object gone from the new version is deleted from the cluster
+
+
+@dataclass(frozen=True)
+class ClusterGroups:
+    """The instance group changes of one HyperPod cluster resource."""
+
+    logical_id: str
+    changes: tuple[GroupChange, ...]
+    endpoints_known: bool  # OLD's plan figures say which endpoints run on each instance type
 
 
 @dataclass(frozen=True)
@@ -26,34 +50,94 @@ class StackDiff:
     name: str
     resources: ResourceChanges
     bundles: tuple[BundleDiff, ...]
+    groups: tuple[ClusterGroups, ...] = ()
+    refusals: tuple[ServiceFinding, ...] = ()  # what a service refuses or may refuse
+    figures: tuple[FiguresChange, ...] = ()
+    endpoints_removed: tuple[tuple[str, str], ...] = ()  # (platform, endpoint) gone from the plan
+    notes: tuple[str, ...] = ()  # what was not compared, beside the bundles' own notes
 
     @property
     def destructive(self) -> bool:
-        """Something is replaced or deleted: a resource, or a Kubernetes object the applier prunes."""
-        return bool(self.resources.replaced or self.resources.deleted
-                    or any(bundle.changes and bundle.changes.deleted for bundle in self.bundles))
+        """Something is replaced, deleted, refused, takes running nodes away, or is newly billed while idle."""
+        return bool(self.resources.replaced or self.resources.deleted or self.refusals or self.endpoints_removed
+                    or any(bundle.changes and bundle.changes.deleted and bundle.prunes for bundle in self.bundles)
+                    or any(change.rule.outcome in HOLDS for cluster in self.groups for change in cluster.changes)
+                    or any(change.newly_billed_idle_gpus for change in self.figures))
+
+    @property
+    def fully_compared(self) -> bool:
+        return not self.notes and all(bundle.compared for bundle in self.bundles)
 
 
-def stack_diff(old: StackInput, new: StackInput, old_manifests: Optional[tuple[str, ...]] = None) -> StackDiff:
-    """``old_manifests``: the old bundle's files when ``old`` cannot hold them (a deployed template)."""
-    bundles = []
-    for logical_id in sorted(old.bundles.keys() | new.bundles.keys()):
-        before, after = old.bundles.get(logical_id), new.bundles.get(logical_id)
-        if before is not None and before.files is None and old_manifests is not None:
-            before = Bundle(before.key, old_manifests)
-        bundles.append(bundle_diff(logical_id, before, after))
-    return StackDiff(new.name, resource_changes(old.template, new.template), tuple(bundles))
+def stack_diff(old: StackInput, new: StackInput, old_manifests: Optional[tuple[str, ...]] = None,
+               new_manifests: Optional[tuple[str, ...]] = None) -> StackDiff:
+    """``old_manifests`` / ``new_manifests``: a version's manifest files when its input cannot hold them (a deployed
+    template, or GitOps delivery)."""
+    bundles = tuple(bundle_diff(logical_id, _with_files(old.bundles.get(logical_id), old_manifests),
+                                _with_files(new.bundles.get(logical_id), new_manifests))
+                    for logical_id in sorted(old.bundles.keys() | new.bundles.keys()))
+    resources = resource_changes(old.template, new.template)
+    old_resources, new_resources = old.template.get("Resources") or {}, new.template.get("Resources") or {}
+    old_figures, new_figures = platform_figures(old.template), platform_figures(new.template)
+    if old_figures is None and not old_resources:  # a new stack: no platform ran before
+        old_figures = {}
+    notes = (NO_OLD_FIGURES,) if old_figures is None and new_figures is not None else ()
+    replaced = [item.logical_id for item in resources.replaced]
+    return StackDiff(
+        new.name, resources, bundles,
+        groups=_cluster_groups(old_resources, new_resources, old_figures, replaced),
+        refusals=service_findings(old_resources, new_resources, replaced),
+        figures=figures_changes(old_figures, new_figures) if old_figures is not None else (),
+        # Without both bundles' objects, the plan figures still name the endpoints that go.
+        endpoints_removed=() if all(bundle.compared for bundle in bundles) else _endpoints_removed(
+            old_figures, new_figures),
+        notes=notes)
 
 
 def bundle_diff(logical_id: str, old: Optional[Bundle], new: Optional[Bundle]) -> BundleDiff:
     """A bundle added (every object added), removed (every object deleted: the applier deletes what it applied),
-    the same (same key), or compared object by object."""
-    if old is not None and new is not None and old.key == new.key:
+    the same (same key), handed over to GitOps or back, or compared object by object."""
+    if old is not None and new is not None and old.key == new.key and not old.gitops:
         return BundleDiff(logical_id, None, "unchanged (the same bundle)")
-    if old is not None and old.files is None:
-        return BundleDiff(logical_id, None, NO_OLD_BUNDLE)
+    handover = old is not None and new is not None and not old.gitops and new.gitops
+    adopted = old is not None and new is not None and old.gitops and not new.gitops
+    if old is not None and old.files is None and not adopted:
+        note = GITOPS_NOT_COMPARED if old.gitops else NO_OLD_BUNDLE
+        return BundleDiff(logical_id, None, f"{HANDOVER}; {note}" if handover else note, compared=False)
     if new is not None and new.files is None:
-        return BundleDiff(logical_id, None, NO_NEW_BUNDLE)
+        note = HANDOVER + "; the GitOps version is not compared (pass --new-manifests)" if handover else (
+            GITOPS_NOT_COMPARED if new.gitops else NO_NEW_BUNDLE)
+        return BundleDiff(logical_id, None, note, compared=False)
     before = objects_of(old.files or ()) if old is not None else {}
     after = objects_of(new.files or ()) if new is not None else {}
-    return BundleDiff(logical_id, object_changes(before, after))
+    note = HANDOVER if handover else ADOPTED if adopted else None
+    # Handing over or taking back deletes nothing; between GitOps versions, Argo CD or Flux prune what is gone.
+    return BundleDiff(logical_id, object_changes(before, after), note, prunes=not (handover or adopted))
+
+
+def _with_files(bundle: Optional[Bundle], files: Optional[tuple[str, ...]]) -> Optional[Bundle]:
+    if bundle is not None and bundle.files is None and files is not None:
+        return Bundle(bundle.key, files)
+    return bundle
+
+
+def _cluster_groups(old: dict[str, Any], new: dict[str, Any], figures: Optional[dict[str, PlatformFigures]],
+                    replaced: list[str]) -> tuple[ClusterGroups, ...]:
+    """Per HyperPod cluster updated in place (a replaced one replaces every node anyway)."""
+    plan = StackFigures(figures) if figures is not None else None
+    found = []
+    for logical_id in sorted(old.keys() & new.keys() - set(replaced)):
+        if old[logical_id].get("Type") == CLUSTER_TYPE == new[logical_id].get("Type"):
+            changes = (instance_group_changes(old[logical_id], new[logical_id], plan, frozenset(replaced))
+                       + lifecycle_script_changes(old, new, new[logical_id]))
+            if changes:
+                found.append(ClusterGroups(logical_id, changes, figures is not None))
+    return tuple(found)
+
+
+def _endpoints_removed(old: Optional[dict[str, PlatformFigures]],
+                       new: Optional[dict[str, PlatformFigures]]) -> tuple[tuple[str, str], ...]:
+    if old is None or new is None:
+        return ()
+    return tuple((path, name) for path, figures in sorted(old.items()) if path in new
+                 for name in sorted(figures.endpoint_names - new[path].endpoint_names))

@@ -8,18 +8,23 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Optional
 
-from ..delivery.applier import RESOURCE_TYPE as MANIFESTS_TYPE
+from ..delivery.applier import RESOURCE_TYPE as MANIFESTS_TYPE, ManifestDelivery
 from ..delivery.bundle import BUNDLE_MANIFESTS, MANIFEST_SUFFIX
 
 
 class InputError(Exception):
-    """An input that cannot be read: the command exits 2."""
+    """An input that cannot be read: a usage error."""
 
 
 @dataclass(frozen=True)
 class Bundle:
-    key: str  # the resource's BundleKey: the same key is the same bundle
+    key: Optional[str]  # the resource's BundleKey: the same key is the same bundle (None: delivered by GitOps)
     files: Optional[tuple[str, ...]]  # the manifest files' texts; None when not available here
+
+    @property
+    def gitops(self) -> bool:
+        """The applier applies nothing: Argo CD or Flux apply the manifests (``ManifestDelivery.GITOPS``)."""
+        return self.key is None
 
 
 @dataclass(frozen=True)
@@ -96,10 +101,15 @@ def _asset_sources(folder: Path) -> dict[str, Path]:
 def _bundles(template: dict[str, Any], assets: dict[str, Path]) -> dict[str, Bundle]:
     bundles = {}
     for logical_id, resource in template["Resources"].items():
-        key = (resource.get("Properties") or {}).get("BundleKey")
-        if resource.get("Type") == MANIFESTS_TYPE and isinstance(key, str):
+        if resource.get("Type") != MANIFESTS_TYPE:
+            continue
+        properties = resource.get("Properties") or {}
+        key = properties.get("BundleKey")
+        if isinstance(key, str):
             source = assets.get(key)
             bundles[logical_id] = Bundle(key, _bundle_files(source) if source and source.exists() else None)
+        elif properties.get("Delivery") == ManifestDelivery.GITOPS.value:
+            bundles[logical_id] = Bundle(None, None)
     return bundles
 
 

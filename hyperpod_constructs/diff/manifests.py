@@ -5,11 +5,12 @@ from the cluster; one in both with other fields is changed in place (server-side
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
 import yaml
+
+from .leaves import field_changes
 
 # (API group, kind, namespace, name): an apiVersion change within a group is a field change, not a new object.
 ObjectKey = tuple[str, str, str, str]
@@ -49,27 +50,3 @@ def object_changes(old: Mapping[ObjectKey, Any], new: Mapping[ObjectKey, Any]) -
                     if old[key] != new[key])
     return ObjectChanges(added=tuple(sorted(new.keys() - old.keys())), deleted=tuple(sorted(old.keys() - new.keys())),
                          changed=changed)
-
-
-def field_changes(old: Any, new: Any, path: str = "") -> list[str]:
-    """One line per changed leaf: ``spec.replicas: 1 -> 2``, ``+ spec.x: ...`` (added), ``- spec.y`` (removed)."""
-    if isinstance(old, dict) and isinstance(new, dict):
-        lines: list[str] = []
-        for key in sorted(old.keys() | new.keys(), key=str):
-            child = f"{path}.{key}" if path else str(key)
-            if key not in new:
-                lines.append(f"- {child}")
-            elif key not in old:
-                lines.append(f"+ {child}: {_short(new[key])}")
-            else:
-                lines += field_changes(old[key], new[key], child)
-        return lines
-    if isinstance(old, list) and isinstance(new, list) and len(old) == len(new):
-        return [line for index, (before, after) in enumerate(zip(old, new))
-                for line in field_changes(before, after, f"{path}[{index}]")]
-    return [] if old == new else [f"{path}: {_short(old)} -> {_short(new)}"]
-
-
-def _short(value: Any, limit: int = 80) -> str:
-    text = json.dumps(value, sort_keys=True)
-    return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -1,11 +1,23 @@
-"""The diff as text: per stack, what is replaced (and why), deleted, left behind, and the Kubernetes objects."""
+"""The diff as text: per stack, what is replaced (and the leaves that cause it), refused, deleted, updated in place,
+left behind, what happens to each instance group's nodes, the Kubernetes objects, the plan's floor and ceiling, and
+a closing line saying which exit status applies."""
 from __future__ import annotations
 
 from typing import Sequence
 
+from .change_rules import HOLDS, ChangeRule
 from .compare import StackDiff
+from .instance_groups import CLUSTER_TYPE
 from .manifests import describe
 from .resources import DATA_RESOURCES, what_is_replaced
+
+# How each outcome of a change rule is labelled.
+LABELS = {"in-place": "in place", "new-nodes": "new nodes only", "rolling": "rolling update",
+          "removes": "removes nodes", "review": "may be refused", "refused": "refused"}
+DESTRUCTIVE = "  => removes, replaces or refuses something, or bills more while idle"
+NOT_COMPARED = "  => nothing removed, replaced or refused in what was compared, but not everything was compared"
+CLEAN = "  => nothing removed, replaced, refused or newly billed while idle"
+_PATHS_SHOWN = 6  # an in-place update lists this many changed properties, then how many more
 
 
 def render(diffs: Sequence[StackDiff], notes: Sequence[str] = ()) -> str:
@@ -13,9 +25,16 @@ def render(diffs: Sequence[StackDiff], notes: Sequence[str] = ()) -> str:
     for diff in diffs:
         lines.append(f"Stack {diff.name}")
         lines += _resource_lines(diff)
+        lines += _group_lines(diff)
         lines += _kubernetes_lines(diff)
-        lines.append("  => replaces or deletes something" if diff.destructive else "  => nothing replaced or deleted")
+        lines += _plan_lines(diff)
+        lines += [f"  not compared: {note}" for note in diff.notes]
+        lines.append(DESTRUCTIVE if diff.destructive else CLEAN if diff.fully_compared else NOT_COMPARED)
     return "\n".join(lines) + "\n"
+
+
+def _rule_text(rule: ChangeRule) -> str:
+    return rule.effect + (f" (see {rule.source})" if rule.outcome in HOLDS else "")
 
 
 def _resource_lines(diff: StackDiff) -> list[str]:
@@ -25,10 +44,21 @@ def _resource_lines(diff: StackDiff) -> list[str]:
         meaning = what_is_replaced(item.type_name)
         lines.append(f"  replaced: {item.logical_id} ({item.type_name}): {item.cause}"
                      + (f"; this replaces {meaning}" if meaning else ""))
+    lines += [f"  {LABELS[finding.rule.outcome]}: {finding.logical_id} ({finding.type_name}): {finding.what}: "
+              f"{_rule_text(finding.rule)}" for finding in diff.refusals]
     lines += [f"  deleted:  {item.logical_id} ({item.type_name})"
               + (f", kept in the account (DeletionPolicy {item.policy})" if item.kept else "")
               for item in changes.deleted]
     lines += [f"  added:    {logical_id} ({type_name})" for logical_id, type_name in changes.added]
+    refused = {finding.logical_id for finding in diff.refusals}
+    for update in (update for update in changes.updated if update.logical_id not in refused):
+        paths = [path for path in update.paths
+                 if not (update.type_name == CLUSTER_TYPE and path.startswith("InstanceGroups"))]  # groups: below
+        if not paths:
+            continue
+        shown = ", ".join(paths[:_PATHS_SHOWN])
+        more = f" and {len(paths) - _PATHS_SHOWN} more" if len(paths) > _PATHS_SHOWN else ""
+        lines.append(f"  updated in place: {update.logical_id} ({update.type_name}): {shown}{more}")
     for outcome in changes.data:
         policy = "UpdateReplacePolicy" if outcome.event == "replaced" else "DeletionPolicy"
         if outcome.kept:
@@ -41,6 +71,19 @@ def _resource_lines(diff: StackDiff) -> list[str]:
     return lines
 
 
+def _group_lines(diff: StackDiff) -> list[str]:
+    lines = []
+    for cluster in diff.groups:
+        lines.append(f"  Instance groups ({cluster.logical_id}):")
+        for change in cluster.changes:
+            line = f"    {LABELS[change.rule.outcome]}: {change.what}: {_rule_text(change.rule)}"
+            if change.rule.outcome in HOLDS:
+                line += ("; endpoints losing capacity: " + (", ".join(change.endpoints) or "none")
+                         if change.endpoints is not None else "; endpoints on it: not known (OLD carries no plan figures)")
+            lines.append(line)
+    return lines
+
+
 def _kubernetes_lines(diff: StackDiff) -> list[str]:
     lines = []
     for bundle in diff.bundles:
@@ -49,13 +92,32 @@ def _kubernetes_lines(diff: StackDiff) -> list[str]:
             lines.append(f"{header}: {bundle.note}")
             continue
         changes = bundle.changes
-        if not (changes.added or changes.deleted or changes.changed):
+        if bundle.note:
+            lines.append(f"{header}: {bundle.note}")
+        elif not (changes.added or changes.deleted or changes.changed):
             lines.append(f"{header}: no object added, changed or deleted")
             continue
-        lines.append(f"{header}:")
+        else:
+            lines.append(f"{header}:")
         lines += [f"    added:   {describe(key)}" for key in changes.added]
         for key, fields in changes.changed:
             lines.append(f"    changed: {describe(key)}")
             lines += [f"        {line}" for line in fields]
-        lines += [f"    deleted: {describe(key)}" for key in changes.deleted]
+        gone = "deleted:" if bundle.prunes else "left to GitOps:"
+        lines += [f"    {gone} {describe(key)}" for key in changes.deleted]
+    for platform, endpoint in diff.endpoints_removed:
+        lines.append(f"  endpoint removed ({platform}): {endpoint} is in OLD's plan and not in NEW's: its objects "
+                     "are deleted")
+    return lines
+
+
+def _plan_lines(diff: StackDiff) -> list[str]:
+    lines = []
+    for change in diff.figures:
+        if not change.changed:
+            continue
+        lines.append(f"  Plan ({change.path}): " + "; ".join(change.lines()))
+        if change.newly_billed_idle_gpus:
+            lines.append(f"    newly billed while idle: {change.newly_billed_idle_gpus} more GPUs run with no traffic "
+                         "at all")
     return lines

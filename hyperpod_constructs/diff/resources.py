@@ -7,11 +7,11 @@ schemas, as cfn-lint ships them), including a create-only property that refers t
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Optional
 
 from ..aws.replacement import CREATE_ONLY, create_only_paths
+from .leaves import changed_paths, field_changes
 
 # Types holding data that outlives a stack when kept, and what keeping them costs.
 DATA_RESOURCES: Mapping[str, str] = {
@@ -53,11 +53,21 @@ class Outcome:
 
 
 @dataclass(frozen=True)
+class Update:
+    """A resource CloudFormation updates in place: the paths of the properties that change."""
+
+    logical_id: str
+    type_name: str
+    paths: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class ResourceChanges:
     replaced: tuple[Replacement, ...] = ()
     deleted: tuple[Outcome, ...] = ()
     added: tuple[tuple[str, str], ...] = ()  # (logical id, type)
     data: tuple[Outcome, ...] = ()  # the data-bearing resources among the replaced and deleted
+    updated: tuple[Update, ...] = ()  # in place, as far as CloudFormation's schemas say (service rules: elsewhere)
 
 
 def resource_changes(old: Mapping[str, Any], new: Mapping[str, Any]) -> ResourceChanges:
@@ -81,8 +91,12 @@ def resource_changes(old: Mapping[str, Any], new: Mapping[str, Any]) -> Resource
     outcomes = [Outcome(item.logical_id, old_resources[item.logical_id]["Type"], "replaced",
                         old_resources[item.logical_id].get("UpdateReplacePolicy", "Delete")) for item in replaced]
     outcomes += deleted
+    updated = tuple(Update(logical_id, new_resources[logical_id]["Type"], tuple(paths))
+                    for logical_id in sorted(old_resources.keys() & new_resources.keys() - causes.keys())
+                    for paths in [changed_paths(old_resources[logical_id].get("Properties") or {},
+                                                new_resources[logical_id].get("Properties") or {})] if paths)
     return ResourceChanges(replaced, deleted, added,
-                           tuple(outcome for outcome in outcomes if outcome.type_name in DATA_RESOURCES))
+                           tuple(outcome for outcome in outcomes if outcome.type_name in DATA_RESOURCES), updated)
 
 
 def what_is_replaced(type_name: str) -> Optional[str]:
@@ -98,8 +112,8 @@ def _direct_cause(old: Mapping[str, Any], new: Mapping[str, Any]) -> Optional[st
     old_properties, new_properties = old.get("Properties") or {}, new.get("Properties") or {}
     for path in create_only_paths(new["Type"]):
         before, after = value_at(old_properties, path), value_at(new_properties, path)
-        if before != after:
-            return f"{'.'.join(path)} changes ({_short(before)} -> {_short(after)})"
+        if before != after:  # every leaf that differs, however long the values around it
+            return "; ".join(field_changes(before, after, ".".join(path)))
     return None
 
 
@@ -150,8 +164,3 @@ def references(value: Any) -> set[str]:
         for item in value:
             found |= references(item)
     return found
-
-
-def _short(value: Any, limit: int = 60) -> str:
-    text = "absent" if value is None else json.dumps(value, sort_keys=True)
-    return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -68,6 +68,7 @@ from .network_part import NetworkContext, build_network
 from .observability_part import AlarmRouting, ObservabilityContext, build_observability
 from .operator_part import OperatorContext, build_operator
 from .plan import Plan
+from .plan_metadata import record_plan_metadata
 from .plan_picture import draw_plan
 from .subnet_records import subnet_records
 from .synth_checks import SynthChecksContext, add_synth_checks
@@ -198,6 +199,7 @@ class HyperPodInferencePlatform(Construct):
             resolved=lambda: self._resolved, plan=lambda: self.plan,
             warn_unused_alarm_emails=observed.alarm_routing.warn_unused_emails,
             configures_daemon_at_deploy=self._application.configures_daemon_at_deploy))
+        record_plan_metadata(self, self._path, lambda: self.plan)  # what the diff compares on a deployed template
 
     # ---- what the platform holds: read-only --------------------------------------------------------------
 

@@ -31,3 +31,57 @@ def small_app(*, version: int) -> Callable[[cdk.App], tuple[cdk.Stack, Any]]:
                                                     instance_type="ml.g6e.12xlarge"))
         return stack, platform
     return build
+
+
+# ---- one platform and the changes users make to it between deploys ----------------------------------------------
+
+# Made-up prices, so that the plan figures carry $/month (the diff prints the floor and the ceiling in dollars).
+PRICES = {"ml.m5.2xlarge": 0.5, "ml.g6e.12xlarge": 10.0, "ml.g6e.24xlarge": 15.0, "ml.p5.48xlarge": 100.0}
+CHANGES = ("rename_system", "rename_gpu_group", "instance_type", "count_down", "lifecycle_scripts", "storage",
+           "remove_group", "other_vpc", "model_store_shrunk", "model_store_removed", "endpoint_removed", "gitops",
+           "idle_floor")
+
+
+def platform_app(change: str = "", *, lifecycle_dir: Any = None) -> Callable[[cdk.App], tuple[cdk.Stack, Any]]:
+    """A platform with a system group (2 nodes), an L40S group (2 nodes, two endpoints) and an autoscaled H100 group
+    with MIG (0 nodes idle, up to 2), node autoscaling and prices; ``change`` (one of CHANGES) is what the second
+    version changes. ``lifecycle_dir``: the lifecycle scripts folder the library ships, for ``lifecycle_scripts``."""
+    from aws_cdk import aws_ec2 as ec2
+
+    from hyperpod_constructs import ManifestDelivery, Network, Prices
+    from hyperpod_constructs.aws import hyperpod_cluster
+
+    assert change in ("", *CHANGES), change
+
+    def build(app: cdk.App) -> tuple[cdk.Stack, Any]:
+        stack = cdk.Stack(app, "Inference")
+        bucket = s3.Bucket.from_bucket_name(stack, "Models", "my-models")
+        l40s = InstanceGroup("l40s", "ml.g6e.24xlarge" if change == "instance_type" else "ml.g6e.12xlarge",
+                             count=1 if change == "count_down" else 2,
+                             ebs_volume_gib=500 if change == "storage" else None)
+        groups = [InstanceGroup("core" if change == "rename_system" else "system", "ml.m5.2xlarge", count=2), l40s]
+        if change != "remove_group":
+            groups.append(InstanceGroup("p5" if change == "rename_gpu_group" else "h100", "ml.p5.48xlarge", count=0,
+                                        max_count=2, mig_config="all-3g.40gb"))
+        network = Network(vpc=ec2.Vpc(stack, "OtherVpc", max_azs=2)) if change == "other_vpc" else None
+        store = None if change == "model_store_removed" else ModelStore(
+            bucket=bucket, capacity_gib=1200 if change == "model_store_shrunk" else 2400)
+        original_scripts = hyperpod_cluster.LIFECYCLE_DIR
+        if lifecycle_dir is not None:
+            hyperpod_cluster.LIFECYCLE_DIR = lifecycle_dir  # as a library version shipping other scripts would
+        try:
+            platform = HyperPodInferencePlatform(
+                stack, "Platform", instance_groups=groups, model_store=store, node_autoscaling=True,
+                prices=Prices(instance_hourly=PRICES), **({"network": network} if network else {}),
+                delivery=ManifestDelivery.GITOPS if change == "gitops" else ManifestDelivery.CDK_DEPLOY)
+        finally:
+            hyperpod_cluster.LIFECYCLE_DIR = original_scripts
+        source = ModelSource.s3(bucket, "llama/") if store is None else ModelSource.fsx("llama/")
+        platform.add_endpoint(InferenceEndpoint("llama", model=source, instance_type=l40s.instance_type))
+        if change != "endpoint_removed":
+            platform.add_endpoint(InferenceEndpoint("qwen", model=source, instance_type=l40s.instance_type))
+        if change == "idle_floor":
+            platform.add_endpoint(InferenceEndpoint("mig", model=source, instance_type="ml.p5.48xlarge",
+                                                    accelerator_partition="mig-3g.40gb", replicas=1))
+        return stack, platform
+    return build

@@ -14,6 +14,7 @@ from apps_support import APPLIER, only
 from diff_apps import small_app
 from hyperpod_constructs.diff.command import main
 from hyperpod_constructs.diff.compare import NO_OLD_BUNDLE
+from hyperpod_constructs.diff.report import CLEAN, DESTRUCTIVE
 from support import REPO_ROOT, run_command
 
 ENDPOINT = "InferenceEndpointConfig.inference.sagemaker.aws.amazon.com"
@@ -45,12 +46,13 @@ def test_a_change_lists_replacements_with_their_cause_and_kubernetes_objects_by_
     assert lines[0] == "Stack Inference"
     replaced = [line for line in lines if line.startswith("  replaced: ")]
     assert len(replaced) == 2, text
-    assert ('(AWS::SageMaker::Cluster): ClusterName changes ("inference-a" -> "inference-b"); this replaces the '
+    assert ('(AWS::SageMaker::Cluster): ClusterName: "inference-a" -> "inference-b"; this replaces the '
             "HyperPod cluster (all its nodes)") in replaced[0]
-    assert ('(AWS::FSx::DataRepositoryAssociation): DataRepositoryPath changes ("s3://my-models/models/" -> '
-            '"s3://my-models/weights/"); this replaces the model store\'s S3 link') in replaced[1]
+    assert ('(AWS::FSx::DataRepositoryAssociation): DataRepositoryPath: "s3://my-models/models/" -> '
+            '"s3://my-models/weights/"; this replaces the model store\'s S3 link') in replaced[1]
     # Twice the capacity is an update in place (StorageCapacity is not create-only): the file system stays.
-    assert "AWS::FSx::FileSystem" not in text
+    assert "  updated in place: PlatformModelStoreFileSystem64E83996 (AWS::FSx::FileSystem): StorageCapacity" in lines
+    assert not any(line.startswith("  replaced: PlatformModelStoreFileSystem") for line in lines)
     kubernetes = lines[lines.index(next(line for line in lines if line.startswith("  Kubernetes objects"))):]
     assert kubernetes[1:] == [
         "    changed: PersistentVolume model-store-default",
@@ -60,7 +62,7 @@ def test_a_change_lists_replacements_with_their_cause_and_kubernetes_objects_by_
         f"    changed: {ENDPOINT} default/llama",
         "        spec.replicas: 1 -> 2",
         f"    deleted: {ENDPOINT} default/qwen",
-        "  => replaces or deletes something",
+        DESTRUCTIVE,
     ]
 
 
@@ -68,7 +70,7 @@ def test_the_same_version_replaces_and_deletes_nothing(versions: tuple[Path, Pat
     code, text, _ = diff(versions[0], versions[0])
     assert code == 0
     assert text.splitlines()[1:] == ["  Kubernetes objects (PlatformManifests9516CD17): unchanged (the same bundle)",
-                                     "  => nothing replaced or deleted"]
+                                     CLEAN]
 
 
 def test_going_back_adds_the_endpoint_and_deletes_no_object(versions: tuple[Path, Path]) -> None:
@@ -168,14 +170,14 @@ def diff_templates(tmp_path: Path, new: dict) -> tuple[int, str]:
 
 
 def test_short_form_intrinsics_read_as_their_long_forms(tmp_path: Path) -> None:
-    assert diff_templates(tmp_path, new_template()) == (0, "Stack new\n  => nothing replaced or deleted\n")
+    assert diff_templates(tmp_path, new_template()) == (0, f"Stack new\n{CLEAN}\n")
 
 
 def test_an_update_in_place_is_not_a_replacement(tmp_path: Path) -> None:
     store = new_template()["Resources"]["ModelStore"]
     store["Properties"]["StorageCapacity"] = 2400
     code, text = diff_templates(tmp_path, new_template(ModelStore=store))
-    assert (code, text) == (0, "Stack new\n  => nothing replaced or deleted\n")
+    assert (code, text) == (0, f"Stack new\n  updated in place: ModelStore (AWS::FSx::FileSystem): StorageCapacity\n{CLEAN}\n")
 
 
 def test_a_replaced_resource_replaces_what_refers_to_it_and_a_kept_one_still_bills(tmp_path: Path) -> None:
@@ -186,11 +188,11 @@ def test_a_replaced_resource_replaces_what_refers_to_it_and_a_kept_one_still_bil
     assert text.splitlines()[1:] == [
         '  replaced: Link (AWS::FSx::DataRepositoryAssociation): FileSystemId refers to ModelStore, which is replaced; '
         "this replaces the model store's S3 link",
-        '  replaced: ModelStore (AWS::FSx::FileSystem): SubnetIds changes ([{"Ref": "Subnet"}] -> ["subnet-2"]); '
+        '  replaced: ModelStore (AWS::FSx::FileSystem): SubnetIds[0]: {"Ref": "Subnet"} -> "subnet-2"; '
         "this replaces the model store file system (its data)",
         "  retained and still billing: the replaced ModelStore (AWS::FSx::FileSystem) is kept (UpdateReplacePolicy "
         "Retain) and billed per provisioned GiB-month; delete it once its data is no longer needed",
-        "  => replaces or deletes something",
+        DESTRUCTIVE,
     ]
 
 
@@ -200,8 +202,8 @@ def test_a_nested_create_only_property_and_a_changed_type_replace(tmp_path: Path
             "ClusterName": "inference", "Orchestrator": {"Eks": {"ClusterArn": "arn:aws:eks:us-west-2:1:cluster/x"}}}},
         Topic={"Type": "AWS::SQS::Queue"}))
     assert code == 1
-    assert ('  replaced: HyperPod (AWS::SageMaker::Cluster): Orchestrator.Eks changes ({"ClusterArn": {"Fn::GetAtt": '
-            '["Eks", "Arn"]}} -> {"ClusterArn": "arn:aws:eks:us-west-2:1:cluster/x"}); this replaces the HyperPod '
+    assert ('  replaced: HyperPod (AWS::SageMaker::Cluster): Orchestrator.Eks.ClusterArn: {"Fn::GetAtt": '
+            '["Eks", "Arn"]} -> "arn:aws:eks:us-west-2:1:cluster/x"; this replaces the HyperPod '
             "cluster (all its nodes)") in text
     assert "  replaced: Topic (AWS::SQS::Queue): its type changes from AWS::SNS::Topic to AWS::SQS::Queue" in text
 
@@ -216,7 +218,7 @@ def test_removed_data_resources_are_kept_billing_or_deleted_with_their_data(tmp_
         "  retained and still billing: the deleted Bucket (AWS::S3::Bucket) is kept (DeletionPolicy Retain) and its "
         "objects are billed per GB-month; delete it once its data is no longer needed",
         "  data deleted: the deleted Logs (AWS::Logs::LogGroup) is deleted with its data (DeletionPolicy Delete)",
-        "  => replaces or deletes something",
+        DESTRUCTIVE,
     ]
 
 
@@ -246,8 +248,9 @@ def test_inputs_that_cannot_be_read_are_usage_errors(tmp_path: Path, versions: t
 def test_module_entry_point_documents_the_exit_status(tmp_path: Path) -> None:
     result = run_command("diff", "--help", cwd=tmp_path)
     assert result.returncode == 0, result.stderr[-2000:]
-    assert "Exit status 0: nothing replaced or deleted; 1: something is replaced or deleted; 2: usage error" in " ".join(
-        result.stdout.split())
+    assert ("Exit status 0: everything compared, nothing removed, replaced, refused or newly billed while idle; 1: "
+            "something is; 2: usage error; 3: nothing is in what was compared, but something could not be "
+            "compared.") in " ".join(result.stdout.split())
     missing = run_command("diff", cwd=tmp_path)
     assert missing.returncode == 2
 
@@ -280,4 +283,4 @@ def test_cdk_metadata_is_not_a_resource_of_the_platform(tmp_path: Path) -> None:
     with_metadata = new_template(CDKMetadata={"Type": "AWS::CDK::Metadata", "Properties": {"Analytics": "v2:deflate64:x"}})
     (tmp_path / "deployed.json").write_text(json.dumps(with_metadata))
     (tmp_path / "new.json").write_text(json.dumps(new_template()))
-    assert diff(tmp_path / "deployed.json", tmp_path / "new.json")[:2] == (0, "Stack new\n  => nothing replaced or deleted\n")
+    assert diff(tmp_path / "deployed.json", tmp_path / "new.json")[:2] == (0, f"Stack new\n{CLEAN}\n")

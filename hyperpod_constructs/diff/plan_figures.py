@@ -1,0 +1,105 @@
+"""The plan figures a template carries (``platform/plan_metadata.py`` writes them into ``Metadata``) and how two
+versions' compare: the idle floor and the full-scale ceiling in nodes, GPUs and, with prices, $/month.
+
+An idle floor with more GPUs than before is newly billed while idle: GPUs that run, and bill, with no traffic at all.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping, Optional
+
+from ..platform.plan_metadata import PLAN_METADATA_KEY
+
+LEVELS = ("floor", "ceiling")
+
+
+@dataclass(frozen=True)
+class PlatformFigures:
+    """One platform's figures, as ``plan_metadata.plan_figures`` wrote them."""
+
+    figures: Mapping[str, Any]
+
+    def total(self, level: str, unit: str) -> int:
+        return int(self.figures.get(level, {}).get(unit, 0))
+
+    def monthly(self, level: str) -> Optional[float]:
+        cost = self.figures.get("costUsdPerMonth")
+        return None if cost is None else float(cost[level])
+
+    def group(self, name: str) -> Optional[Mapping[str, Any]]:
+        return (self.figures.get("groups") or {}).get(name)
+
+    def endpoints_on(self, instance_type: Any) -> tuple[str, ...]:
+        """The endpoints (or disaggregated sides) that may run on ``instance_type``."""
+        return tuple(sorted(name for name, endpoint in (self.figures.get("endpoints") or {}).items()
+                            if instance_type in endpoint.get("nodeTypes", ())))
+
+    @property
+    def endpoint_names(self) -> frozenset[str]:
+        return frozenset(self.figures.get("endpoints") or {})
+
+
+@dataclass(frozen=True)
+class StackFigures:
+    """Every platform's figures of one stack: what the instance group changes look up."""
+
+    platforms: Mapping[str, PlatformFigures]
+
+    def endpoints_on(self, instance_type: Any) -> tuple[str, ...]:
+        return tuple(sorted({name for platform in self.platforms.values() for name in platform.endpoints_on(instance_type)}))
+
+    def group(self, name: str) -> Optional[Mapping[str, Any]]:
+        return next((group for platform in self.platforms.values() for group in [platform.group(name)] if group), None)
+
+
+def platform_figures(template: Mapping[str, Any]) -> Optional[dict[str, PlatformFigures]]:
+    """Platform construct path -> its figures; None when the template carries none (synthesized by a version of
+    the library that did not write them, or not a platform's template)."""
+    found = (template.get("Metadata") or {}).get(PLAN_METADATA_KEY)
+    if not isinstance(found, dict):
+        return None
+    return {path: PlatformFigures(figures) for path, figures in found.items() if isinstance(figures, dict)}
+
+
+@dataclass(frozen=True)
+class FiguresChange:
+    """One platform's figures before and after (``old`` None: a new platform)."""
+
+    path: str
+    old: Optional[PlatformFigures]
+    new: PlatformFigures
+
+    @property
+    def newly_billed_idle_gpus(self) -> int:
+        """GPUs the idle floor adds: billed around the clock whether or not anything calls the endpoints."""
+        before = self.old.total("floor", "gpus") if self.old is not None else 0
+        return max(0, self.new.total("floor", "gpus") - before)
+
+    @property
+    def changed(self) -> bool:
+        return self.old is None or any(
+            self.old.total(level, unit) != self.new.total(level, unit) or self.old.monthly(level) != self.new.monthly(level)
+            for level in LEVELS for unit in ("nodes", "gpus"))
+
+    def lines(self) -> list[str]:
+        lines = []
+        for level, name in (("floor", "idle floor"), ("ceiling", "ceiling")):
+            after = self._level(self.new, level)
+            before = self._level(self.old, level) if self.old is not None else "none"
+            lines.append(f"{name}: {before} -> {after}" if before != after else f"{name}: {after} (unchanged)")
+        return lines
+
+    @staticmethod
+    def _level(figures: PlatformFigures, level: str) -> str:
+        nodes, gpus = figures.total(level, "nodes"), figures.total(level, "gpus")
+        monthly = figures.monthly(level)
+        cost = f", ${monthly:,.2f}/month" if monthly is not None else ""
+        return f"{nodes} node{'' if nodes == 1 else 's'}, {gpus} GPU{'' if gpus == 1 else 's'}{cost}"
+
+
+def figures_changes(old: Optional[Mapping[str, PlatformFigures]],
+                    new: Optional[Mapping[str, PlatformFigures]]) -> tuple[FiguresChange, ...]:
+    """Per platform of NEW, its figures against OLD's (old side None for a platform OLD does not hold)."""
+    if new is None:
+        return ()
+    return tuple(FiguresChange(path, (old or {}).get(path), figures) for path, figures in sorted(new.items()))
