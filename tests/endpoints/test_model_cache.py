@@ -216,3 +216,20 @@ def test_add_on_versions_are_compared_as_numbers() -> None:
     assert addon_version("v1.10.0-eksbuild.1") == (1, 10, 0) and addon_version("latest") is None
     assert addon_carries("v1.10.0-eksbuild.1", "v3.3") and not addon_carries("v1.3.9-eksbuild.2", "v3.3")
     assert addon_carries("latest", "v3.3")  # not a version: the add-on's own version check names it
+
+
+def test_a_weights_cache_must_select_nodes_the_platform_runs() -> None:
+    from hyperpod_constructs import InstanceGroup
+    platform = dataclasses.replace(PLATFORM, instance_groups=(InstanceGroup("h100", "ml.p5.48xlarge", count=1),
+                                                              InstanceGroup("system", "ml.m5.2xlarge", count=1)))
+
+    def problems(**kwargs: Any) -> list[str]:
+        cache = ModelWeightsCache("w", model=HF, **kwargs)
+        return list(rules.RULES["weights-cache-placement"].check(
+            platform.with_weights_cache(resolve_weights_cache(cache, platform))))
+    assert problems(instance_type="ml.g6e.12xlarge") == [
+        "model weights cache 'w': instance_type='ml.g6e.12xlarge' is not allowed; an instance type one of the "
+        "platform's instance groups runs (it would pre-warm no node); the groups run: ml.m5.2xlarge, ml.p5.48xlarge"]
+    assert problems(instance_type="ml.p5.48xlarge", instance_group="system") == [
+        "model weights cache 'w': instance_group='system' is not allowed; a group of instance type ml.p5.48xlarge: h100"]
+    assert problems(instance_type="ml.p5.48xlarge", instance_group="h100") == []
