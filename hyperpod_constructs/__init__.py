@@ -58,6 +58,7 @@ _EXPORTED_BY_MODULE: dict[str, tuple[str, ...]] = {
     ".intent.tiered_kv_cache": ("TieredKvCacheDaemon",),
     ".intent.disaggregation": ("DisaggregatedServing", "DisaggregatedWorker", "Topology"),
     ".intent.data_capture": ("DataCapture", "CaptureMode"),
+    ".intent.model_cache": ("ModelCache", "ModelWeightsCache"),
     # Autoscaling: pods (KEDA, through the operator or for any workload) and nodes (HyperPod-managed Karpenter).
     ".intent.autoscaling": ("Autoscaling", "PrometheusTrigger", "CloudWatchTrigger"),
     ".intent.keda_workload": ("ScaledWorkload",),
@@ -124,6 +125,7 @@ if TYPE_CHECKING:  # static type checkers and IDEs see the eager imports
     from .intent.tiered_kv_cache import TieredKvCacheDaemon
     from .intent.disaggregation import DisaggregatedServing, DisaggregatedWorker, Topology
     from .intent.data_capture import DataCapture, CaptureMode
+    from .intent.model_cache import ModelCache, ModelWeightsCache
     from .intent.autoscaling import Autoscaling, PrometheusTrigger, CloudWatchTrigger
     from .intent.keda_workload import ScaledWorkload
     from .intent.node_autoscaling import (

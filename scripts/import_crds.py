@@ -28,6 +28,7 @@ OUT = REPO / "hyperpod_constructs" / "k8s" / "imports"
 CRDS = {
     "inference_endpoint_config": "inference.sagemaker.aws.amazon.com_inferenceendpointconfigs.yaml",
     "jumpstart_model": "inference.sagemaker.aws.amazon.com_jumpstartmodels.yaml",
+    "model_weights_cache_config": "inference.sagemaker.aws.amazon.com_modelweightscacheconfigs.yaml",
     "karpenter_node_pool": "karpenter.sh_nodepools.yaml",
     "keda_scaled_object": "keda.sh_scaledobjects.yaml",
     "keda_trigger_authentication": "keda.sh_triggerauthentications.yaml",

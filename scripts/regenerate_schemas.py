@@ -28,14 +28,22 @@ HYPERPOD_CLI = "aws/sagemaker-hyperpod-cli"
 CRD_FOLDER = "helm_chart/HyperPodHelmChart/charts/inference-operator/config/crd"
 
 
-# file name -> (source repository, path in the repository, commit of the last change to the file, license)
+# The inference operator v3.3 CRDs (chart 2.3.0): rebuilt from a text index of that commit, not a git checkout
+# (operator-v3.3/README.md in the source folder says how far they are trusted).
+OPERATOR_V3_3 = "operator-v3.3"
+OPERATOR_V3_3_COMMIT = "0986f2cc4eb14070d3aeb159c2c9b09d1b5f287b"
+# file in the source folder (its name is the file's name here) -> (source repository, path in the repository,
+# commit of the last change to the file, license)
 SOURCES: dict[str, tuple[str, str, str, str]] = {
-    "inference.sagemaker.aws.amazon.com_inferenceendpointconfigs.yaml": (
+    f"{OPERATOR_V3_3}/inference.sagemaker.aws.amazon.com_inferenceendpointconfigs.yaml": (
         HYPERPOD_CLI, f"{CRD_FOLDER}/inference.sagemaker.aws.amazon.com_inferenceendpointconfigs.yaml",
-        "a00b22d17ea928a6e39a43bd2efdafe01b1005ea", "Apache-2.0"),
-    "inference.sagemaker.aws.amazon.com_jumpstartmodels.yaml": (
+        OPERATOR_V3_3_COMMIT, "Apache-2.0"),
+    f"{OPERATOR_V3_3}/inference.sagemaker.aws.amazon.com_jumpstartmodels.yaml": (
         HYPERPOD_CLI, f"{CRD_FOLDER}/inference.sagemaker.aws.amazon.com_jumpstartmodels.yaml",
-        "4b7671922b7b918bb7b131ac5b8ea1ab195166da", "Apache-2.0"),
+        OPERATOR_V3_3_COMMIT, "Apache-2.0"),
+    f"{OPERATOR_V3_3}/inference.sagemaker.aws.amazon.com_modelweightscacheconfigs.yaml": (
+        HYPERPOD_CLI, f"{CRD_FOLDER}/inference.sagemaker.aws.amazon.com_modelweightscacheconfigs.yaml",
+        OPERATOR_V3_3_COMMIT, "Apache-2.0"),
     "inference.sagemaker.aws.amazon.com_sagemakerendpointregistrations.yaml": (
         HYPERPOD_CLI, f"{CRD_FOLDER}/inference.sagemaker.aws.amazon.com_sagemakerendpointregistrations.yaml",
         "4b7671922b7b918bb7b131ac5b8ea1ab195166da", "Apache-2.0"),
@@ -153,8 +161,9 @@ def regenerate(source: Path, target: Path = TARGET) -> list[Path]:
         raise SystemExit(f"{source} lacks {', '.join(missing)}")
     (target / "crds").mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
-    for name in SOURCES:
-        text = (source / name).read_text()
+    for source_name in SOURCES:
+        text = (source / source_name).read_text()
+        name = Path(source_name).name
         if name.endswith(".yaml") and name != "default-mig-config.yaml":
             documents = [crd_facts(doc) for doc in yaml.safe_load_all(text)
                          if doc and doc.get("kind") == "CustomResourceDefinition"]
@@ -183,14 +192,21 @@ def write_provenance(source: Path, target: Path) -> Path:
         "properties, required, enums, patterns, limits, `x-kubernetes-*`; CRDs keep group, names, scope and",
         "versions). From the Grafana dashboard only the metric names and label matchers of its queries are kept.",
         "",
+        f"The inference operator CRDs are those of operator v3.3 (chart 2.3.0, commit `{OPERATOR_V3_3_COMMIT[:8]}`).",
+        "No git snapshot of that commit could be fetched: the files were rebuilt from a stored text index of it (the",
+        "chart-2.2.2 files with the v3.3 blocks inserted, the new kinds transcribed; each file's length equals the",
+        "source's, and the text matched at every compared page boundary). They are the schema of v3.3 for validation",
+        "and `cdk8s import`; `sagemakerendpointregistrations` is still chart 2.2.2's.",
+        "",
         "| File here | Source repository | Path in source | Commit (last change to the file) | License | SHA-256 of the source file |",
         "|---|---|---|---|---|---|",
     ]
-    for name, (repository, path, commit, license_name) in SOURCES.items():
+    for source_name, (repository, path, commit, license_name) in SOURCES.items():
+        name = Path(source_name).name
         here = f"crds/{name}" if name.endswith(".yaml") and name != "default-mig-config.yaml" else name
         if name == "hyperpod-grafana-inference-dashboard.json":
             here = DASHBOARD_FACTS
-        digest = hashlib.sha256((source / name).read_bytes()).hexdigest()
+        digest = hashlib.sha256((source / source_name).read_bytes()).hexdigest()
         lines.append(f"| `{here}` | {repository} | `{path}` | `{commit}` | {license_name} | `{digest[:16]}…` |")
     out = target / "PROVENANCE.md"
     out.write_text("\n".join(lines) + "\n")

@@ -1,7 +1,10 @@
-"""HyperPod instance types: accelerator, GPU memory, vCPU, memory and EFA support.
+"""HyperPod instance types: accelerator, GPU memory, vCPU, memory, EFA support and local NVMe.
 
 Pure data, no CDK imports. Sizes follow the EC2 instance-type pages for the same family; the list of
-families follows the ``InstanceType`` values that ``AWS::SageMaker::Cluster`` accepts.
+families follows the ``InstanceType`` values that ``AWS::SageMaker::Cluster`` accepts. Local NVMe (instance store)
+in GiB follows Karpenter's instance-type reference (label ``karpenter.k8s.aws/instance-local-nvme``,
+aws/karpenter-provider-aws ``website/content/en/docs/reference/instance-types.md``); the M, C, R and T families
+here are EBS-only (0); where no source was checked the size is unknown (None).
 """
 from __future__ import annotations
 
@@ -25,6 +28,7 @@ class InstanceTypeInfo:
     gpu_memory_gib: int = 0  # per accelerator
     efa: bool = False
     accelerator: Optional[Accelerator] = None
+    local_nvme_gib: Optional[int] = None  # instance store; 0: EBS only; None: not recorded
 
     @property
     def has_gpu(self) -> bool:
@@ -32,25 +36,31 @@ class InstanceTypeInfo:
 
 
 def _gpu_family(family: str, model: str, gpu_mem: int, sizes: dict[str, tuple[int, int, int]],
-                efa_sizes: frozenset[str]) -> list[InstanceTypeInfo]:
-    """sizes: size -> (gpus, vcpu, memory GiB)."""
+                efa_sizes: frozenset[str], nvme: Optional[dict[str, int]] = None) -> list[InstanceTypeInfo]:
+    """sizes: size -> (gpus, vcpu, memory GiB); nvme: size -> local NVMe GiB, where recorded."""
     return [
         InstanceTypeInfo(
             name=f"ml.{family}.{size}", vcpu=vcpu, memory_gib=mem, gpu_model=model, gpu_count=gpus,
             gpu_memory_gib=gpu_mem, efa=size in efa_sizes, accelerator="nvidia",
+            local_nvme_gib=(nvme or {}).get(size),
         )
         for size, (gpus, vcpu, mem) in sizes.items()
     ]
 
 
 def _cpu_family(family: str, sizes: dict[str, tuple[int, int]]) -> list[InstanceTypeInfo]:
-    return [InstanceTypeInfo(name=f"ml.{family}.{size}", vcpu=vcpu, memory_gib=mem) for size, (vcpu, mem) in sizes.items()]
+    """An EBS-only family: no local NVMe."""
+    return [InstanceTypeInfo(name=f"ml.{family}.{size}", vcpu=vcpu, memory_gib=mem, local_nvme_gib=0)
+            for size, (vcpu, mem) in sizes.items()]
 
 
 _G_SIZES_16 = {"xlarge": (1, 4, 16), "2xlarge": (1, 8, 32), "4xlarge": (1, 16, 64), "8xlarge": (1, 32, 128),
                "12xlarge": (4, 48, 192), "16xlarge": (1, 64, 256), "24xlarge": (4, 96, 384), "48xlarge": (8, 192, 768)}
 _G6E_SIZES = {"xlarge": (1, 4, 32), "2xlarge": (1, 8, 64), "4xlarge": (1, 16, 128), "8xlarge": (1, 32, 256),
               "12xlarge": (4, 48, 384), "16xlarge": (1, 64, 512), "24xlarge": (4, 96, 768), "48xlarge": (8, 192, 1536)}
+# Local NVMe GiB of g5 and g6e (the same per size in Karpenter's reference).
+_G5_G6E_NVME = {"xlarge": 250, "2xlarge": 450, "4xlarge": 600, "8xlarge": 900, "12xlarge": 3800, "16xlarge": 1900,
+                "24xlarge": 3800, "48xlarge": 7600}
 _G_EFA = frozenset({"8xlarge", "12xlarge", "16xlarge", "24xlarge", "48xlarge"})
 _M_SIZES = {"large": (2, 8), "xlarge": (4, 16), "2xlarge": (8, 32), "4xlarge": (16, 64), "8xlarge": (32, 128),
             "12xlarge": (48, 192), "16xlarge": (64, 256), "24xlarge": (96, 384)}
@@ -59,18 +69,18 @@ _C5_SIZES = {"large": (2, 4), "xlarge": (4, 8), "2xlarge": (8, 16), "4xlarge": (
 _R_SIZES = {size: (vcpu, vcpu * 8) for size, (vcpu, _) in _M_SIZES.items()}
 
 _ALL: list[InstanceTypeInfo] = [
-    InstanceTypeInfo("ml.p4d.24xlarge", 96, 1152, "A100 40GB", 8, 40, True, "nvidia"),
+    InstanceTypeInfo("ml.p4d.24xlarge", 96, 1152, "A100 40GB", 8, 40, True, "nvidia", local_nvme_gib=8000),
     InstanceTypeInfo("ml.p4de.24xlarge", 96, 1152, "A100 80GB", 8, 80, True, "nvidia"),
     InstanceTypeInfo("ml.p5.4xlarge", 16, 256, "H100 80GB", 1, 80, True, "nvidia"),
-    InstanceTypeInfo("ml.p5.48xlarge", 192, 2048, "H100 80GB", 8, 80, True, "nvidia"),
-    InstanceTypeInfo("ml.p5e.48xlarge", 192, 2048, "H200 141GB", 8, 141, True, "nvidia"),
-    InstanceTypeInfo("ml.p5en.48xlarge", 192, 2048, "H200 141GB", 8, 141, True, "nvidia"),
+    InstanceTypeInfo("ml.p5.48xlarge", 192, 2048, "H100 80GB", 8, 80, True, "nvidia", local_nvme_gib=30400),
+    InstanceTypeInfo("ml.p5e.48xlarge", 192, 2048, "H200 141GB", 8, 141, True, "nvidia", local_nvme_gib=30400),
+    InstanceTypeInfo("ml.p5en.48xlarge", 192, 2048, "H200 141GB", 8, 141, True, "nvidia", local_nvme_gib=30400),
     InstanceTypeInfo("ml.p6-b200.48xlarge", 192, 2048, "B200 180GB", 8, 180, True, "nvidia"),
     InstanceTypeInfo("ml.p6-b300.48xlarge", 192, 4096, "B300 270GB", 8, 270, True, "nvidia"),
     InstanceTypeInfo("ml.p6e-gb200.36xlarge", 144, 960, "GB200 186GB", 4, 186, True, "nvidia"),
-    *_gpu_family("g5", "A10G 24GB", 24, _G_SIZES_16, _G_EFA),
+    *_gpu_family("g5", "A10G 24GB", 24, _G_SIZES_16, _G_EFA, _G5_G6E_NVME),
     *_gpu_family("g6", "L4 24GB", 24, _G_SIZES_16, _G_EFA),
-    *_gpu_family("g6e", "L40S 48GB", 48, _G6E_SIZES, _G_EFA),
+    *_gpu_family("g6e", "L40S 48GB", 48, _G6E_SIZES, _G_EFA, _G5_G6E_NVME),
     InstanceTypeInfo("ml.trn1.32xlarge", 128, 512, "Trainium 32GB", 16, 32, True, "neuron"),
     InstanceTypeInfo("ml.trn1n.32xlarge", 128, 512, "Trainium 32GB", 16, 32, True, "neuron"),
     InstanceTypeInfo("ml.trn2.48xlarge", 192, 2048, "Trainium2 96GB", 16, 96, True, "neuron"),

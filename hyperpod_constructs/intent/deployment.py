@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from .data_capture import DataCapture
     from .endpoint_options import LoadBalancer, Metrics, Tls
     from .kv_cache import KvCache
+    from .model_cache import ModelCache
     from .routing import IntelligentRouting
 
 D = TypeVar("D", bound="DeploymentCommon")
@@ -66,6 +67,7 @@ class DeploymentCommon:
     sagemaker_endpoint_name: Optional[str]
 
     max_deploy_time_s: Optional[int]
+    model_cache: Optional[ModelCache]
 
     def _validate_common_fields(self, where: str) -> None:
         """The rules on the fields both kinds of endpoint have, in the same words."""

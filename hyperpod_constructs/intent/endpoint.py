@@ -42,6 +42,7 @@ from .mig import (
     normalize_partition,
     validate_partition,
 )
+from .model_cache import ModelCache, check_model_cache
 from .model_size import DEFAULT_GPU_MEMORY_UTILIZATION, MemoryFit
 from .model_source import ModelSource, SecretKeyRef
 from .names import is_sagemaker_name, require_hyperpod_instance_type
@@ -245,6 +246,10 @@ class InferenceEndpoint(DeploymentCommon):
     data_capture: Optional[DataCapture] = None
     """Capture of requests and responses (``dataCapture``) at the tiers ``DataCapture`` turns on.
     Default: None (no capture)."""
+    model_cache: Optional[ModelCache] = None
+    """Host-local caches (``modelCacheConfig``, operator v3.3): ``ModelCache(weights=True)`` keeps the weights on each
+    node's local NVMe (every instance type the pods may run on must have it), ``image=True`` pre-pulls the image.
+    Default: None (no cache)."""
 
     # ---- construction-time validation ----------------------------------------------------------------
 
@@ -277,6 +282,10 @@ class InferenceEndpoint(DeploymentCommon):
             require(isinstance(self.invocation_path, str) and bool(INVOCATION_PATH_PATTERN.match(self.invocation_path)),
                     where, "invocation_path", self.invocation_path, "a URL path such as /v1/chat/completions")
         validate_tags(self.tags, where)  # type: ignore[arg-type]
+        if self.model_cache is not None:
+            sides = tuple(worker.instance_type for _, worker in self.disaggregation.workers()) \
+                if isinstance(self.disaggregation, DisaggregatedServing) else ()
+            check_model_cache(self.model_cache, self.placement_types + sides, where)
         if self.model_version is not None:
             require(isinstance(self.model_version, str) and bool(self.model_version.strip()), where, "model_version",
                     self.model_version, "a non-empty string")

@@ -26,6 +26,7 @@ METRICS_PATH_PATTERN = re.compile(r"^/[a-zA-Z0-9\-_./]*$")
 METRICS_PORT_RANGE = (1024, 65535)
 SCRAPE_INTERVAL_RANGE = (5, 300)
 OVERFLOW_STATUS_RANGE = (400, 599)
+IDLE_TIMEOUT_RANGE = (1, 4000)  # the v3.3 CRD's loadBalancer.idleTimeoutSeconds (the ALB's own limits)
 # SageMaker tag limits (the operator copies tags to the SageMaker Model / EndpointConfig / Endpoint).
 TAG_KEY_MAX, TAG_VALUE_MAX, TAGS_MAX = 128, 256, 50
 
@@ -69,7 +70,8 @@ class RoutingAlgorithm(enum.Enum):
 class LoadBalancer:
     """The Application Load Balancer the operator creates (through the AWS Load Balancer Controller).
 
-    Operator defaults: ``health_check_path="/ping"``, ``routing_algorithm=LEAST_OUTSTANDING_REQUESTS``.
+    Operator defaults: ``health_check_path="/ping"``, ``routing_algorithm=LEAST_OUTSTANDING_REQUESTS``, an idle
+    timeout of 60 s.
     """
 
     health_check_path: Optional[str] = None
@@ -78,6 +80,10 @@ class LoadBalancer:
     routing_algorithm: Optional[RoutingAlgorithm] = Frozen(None, convert=member_of(RoutingAlgorithm))
     """How the ALB target group spreads requests over pods (a ``RoutingAlgorithm`` or its value).
     Default: None (omitted: the operator's ``LEAST_OUTSTANDING_REQUESTS``)."""
+    idle_timeout_s: Optional[int] = None
+    """Seconds the ALB keeps an idle connection open (``idleTimeoutSeconds``, 1-4000): raise it for long
+    generations that send nothing for a while. Needs operator v3.3 (add-on v1.4.0-eksbuild.1).
+    Default: None (omitted: the operator's 60 s)."""
 
     def __post_init__(self) -> None:
         where = type(self).__name__
@@ -87,6 +93,8 @@ class LoadBalancer:
         if self.health_check_path is not None:
             require(isinstance(self.health_check_path, str) and bool(HEALTH_CHECK_PATH_PATTERN.match(self.health_check_path)),
                     where, "health_check_path", self.health_check_path, "a path starting with '/'")
+        if self.idle_timeout_s is not None:
+            require_int(self.idle_timeout_s, where, "idle_timeout_s", *IDLE_TIMEOUT_RANGE)
 
 @dataclass(frozen=True, kw_only=True)
 class Tls:

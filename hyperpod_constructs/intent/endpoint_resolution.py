@@ -24,13 +24,15 @@ from .jumpstart import JumpStartEndpoint
 from .keda_workload import ScaledWorkload
 from .kv_cache import KvCache
 from .mig import mig_resource_name, partition_resources
+from .model_cache import ModelCache, ModelWeightsCache
 from .model_source import (
     FsxModelSource, HuggingFaceModelSource, KubernetesVolumeModelSource, ModelSource, S3ModelSource, SecretKeyRef,
     model_location)
 from .platform_model import PodDemand, ResolvedEndpoint, ResolvedPlatform
 from .records import (
     CloudWatchTriggerRecord, CustomSpec, DataCaptureRecord, DisaggregationRecord, EnvVar, HttpProbeRecord,
-    JumpStartSpec, KvCacheRecord, LoadBalancerRecord, MetricsRecord, ModelLocation, PodResources,
+    JumpStartSpec, KvCacheRecord, LoadBalancerRecord, MetricsRecord, ModelCacheRecord, ModelLocation,
+    ModelWeightsCacheRecord, PodResources,
     ProbesRecord, PrometheusTriggerRecord, RequestLimitsRecord, ResolvedScaledWorkload, RoutingRecord, ScalingRecord,
     SecretRef, SharedSpec, SideRecord, TlsRecord, TopologyRecord, TriggerRecord)
 from .routing import IntelligentRouting
@@ -64,6 +66,12 @@ def endpoint_record(endpoint: Endpoint, platform: ResolvedPlatform,
         intelligent_routing=endpoint.routing is not None, kv_cache=endpoint.kv_cache is not None, slos=slos,
         demands=_jumpstart_demands(endpoint) if jumpstart else _custom_demands(endpoint),  # type: ignore[arg-type]
         shared=_shared_spec(endpoint, platform, selector, metrics_port), spec=spec)
+
+
+def resolve_weights_cache(cache: ModelWeightsCache, platform: ResolvedPlatform) -> ModelWeightsCacheRecord:
+    """A ModelWeightsCacheConfig with its final model source (an FSx source reads the platform's model store)."""
+    return copied(ModelWeightsCacheRecord, cache, namespace=cache.namespace or platform.namespace,
+                  model=_model_location(cache.model, platform))
 
 
 def resolve_scaled_workload(workload: ScaledWorkload, platform: ResolvedPlatform) -> ResolvedScaledWorkload:
@@ -140,7 +148,13 @@ def _shared_spec(endpoint: Endpoint, platform: ResolvedPlatform, selector: str,
         metrics=_metrics(endpoint.metrics, metrics_port) if endpoint.metrics is not None else None,
         autoscaling=resolve_scaling(endpoint.autoscaling, platform, where, selector)
         if endpoint.autoscaling is not None else None,
-        data_capture=_data_capture(endpoint.data_capture) if endpoint.data_capture is not None else None)
+        data_capture=_data_capture(endpoint.data_capture) if endpoint.data_capture is not None else None,
+        model_cache=_model_cache(endpoint.model_cache) if endpoint.model_cache is not None else None)
+
+
+def _model_cache(cache: ModelCache) -> ModelCacheRecord:
+    # Only the caches turned on are written (the operator's default for each is off).
+    return copied(ModelCacheRecord, cache, weights=cache.weights or None, image=cache.image or None)
 
 
 def resolve_scaling(autoscaling: Autoscaling, platform: ResolvedPlatform, where: str,

@@ -24,6 +24,7 @@ from .endpoint_options import (
 )
 from .frozen import Frozen
 from .kv_cache import KvCache
+from .model_cache import ModelCache, check_model_cache
 from .deployment import DeploymentCommon, on_resolved, validate_environment
 from .mig import normalize_partition, validate_partition
 from .model_size import MemoryFit, ModelSize
@@ -149,6 +150,10 @@ class JumpStartEndpoint(DeploymentCommon):
     size: Optional[ModelSize] = None
     """The size of the model's weights, checked against the MIG slice or all of the instance's GPUs.
     Default: None (not checked)."""
+    model_cache: Optional[ModelCache] = None
+    """Host-local caches (``modelCacheConfig``, operator v3.3): ``ModelCache(weights=True)`` keeps the weights on the
+    node's local NVMe (the instance type must have it), ``image=True`` pre-pulls the image.
+    Default: None (no cache)."""
 
     def __post_init__(self) -> None:
         where = self.where
@@ -158,6 +163,8 @@ class JumpStartEndpoint(DeploymentCommon):
                 self.model_id, "a JumpStart model id: 1-63 letters, digits and hyphens (e.g. meta-textgeneration-llama-3-1-8b-instruct)")
         require(self.accept_eula is True, where, "accept_eula", self.accept_eula, EULA_HELP)
         require_hyperpod_instance_type(self.instance_type, where, "instance_type")
+        if self.model_cache is not None:
+            check_model_cache(self.model_cache, (self.instance_type,), where)
         if self.model_version is not None:
             require(isinstance(self.model_version, str) and bool(MODEL_VERSION_PATTERN.match(self.model_version)),
                     where, "model_version", self.model_version, "a semantic version like 1.0.0 (1-4 digits per part)")

@@ -19,7 +19,7 @@ from . import capacity
 from .capacity import GpuDemand, GpuGroup
 from .instance_group import InstanceGroup
 from .node_autoscaling import NodeAutoscaling, NodePoolSpec, autoscaled_group_names
-from .records import CustomSpec, JumpStartSpec, ResolvedScaledWorkload, SharedSpec, Side
+from .records import CustomSpec, JumpStartSpec, ModelWeightsCacheRecord, ResolvedScaledWorkload, SharedSpec, Side
 from .slo import EndpointSlos
 from .subnets import SubnetRecord
 
@@ -200,11 +200,17 @@ class ResolvedPlatform:
     subnets: tuple[SubnetRecord, ...] = ()
     """The subnets HyperPod nodes and the model store use, with their ranges where the app knows them.
     Default: none (not checked)."""
+    operator_addon_version: Optional[str] = None
+    """The inference operator add-on version the platform pins (``InferenceOperatorOptions.addon_version``).
+    Default: None (EKS's default version)."""
     endpoints: tuple[ResolvedEndpoint, ...] = ()
     """The endpoints added so far.
     Default: none."""
     scaled_workloads: tuple[ResolvedScaledWorkload, ...] = ()
     """The scaled workloads added so far.
+    Default: none."""
+    weights_caches: tuple[ModelWeightsCacheRecord, ...] = ()
+    """The ModelWeightsCacheConfigs added so far.
     Default: none."""
 
     @classmethod
@@ -227,6 +233,13 @@ class ResolvedPlatform:
         # Handed on, so adding endpoints one by one checks each name once instead of scanning all the others.
         added.__dict__["_endpoint_keys"] = self._endpoint_keys | {key}
         return added
+
+    def with_weights_cache(self, cache: ModelWeightsCacheRecord) -> "ResolvedPlatform":
+        """This model with ``cache`` added; raises when its name is taken in its namespace."""
+        taken = {(other.namespace, other.name) for other in self.weights_caches}
+        require((cache.namespace, cache.name) not in taken, cache.where, "name", cache.name,
+                f"a name not used by another model weights cache in namespace {cache.namespace!r}")
+        return dataclasses.replace(self, weights_caches=self.weights_caches + (cache,))
 
     def with_scaled_workloads(self, workloads: tuple[ResolvedScaledWorkload, ...]) -> "ResolvedPlatform":
         """This model with ``workloads`` added; raises on a name taken in a namespace, or a target another

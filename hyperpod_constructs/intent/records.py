@@ -226,6 +226,17 @@ class KvCacheRecord:
 class LoadBalancerRecord:
     health_check_path: Optional[str] = None
     routing_algorithm: Optional[str] = None
+    idle_timeout_s: Optional[int] = crd("idleTimeoutSeconds", None)
+    """Operator v3.3."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class ModelCacheRecord:
+    """``modelCacheConfig`` (operator v3.3): the caches turned on (None: left out, the operator's off)."""
+
+    weights: Optional[bool] = crd("weightsCache.enabled", None)
+    host_path: Optional[str] = crd("weightsCache.hostPath", None)
+    image: Optional[bool] = crd("imageCache.enabled", None)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -364,8 +375,12 @@ class SideRecord:
     @crd_property("nodeSelector", as_map=True)
     def node_labels(self) -> Pairs:
         """The labels of the nodes this side runs on: its instance type, and its group when it names one."""
-        group = ((INSTANCE_GROUP_LABEL, self.instance_group),) if self.instance_group is not None else ()
-        return ((INSTANCE_TYPE_LABEL, self.instance_type), *group)
+        return _node_labels(self.instance_type, self.instance_group)
+
+
+def _node_labels(instance_type: str, instance_group: Optional[str]) -> Pairs:
+    group = ((INSTANCE_GROUP_LABEL, instance_group),) if instance_group is not None else ()
+    return ((INSTANCE_TYPE_LABEL, instance_type), *group)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -416,6 +431,7 @@ class SharedSpec:
                                                   "JumpStartModel": "sageMakerEndpoint.name"}, None)
     replicas: Optional[int] = None
     max_deploy_time_s: Optional[int] = crd("maxDeployTimeInSeconds", None)
+    model_cache: Optional[ModelCacheRecord] = crd("modelCacheConfig", None)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -468,6 +484,25 @@ class JumpStartSpec:
     """``"mig-<profile>"``, or None for whole GPUs."""
     environment: Pairs = crd("environmentVariables", (), as_name_value=True)
     is_gated: bool = internal(False)
+
+
+@dataclass(frozen=True, kw_only=True)
+class ModelWeightsCacheRecord:
+    """A ModelWeightsCacheConfig (operator v3.3): the weights copied onto the local NVMe of the nodes it selects."""
+
+    name: str = internal()
+    namespace: str = internal()
+    where: str = internal()
+    model: ModelLocation = crd("modelSourceConfig")
+    """The final ``modelSourceConfig`` values, as an endpoint's (the model store filled in for FSx)."""
+    host_path: Optional[str] = None
+    instance_type: str = internal()
+    instance_group: Optional[str] = internal(None)
+
+    @crd_property("nodeSelector", as_map=True)
+    def node_labels(self) -> Pairs:
+        """The nodes pre-warmed: those of the instance type, and of the group when it names one."""
+        return _node_labels(self.instance_type, self.instance_group)
 
 
 @dataclass(frozen=True, kw_only=True)

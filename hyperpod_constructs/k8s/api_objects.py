@@ -15,6 +15,7 @@ MANAGED_BY_LABEL = {"app.kubernetes.io/managed-by": "hyperpod-constructs"}
 TYPED_KINDS = frozenset({
     ("inference.sagemaker.aws.amazon.com/v1", "InferenceEndpointConfig"),
     ("inference.sagemaker.aws.amazon.com/v1", "JumpStartModel"),
+    ("inference.sagemaker.aws.amazon.com/v1", "ModelWeightsCacheConfig"),
     ("karpenter.sh/v1", "NodePool"),
     ("keda.sh/v1alpha1", "ScaledObject"),
     ("keda.sh/v1alpha1", "TriggerAuthentication"),

@@ -33,10 +33,11 @@ from ..intent import rules
 from ..intent.cluster import ClusterSettings, ExistingEks
 from ..intent.cluster_prerequisites import ClusterPrerequisite
 from ..intent.endpoint import InferenceEndpoint
-from ..intent.endpoint_resolution import endpoint_record, resolve_scaled_workload
+from ..intent.endpoint_resolution import endpoint_record, resolve_scaled_workload, resolve_weights_cache
 from ..intent.instance_group import InstanceGroup
 from ..intent.jumpstart import JumpStartEndpoint
 from ..intent.keda_workload import ScaledWorkload
+from ..intent.model_cache import ModelWeightsCache
 from ..intent.model_store import ModelStore
 from ..intent.network import Network
 from ..intent.node_autoscaling import NodeAutoscaling, NodePoolSpec, autoscaled_group_names
@@ -47,6 +48,7 @@ from ..intent.slo import EndpointSlos
 from ..intent.tiered_kv_cache import TieredKvCacheDaemon, tiered_kv_cache_daemon
 from ..k8s.keda import add_keda_objects, render_keda
 from ..k8s.model_deployment import add_endpoint_object, endpoint_manifest
+from ..k8s.model_weights_cache import add_weights_cache_object, weights_cache_manifest
 from ..k8s.tiered_kv_cache import write_configure_script
 from ..observability.dashboards import write_dashboards
 from ..prices.model import Prices
@@ -188,7 +190,7 @@ class HyperPodInferencePlatform(Construct):
 
         given_chart = operator.helm_chart if isinstance(operator.helm_chart, HyperPodHelmChart) else None
         gpu_operator = given_chart.enable_gpu_operator if given_chart is not None else None
-        self._resolved = self._build_model(node_pools, gpu_operator)
+        self._resolved = self._build_model(node_pools, gpu_operator, operator.addon_version)
         dependencies = operator_.dependencies
         self._chart_handles = build_platform_charts(self._charts, ChartsContext(
             self._resolved, model_store, network_, dependencies.chart if dependencies is not None else None, register))
@@ -409,7 +411,8 @@ class HyperPodInferencePlatform(Construct):
 
     # ---- what endpoints and charts see ---------------------------------------------------------------
 
-    def _build_model(self, node_pools: tuple[NodePoolSpec, ...], gpu_operator: Optional[bool]) -> ResolvedPlatform:
+    def _build_model(self, node_pools: tuple[NodePoolSpec, ...], gpu_operator: Optional[bool],
+                     operator_addon_version: Optional[str]) -> ResolvedPlatform:
         """The platform's facts for checks, charts, observability and the plan; endpoints are added to it later."""
         values = self.deploy_time_values
         region = Stack.of(self).region
@@ -446,6 +449,7 @@ class HyperPodInferencePlatform(Construct):
             namespace=self.namespace,
             jumpstart_gated_models=self.operator.gated_model_role is not None,
             subnets=subnet_records(self._network.hyperpod_subnets),
+            operator_addon_version=operator_addon_version,
         )
 
     # ---- charts ----------------------------------------------------------------------------------------
@@ -493,6 +497,20 @@ class HyperPodInferencePlatform(Construct):
         if self.observability is not None:
             self.observability.add_endpoint(resolved)
             self.alarm_routing.update()
+        return deployment
+
+    def add_model_weights_cache(self, cache: ModelWeightsCache) -> ChartDeployment:
+        """A ModelWeightsCacheConfig (operator v3.3): the operator copies the model's weights onto the local NVMe of
+        the nodes ``cache`` selects before any endpoint exists. Its chart is ``weights-cache-<name>``; the node role
+        gets read access to the model source as for an endpoint. Returns its handle."""
+        check_arguments(self._path, HyperPodInferencePlatform.add_model_weights_cache, locals())
+        record = resolve_weights_cache(cache, self._resolved)
+        model = self._resolved.with_weights_cache(record)  # refuses a name taken in the namespace
+        deployment = self._charts.add(f"weights-cache-{record.name}",
+                                      lambda chart: add_weights_cache_object(chart, record),
+                                      [weights_cache_manifest(record)])
+        self._resolved = model
+        self.model_access.add(record.model)
         return deployment
 
     def add_scaled_workloads(self, *workloads: ScaledWorkload, name: Optional[str] = None) -> ChartDeployment:

@@ -230,7 +230,7 @@ def test_rule_raises_named_error(factory: Callable[[], Any], message: str) -> No
     lambda: IntelligentRouting(Routing.KV_AWARE),
     lambda: Metrics(port=8080),
     lambda: RequestLimits(max_concurrent_requests=4, queue=2),
-    lambda: LoadBalancer(idle_timeout_s=60),
+    lambda: LoadBalancer(idle_timeout_ms=60),
     lambda: Tls(certificate_arn=ACM_ARN),
     lambda: HttpProbe(path="/health", initial_delay=5),
     lambda: ModelSource.s3(BUCKET, "x/", uri="s3://my-models/x/"),

@@ -182,6 +182,7 @@ class InferenceEndpointConfigProps:
         "load_balancer": "loadBalancer",
         "max_deploy_time_in_seconds": "maxDeployTimeInSeconds",
         "metrics": "metrics",
+        "model_cache_config": "modelCacheConfig",
         "model_version": "modelVersion",
         "node_affinity": "nodeAffinity",
         "pd_spec": "pdSpec",
@@ -211,6 +212,7 @@ class InferenceEndpointConfigSpec:
         load_balancer: typing.Optional[typing.Union["InferenceEndpointConfigSpecLoadBalancer", typing.Dict[builtins.str, typing.Any]]] = None,
         max_deploy_time_in_seconds: typing.Optional[jsii.Number] = None,
         metrics: typing.Optional[typing.Union["InferenceEndpointConfigSpecMetrics", typing.Dict[builtins.str, typing.Any]]] = None,
+        model_cache_config: typing.Optional[typing.Union["InferenceEndpointConfigSpecModelCacheConfig", typing.Dict[builtins.str, typing.Any]]] = None,
         model_version: typing.Optional[builtins.str] = None,
         node_affinity: typing.Optional[typing.Union["InferenceEndpointConfigSpecNodeAffinity", typing.Dict[builtins.str, typing.Any]]] = None,
         pd_spec: typing.Optional[typing.Union["InferenceEndpointConfigSpecPdSpec", typing.Dict[builtins.str, typing.Any]]] = None,
@@ -236,6 +238,7 @@ class InferenceEndpointConfigSpec:
         :param load_balancer: 
         :param max_deploy_time_in_seconds: 
         :param metrics: 
+        :param model_cache_config: 
         :param model_version: 
         :param node_affinity: 
         :param pd_spec: 
@@ -265,6 +268,8 @@ class InferenceEndpointConfigSpec:
             load_balancer = InferenceEndpointConfigSpecLoadBalancer(**load_balancer)
         if isinstance(metrics, dict):
             metrics = InferenceEndpointConfigSpecMetrics(**metrics)
+        if isinstance(model_cache_config, dict):
+            model_cache_config = InferenceEndpointConfigSpecModelCacheConfig(**model_cache_config)
         if isinstance(node_affinity, dict):
             node_affinity = InferenceEndpointConfigSpecNodeAffinity(**node_affinity)
         if isinstance(pd_spec, dict):
@@ -290,6 +295,7 @@ class InferenceEndpointConfigSpec:
             check_type(argname="argument load_balancer", value=load_balancer, expected_type=type_hints["load_balancer"])
             check_type(argname="argument max_deploy_time_in_seconds", value=max_deploy_time_in_seconds, expected_type=type_hints["max_deploy_time_in_seconds"])
             check_type(argname="argument metrics", value=metrics, expected_type=type_hints["metrics"])
+            check_type(argname="argument model_cache_config", value=model_cache_config, expected_type=type_hints["model_cache_config"])
             check_type(argname="argument model_version", value=model_version, expected_type=type_hints["model_version"])
             check_type(argname="argument node_affinity", value=node_affinity, expected_type=type_hints["node_affinity"])
             check_type(argname="argument pd_spec", value=pd_spec, expected_type=type_hints["pd_spec"])
@@ -329,6 +335,8 @@ class InferenceEndpointConfigSpec:
             self._values["max_deploy_time_in_seconds"] = max_deploy_time_in_seconds
         if metrics is not None:
             self._values["metrics"] = metrics
+        if model_cache_config is not None:
+            self._values["model_cache_config"] = model_cache_config
         if model_version is not None:
             self._values["model_version"] = model_version
         if node_affinity is not None:
@@ -488,6 +496,16 @@ class InferenceEndpointConfigSpec:
         '''
         result = self._values.get("metrics")
         return typing.cast(typing.Optional["InferenceEndpointConfigSpecMetrics"], result)
+
+    @builtins.property
+    def model_cache_config(
+        self,
+    ) -> typing.Optional["InferenceEndpointConfigSpecModelCacheConfig"]:
+        '''
+        :schema: InferenceEndpointConfigSpec#modelCacheConfig
+        '''
+        result = self._values.get("model_cache_config")
+        return typing.cast(typing.Optional["InferenceEndpointConfigSpecModelCacheConfig"], result)
 
     @builtins.property
     def model_version(self) -> typing.Optional[builtins.str]:
@@ -14986,6 +15004,7 @@ class InferenceEndpointConfigSpecKvCacheSpecL2CacheSpec:
     jsii_struct_bases=[],
     name_mapping={
         "health_check_path": "healthCheckPath",
+        "idle_timeout_seconds": "idleTimeoutSeconds",
         "routing_algorithm": "routingAlgorithm",
     },
 )
@@ -14994,10 +15013,12 @@ class InferenceEndpointConfigSpecLoadBalancer:
         self,
         *,
         health_check_path: typing.Optional[builtins.str] = None,
+        idle_timeout_seconds: typing.Optional[jsii.Number] = None,
         routing_algorithm: typing.Optional["InferenceEndpointConfigSpecLoadBalancerRoutingAlgorithm"] = None,
     ) -> None:
         '''
         :param health_check_path: 
+        :param idle_timeout_seconds: 
         :param routing_algorithm: 
 
         :schema: InferenceEndpointConfigSpecLoadBalancer
@@ -15005,10 +15026,13 @@ class InferenceEndpointConfigSpecLoadBalancer:
         if __debug__:
             type_hints = cached_type_hints(_typecheckingstub__04cca31df3762a72bba6e64db9acd97fa3c1dd7cd0644d769d175e653bc61a3a)
             check_type(argname="argument health_check_path", value=health_check_path, expected_type=type_hints["health_check_path"])
+            check_type(argname="argument idle_timeout_seconds", value=idle_timeout_seconds, expected_type=type_hints["idle_timeout_seconds"])
             check_type(argname="argument routing_algorithm", value=routing_algorithm, expected_type=type_hints["routing_algorithm"])
         self._values: typing.Dict[builtins.str, typing.Any] = {}
         if health_check_path is not None:
             self._values["health_check_path"] = health_check_path
+        if idle_timeout_seconds is not None:
+            self._values["idle_timeout_seconds"] = idle_timeout_seconds
         if routing_algorithm is not None:
             self._values["routing_algorithm"] = routing_algorithm
 
@@ -15019,6 +15043,14 @@ class InferenceEndpointConfigSpecLoadBalancer:
         '''
         result = self._values.get("health_check_path")
         return typing.cast(typing.Optional[builtins.str], result)
+
+    @builtins.property
+    def idle_timeout_seconds(self) -> typing.Optional[jsii.Number]:
+        '''
+        :schema: InferenceEndpointConfigSpecLoadBalancer#idleTimeoutSeconds
+        '''
+        result = self._values.get("idle_timeout_seconds")
+        return typing.cast(typing.Optional[jsii.Number], result)
 
     @builtins.property
     def routing_algorithm(
@@ -15185,6 +15217,166 @@ class InferenceEndpointConfigSpecMetricsModelMetrics:
 
     def __repr__(self) -> str:
         return "InferenceEndpointConfigSpecMetricsModelMetrics(%s)" % ", ".join(
+            k + "=" + repr(v) for k, v in self._values.items()
+        )
+
+
+@jsii.data_type(
+    jsii_type="inference_endpoint_config_comamazonawssagemakerinference.InferenceEndpointConfigSpecModelCacheConfig",
+    jsii_struct_bases=[],
+    name_mapping={"image_cache": "imageCache", "weights_cache": "weightsCache"},
+)
+class InferenceEndpointConfigSpecModelCacheConfig:
+    def __init__(
+        self,
+        *,
+        image_cache: typing.Optional[typing.Union["InferenceEndpointConfigSpecModelCacheConfigImageCache", typing.Dict[builtins.str, typing.Any]]] = None,
+        weights_cache: typing.Optional[typing.Union["InferenceEndpointConfigSpecModelCacheConfigWeightsCache", typing.Dict[builtins.str, typing.Any]]] = None,
+    ) -> None:
+        '''
+        :param image_cache: 
+        :param weights_cache: 
+
+        :schema: InferenceEndpointConfigSpecModelCacheConfig
+        '''
+        if isinstance(image_cache, dict):
+            image_cache = InferenceEndpointConfigSpecModelCacheConfigImageCache(**image_cache)
+        if isinstance(weights_cache, dict):
+            weights_cache = InferenceEndpointConfigSpecModelCacheConfigWeightsCache(**weights_cache)
+        if __debug__:
+            type_hints = cached_type_hints(_typecheckingstub__237eb5cff252ed2e91ca8043455d205c59ebd0153febee77e78a9dc7de733c69)
+            check_type(argname="argument image_cache", value=image_cache, expected_type=type_hints["image_cache"])
+            check_type(argname="argument weights_cache", value=weights_cache, expected_type=type_hints["weights_cache"])
+        self._values: typing.Dict[builtins.str, typing.Any] = {}
+        if image_cache is not None:
+            self._values["image_cache"] = image_cache
+        if weights_cache is not None:
+            self._values["weights_cache"] = weights_cache
+
+    @builtins.property
+    def image_cache(
+        self,
+    ) -> typing.Optional["InferenceEndpointConfigSpecModelCacheConfigImageCache"]:
+        '''
+        :schema: InferenceEndpointConfigSpecModelCacheConfig#imageCache
+        '''
+        result = self._values.get("image_cache")
+        return typing.cast(typing.Optional["InferenceEndpointConfigSpecModelCacheConfigImageCache"], result)
+
+    @builtins.property
+    def weights_cache(
+        self,
+    ) -> typing.Optional["InferenceEndpointConfigSpecModelCacheConfigWeightsCache"]:
+        '''
+        :schema: InferenceEndpointConfigSpecModelCacheConfig#weightsCache
+        '''
+        result = self._values.get("weights_cache")
+        return typing.cast(typing.Optional["InferenceEndpointConfigSpecModelCacheConfigWeightsCache"], result)
+
+    def __eq__(self, rhs: typing.Any) -> builtins.bool:
+        return isinstance(rhs, self.__class__) and rhs._values == self._values
+
+    def __ne__(self, rhs: typing.Any) -> builtins.bool:
+        return not (rhs == self)
+
+    def __repr__(self) -> str:
+        return "InferenceEndpointConfigSpecModelCacheConfig(%s)" % ", ".join(
+            k + "=" + repr(v) for k, v in self._values.items()
+        )
+
+
+@jsii.data_type(
+    jsii_type="inference_endpoint_config_comamazonawssagemakerinference.InferenceEndpointConfigSpecModelCacheConfigImageCache",
+    jsii_struct_bases=[],
+    name_mapping={"enabled": "enabled"},
+)
+class InferenceEndpointConfigSpecModelCacheConfigImageCache:
+    def __init__(self, *, enabled: builtins.bool) -> None:
+        '''
+        :param enabled: 
+
+        :schema: InferenceEndpointConfigSpecModelCacheConfigImageCache
+        '''
+        if __debug__:
+            type_hints = cached_type_hints(_typecheckingstub__46194fb502922159144c4b2c4564649ad99670fa69f255c264b4d36307ea5811)
+            check_type(argname="argument enabled", value=enabled, expected_type=type_hints["enabled"])
+        self._values: typing.Dict[builtins.str, typing.Any] = {
+            "enabled": enabled,
+        }
+
+    @builtins.property
+    def enabled(self) -> builtins.bool:
+        '''
+        :schema: InferenceEndpointConfigSpecModelCacheConfigImageCache#enabled
+        '''
+        result = self._values.get("enabled")
+        assert result is not None, "Required property 'enabled' is missing"
+        return typing.cast(builtins.bool, result)
+
+    def __eq__(self, rhs: typing.Any) -> builtins.bool:
+        return isinstance(rhs, self.__class__) and rhs._values == self._values
+
+    def __ne__(self, rhs: typing.Any) -> builtins.bool:
+        return not (rhs == self)
+
+    def __repr__(self) -> str:
+        return "InferenceEndpointConfigSpecModelCacheConfigImageCache(%s)" % ", ".join(
+            k + "=" + repr(v) for k, v in self._values.items()
+        )
+
+
+@jsii.data_type(
+    jsii_type="inference_endpoint_config_comamazonawssagemakerinference.InferenceEndpointConfigSpecModelCacheConfigWeightsCache",
+    jsii_struct_bases=[],
+    name_mapping={"enabled": "enabled", "host_path": "hostPath"},
+)
+class InferenceEndpointConfigSpecModelCacheConfigWeightsCache:
+    def __init__(
+        self,
+        *,
+        enabled: typing.Optional[builtins.bool] = None,
+        host_path: typing.Optional[builtins.str] = None,
+    ) -> None:
+        '''
+        :param enabled: 
+        :param host_path: 
+
+        :schema: InferenceEndpointConfigSpecModelCacheConfigWeightsCache
+        '''
+        if __debug__:
+            type_hints = cached_type_hints(_typecheckingstub__086c5c2307a57f02060c91ab0042c6fb8175631f89d4690939846a4be9d0a438)
+            check_type(argname="argument enabled", value=enabled, expected_type=type_hints["enabled"])
+            check_type(argname="argument host_path", value=host_path, expected_type=type_hints["host_path"])
+        self._values: typing.Dict[builtins.str, typing.Any] = {}
+        if enabled is not None:
+            self._values["enabled"] = enabled
+        if host_path is not None:
+            self._values["host_path"] = host_path
+
+    @builtins.property
+    def enabled(self) -> typing.Optional[builtins.bool]:
+        '''
+        :schema: InferenceEndpointConfigSpecModelCacheConfigWeightsCache#enabled
+        '''
+        result = self._values.get("enabled")
+        return typing.cast(typing.Optional[builtins.bool], result)
+
+    @builtins.property
+    def host_path(self) -> typing.Optional[builtins.str]:
+        '''
+        :schema: InferenceEndpointConfigSpecModelCacheConfigWeightsCache#hostPath
+        '''
+        result = self._values.get("host_path")
+        return typing.cast(typing.Optional[builtins.str], result)
+
+    def __eq__(self, rhs: typing.Any) -> builtins.bool:
+        return isinstance(rhs, self.__class__) and rhs._values == self._values
+
+    def __ne__(self, rhs: typing.Any) -> builtins.bool:
+        return not (rhs == self)
+
+    def __repr__(self) -> str:
+        return "InferenceEndpointConfigSpecModelCacheConfigWeightsCache(%s)" % ", ".join(
             k + "=" + repr(v) for k, v in self._values.items()
         )
 
@@ -25208,6 +25400,9 @@ __all__ = [
     "InferenceEndpointConfigSpecLoadBalancerRoutingAlgorithm",
     "InferenceEndpointConfigSpecMetrics",
     "InferenceEndpointConfigSpecMetricsModelMetrics",
+    "InferenceEndpointConfigSpecModelCacheConfig",
+    "InferenceEndpointConfigSpecModelCacheConfigImageCache",
+    "InferenceEndpointConfigSpecModelCacheConfigWeightsCache",
     "InferenceEndpointConfigSpecModelSourceConfig",
     "InferenceEndpointConfigSpecModelSourceConfigFsxStorage",
     "InferenceEndpointConfigSpecModelSourceConfigHuggingFaceModel",
@@ -25377,6 +25572,7 @@ def _typecheckingstub__e67b6df0a008e67bd9e3b8c4c5b3f1aa8c19a4c27d3f80d3bdda758c9
     load_balancer: typing.Optional[typing.Union[InferenceEndpointConfigSpecLoadBalancer, typing.Dict[builtins.str, typing.Any]]] = None,
     max_deploy_time_in_seconds: typing.Optional[jsii.Number] = None,
     metrics: typing.Optional[typing.Union[InferenceEndpointConfigSpecMetrics, typing.Dict[builtins.str, typing.Any]]] = None,
+    model_cache_config: typing.Optional[typing.Union[InferenceEndpointConfigSpecModelCacheConfig, typing.Dict[builtins.str, typing.Any]]] = None,
     model_version: typing.Optional[builtins.str] = None,
     node_affinity: typing.Optional[typing.Union[InferenceEndpointConfigSpecNodeAffinity, typing.Dict[builtins.str, typing.Any]]] = None,
     pd_spec: typing.Optional[typing.Union[InferenceEndpointConfigSpecPdSpec, typing.Dict[builtins.str, typing.Any]]] = None,
@@ -27115,6 +27311,7 @@ def _typecheckingstub__385ddb96c93ad221450553dd1d964b6c97cb4a26a498592a4e8d92980
 def _typecheckingstub__04cca31df3762a72bba6e64db9acd97fa3c1dd7cd0644d769d175e653bc61a3a(
     *,
     health_check_path: typing.Optional[builtins.str] = None,
+    idle_timeout_seconds: typing.Optional[jsii.Number] = None,
     routing_algorithm: typing.Optional[InferenceEndpointConfigSpecLoadBalancerRoutingAlgorithm] = None,
 ) -> None:
     """Type checking stubs"""
@@ -27133,6 +27330,29 @@ def _typecheckingstub__b7544912284e9bf3612b5357ee6e73715b2e8d7a17e8bd0ce3def0d12
     *,
     path: typing.Optional[builtins.str] = None,
     port: typing.Optional[jsii.Number] = None,
+) -> None:
+    """Type checking stubs"""
+    pass
+
+def _typecheckingstub__237eb5cff252ed2e91ca8043455d205c59ebd0153febee77e78a9dc7de733c69(
+    *,
+    image_cache: typing.Optional[typing.Union[InferenceEndpointConfigSpecModelCacheConfigImageCache, typing.Dict[builtins.str, typing.Any]]] = None,
+    weights_cache: typing.Optional[typing.Union[InferenceEndpointConfigSpecModelCacheConfigWeightsCache, typing.Dict[builtins.str, typing.Any]]] = None,
+) -> None:
+    """Type checking stubs"""
+    pass
+
+def _typecheckingstub__46194fb502922159144c4b2c4564649ad99670fa69f255c264b4d36307ea5811(
+    *,
+    enabled: builtins.bool,
+) -> None:
+    """Type checking stubs"""
+    pass
+
+def _typecheckingstub__086c5c2307a57f02060c91ab0042c6fb8175631f89d4690939846a4be9d0a438(
+    *,
+    enabled: typing.Optional[builtins.bool] = None,
+    host_path: typing.Optional[builtins.str] = None,
 ) -> None:
     """Type checking stubs"""
     pass

@@ -176,6 +176,7 @@ class JumpStartModelProps:
         "load_balancer": "loadBalancer",
         "max_deploy_time_in_seconds": "maxDeployTimeInSeconds",
         "metrics": "metrics",
+        "model_cache_config": "modelCacheConfig",
         "replicas": "replicas",
         "sage_maker_endpoint": "sageMakerEndpoint",
         "tls_config": "tlsConfig",
@@ -196,6 +197,7 @@ class JumpStartModelSpec:
         load_balancer: typing.Optional[typing.Union["JumpStartModelSpecLoadBalancer", typing.Dict[builtins.str, typing.Any]]] = None,
         max_deploy_time_in_seconds: typing.Optional[jsii.Number] = None,
         metrics: typing.Optional[typing.Union["JumpStartModelSpecMetrics", typing.Dict[builtins.str, typing.Any]]] = None,
+        model_cache_config: typing.Optional[typing.Union["JumpStartModelSpecModelCacheConfig", typing.Dict[builtins.str, typing.Any]]] = None,
         replicas: typing.Optional[jsii.Number] = None,
         sage_maker_endpoint: typing.Optional[typing.Union["JumpStartModelSpecSageMakerEndpoint", typing.Dict[builtins.str, typing.Any]]] = None,
         tls_config: typing.Optional[typing.Union["JumpStartModelSpecTlsConfig", typing.Dict[builtins.str, typing.Any]]] = None,
@@ -212,6 +214,7 @@ class JumpStartModelSpec:
         :param load_balancer: 
         :param max_deploy_time_in_seconds: 
         :param metrics: 
+        :param model_cache_config: 
         :param replicas: 
         :param sage_maker_endpoint: 
         :param tls_config: 
@@ -236,6 +239,8 @@ class JumpStartModelSpec:
             load_balancer = JumpStartModelSpecLoadBalancer(**load_balancer)
         if isinstance(metrics, dict):
             metrics = JumpStartModelSpecMetrics(**metrics)
+        if isinstance(model_cache_config, dict):
+            model_cache_config = JumpStartModelSpecModelCacheConfig(**model_cache_config)
         if isinstance(sage_maker_endpoint, dict):
             sage_maker_endpoint = JumpStartModelSpecSageMakerEndpoint(**sage_maker_endpoint)
         if isinstance(tls_config, dict):
@@ -253,6 +258,7 @@ class JumpStartModelSpec:
             check_type(argname="argument load_balancer", value=load_balancer, expected_type=type_hints["load_balancer"])
             check_type(argname="argument max_deploy_time_in_seconds", value=max_deploy_time_in_seconds, expected_type=type_hints["max_deploy_time_in_seconds"])
             check_type(argname="argument metrics", value=metrics, expected_type=type_hints["metrics"])
+            check_type(argname="argument model_cache_config", value=model_cache_config, expected_type=type_hints["model_cache_config"])
             check_type(argname="argument replicas", value=replicas, expected_type=type_hints["replicas"])
             check_type(argname="argument sage_maker_endpoint", value=sage_maker_endpoint, expected_type=type_hints["sage_maker_endpoint"])
             check_type(argname="argument tls_config", value=tls_config, expected_type=type_hints["tls_config"])
@@ -278,6 +284,8 @@ class JumpStartModelSpec:
             self._values["max_deploy_time_in_seconds"] = max_deploy_time_in_seconds
         if metrics is not None:
             self._values["metrics"] = metrics
+        if model_cache_config is not None:
+            self._values["model_cache_config"] = model_cache_config
         if replicas is not None:
             self._values["replicas"] = replicas
         if sage_maker_endpoint is not None:
@@ -378,6 +386,16 @@ class JumpStartModelSpec:
         '''
         result = self._values.get("metrics")
         return typing.cast(typing.Optional["JumpStartModelSpecMetrics"], result)
+
+    @builtins.property
+    def model_cache_config(
+        self,
+    ) -> typing.Optional["JumpStartModelSpecModelCacheConfig"]:
+        '''
+        :schema: JumpStartModelSpec#modelCacheConfig
+        '''
+        result = self._values.get("model_cache_config")
+        return typing.cast(typing.Optional["JumpStartModelSpecModelCacheConfig"], result)
 
     @builtins.property
     def replicas(self) -> typing.Optional[jsii.Number]:
@@ -3662,6 +3680,7 @@ class JumpStartModelSpecKvCacheSpecL2CacheSpec:
     jsii_struct_bases=[],
     name_mapping={
         "health_check_path": "healthCheckPath",
+        "idle_timeout_seconds": "idleTimeoutSeconds",
         "routing_algorithm": "routingAlgorithm",
     },
 )
@@ -3670,10 +3689,12 @@ class JumpStartModelSpecLoadBalancer:
         self,
         *,
         health_check_path: typing.Optional[builtins.str] = None,
+        idle_timeout_seconds: typing.Optional[jsii.Number] = None,
         routing_algorithm: typing.Optional["JumpStartModelSpecLoadBalancerRoutingAlgorithm"] = None,
     ) -> None:
         '''
         :param health_check_path: 
+        :param idle_timeout_seconds: 
         :param routing_algorithm: 
 
         :schema: JumpStartModelSpecLoadBalancer
@@ -3681,10 +3702,13 @@ class JumpStartModelSpecLoadBalancer:
         if __debug__:
             type_hints = cached_type_hints(_typecheckingstub__94d3fcc58d9ccb2ca1ed3cd44c827725f12bd86e5498ba4eb0718e318f097c63)
             check_type(argname="argument health_check_path", value=health_check_path, expected_type=type_hints["health_check_path"])
+            check_type(argname="argument idle_timeout_seconds", value=idle_timeout_seconds, expected_type=type_hints["idle_timeout_seconds"])
             check_type(argname="argument routing_algorithm", value=routing_algorithm, expected_type=type_hints["routing_algorithm"])
         self._values: typing.Dict[builtins.str, typing.Any] = {}
         if health_check_path is not None:
             self._values["health_check_path"] = health_check_path
+        if idle_timeout_seconds is not None:
+            self._values["idle_timeout_seconds"] = idle_timeout_seconds
         if routing_algorithm is not None:
             self._values["routing_algorithm"] = routing_algorithm
 
@@ -3695,6 +3719,14 @@ class JumpStartModelSpecLoadBalancer:
         '''
         result = self._values.get("health_check_path")
         return typing.cast(typing.Optional[builtins.str], result)
+
+    @builtins.property
+    def idle_timeout_seconds(self) -> typing.Optional[jsii.Number]:
+        '''
+        :schema: JumpStartModelSpecLoadBalancer#idleTimeoutSeconds
+        '''
+        result = self._values.get("idle_timeout_seconds")
+        return typing.cast(typing.Optional[jsii.Number], result)
 
     @builtins.property
     def routing_algorithm(
@@ -4029,6 +4061,166 @@ class JumpStartModelSpecModelAdditionalConfigs:
 
     def __repr__(self) -> str:
         return "JumpStartModelSpecModelAdditionalConfigs(%s)" % ", ".join(
+            k + "=" + repr(v) for k, v in self._values.items()
+        )
+
+
+@jsii.data_type(
+    jsii_type="jumpstart_model_comamazonawssagemakerinference.JumpStartModelSpecModelCacheConfig",
+    jsii_struct_bases=[],
+    name_mapping={"image_cache": "imageCache", "weights_cache": "weightsCache"},
+)
+class JumpStartModelSpecModelCacheConfig:
+    def __init__(
+        self,
+        *,
+        image_cache: typing.Optional[typing.Union["JumpStartModelSpecModelCacheConfigImageCache", typing.Dict[builtins.str, typing.Any]]] = None,
+        weights_cache: typing.Optional[typing.Union["JumpStartModelSpecModelCacheConfigWeightsCache", typing.Dict[builtins.str, typing.Any]]] = None,
+    ) -> None:
+        '''
+        :param image_cache: 
+        :param weights_cache: 
+
+        :schema: JumpStartModelSpecModelCacheConfig
+        '''
+        if isinstance(image_cache, dict):
+            image_cache = JumpStartModelSpecModelCacheConfigImageCache(**image_cache)
+        if isinstance(weights_cache, dict):
+            weights_cache = JumpStartModelSpecModelCacheConfigWeightsCache(**weights_cache)
+        if __debug__:
+            type_hints = cached_type_hints(_typecheckingstub__7455713220655a6dd6fcc72332603ca70aa77d5e10e5a8ce9164dd6121c1d499)
+            check_type(argname="argument image_cache", value=image_cache, expected_type=type_hints["image_cache"])
+            check_type(argname="argument weights_cache", value=weights_cache, expected_type=type_hints["weights_cache"])
+        self._values: typing.Dict[builtins.str, typing.Any] = {}
+        if image_cache is not None:
+            self._values["image_cache"] = image_cache
+        if weights_cache is not None:
+            self._values["weights_cache"] = weights_cache
+
+    @builtins.property
+    def image_cache(
+        self,
+    ) -> typing.Optional["JumpStartModelSpecModelCacheConfigImageCache"]:
+        '''
+        :schema: JumpStartModelSpecModelCacheConfig#imageCache
+        '''
+        result = self._values.get("image_cache")
+        return typing.cast(typing.Optional["JumpStartModelSpecModelCacheConfigImageCache"], result)
+
+    @builtins.property
+    def weights_cache(
+        self,
+    ) -> typing.Optional["JumpStartModelSpecModelCacheConfigWeightsCache"]:
+        '''
+        :schema: JumpStartModelSpecModelCacheConfig#weightsCache
+        '''
+        result = self._values.get("weights_cache")
+        return typing.cast(typing.Optional["JumpStartModelSpecModelCacheConfigWeightsCache"], result)
+
+    def __eq__(self, rhs: typing.Any) -> builtins.bool:
+        return isinstance(rhs, self.__class__) and rhs._values == self._values
+
+    def __ne__(self, rhs: typing.Any) -> builtins.bool:
+        return not (rhs == self)
+
+    def __repr__(self) -> str:
+        return "JumpStartModelSpecModelCacheConfig(%s)" % ", ".join(
+            k + "=" + repr(v) for k, v in self._values.items()
+        )
+
+
+@jsii.data_type(
+    jsii_type="jumpstart_model_comamazonawssagemakerinference.JumpStartModelSpecModelCacheConfigImageCache",
+    jsii_struct_bases=[],
+    name_mapping={"enabled": "enabled"},
+)
+class JumpStartModelSpecModelCacheConfigImageCache:
+    def __init__(self, *, enabled: builtins.bool) -> None:
+        '''
+        :param enabled: 
+
+        :schema: JumpStartModelSpecModelCacheConfigImageCache
+        '''
+        if __debug__:
+            type_hints = cached_type_hints(_typecheckingstub__138c4ca8d761d2866284b6194c97327b98a9bb3110e51bf9cc8c71555f61ccaf)
+            check_type(argname="argument enabled", value=enabled, expected_type=type_hints["enabled"])
+        self._values: typing.Dict[builtins.str, typing.Any] = {
+            "enabled": enabled,
+        }
+
+    @builtins.property
+    def enabled(self) -> builtins.bool:
+        '''
+        :schema: JumpStartModelSpecModelCacheConfigImageCache#enabled
+        '''
+        result = self._values.get("enabled")
+        assert result is not None, "Required property 'enabled' is missing"
+        return typing.cast(builtins.bool, result)
+
+    def __eq__(self, rhs: typing.Any) -> builtins.bool:
+        return isinstance(rhs, self.__class__) and rhs._values == self._values
+
+    def __ne__(self, rhs: typing.Any) -> builtins.bool:
+        return not (rhs == self)
+
+    def __repr__(self) -> str:
+        return "JumpStartModelSpecModelCacheConfigImageCache(%s)" % ", ".join(
+            k + "=" + repr(v) for k, v in self._values.items()
+        )
+
+
+@jsii.data_type(
+    jsii_type="jumpstart_model_comamazonawssagemakerinference.JumpStartModelSpecModelCacheConfigWeightsCache",
+    jsii_struct_bases=[],
+    name_mapping={"enabled": "enabled", "host_path": "hostPath"},
+)
+class JumpStartModelSpecModelCacheConfigWeightsCache:
+    def __init__(
+        self,
+        *,
+        enabled: typing.Optional[builtins.bool] = None,
+        host_path: typing.Optional[builtins.str] = None,
+    ) -> None:
+        '''
+        :param enabled: 
+        :param host_path: 
+
+        :schema: JumpStartModelSpecModelCacheConfigWeightsCache
+        '''
+        if __debug__:
+            type_hints = cached_type_hints(_typecheckingstub__e8bfc38cf9b07ea8c387ea204909dd4c274d0cd91bf06d301d8ef4f41d3947cf)
+            check_type(argname="argument enabled", value=enabled, expected_type=type_hints["enabled"])
+            check_type(argname="argument host_path", value=host_path, expected_type=type_hints["host_path"])
+        self._values: typing.Dict[builtins.str, typing.Any] = {}
+        if enabled is not None:
+            self._values["enabled"] = enabled
+        if host_path is not None:
+            self._values["host_path"] = host_path
+
+    @builtins.property
+    def enabled(self) -> typing.Optional[builtins.bool]:
+        '''
+        :schema: JumpStartModelSpecModelCacheConfigWeightsCache#enabled
+        '''
+        result = self._values.get("enabled")
+        return typing.cast(typing.Optional[builtins.bool], result)
+
+    @builtins.property
+    def host_path(self) -> typing.Optional[builtins.str]:
+        '''
+        :schema: JumpStartModelSpecModelCacheConfigWeightsCache#hostPath
+        '''
+        result = self._values.get("host_path")
+        return typing.cast(typing.Optional[builtins.str], result)
+
+    def __eq__(self, rhs: typing.Any) -> builtins.bool:
+        return isinstance(rhs, self.__class__) and rhs._values == self._values
+
+    def __ne__(self, rhs: typing.Any) -> builtins.bool:
+        return not (rhs == self)
+
+    def __repr__(self) -> str:
+        return "JumpStartModelSpecModelCacheConfigWeightsCache(%s)" % ", ".join(
             k + "=" + repr(v) for k, v in self._values.items()
         )
 
@@ -5865,6 +6057,9 @@ __all__ = [
     "JumpStartModelSpecMetricsModelMetrics",
     "JumpStartModelSpecModel",
     "JumpStartModelSpecModelAdditionalConfigs",
+    "JumpStartModelSpecModelCacheConfig",
+    "JumpStartModelSpecModelCacheConfigImageCache",
+    "JumpStartModelSpecModelCacheConfigWeightsCache",
     "JumpStartModelSpecSageMakerEndpoint",
     "JumpStartModelSpecServer",
     "JumpStartModelSpecServerValidations",
@@ -5924,6 +6119,7 @@ def _typecheckingstub__ff941c1a0d57d026fb35dfbcb42e9b4ed48493344184ae93fc6a1863a
     load_balancer: typing.Optional[typing.Union[JumpStartModelSpecLoadBalancer, typing.Dict[builtins.str, typing.Any]]] = None,
     max_deploy_time_in_seconds: typing.Optional[jsii.Number] = None,
     metrics: typing.Optional[typing.Union[JumpStartModelSpecMetrics, typing.Dict[builtins.str, typing.Any]]] = None,
+    model_cache_config: typing.Optional[typing.Union[JumpStartModelSpecModelCacheConfig, typing.Dict[builtins.str, typing.Any]]] = None,
     replicas: typing.Optional[jsii.Number] = None,
     sage_maker_endpoint: typing.Optional[typing.Union[JumpStartModelSpecSageMakerEndpoint, typing.Dict[builtins.str, typing.Any]]] = None,
     tls_config: typing.Optional[typing.Union[JumpStartModelSpecTlsConfig, typing.Dict[builtins.str, typing.Any]]] = None,
@@ -6260,6 +6456,7 @@ def _typecheckingstub__932bb9ea5a474c3c6d9c7e2616e73c1987c9dabb0bb5a661ae50ec3b0
 def _typecheckingstub__94d3fcc58d9ccb2ca1ed3cd44c827725f12bd86e5498ba4eb0718e318f097c63(
     *,
     health_check_path: typing.Optional[builtins.str] = None,
+    idle_timeout_seconds: typing.Optional[jsii.Number] = None,
     routing_algorithm: typing.Optional[JumpStartModelSpecLoadBalancerRoutingAlgorithm] = None,
 ) -> None:
     """Type checking stubs"""
@@ -6298,6 +6495,29 @@ def _typecheckingstub__7bcc6b46b873c292606ceca8700ee53ac93b0164e1ff11992f9722b6a
     *,
     name: builtins.str,
     value: builtins.str,
+) -> None:
+    """Type checking stubs"""
+    pass
+
+def _typecheckingstub__7455713220655a6dd6fcc72332603ca70aa77d5e10e5a8ce9164dd6121c1d499(
+    *,
+    image_cache: typing.Optional[typing.Union[JumpStartModelSpecModelCacheConfigImageCache, typing.Dict[builtins.str, typing.Any]]] = None,
+    weights_cache: typing.Optional[typing.Union[JumpStartModelSpecModelCacheConfigWeightsCache, typing.Dict[builtins.str, typing.Any]]] = None,
+) -> None:
+    """Type checking stubs"""
+    pass
+
+def _typecheckingstub__138c4ca8d761d2866284b6194c97327b98a9bb3110e51bf9cc8c71555f61ccaf(
+    *,
+    enabled: builtins.bool,
+) -> None:
+    """Type checking stubs"""
+    pass
+
+def _typecheckingstub__e8bfc38cf9b07ea8c387ea204909dd4c274d0cd91bf06d301d8ef4f41d3947cf(
+    *,
+    enabled: typing.Optional[builtins.bool] = None,
+    host_path: typing.Optional[builtins.str] = None,
 ) -> None:
     """Type checking stubs"""
     pass
