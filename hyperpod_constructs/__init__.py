@@ -31,6 +31,7 @@ _EXPORTED_BY_MODULE: dict[str, tuple[str, ...]] = {
     # Platform: the composition root, the cluster and network it runs on, and how manifests are delivered.
     ".platform": ("HyperPodInferencePlatform",),
     ".intent.instance_group": ("InstanceGroup", "Taint"),
+    ".intent.auto_patch": ("AutoPatch", "BatchSize"),
     ".intent.network": ("Network",),
     ".intent.cluster": ("ClusterSettings", "Eks", "TieredStorage"),
     ".intent.api_endpoint": ("ApiEndpoint",),
@@ -95,6 +96,7 @@ def __dir__() -> list[str]:
 if TYPE_CHECKING:  # static type checkers and IDEs see the eager imports
     from .platform import HyperPodInferencePlatform
     from .intent.instance_group import InstanceGroup, Taint
+    from .intent.auto_patch import AutoPatch, BatchSize
     from .intent.network import Network
     from .intent.cluster import ClusterSettings, Eks, TieredStorage
     from .intent.api_endpoint import ApiEndpoint

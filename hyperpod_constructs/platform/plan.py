@@ -93,6 +93,7 @@ class Plan:
     def render(self) -> str:
         """The plan as text (``plan.txt``): groups, endpoints, GPU and MIG use, totals and cost."""
         lines = self._group_lines()
+        lines += self._ami_lines()
         lines += self._endpoint_lines()
         lines += self._whole_gpu_utilisation()
         lines += self._mig_utilisation()
@@ -109,6 +110,22 @@ class Plan:
             scaling = " (autoscaled)" if group.name in self.autoscaled_groups else ""
             lines.append(_row(group.name, group.instance_type, f"{nodes.floor}..{nodes.ceiling}{scaling}",
                               f"{nodes.gpus('floor')}..{nodes.gpus('ceiling')}", f"{mig} per node" if slices else mig))
+        return lines
+
+    def _ami_lines(self) -> list[str]:
+        """Per group that sets its AMI: the image, the pinned release, auto-patching, and whether the pin can drift."""
+        groups = [group for group in self.groups
+                  if group.image_id is not None or group.image_release_version is not None or group.auto_patch is not None]
+        if not groups:
+            return []
+        lines = ["", "AMI", _row("group", "image", "release", "auto-patch")]
+        for group in groups:
+            patch = group.auto_patch.describe() if group.auto_patch is not None else "off"
+            lines.append(_row(group.name, group.image_id or "HyperPod default", group.image_release_version or "latest",
+                              patch))
+            if group.pinned_ami_can_drift:
+                lines.append(f"  {group.name}: auto-patching moves nodes past release {group.image_release_version}; "
+                             "CloudFormation does not move them back and may report ImageReleaseVersion as drifted")
         return lines
 
     def _endpoint_lines(self) -> list[str]:
