@@ -190,6 +190,9 @@ class ResolvedPlatform:
     jumpstart_gated_models: bool = False
     """Whether the operator has a role that downloads gated JumpStart models.
     Default: False."""
+    operator_addon_version: Optional[str] = None
+    """The inference operator add-on version pinned (``InferenceOperatorOptions.addon_version``).
+    Default: None (not pinned: the version EKS marks default)."""
     gpu_operator: Optional[bool] = None
     """The GPU operator switch of a dependency chart the user gave.
     Default: None (no chart given: the platform's own follows the instance groups)."""

@@ -185,7 +185,7 @@ class HyperPodInferencePlatform(Construct):
 
         given_chart = operator.helm_chart if isinstance(operator.helm_chart, HyperPodHelmChart) else None
         gpu_operator = given_chart.enable_gpu_operator if given_chart is not None else None
-        self._resolved = self._build_model(node_pools, gpu_operator)
+        self._resolved = self._build_model(node_pools, gpu_operator, operator.addon_version)
         dependencies = operator_.dependencies
         self._chart_handles = build_platform_charts(self._charts, ChartsContext(
             self._resolved, model_store, network_, dependencies.chart if dependencies is not None else None, register))
@@ -405,7 +405,8 @@ class HyperPodInferencePlatform(Construct):
 
     # ---- what endpoints and charts see ---------------------------------------------------------------
 
-    def _build_model(self, node_pools: tuple[NodePoolSpec, ...], gpu_operator: Optional[bool]) -> ResolvedPlatform:
+    def _build_model(self, node_pools: tuple[NodePoolSpec, ...], gpu_operator: Optional[bool],
+                     operator_addon_version: Optional[str]) -> ResolvedPlatform:
         """The platform's facts for checks, charts, observability and the plan; endpoints are added to it later."""
         values = self.deploy_time_values
         region = Stack.of(self).region
@@ -440,6 +441,7 @@ class HyperPodInferencePlatform(Construct):
             tls_certificate_s3_uri=self.operator.tls_certificate_s3_uri,
             namespace=self.namespace,
             jumpstart_gated_models=self.operator.gated_model_role is not None,
+            operator_addon_version=operator_addon_version,
         )
 
     # ---- charts ----------------------------------------------------------------------------------------
