@@ -70,6 +70,8 @@ _EXPORTED_BY_MODULE: dict[str, tuple[str, ...]] = {
     ".aws.observability": ("InferenceObservability",),
     # Cost: the plan of nodes, GPUs and slices, and what it costs.
     ".platform.plan": ("Plan",),
+    ".intent.cold_start": ("ColdStartAssumptions",),
+    ".planner.cold_start": ("ColdStartEstimate", "ColdStartPart"),
     ".platform.cost": ("CostReport",),
     ".prices": ("Prices",),
     # Errors: what bad input raises.
@@ -130,6 +132,8 @@ if TYPE_CHECKING:  # static type checkers and IDEs see the eager imports
     from .intent.slo import EndpointSlos, LatencySlo, TtfbSlo, ErrorRateSlo, ReplicasAtMaxSlo, NoReadyPodsSlo
     from .aws.observability import InferenceObservability
     from .platform.plan import Plan
+    from .intent.cold_start import ColdStartAssumptions
+    from .planner.cold_start import ColdStartEstimate, ColdStartPart
     from .platform.cost import CostReport
     from .prices import Prices
     from .errors import HyperPodValidationError, HyperPodTypeError, HyperPodProblems

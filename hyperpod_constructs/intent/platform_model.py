@@ -83,6 +83,9 @@ class PodDemand:
     side: Optional[Side] = None
     """``"prefill"`` or ``"decode"`` for one side of a disaggregated endpoint.
     Default: None."""
+    weights_gb: Optional[float] = None
+    """The model's weights in GB, when it declares its size (what a cold start reads).
+    Default: None (size not declared)."""
 
     @property
     def placement_types(self) -> tuple[str, ...]:
