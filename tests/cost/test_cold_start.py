@@ -165,3 +165,21 @@ def test_the_defaults_are_the_cited_figures() -> None:
             given.metric_delay_s) == (facts.NODE_S.value, 17.7, 53, 92, 30, 60)
     assert facts.NODE_S.value == 10 + 39 + 90 + 120
     assert not any(given.overridden(name) for name in ("node_s", "image_gb", "engine_s"))
+
+
+def test_the_guide_shows_the_section_its_own_snippet_writes(tmp_path: Any, monkeypatch: pytest.MonkeyPatch,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/cold-start.md's plan excerpt is what the snippet above it prints."""
+    import re
+    import runpy
+
+    from support import REPO_ROOT
+
+    guide = (REPO_ROOT / "docs" / "cold-start.md").read_text()
+    snippet = re.search(r"```python\n(.*?)```", guide, re.S)
+    excerpt = re.search(r"The section it adds to the plan .*?:\n\n```\n(.*?)```", guide, re.S)
+    assert snippet and excerpt, "docs/cold-start.md lost its snippet or the plan under it"
+    (tmp_path / "snippet.py").write_text(snippet.group(1))
+    monkeypatch.chdir(tmp_path)
+    runpy.run_path(str(tmp_path / "snippet.py"), run_name="__main__")
+    assert "Cold start" + capsys.readouterr().out == excerpt.group(1)
