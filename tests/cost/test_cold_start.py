@@ -13,7 +13,7 @@ from rule_support import with_endpoints
 from support import stand_in_bucket
 from hyperpod_constructs import (
     Autoscaling, CloudWatchTrigger, ColdStartAssumptions, HyperPodInferencePlatform, HyperPodTypeError,
-    HyperPodValidationError, InferenceEndpoint, InstanceGroup, ModelSize, ModelSource, Plan,
+    HyperPodValidationError, InferenceEndpoint, InstanceGroup, JumpStartEndpoint, ModelSize, ModelSource, Plan,
 )
 from hyperpod_constructs.catalog import cold_start_facts as facts
 from hyperpod_constructs.intent.platform_model import ResolvedPlatform
@@ -122,6 +122,21 @@ def test_the_endpoints_that_scale_to_zero_are_the_ones_estimated() -> None:
                                   instance_type="ml.g6e.12xlarge", gpus=1)
     (found,) = cold_start_endpoints(with_endpoints(platform, at_zero, always_on))
     assert found == ColdStartEndpoint("llama", "ml.g6e.12xlarge", "s3", pytest.approx(16.06), 10, False)
+
+
+def test_a_jumpstart_model_at_zero_reads_its_artifacts_from_s3() -> None:
+    platform = ResolvedPlatform(instance_groups=(L40S,))
+    model = JumpStartEndpoint("qwen", model_id="deepseek-llm-r1-distill-qwen-1-5b", accept_eula=True,
+                              instance_type="ml.g6e.12xlarge", size=ModelSize(weight_bytes=3_550_000_000),
+                              sagemaker_endpoint_name="qwen", autoscaling=Autoscaling(
+                                  min_replicas=0, max_replicas=1, triggers=(CloudWatchTrigger(
+                                      name="invocations", namespace="AWS/SageMaker", metric_name="Invocations",
+                                      target_value=10, activation_target_value=0,
+                                      dimensions={"EndpointName": "qwen"}),)))
+    (found,) = cold_start_endpoints(with_endpoints(platform, model))
+    assert (found.source, found.weights_gb, found.polling_interval_s) == ("jumpstart", 3.55, None)
+    (estimate,) = Plan(groups=(L40S,), endpoints=(), cold_starts=(found,)).cold_start_estimates()
+    assert estimate.part("weights").how.endswith("Mountpoint for S3, one sequential reader [W9 measured]")
 
 
 def test_a_plan_without_scale_to_zero_has_no_cold_start_section_and_the_text_is_stable() -> None:
