@@ -37,6 +37,10 @@ _EXPORTED_BY_MODULE: dict[str, tuple[str, ...]] = {
     ".intent.api_endpoint": ("ApiEndpoint",),
     ".intent.model_store": ("ModelStore",),
     ".aws.model_bucket": ("ModelBucket",),
+    # What a second stack reuses, and grants for the user's own roles (docs/access.md).
+    ".aws.hyperpod_cluster": ("HyperPodCluster",),
+    ".aws.cluster_reference": ("IHyperPodCluster",),
+    ".aws.model_store": ("ModelStoreFileSystem", "IModelStore"),
     ".aws.inference_operator": ("InferenceOperatorOptions",),
     ".aws.hyperpod_dependencies": ("HyperPodHelmChart", "HyperPodDependencies"),
     ".delivery.applier": ("ManifestDelivery",),
@@ -104,6 +108,9 @@ if TYPE_CHECKING:  # static type checkers and IDEs see the eager imports
     from .intent.api_endpoint import ApiEndpoint
     from .intent.model_store import ModelStore
     from .aws.model_bucket import ModelBucket
+    from .aws.hyperpod_cluster import HyperPodCluster
+    from .aws.cluster_reference import IHyperPodCluster
+    from .aws.model_store import ModelStoreFileSystem, IModelStore
     from .aws.inference_operator import InferenceOperatorOptions
     from .aws.hyperpod_dependencies import HyperPodHelmChart, HyperPodDependencies
     from .delivery.applier import ManifestDelivery

@@ -4,7 +4,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
-from aws_cdk import ArnFormat, RemovalPolicy, Stack, aws_iam as iam, aws_s3 as s3, aws_s3_deployment as s3deploy, aws_sagemaker as sagemaker
+from aws_cdk import (ArnFormat, RemovalPolicy, Stack, aws_ec2 as ec2, aws_eks_v2 as eks, aws_iam as iam, aws_s3 as s3,
+                     aws_s3_deployment as s3deploy, aws_sagemaker as sagemaker)
 from constructs import Construct
 
 from ..catalog import limits
@@ -12,6 +13,7 @@ from ..errors import require
 from ..intent.cluster import ClusterSettings
 from ..intent.auto_patch import AutoPatch, BatchSize
 from ..intent.instance_group import InstanceGroup
+from .cluster_reference import ClusterGrants, IHyperPodCluster, _ImportedHyperPodCluster
 from .eks import HyperPodEks
 from .nag import acknowledge, logical_id, managed_policy
 from .network import HyperPodNetwork
@@ -95,11 +97,13 @@ def render_auto_patch(patch: AutoPatch) -> dict[str, Any]:
     return config
 
 
-class HyperPodCluster(Construct):
+class HyperPodCluster(ClusterGrants, Construct):
     """The HyperPod cluster: instance groups, lifecycle scripts, execution role, recovery and scaling.
 
     Lifecycle scripts ship as an asset (``assets/lifecycle``, a working ``on_create.sh``) copied to a
-    private, encrypted bucket. Pass ``lifecycle_scripts`` to ship your own folder instead.
+    private, encrypted bucket. Pass ``lifecycle_scripts`` to ship your own folder instead. A second stack reuses
+    the cluster through ``HyperPodCluster.from_cluster_attributes`` (both are an ``IHyperPodCluster``);
+    ``grant_describe`` lets a role of yours read the cluster and its nodes.
     """
 
     def __init__(
@@ -116,15 +120,33 @@ class HyperPodCluster(Construct):
         lifecycle_scripts: Optional[Path] = None,
         removal_policy: RemovalPolicy = RemovalPolicy.RETAIN,
     ) -> None:
+        """The cluster on ``eks_cluster``; the platform makes it from ``instance_groups=`` and ``cluster=``.
+
+        Args:
+            eks_cluster: The EKS cluster the HyperPod cluster is orchestrated by. Required.
+            network: The subnets and security groups its nodes use. Required.
+            instance_groups: The instance groups (1 to 100). Required.
+            settings: The cluster's name, node recovery, provisioning mode and tiered storage.
+                Default: ``ClusterSettings()`` (a generated name, automatic node recovery).
+            cluster_role: The role HyperPod-managed Karpenter uses. Default: None (no node autoscaling).
+            single_az_groups: Groups whose nodes stay in the first HyperPod subnet (those Karpenter scales).
+                Default: none.
+            lifecycle_scripts: A folder of lifecycle scripts to ship instead of the library's (``on_create.sh``
+                first). Default: None (``assets/lifecycle``).
+            removal_policy: What happens to the lifecycle scripts bucket when it leaves the stack (compute is always
+                deleted). Default: ``RemovalPolicy.RETAIN`` (kept).
+        """
         super().__init__(scope, construct_id)
         where = self.node.path
         require(limits.INSTANCE_GROUPS_MIN <= len(instance_groups) <= limits.INSTANCE_GROUPS_MAX, where,
                 "instance_groups", f"{len(instance_groups)} groups", "1 to 100 instance groups")
         # Unique group names: the platform's rule instance-group-names-unique (intent.rules).
-        self.instance_groups = tuple(instance_groups)
-        self.settings = settings
+        self._instance_groups = tuple(instance_groups)
+        self._settings = settings
+        self._eks_cluster = eks_cluster.cluster
+        self._security_groups = tuple(network.security_groups)
 
-        self.lifecycle_bucket = s3.Bucket(
+        self._lifecycle_bucket = s3.Bucket(
             self, "LifecycleScripts", encryption=s3.BucketEncryption.S3_MANAGED, enforce_ssl=True,
             block_public_access=s3.BlockPublicAccess.BLOCK_ALL, versioned=True,
             removal_policy=removal_policy, auto_delete_objects=False,
@@ -137,7 +159,7 @@ class HyperPodCluster(Construct):
         )
         lifecycle_uri = self.lifecycle_bucket.s3_url_for_object("lifecycle")
 
-        self.execution_role = self._execution_role(network, eks_cluster.cluster.cluster_arn)
+        self._role = self._execution_role(network, eks_cluster.cluster.cluster_arn)
         self._acknowledge_bucket_deployment()
         node_access = eks_cluster.grant_hyperpod_nodes(self.execution_role)
 
@@ -161,7 +183,7 @@ class HyperPodCluster(Construct):
         if cluster_role is not None:
             props["auto_scaling"] = {"mode": "Enable", "autoScalerType": "Karpenter"}
             props["cluster_role"] = cluster_role.role_arn
-        self.resource = sagemaker.CfnCluster(self, "Resource", **props)
+        self._resource = sagemaker.CfnCluster(self, "Resource", **props)
         # HyperPod-managed Karpenter needs each autoscaled group's subnets in one Availability Zone: those
         # groups use the first HyperPod subnet (where the model store lives too).
         single_az = {"SecurityGroupIds": props["vpc_config"]["securityGroupIds"],
@@ -178,7 +200,69 @@ class HyperPodCluster(Construct):
         self.resource.node.add_dependency(deployment, *eks_cluster.network_addons)
         if node_access is not None:
             self.resource.node.add_dependency(node_access)
-        self.cluster_arn = self.resource.attr_cluster_arn
+        self._cluster_arn = self.resource.attr_cluster_arn
+
+    @staticmethod
+    def from_cluster_attributes(scope: Construct, construct_id: str, *, cluster_arn: str, eks_cluster: eks.ICluster,
+                                security_groups: Sequence[ec2.ISecurityGroup] = (),
+                                cluster_name: Optional[str] = None) -> IHyperPodCluster:
+        """A HyperPod cluster another stack created, for a second stack (values from its outputs or
+        ``Fn.import_value``; CloudFormation tokens are allowed).
+
+        Args:
+            cluster_arn: The cluster's ARN (``arn:aws:sagemaker:<region>:<account>:cluster/<id>``). Required.
+            eks_cluster: The EKS cluster it is orchestrated by (``aws_eks_v2.Cluster.from_cluster_attributes``).
+                Required.
+            security_groups: The security groups of its nodes. Default: none.
+            cluster_name: The cluster's name. Default: None (unknown; HyperPod's APIs accept the ARN).
+        """
+        return _ImportedHyperPodCluster(scope, construct_id, cluster_arn=cluster_arn, eks_cluster=eks_cluster,
+                                        security_groups=security_groups, cluster_name=cluster_name)
+
+    @property
+    def cluster_arn(self) -> str:
+        """The cluster's ARN (a CloudFormation token)."""
+        return self._cluster_arn
+
+    @property
+    def cluster_name(self) -> Optional[str]:
+        """The cluster's name (``ClusterSettings.name``), or None when CloudFormation generates it."""
+        return self._settings.name
+
+    @property
+    def eks_cluster(self) -> eks.ICluster:
+        """The EKS cluster the HyperPod cluster is orchestrated by."""
+        return self._eks_cluster
+
+    @property
+    def security_groups(self) -> tuple[ec2.ISecurityGroup, ...]:
+        """The security groups of the cluster's nodes (the network's)."""
+        return self._security_groups
+
+    @property
+    def instance_groups(self) -> tuple[InstanceGroup, ...]:
+        """The instance groups, as given."""
+        return self._instance_groups
+
+    @property
+    def settings(self) -> ClusterSettings:
+        """The ``cluster=`` settings, as given."""
+        return self._settings
+
+    @property
+    def lifecycle_bucket(self) -> s3.Bucket:
+        """The private bucket the lifecycle scripts are copied to (``lifecycle/``)."""
+        return self._lifecycle_bucket
+
+    @property
+    def execution_role(self) -> iam.Role:
+        """The instance groups' execution role: join EKS, manage pod ENIs, pull images, read the lifecycle scripts."""
+        return self._role
+
+    @property
+    def resource(self) -> sagemaker.CfnCluster:
+        """The ``AWS::SageMaker::Cluster`` resource (the escape hatch for properties not modelled)."""
+        return self._resource
 
     def _execution_role(self, network: HyperPodNetwork, eks_cluster_arn: str) -> iam.Role:
         role = iam.Role(

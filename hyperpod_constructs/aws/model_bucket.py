@@ -8,7 +8,7 @@ from __future__ import annotations
 import shlex
 from typing import Any, Optional
 
-from aws_cdk import CfnOutput, RemovalPolicy, aws_s3 as s3
+from aws_cdk import CfnOutput, RemovalPolicy, aws_iam as iam, aws_s3 as s3
 from constructs import Construct
 
 from ..errors import HyperPodValidationError, require
@@ -16,6 +16,7 @@ from ..intent.cdk_refs import is_s3_prefix, s3_uri
 from ..intent.names import S3_BUCKET_NAME_HELP, is_s3_bucket_name
 from ..intent.tokens import is_token
 from .nag import acknowledge
+from .s3_read import check_key_prefix, grant_s3_read
 
 MODEL_BUCKET_CONTEXT = "model_bucket"  # cdk synth -c model_bucket=NAME
 BUCKET_NAME_OUTPUT = "ModelBucketName"
@@ -28,7 +29,7 @@ class ModelBucket(Construct):
     TLS-only, kept when the stack is deleted (``removal_policy``). With it, ``s3.Bucket.from_bucket_name`` imports
     that bucket (its policy must let this account read it). ``ModelBucket.from_context`` takes the name from
     ``cdk synth -c model_bucket=NAME``. Either way ``bucket`` is the ``s3.IBucket`` and the bucket's name is the
-    stack output ``output_name``.
+    stack output ``output_name``; ``grant_read`` lets a role of yours read the weights.
     """
 
     def __init__(self, scope: Construct, construct_id: str, *, existing_bucket_name: Optional[str] = None,
@@ -49,30 +50,55 @@ class ModelBucket(Construct):
                 need distinct ones). Default: ``"ModelBucketName"``.
         """
         super().__init__(scope, construct_id)
-        self.created = existing_bucket_name is None
-        """True when the stack creates the bucket, False when it imports ``existing_bucket_name``."""
+        self._created = existing_bucket_name is None
         if existing_bucket_name is not None:
             require(is_token(existing_bucket_name) or is_s3_bucket_name(existing_bucket_name), self.node.path,
                     "existing_bucket_name", existing_bucket_name, S3_BUCKET_NAME_HELP)
             require(server_access_logs_bucket is None, self.node.path, "server_access_logs_bucket",
                     server_access_logs_bucket, "None for an existing bucket (its owner configures its logging)")
-            self.bucket: s3.IBucket = s3.Bucket.from_bucket_name(self, "Bucket", existing_bucket_name)
-            """The bucket: the imported one, or the one the stack creates (S3-managed encryption, public access
-            blocked, TLS only), for ``ModelStore(bucket=...)`` and ``ModelSource.s3(...)``."""
+            self._bucket: s3.IBucket = s3.Bucket.from_bucket_name(self, "Bucket", existing_bucket_name)
         else:
-            self.bucket = s3.Bucket(
+            self._bucket = s3.Bucket(
                 self, "Bucket", encryption=s3.BucketEncryption.S3_MANAGED, enforce_ssl=True,
                 block_public_access=s3.BlockPublicAccess.BLOCK_ALL, removal_policy=removal_policy,
                 server_access_logs_bucket=server_access_logs_bucket)
             if server_access_logs_bucket is None:
-                acknowledge(self.bucket, "AwsSolutions-S1",
+                acknowledge(self._bucket, "AwsSolutions-S1",
                             "Model weights are published artifacts, written by whoever deploys; CloudTrail records "
                             "bucket changes. Pass server_access_logs_bucket= to log object access.")
-        self.bucket_name: str = self.bucket.bucket_name
-        """The bucket's name (a CloudFormation token for a created bucket), also the stack output ``output_name``."""
+        self._bucket_name: str = self._bucket.bucket_name  # read once: a jsii property read is a round trip
         output = CfnOutput(self, "Name", value=self.bucket_name,
                            description="The S3 bucket model weights are uploaded to")
         output.override_logical_id(output_name)
+
+    @property
+    def created(self) -> bool:
+        """True when the stack creates the bucket, False when it imports ``existing_bucket_name``."""
+        return self._created
+
+    @property
+    def bucket(self) -> s3.IBucket:
+        """The bucket: the imported one, or the one the stack creates (S3-managed encryption, public access blocked,
+        TLS only), for ``ModelStore(bucket=...)`` and ``ModelSource.s3(...)``."""
+        return self._bucket
+
+    @property
+    def bucket_name(self) -> str:
+        """The bucket's name (a CloudFormation token for a created bucket), also the stack output ``output_name``."""
+        return self._bucket_name
+
+    def grant_read(self, grantee: iam.IGrantable, key_prefix: Optional[str] = None) -> iam.Grant:
+        """Let ``grantee`` (a role of yours) read model weights: ``s3:ListBucket`` limited to ``key_prefix`` (the
+        ``s3:prefix`` condition) and ``s3:GetObject`` on the objects under it, plus ``kms:Decrypt`` through the
+        bucket's key if it has one.
+
+        Args:
+            grantee: The principal to grant to (an ``iam.IGrantable``: a role, a function...). Required.
+            key_prefix: The key prefix the grantee may read, such as ``"llama-3.1-8b-instruct/"`` (end it with
+                ``/``: a prefix matches every key that starts with it). Default: None (the whole bucket).
+        """
+        check_key_prefix(self.node.path, "key_prefix", key_prefix)
+        return grant_s3_read(self.node.path, grantee, self._bucket, key_prefix)
 
     @classmethod
     def from_context(cls, scope: Construct, construct_id: str, *, context_key: str = MODEL_BUCKET_CONTEXT,

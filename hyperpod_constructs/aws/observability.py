@@ -33,6 +33,7 @@ from constructs import Construct
 from hyperpod_constructs.aws.addons import owned_addon
 from hyperpod_constructs.aws.grafana_dashboards import GrafanaDashboards, PrometheusDataSource
 from hyperpod_constructs.aws.nag import acknowledge
+from hyperpod_constructs.aws.principal_grants import grant_to_principal
 from hyperpod_constructs.aws.stack_traces import record_no_stack_traces
 from hyperpod_constructs.errors import require
 from hyperpod_constructs.observability import alerts, dashboards, queries
@@ -46,6 +47,9 @@ OBSERVABILITY_SERVICE_ACCOUNT = "hyperpod-observability-operator-otel-collector"
 # EKS User Guide, "AWS add-ons" > "Amazon SageMaker Spaces": "The Amazon EKS add-on name is amazon-sagemaker-spaces".
 SPACES_ADDON = "amazon-sagemaker-spaces"
 HYPERPOD_LOG_GROUP_PREFIX = "/aws/sagemaker/Clusters/"
+# The Prometheus-compatible query API's actions, as AWS's AmazonPrometheusQueryAccess policy lists them: instant and
+# range queries, labels, series, metric metadata. Each names the workspace resource type (so no "*" is needed).
+AMP_QUERY_ACTIONS = ("aps:QueryMetrics", "aps:GetLabels", "aps:GetSeries", "aps:GetMetricMetadata")
 
 class InferenceObservability(Construct):
     """Metrics, dashboards and SLO alerts for HyperPod inference endpoints."""
@@ -91,90 +95,75 @@ class InferenceObservability(Construct):
         record_no_stack_traces(self)  # also when used without the platform
         where = self._path = self.node.path  # read once: a jsii property read is a round trip to Node
         self._check_inputs(where, endpoints, instance_groups, workspace, grafana, metrics, logging)
-        self.endpoints: list[ResolvedEndpoint] = list(endpoints)
-        """The endpoints charted and alerted on, in the order they were added."""
-        self.instance_groups: tuple[InstanceGroup, ...] = tuple(instance_groups)
-        """The instance groups charted on the GPU dashboards."""
-        self.metrics = metrics or ObservabilityMetrics()
-        """The collection levels in use."""
+        self._endpoints: list[ResolvedEndpoint] = list(endpoints)
+        self._instance_groups: tuple[InstanceGroup, ...] = tuple(instance_groups)
+        self._metrics = metrics or ObservabilityMetrics()
         workspace = workspace or PrometheusWorkspace.create()
 
         stack = cdk.Stack.of(self)
         self._removal_policy = removal_policy
         self._given_alarm_topic = alarm_topic
-        self.rate_window = queries.rate_window(self.metrics.scrape_interval_seconds)
-        """The PromQL rate window the queries use, derived from the scrape interval (e.g. ``"2m"``)."""
+        self._rate_window = queries.rate_window(self.metrics.scrape_interval_seconds)
 
-        self.key: Optional[kms.Key] = None
-        """The KMS key encrypting a created workspace and alarm topic, or None (AWS-owned key, or an existing
-        workspace)."""
+        self._key: Optional[kms.Key] = None
         if not workspace.is_existing and workspace.encryption == "customer-managed-key":
             self._encryption_key()
 
         # --- AMP workspace -------------------------------------------------------------------------------
-        self.cfn_workspace: Optional[aps.CfnWorkspace] = None
-        """The created AMP workspace, or None for an existing one."""
+        self._cfn_workspace: Optional[aps.CfnWorkspace] = None
         if workspace.is_existing:
             parsed = workspace._parsed_arn()
             if workspace.workspace_arn is not None:
-                self.workspace_arn = workspace.workspace_arn
-                """The AMP workspace's ARN."""
-                self.workspace_id = parsed["id"] if parsed else cdk.Arn.split(
+                self._workspace_arn = workspace.workspace_arn
+                self._workspace_id = parsed["id"] if parsed else cdk.Arn.split(
                     workspace.workspace_arn, cdk.ArnFormat.SLASH_RESOURCE_NAME).resource_name
-                """The AMP workspace's id (``ws-...``)."""
                 region = parsed["region"] if parsed else cdk.Arn.split(
                     workspace.workspace_arn, cdk.ArnFormat.SLASH_RESOURCE_NAME).region
             else:
                 assert workspace.workspace_id is not None
-                self.workspace_id = workspace.workspace_id
-                self.workspace_arn = stack.format_arn(service="aps", resource="workspace",
-                                                      resource_name=workspace.workspace_id)
+                self._workspace_id = workspace.workspace_id
+                self._workspace_arn = stack.format_arn(service="aps", resource="workspace",
+                                                       resource_name=workspace.workspace_id)
                 region = stack.region
         else:
-            self.cfn_workspace = aps.CfnWorkspace(
+            self._cfn_workspace = aps.CfnWorkspace(
                 self, "Workspace", alias=workspace.alias or f"{stack.stack_name}-hyperpod-inference",
                 kms_key_arn=self.key.key_arn if self.key else None,
                 tags=[cdk.CfnTag(key="SageMaker", value="true")])
             # Metrics are the record of what happened; keep them unless the user opts out.
             self.cfn_workspace.apply_removal_policy(removal_policy)
-            self.workspace_arn = self.cfn_workspace.attr_arn
-            self.workspace_id = self.cfn_workspace.attr_workspace_id
+            self._workspace_arn = self.cfn_workspace.attr_arn
+            self._workspace_id = self.cfn_workspace.attr_workspace_id
             region = stack.region
-        self.workspace_region: str = region
-        """The AMP workspace's region."""
-        self.prometheus_query_url = f"https://aps-workspaces.{region}.{cdk.Aws.URL_SUFFIX}/workspaces/{self.workspace_id}"
-        """The workspace's query URL, which KEDA Prometheus triggers read:
-        ``https://aps-workspaces.<region>.amazonaws.com/workspaces/<id>``."""
+        self._workspace_region: str = region
+        self._prometheus_query_url = (
+            f"https://aps-workspaces.{region}.{cdk.Aws.URL_SUFFIX}/workspaces/{self.workspace_id}")
 
-        self.alarm_topic: Optional[sns.ITopic] = None
-        """The SNS topic alerts go to, or None while no endpoint has an SLO."""
-        self.rule_groups_namespaces: list[aps.CfnRuleGroupsNamespace] = []
-        """The ``AWS::APS::RuleGroupsNamespace`` resources holding the alert rules (a second only past the rules file
-        size limit)."""
+        self._alarm_topic: Optional[sns.ITopic] = None
+        self._alert_manager_definition: Optional[str] = None
+        self._rule_groups_namespaces: list[aps.CfnRuleGroupsNamespace] = []
         if alerts.rule_groups_yaml(self.endpoints, self.rate_window):
             self._create_alerting()
 
         # --- Grafana -------------------------------------------------------------------------------------
-        self.grafana_workspace: Optional[grafana.CfnWorkspace] = None
-        """The Amazon Managed Grafana workspace, or None without ``grafana``."""
-        self.grafana_role: Optional[iam.Role] = None
-        """The Grafana workspace's role (SERVICE_MANAGED), or None without ``grafana``."""
-        self.grafana_dashboards: Optional[GrafanaDashboards] = None
-        """The custom resource that provisions the dashboards in Grafana, or None without it."""
+        self._grafana_workspace: Optional[grafana.CfnWorkspace] = None
+        self._grafana_role: Optional[iam.Role] = None
+        self._grafana_dashboards: Optional[GrafanaDashboards] = None
+        self._grafana_workspace_name: Optional[str] = None
+        self._grafana_workspace_arn: Optional[str] = None
         if grafana is not None:
             self._create_grafana(grafana, stack)
             if grafana.provision_dashboards:
                 self._provision_dashboards()
 
         # --- Observability add-on with its Pod Identity role ---------------------------------------------------
-        self.addon_role = iam.Role(
+        self._addon_role = iam.Role(
             self, "AddonRole",
             assumed_by=iam.SessionTagsPrincipal(iam.ServicePrincipal("pods.eks.amazonaws.com").with_conditions({
                 "StringEquals": {"aws:SourceAccount": cdk.Aws.ACCOUNT_ID},
                 "ArnEquals": {"aws:SourceArn": cluster.cluster_arn},
             })),
             description="HyperPod observability add-on collector: remote-write to AMP, cluster logs to CloudWatch")
-        """The observability add-on's Pod Identity role: remote-write to this workspace, cluster logs with ``logging``."""
         self.addon_role.add_to_policy(iam.PolicyStatement(actions=["aps:RemoteWrite"], resources=[self.workspace_arn]))
         if logging:
             log_group = stack.format_arn(service="logs", resource="log-group",
@@ -191,10 +180,9 @@ class InferenceObservability(Construct):
                                     "the collector writes to whichever cluster it runs in.",
                 _LOG_STREAM_FINDING: "Log streams are created per node at run time inside the cluster log groups.",
             })
-        self.pod_identity_association = eks.CfnPodIdentityAssociation(
+        self._pod_identity_association = eks.CfnPodIdentityAssociation(
             self, "AddonPodIdentity", cluster_name=cluster.cluster_name, namespace=OBSERVABILITY_NAMESPACE,
             service_account=OBSERVABILITY_SERVICE_ACCOUNT, role_arn=self.addon_role.role_arn)
-        """Binds ``addon_role`` to the add-on's collector service account."""
 
         configuration: dict[str, Any] = {
             "ampWorkspace": {"prometheusEndpoint": self.prometheus_query_url, "arn": self.workspace_arn},
@@ -203,17 +191,15 @@ class InferenceObservability(Construct):
         }
         if self.grafana_workspace is not None:
             configuration["amgWorkspace"] = {"workspaceName": self.grafana_workspace_name, "arn": self.grafana_workspace_arn}
-        self.addon = owned_addon(self, "Addon", addon_name=OBSERVABILITY_ADDON, cluster=cluster,
-                                 addon_version=addon_version, configuration_values=configuration)
-        """The ``amazon-sagemaker-hyperpod-observability`` EKS add-on."""
+        self._addon = owned_addon(self, "Addon", addon_name=OBSERVABILITY_ADDON, cluster=cluster,
+                                  addon_version=addon_version, configuration_values=configuration)
         # The collector must start with credentials, and the rules must exist before pods report.
         self.addon.node.add_dependency(self.pod_identity_association)
         self.addon.node.add_dependency(self.addon_role)
 
-        self.spaces_addon: Optional[eks.Addon] = None
-        """The ``amazon-sagemaker-spaces`` EKS add-on, or None without ``sagemaker_spaces``."""
+        self._spaces_addon: Optional[eks.Addon] = None
         if sagemaker_spaces:
-            self.spaces_addon = owned_addon(self, "SpacesAddon", addon_name=SPACES_ADDON, cluster=cluster)
+            self._spaces_addon = owned_addon(self, "SpacesAddon", addon_name=SPACES_ADDON, cluster=cluster)
             cdk.Annotations.of(self).add_warning_v2(
                 "hyperpod-constructs:observability:spacesRoles",
                 f"The {SPACES_ADDON} add-on needs its execution role (Pod Identity) and the EBS CSI driver add-on; "
@@ -221,12 +207,137 @@ class InferenceObservability(Construct):
 
         self._advise(where)
 
+    # --- what it holds: read-only ---------------------------------------------------------------------------
+
+    @property
+    def endpoints(self) -> tuple[ResolvedEndpoint, ...]:
+        """The endpoints charted and alerted on, in the order they were added (``add_endpoint`` adds one)."""
+        return tuple(self._endpoints)
+
+    @property
+    def instance_groups(self) -> tuple[InstanceGroup, ...]:
+        """The instance groups charted on the GPU dashboards."""
+        return self._instance_groups
+
+    @property
+    def metrics(self) -> ObservabilityMetrics:
+        """The collection levels in use."""
+        return self._metrics
+
+    @property
+    def rate_window(self) -> str:
+        """The PromQL rate window the queries use, derived from the scrape interval (e.g. ``"2m"``)."""
+        return self._rate_window
+
+    @property
+    def key(self) -> Optional[kms.Key]:
+        """The KMS key encrypting a created workspace and alarm topic, or None (AWS-owned key, or an existing
+        workspace)."""
+        return self._key
+
+    @property
+    def cfn_workspace(self) -> Optional[aps.CfnWorkspace]:
+        """The created AMP workspace, or None for an existing one."""
+        return self._cfn_workspace
+
+    @property
+    def workspace_arn(self) -> str:
+        """The AMP workspace's ARN."""
+        return self._workspace_arn
+
+    @property
+    def workspace_id(self) -> str:
+        """The AMP workspace's id (``ws-...``)."""
+        return self._workspace_id
+
+    @property
+    def workspace_region(self) -> str:
+        """The AMP workspace's region."""
+        return self._workspace_region
+
+    @property
+    def prometheus_query_url(self) -> str:
+        """The workspace's query URL, which KEDA Prometheus triggers read:
+        ``https://aps-workspaces.<region>.amazonaws.com/workspaces/<id>``."""
+        return self._prometheus_query_url
+
+    @property
+    def alarm_topic(self) -> Optional[sns.ITopic]:
+        """The SNS topic alerts go to, or None while no endpoint has an SLO."""
+        return self._alarm_topic
+
+    @property
+    def alert_manager_definition(self) -> Optional[str]:
+        """The alert manager definition routing alerts to ``alarm_topic`` (set on a created workspace; upload it
+        yourself to an existing one), or None while no endpoint has an SLO."""
+        return self._alert_manager_definition
+
+    @property
+    def rule_groups_namespaces(self) -> tuple[aps.CfnRuleGroupsNamespace, ...]:
+        """The ``AWS::APS::RuleGroupsNamespace`` resources holding the alert rules (a second only past the rules file
+        size limit)."""
+        return tuple(self._rule_groups_namespaces)
+
+    @property
+    def grafana_workspace(self) -> Optional[grafana.CfnWorkspace]:
+        """The Amazon Managed Grafana workspace, or None without ``grafana``."""
+        return self._grafana_workspace
+
+    @property
+    def grafana_workspace_name(self) -> Optional[str]:
+        """The Grafana workspace's name, or None without ``grafana``."""
+        return self._grafana_workspace_name
+
+    @property
+    def grafana_workspace_arn(self) -> Optional[str]:
+        """The Grafana workspace's ARN, or None without ``grafana``."""
+        return self._grafana_workspace_arn
+
+    @property
+    def grafana_role(self) -> Optional[iam.Role]:
+        """The Grafana workspace's role (SERVICE_MANAGED), or None without ``grafana``."""
+        return self._grafana_role
+
+    @property
+    def grafana_dashboards(self) -> Optional[GrafanaDashboards]:
+        """The custom resource that provisions the dashboards in Grafana, or None without it."""
+        return self._grafana_dashboards
+
+    @property
+    def addon_role(self) -> iam.Role:
+        """The observability add-on's Pod Identity role: remote-write to this workspace, cluster logs with
+        ``logging``."""
+        return self._addon_role
+
+    @property
+    def pod_identity_association(self) -> eks.CfnPodIdentityAssociation:
+        """Binds ``addon_role`` to the add-on's collector service account."""
+        return self._pod_identity_association
+
+    @property
+    def addon(self) -> eks.Addon:
+        """The ``amazon-sagemaker-hyperpod-observability`` EKS add-on."""
+        return self._addon
+
+    @property
+    def spaces_addon(self) -> Optional[eks.Addon]:
+        """The ``amazon-sagemaker-spaces`` EKS add-on, or None without ``sagemaker_spaces``."""
+        return self._spaces_addon
+
+    # --- grants for the user's own roles ---------------------------------------------------------------------
+
+    def grant_query(self, grantee: iam.IGrantable) -> iam.Grant:
+        """Let ``grantee`` (a role of yours: a dashboard, an autoscaler, a report job) run PromQL against the AMP
+        workspace through its query API: ``aps:QueryMetrics``, ``aps:GetSeries``, ``aps:GetLabels`` and
+        ``aps:GetMetricMetadata`` on this workspace only. Returns the ``iam.Grant``."""
+        return grant_to_principal(self._path, grantee, AMP_QUERY_ACTIONS, [self.workspace_arn])
+
     # --- endpoints added after construction -----------------------------------------------------------------
 
     def add_endpoint(self, endpoint: ResolvedEndpoint) -> None:
         """Chart and alert on one more endpoint (rules and dashboards are rendered at synth)."""
         self._check_inputs(self._path, [endpoint], (), None, None, None, False)
-        self.endpoints.append(endpoint)
+        self._endpoints.append(endpoint)
         if not self.rule_groups_namespaces and alerts.rule_groups_yaml([endpoint], self.rate_window):
             self._create_alerting()
 
@@ -266,7 +377,7 @@ class InferenceObservability(Construct):
         namespace = aps.CfnRuleGroupsNamespace(
             self, f"Rules{suffix}", name=f"hyperpod-inference-{self.node.addr[:8]}{'-' + suffix if suffix else ''}",
             data=data, workspace=self.workspace_arn)
-        self.rule_groups_namespaces.append(namespace)
+        self._rule_groups_namespaces.append(namespace)
         return namespace
 
     @property
@@ -277,8 +388,8 @@ class InferenceObservability(Construct):
 
     def _encryption_key(self) -> kms.Key:
         if self.key is None:
-            self.key = kms.Key(self, "Key", enable_key_rotation=True, removal_policy=self._removal_policy,
-                               description=f"Encrypts the AMP workspace and alarm topic of {self.node.path}")
+            self._key = kms.Key(self, "Key", enable_key_rotation=True, removal_policy=self._removal_policy,
+                                description=f"Encrypts the AMP workspace and alarm topic of {self.node.path}")
         return self.key
 
     def _create_alerting(self) -> None:
@@ -287,12 +398,12 @@ class InferenceObservability(Construct):
         # Endpoints added after this point are rendered into the rules files during synth.
         cdk.Aspects.of(self).add(_RenderRules(self))
         given = self._given_alarm_topic
-        self.alarm_topic = given or sns.Topic(
+        self._alarm_topic = given or sns.Topic(
             self, "AlarmTopic", display_name="HyperPod inference alerts", master_key=self._encryption_key(),
             enforce_ssl=True)
         self._allow_amp_to_publish(self.alarm_topic, given is not None)
         definition = alerts.alert_manager_definition(self.alarm_topic.topic_arn, self._topic_region(self.alarm_topic))
-        self.alert_manager_definition = definition
+        self._alert_manager_definition = definition
         if self.cfn_workspace is not None:
             self.cfn_workspace.alert_manager_definition = definition
         else:
@@ -351,8 +462,7 @@ class InferenceObservability(Construct):
             description="Amazon Managed Grafana: query AMP and read CloudWatch")
         if "PROMETHEUS" in spec.data_sources:
             role.add_to_policy(iam.PolicyStatement(
-                actions=["aps:QueryMetrics", "aps:GetLabels", "aps:GetSeries", "aps:GetMetricMetadata",
-                         "aps:DescribeWorkspace", "aps:ListRules", "aps:ListAlertManagerAlerts",
+                actions=[*AMP_QUERY_ACTIONS, "aps:DescribeWorkspace", "aps:ListRules", "aps:ListAlertManagerAlerts",
                          "aps:ListAlertManagerAlertGroups", "aps:GetAlertManagerStatus"],
                 resources=[self.workspace_arn]))
         if "CLOUDWATCH" in spec.data_sources:
@@ -380,14 +490,14 @@ class InferenceObservability(Construct):
                 _LOG_GROUP_FINDING: "Grafana queries the HyperPod cluster log groups, one per cluster, by prefix.",
                 _LOG_STREAM_FINDING: "Log streams inside the HyperPod cluster log groups are created at run time.",
             })
-        self.grafana_role = role
-        self.grafana_workspace_name = spec.name or f"{stack.stack_name}-hyperpod-inference"
-        self.grafana_workspace = grafana.CfnWorkspace(
+        self._grafana_role = role
+        self._grafana_workspace_name = spec.name or f"{stack.stack_name}-hyperpod-inference"
+        self._grafana_workspace = grafana.CfnWorkspace(
             self, "Grafana", name=self.grafana_workspace_name,
             description="HyperPod inference dashboards (data: Amazon Managed Service for Prometheus)",
             account_access_type="CURRENT_ACCOUNT", authentication_providers=[spec.authentication],
             permission_type="SERVICE_MANAGED", role_arn=role.role_arn, data_sources=list(spec.data_sources))
-        self.grafana_workspace_arn = stack.format_arn(
+        self._grafana_workspace_arn = stack.format_arn(
             service="grafana", resource="/workspaces", resource_name=self.grafana_workspace.attr_id,
             arn_format=cdk.ArnFormat.SLASH_RESOURCE_NAME)
 
@@ -396,7 +506,7 @@ class InferenceObservability(Construct):
         data_source = PrometheusDataSource(
             uid=f"hyperpod-amp-{self.node.addr[:12]}", name=f"Amazon Managed Prometheus {self.workspace_id}",
             url=self.prometheus_query_url, region=self.workspace_region)
-        self.grafana_dashboards = GrafanaDashboards(
+        self._grafana_dashboards = GrafanaDashboards(
             self, "GrafanaDashboards", workspace_id=self.grafana_workspace.attr_id,
             workspace_arn=self.grafana_workspace_arn, grafana_url=self.grafana_url, data_source=data_source,
             dashboards=lambda: dashboards.dashboards_by_uid_json(

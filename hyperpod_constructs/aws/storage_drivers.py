@@ -21,7 +21,8 @@ from constructs import Construct
 
 from ..intent.cdk_refs import read_once
 from .irsa import service_account_principal
-from .nag import acknowledge, bucket_arn_finding
+from .nag import acknowledge
+from .s3_read import grant_s3_read
 
 S3_CSI_ADDON = "aws-mountpoint-s3-csi-driver"
 S3_CSI_SERVICE_ACCOUNT = "s3-csi-driver-sa"
@@ -97,15 +98,9 @@ class StorageDriverRoles(Construct):
         if name in self._buckets:
             return
         self._buckets.append(name)
-        # The driver's documented read-only actions on the bucket's own ARNs; IBucket.grant_read would add the
-        # s3:GetObject* / s3:List* wildcards, which also name access-point and access-grant actions.
-        self.s3_csi_role.add_to_policy(iam.PolicyStatement(actions=["s3:ListBucket"], resources=[bucket.bucket_arn]))
-        self.s3_csi_role.add_to_policy(iam.PolicyStatement(actions=["s3:GetObject"],
-                                                           resources=[bucket.arn_for_objects("*")]))
-        if bucket.encryption_key is not None:
-            bucket.encryption_key.grant_decrypt(self.s3_csi_role)
-        acknowledge(self.s3_csi_role, "AwsSolutions-IAM5", "Endpoints read any model object in the bucket "
-                    "they mount (read-only).", f"Resource::{bucket_arn_finding(bucket)}/*")
+        # The driver's documented read-only actions on the bucket's own ARNs (not IBucket.grant_read's wildcards).
+        grant_s3_read(self.node.path, self.s3_csi_role, bucket,
+                      reason="Endpoints read any model object in the bucket they mount (read-only).")
 
     def grant_jumpstart_read(self) -> None:
         """Let the S3 CSI driver mount JumpStart model artifacts: read-only on the stack region's JumpStart buckets

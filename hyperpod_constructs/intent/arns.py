@@ -44,6 +44,9 @@ AMP_WORKSPACE = ArnShape("aps", re.compile(r"^workspace/ws-[a-zA-Z0-9-]+$"), "wo
                          description="an AMP workspace ARN")
 KMS_KEY = ArnShape("kms", re.compile(r"^(key/[a-zA-Z0-9-]+|alias/[a-zA-Z0-9/_-]+)$"), "key/<id> or alias/<name>",
                    description="a KMS key or alias ARN")
+# AWS::SageMaker::Cluster's ClusterArn pattern: the resource is the cluster's 12-character id, not its name.
+HYPERPOD_CLUSTER = ArnShape("sagemaker", re.compile(r"^cluster/[a-z0-9]{12}$"), "cluster/<12-character cluster id>",
+                            description="a HyperPod cluster ARN")
 TRAINING_PLAN = ArnShape("sagemaker", re.compile(r"^training-plan/.+$"), "training-plan/<name>",
                          description="a SageMaker training plan ARN")
 

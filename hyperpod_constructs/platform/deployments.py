@@ -14,12 +14,18 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping, Optional, Sequence
 
 import cdk8s
+from aws_cdk import Stack, aws_iam as iam
 from constructs import Construct
 
+from ..aws.principal_grants import grant_to_principal
+from ..errors import require
+from ..intent.tokens import is_token
 from ..k8s.api_objects import rendered
 from ..intent.endpoint_resolution import Endpoint
 
 BuildChart = Callable[[cdk8s.Chart], Sequence[cdk8s.ApiObject]]
+# What a client of a SageMaker endpoint calls (SageMaker Runtime): a whole response, or one streamed token by token.
+INVOKE_ACTIONS = ("sagemaker:InvokeEndpoint", "sagemaker:InvokeEndpointWithResponseStream")
 
 
 class ChartDeployment(Construct):
@@ -96,6 +102,29 @@ class EndpointDeployment(ChartDeployment):
         """The endpoint as added, with its defaults resolved (an ``InferenceEndpoint`` or ``JumpStartEndpoint``)."""
         self.namespace = namespace
         """The namespace the endpoint is deployed to."""
+
+    @property
+    def sagemaker_endpoint_arn(self) -> Optional[str]:
+        """The ARN of the SageMaker endpoint the operator registers for this endpoint (``sagemaker_endpoint_name``),
+        or None when it registers none. SageMaker writes endpoint names in lowercase in ARNs, so a literal name is
+        lowercased here (a CloudFormation token is used as it is)."""
+        name = self.endpoint.sagemaker_endpoint_name
+        if name is None:
+            return None
+        return Stack.of(self).format_arn(service="sagemaker", resource="endpoint",
+                                         resource_name=name if is_token(name) else name.lower())
+
+    def grant_invoke(self, grantee: iam.IGrantable) -> iam.Grant:
+        """Let ``grantee`` (a role of yours: an application, a function) call this endpoint through SageMaker
+        Runtime: ``sagemaker:InvokeEndpoint`` and ``sagemaker:InvokeEndpointWithResponseStream`` on its SageMaker
+        endpoint only. The endpoint must register one (``sagemaker_endpoint_name=``): its load balancer and in-cluster
+        service are reached over the network, which IAM does not guard. Returns the ``iam.Grant``."""
+        arn = self.sagemaker_endpoint_arn
+        require(arn is not None, self.node.path, "sagemaker_endpoint_name", None,
+                "a SageMaker endpoint name on the endpoint (sagemaker_endpoint_name='...'): grant_invoke grants "
+                "SageMaker Runtime calls, and without a name the operator registers no SageMaker endpoint")
+        assert arn is not None
+        return grant_to_principal(self.node.path, grantee, INVOKE_ACTIONS, [arn])
 
     @property
     def api_object(self) -> cdk8s.ApiObject:
