@@ -31,6 +31,7 @@ _EXPORTED_BY_MODULE: dict[str, tuple[str, ...]] = {
     # Platform: the composition root, the cluster and network it runs on, and how manifests are delivered.
     ".platform": ("HyperPodInferencePlatform",),
     ".intent.instance_group": ("InstanceGroup", "Taint"),
+    ".intent.auto_patch": ("AutoPatch", "BatchSize"),
     ".intent.network": ("Network",),
     ".intent.cluster": ("ClusterSettings", "Eks", "TieredStorage"),
     ".intent.api_endpoint": ("ApiEndpoint",),
@@ -74,6 +75,8 @@ _EXPORTED_BY_MODULE: dict[str, tuple[str, ...]] = {
     ".aws.observability": ("InferenceObservability",),
     # Cost: the plan of nodes, GPUs and slices, and what it costs.
     ".platform.plan": ("Plan",),
+    ".intent.cold_start": ("ColdStartAssumptions",),
+    ".planner.cold_start": ("ColdStartEstimate", "ColdStartPart"),
     ".platform.cost": ("CostReport",),
     ".prices": ("Prices",),
     # Errors: what bad input raises.
@@ -100,6 +103,7 @@ def __dir__() -> list[str]:
 if TYPE_CHECKING:  # static type checkers and IDEs see the eager imports
     from .platform import HyperPodInferencePlatform
     from .intent.instance_group import InstanceGroup, Taint
+    from .intent.auto_patch import AutoPatch, BatchSize
     from .intent.network import Network
     from .intent.cluster import ClusterSettings, Eks, TieredStorage
     from .intent.api_endpoint import ApiEndpoint
@@ -137,6 +141,8 @@ if TYPE_CHECKING:  # static type checkers and IDEs see the eager imports
     from .intent.slo import EndpointSlos, LatencySlo, TtfbSlo, ErrorRateSlo, ReplicasAtMaxSlo, NoReadyPodsSlo
     from .aws.observability import InferenceObservability
     from .platform.plan import Plan
+    from .intent.cold_start import ColdStartAssumptions
+    from .planner.cold_start import ColdStartEstimate, ColdStartPart
     from .platform.cost import CostReport
     from .prices import Prices
     from .errors import HyperPodValidationError, HyperPodTypeError, HyperPodProblems

@@ -11,6 +11,7 @@ from constructs import Construct
 from ..catalog import limits
 from ..errors import require
 from ..intent.cluster import ClusterSettings
+from ..intent.auto_patch import AutoPatch, BatchSize
 from ..intent.instance_group import InstanceGroup
 from .cluster_reference import ClusterGrants, IHyperPodCluster, _ImportedHyperPodCluster
 from .eks import HyperPodEks
@@ -61,9 +62,39 @@ def render_instance_group(group: InstanceGroup, execution_role_arn: str, lifecyc
         rendered["CapacityRequirements"] = {"Spot": {}} if group.capacity_type == "spot" else {"OnDemand": {}}
     if group.image_id is not None:
         rendered["ImageId"] = group.image_id
+    if group.image_release_version is not None:
+        rendered["ImageReleaseVersion"] = group.image_release_version
+    if group.auto_patch is not None:
+        rendered["AutoPatchConfig"] = render_auto_patch(group.auto_patch)
     if vpc_override is not None:
         rendered["OverrideVpcConfig"] = vpc_override
     return rendered
+
+
+_CAPACITY_TYPES = {"instances": "INSTANCE_COUNT", "percent": "CAPACITY_PERCENTAGE"}  # CapacitySizeConfig.Type
+
+
+def _capacity_size(batch: BatchSize) -> dict[str, Any]:
+    return {"Type": _CAPACITY_TYPES[batch.unit], "Value": batch.value}
+
+
+def render_auto_patch(patch: AutoPatch) -> dict[str, Any]:
+    """``AutoPatchConfig`` in CloudFormation's shape; ``PatchSchedule`` is left out: HyperPod sets its
+    ``NextPatchDate`` (read-only)."""
+    deployment: dict[str, Any] = {}
+    if patch.batch_size is not None:
+        policy: dict[str, Any] = {"MaximumBatchSize": _capacity_size(patch.batch_size)}
+        if patch.rollback_batch_size is not None:
+            policy["RollbackMaximumBatchSize"] = _capacity_size(patch.rollback_batch_size)
+        deployment["RollingUpdatePolicy"] = policy
+    if patch.wait_seconds is not None:
+        deployment["WaitIntervalInSeconds"] = patch.wait_seconds
+    if patch.rollback_alarms:
+        deployment["AutoRollbackConfiguration"] = [{"AlarmName": alarm} for alarm in patch.rollback_alarms]
+    config: dict[str, Any] = {"PatchingStrategy": patch.strategy}
+    if deployment:
+        config["DeploymentConfig"] = deployment
+    return config
 
 
 class HyperPodCluster(ClusterGrants, Construct):

@@ -29,6 +29,9 @@ LABEL_NAME_MAX, LABEL_PREFIX_MAX, LABEL_VALUE_MAX = 63, 253, 63
 LABEL_VALUE_PATTERN = TAINT_VALUE_PATTERN
 TIERED_STORAGE_PERCENT = (0, 100)
 IMAGE_ID_PATTERN = re.compile(r"^ami-[0-9a-fA-F]{8,17}$|^default$")
+# InstanceGroups[].ImageReleaseVersion: a HyperPod-managed AMI release, MAJOR.MINOR.PATCH, 5-64 characters.
+IMAGE_RELEASE_VERSION_PATTERN = re.compile(r"^[0-9]+\.[0-9]+\.[0-9]+$")
+IMAGE_RELEASE_VERSION_MIN, IMAGE_RELEASE_VERSION_MAX = 5, 64
 
 # SageMaker HyperPod EKS prerequisites: supported Kubernetes versions and authentication modes.
 SUPPORTED_KUBERNETES_VERSIONS = ("1.28", "1.29", "1.30", "1.31", "1.32", "1.33", "1.34")

@@ -114,21 +114,25 @@ def _copy(record: type, name: str, value: Any) -> Any:
 def _jumpstart_demands(endpoint: JumpStartEndpoint) -> tuple[PodDemand, ...]:
     fits = endpoint.memory_fits()
     return (PodDemand(endpoint.name, "jumpstart", endpoint.instance_type, endpoint.min_pods, endpoint.max_pods,
-                      gpus=None, partition=endpoint.partition_profile, memory=fits[0].summary() if fits else None),)
+                      gpus=None, partition=endpoint.partition_profile, memory=fits[0].summary() if fits else None,
+                      weights_gb=endpoint.size.weight_gb if endpoint.size is not None else None),)
 
 
 def _custom_demands(endpoint: InferenceEndpoint) -> tuple[PodDemand, ...]:
     """One demand (the first instance type it may run on stands for all of them in the plan), or one per side."""
+    weights_gb = endpoint.model.size.weight_gb if endpoint.model.size is not None else None
     if endpoint.disaggregation is not None:
         memory = {side: fit.summary() for side, fit in endpoint.side_memory_fits()}
         return tuple(PodDemand(f"{endpoint.name}/{side}", f"custom, {side}", worker.instance_type, worker.min_pods,
                                worker.max_pods, gpus=0 if worker.partition_profile else worker.gpus,
-                               partition=worker.partition_profile, memory=memory.get(side), side=side)
+                               partition=worker.partition_profile, memory=memory.get(side), side=side,
+                               weights_gb=weights_gb)
                      for side, worker in endpoint.disaggregation.workers())
     fits = endpoint.memory_fits()
     return (PodDemand(endpoint.name, "custom", (endpoint.placement_types or ("any",))[0], endpoint.min_pods,
                       endpoint.max_pods, gpus=endpoint.gpu_request, partition=endpoint.partition_profile,
-                      memory=fits[0].summary() if fits else None, instance_types=endpoint.placement_types),)
+                      memory=fits[0].summary() if fits else None, instance_types=endpoint.placement_types,
+                      weights_gb=weights_gb),)
 
 
 # ---- the blocks both kinds share --------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ from ..errors import require, require_one_of
 from .frozen import Frozen
 from ..type_checks import check_fields
 from .arns import TRAINING_PLAN, check_arn
+from .auto_patch import AutoPatch
 from .mig import MigLayout, as_mig_layout
 from .names import require_hyperpod_instance_type
 
@@ -86,6 +87,15 @@ class InstanceGroup:
     image_id: Optional[str] = None
     """A custom AMI (``ami-...``) or ``"default"`` for the nodes (``ImageId``).
     Default: None (omitted: HyperPod's default image)."""
+    image_release_version: Optional[str] = None
+    """The HyperPod-managed AMI release to run, ``MAJOR.MINOR.PATCH`` such as ``"1.2.3"`` (``ImageReleaseVersion``;
+    not with a custom ``image_id``). Changing it updates the group's software. ``auto_patch`` (and a software update
+    run outside CloudFormation) can move the nodes past it; CloudFormation does not move them back and may report
+    the property as drifted.
+    Default: None (omitted: the latest release when the group is created)."""
+    auto_patch: Optional[AutoPatch] = None
+    """Security-only AMI patches HyperPod applies when nodes are idle, rolling and with rollback (``AutoPatchConfig``).
+    Default: None (no automatic patching)."""
     mig_config: Union[str, MigLayout, None] = None
     """The MIG layout of every node: a stock layout name (``"all-3g.40gb"``) or a ``MigLayout``; the instance type must
     support MIG.
@@ -132,6 +142,13 @@ class InstanceGroup:
         if self.image_id is not None:
             require(bool(limits.IMAGE_ID_PATTERN.match(self.image_id)), where, "image_id", self.image_id,
                     "ami-<8-17 hex digits> or 'default'")
+        if self.image_release_version is not None:
+            _check_release_version(where, self.image_release_version, self.image_id)
+
+    @property
+    def pinned_ami_can_drift(self) -> bool:
+        """A pinned ``image_release_version`` that ``auto_patch`` moves past: CloudFormation may report drift."""
+        return self.image_release_version is not None and self.auto_patch is not None
 
     @property
     def info(self) -> InstanceTypeInfo:
@@ -157,6 +174,16 @@ class InstanceGroup:
 def _check_count(where: str, name: str, value: int) -> None:
     require(isinstance(value, int) and 0 <= value <= limits.INSTANCE_COUNT_MAX, where, name, value,
             f"an integer from 0 to {limits.INSTANCE_COUNT_MAX}")
+
+
+def _check_release_version(where: str, version: str, image_id: Optional[str]) -> None:
+    require(isinstance(version, str) and limits.IMAGE_RELEASE_VERSION_MIN <= len(version) <= limits.IMAGE_RELEASE_VERSION_MAX
+            and bool(limits.IMAGE_RELEASE_VERSION_PATTERN.match(version)), where, "image_release_version", version,
+            "a HyperPod AMI release MAJOR.MINOR.PATCH, such as '1.2.3'")
+    # The release version names a HyperPod-managed AMI; a custom AMI has none.
+    require(image_id is None or image_id == "default", where, "image_release_version", version,
+            f"no release version with the custom AMI image_id={image_id!r}: the version names a HyperPod-managed AMI "
+            "(drop image_id, or set it to 'default')")
 
 
 def _check_label(where: str, key: str, value: str) -> None:

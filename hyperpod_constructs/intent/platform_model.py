@@ -87,6 +87,9 @@ class PodDemand:
     side: Optional[Side] = None
     """``"prefill"`` or ``"decode"`` for one side of a disaggregated endpoint.
     Default: None."""
+    weights_gb: Optional[float] = None
+    """The model's weights in GB, when it declares its size (what a cold start reads).
+    Default: None (size not declared)."""
 
     @property
     def placement_types(self) -> tuple[str, ...]:
@@ -194,15 +197,15 @@ class ResolvedPlatform:
     jumpstart_gated_models: bool = False
     """Whether the operator has a role that downloads gated JumpStart models.
     Default: False."""
+    operator_addon_version: Optional[str] = None
+    """The inference operator add-on version pinned (``InferenceOperatorOptions.addon_version``).
+    Default: None (not pinned: the version EKS marks default)."""
     gpu_operator: Optional[bool] = None
     """The GPU operator switch of a dependency chart the user gave.
     Default: None (no chart given: the platform's own follows the instance groups)."""
     subnets: tuple[SubnetRecord, ...] = ()
     """The subnets HyperPod nodes and the model store use, with their ranges where the app knows them.
     Default: none (not checked)."""
-    operator_addon_version: Optional[str] = None
-    """The inference operator add-on version the platform pins (``InferenceOperatorOptions.addon_version``).
-    Default: None (EKS's default version)."""
     endpoints: tuple[ResolvedEndpoint, ...] = ()
     """The endpoints added so far.
     Default: none."""

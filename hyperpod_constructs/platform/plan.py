@@ -12,6 +12,9 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Optional
 
 from ..prices.model import Prices
+from ..intent.cold_start import ColdStartAssumptions
+from ..planner.cold_start import (
+    ColdStartContext, ColdStartEndpoint, ColdStartEstimate, cold_start_endpoints, estimate_cold_start)
 from ..intent.capacity import (
     GpuDemand, GpuGroup, GroupNodes, group_nodes, gpu_groups, lower_bound_types, slice_totals, whole_gpu_totals)
 from ..intent.instance_group import InstanceGroup
@@ -43,19 +46,34 @@ class Plan:
     """What the platform runs besides the instance groups (EKS, NAT gateways, FSx, AMP, Grafana), priced with
     ``prices``.
     Default: none."""
+    cold_starts: tuple[ColdStartEndpoint, ...] = ()
+    """The endpoints (or disaggregated sides) that scale to zero, with what their cold start depends on.
+    Default: none."""
+    cold_start: ColdStartAssumptions = ColdStartAssumptions()
+    """The figures the cold-start estimate assumes where the app does not say.
+    Default: ``ColdStartAssumptions()`` (published figures, docs/cold-start.md)."""
 
     @classmethod
-    def of(cls, platform: ResolvedPlatform, **costs: Any) -> "Plan":
-        """The plan of a resolved platform (``costs``: the price fields)."""
+    def of(cls, platform: ResolvedPlatform, **fields: Any) -> "Plan":
+        """The plan of a resolved platform (``fields``: the price fields and ``cold_start``)."""
         return cls(groups=platform.instance_groups, endpoints=platform.demands,
                    autoscaled_groups=frozenset(platform.autoscaled_groups),
-                   slices_per_instance=platform.slices_per_instance, **costs)
+                   slices_per_instance=platform.slices_per_instance,
+                   cold_starts=tuple(cold_start_endpoints(platform)), **fields)
 
     def cost(self) -> Optional[CostReport]:
         """Cost at the floor and the ceiling, fixed costs and the always-on comparison; None without prices."""
         return None if self.prices is None else estimate_cost(self, self.prices, self.fixed_costs)
 
     # ---- the numbers --------------------------------------------------------------------------------------
+
+    def cold_start_estimates(self) -> tuple[ColdStartEstimate, ...]:
+        """Per endpoint that scales to zero: the wait from a request at zero replicas to its first token, part by
+        part, and what the caches save."""
+        warm = frozenset(group.instance_type for group in self.groups if self.idle_at_floor(group) > 0)
+        context = ColdStartContext(self.cold_start, self.fixed_costs.fsx_capacity_gib,
+                                   self.fixed_costs.fsx_throughput_mb_per_tib, warm)
+        return tuple(estimate_cold_start(endpoint, context) for endpoint in self.cold_starts)
 
     def floor(self, group: InstanceGroup) -> int:
         """Nodes running when idle: the group's own count, or for an autoscaled group the nodes the
@@ -93,11 +111,13 @@ class Plan:
     def render(self) -> str:
         """The plan as text (``plan.txt``): groups, endpoints, GPU and MIG use, totals and cost."""
         lines = self._group_lines()
+        lines += self._ami_lines()
         lines += self._endpoint_lines()
         lines += self._whole_gpu_utilisation()
         lines += self._mig_utilisation()
         lines += self._totals()
         lines += self._cost_lines()
+        lines += self._cold_start_lines()
         return "\n".join(lines) + "\n"
 
     def _group_lines(self) -> list[str]:
@@ -109,6 +129,22 @@ class Plan:
             scaling = " (autoscaled)" if group.name in self.autoscaled_groups else ""
             lines.append(_row(group.name, group.instance_type, f"{nodes.floor}..{nodes.ceiling}{scaling}",
                               f"{nodes.gpus('floor')}..{nodes.gpus('ceiling')}", f"{mig} per node" if slices else mig))
+        return lines
+
+    def _ami_lines(self) -> list[str]:
+        """Per group that sets its AMI: the image, the pinned release, auto-patching, and whether the pin can drift."""
+        groups = [group for group in self.groups
+                  if group.image_id is not None or group.image_release_version is not None or group.auto_patch is not None]
+        if not groups:
+            return []
+        lines = ["", "AMI", _row("group", "image", "release", "auto-patch")]
+        for group in groups:
+            patch = group.auto_patch.describe() if group.auto_patch is not None else "off"
+            lines.append(_row(group.name, group.image_id or "HyperPod default", group.image_release_version or "latest",
+                              patch))
+            if group.pinned_ami_can_drift:
+                lines.append(f"  {group.name}: auto-patching moves nodes past release {group.image_release_version}; "
+                             "CloudFormation does not move them back and may report ImageReleaseVersion as drifted")
         return lines
 
     def _endpoint_lines(self) -> list[str]:
@@ -165,6 +201,25 @@ class Plan:
         cost = self.cost()
         return cost.render() if cost is not None else [
             "Cost:    no prices given; pass prices=Prices.from_file(...) to the platform (docs/cost.md)"]
+
+
+    def _cold_start_lines(self) -> list[str]:
+        """Per endpoint at zero: each part's seconds and how they were reached, the total, what the caches save."""
+        estimates = self.cold_start_estimates()
+        if not estimates:
+            return []
+        lines = ["", "Cold start from zero (a request at 0 replicas until its first token; sources: docs/cold-start.md)"]
+        for estimate in estimates:
+            endpoint = estimate.endpoint
+            total = f"{estimate.known_s:.0f} s ({estimate.known_s / 60:.1f} min)"
+            node = "a node the floor keeps" if estimate.warm_node else "a new node"
+            lines.append(f"  {endpoint.name} on {endpoint.instance_type}, {node}: "
+                         + (f"about {total}" if estimate.complete else f"at least {total}, a part is not known"))
+            for part in estimate.parts:
+                seconds = "?" if part.seconds is None else f"{part.seconds:.0f} s"
+                lines.append(f"    {part.name:<20} {seconds:>7}  {part.how}")
+            lines += [f"    {line}" for line in estimate.caches]
+        return lines
 
 
 def _row(*cells: str) -> str:

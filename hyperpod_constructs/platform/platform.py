@@ -32,6 +32,7 @@ from ..errors import HyperPodProblems
 from ..intent import rules
 from ..intent.cluster import ClusterSettings, ExistingEks
 from ..intent.cluster_prerequisites import ClusterPrerequisite
+from ..intent.cold_start import ColdStartAssumptions
 from ..intent.endpoint import InferenceEndpoint
 from ..intent.endpoint_resolution import endpoint_record, resolve_scaled_workload, resolve_weights_cache
 from ..intent.instance_group import InstanceGroup
@@ -115,6 +116,7 @@ class HyperPodInferencePlatform(Construct):
         prices: Optional[Prices] = None,
         removal_policy: RemovalPolicy = RemovalPolicy.RETAIN,
         manifest_removal: RemovalPolicy = RemovalPolicy.DESTROY,
+        cold_start: ColdStartAssumptions = ColdStartAssumptions(),
     ) -> None:
         """Build the platform in ``scope``; add endpoints with ``add_endpoint`` afterwards.
 
@@ -145,6 +147,9 @@ class HyperPodInferencePlatform(Construct):
                 ``ManifestDelivery.CDK_DEPLOY`` (endpoints, NodePools, volumes...): ``RemovalPolicy.DESTROY`` deletes
                 them, ``RemovalPolicy.RETAIN`` leaves them running and billing; only these two are allowed.
                 Default: ``RemovalPolicy.DESTROY`` (deleted with the stack).
+            cold_start: The figures the plan's cold-start estimate assumes where the app does not say (image size,
+                node provisioning, engine start ...): your measurements instead of the published figures.
+                Default: ``ColdStartAssumptions()`` (published figures and marked assumptions, docs/cold-start.md).
         """
         super().__init__(scope, construct_id)
         record_no_stack_traces(self)  # `cdk synth` would print the jsii kernel's temp path above each warning
@@ -158,6 +163,7 @@ class HyperPodInferencePlatform(Construct):
         self._cluster_settings, self._namespace, self._prices, self._delivery = cluster, namespace, prices, delivery
         self._observability_options, self._removal_policy, self._manifest_removal = (
             observability, removal_policy, manifest_removal)
+        self._cold_start = cold_start
         advise(self, price_warnings(prices, Stack.of(self).region, groups), "prices")
         files = self._files = ManifestFiles(DeployTimeValues(self), platform_label_value(
             Stack.of(self).stack_name, self._path), self._path)
@@ -539,7 +545,8 @@ class HyperPodInferencePlatform(Construct):
     @property
     def plan(self) -> Plan:
         """Nodes, GPUs, MIG slices, cost at floor and ceiling, and the endpoints' memory fit."""
-        return Plan.of(self._resolved, prices=self._prices, fixed_costs=fixed_cost_items(FixedCostContext(
+        return Plan.of(self._resolved, prices=self._prices, cold_start=self._cold_start,
+                       fixed_costs=fixed_cost_items(FixedCostContext(
             eks_cluster=self.eks.cluster, network=self._network, observability=self._observability_options,
             model_store=self._model_store.spec if self._model_store is not None else None)))
 

@@ -2,25 +2,16 @@
 load-balancer subnet tags, and the controllers only kubectl can see (reported as manual checks)."""
 from __future__ import annotations
 
-import re
 from typing import Any, Mapping, Optional, Sequence
 
 from ..catalog import limits
+from ..catalog.operator_versions import addon_version
 from ..intent.tokens import is_token
 from .calls import aws_call, error_code
 from .needs import ExistingClusterNeed
 from ..intent.cluster_prerequisites import ADDON_PREREQUISITES, CLUSTER, ClusterPrerequisite
 from .prerequisites import INSTALLED_ADDONS, LOAD_BALANCER_SUBNET_TAGS
 from .result import CheckResult, failed, manual, passed, skipped
-
-_VERSION = re.compile(r"^v?(\d+)\.(\d+)\.(\d+)")
-
-
-def addon_version(text: str) -> Optional[tuple[int, int, int]]:
-    """``v1.18.3-eksbuild.1`` -> (1, 18, 3); None when the text is not such a version."""
-    match = _VERSION.match(text)
-    return (int(match[1]), int(match[2]), int(match[3])) if match else None
-
 
 def cluster_results(need: ExistingClusterNeed, cluster: Mapping[str, Any]) -> list[CheckResult]:
     """Authentication mode and Kubernetes version: supported by HyperPod, and as the app declares them."""

@@ -12,7 +12,7 @@ import pytest
 
 import hyperpod_constructs
 from hyperpod_constructs import (
-    Autoscaling, CloudWatchTrigger, ClusterSettings, Disruption, GrafanaWorkspace, HyperPodValidationError,
+    AutoPatch, Autoscaling, CloudWatchTrigger, ClusterSettings, Disruption, GrafanaWorkspace, HyperPodValidationError,
     InferenceEndpoint, InstanceGroup, IntelligentRouting, JumpStartEndpoint, KvCache, L2Cache, ModelSize, ModelSource,
     NodeAutoscaling, NodePoolSpec, NodeRequirement, ObservabilityMetrics, PrometheusTrigger, Taint,
 )
@@ -84,6 +84,10 @@ MISTAKES = {
     "deep health check": Mistake(lambda v: InstanceGroup("h100", "ml.p5.48xlarge", deep_health_checks=(v,)),
                                  "InstanceStres", "instance group 'h100'", "deep_health_checks[0]",
                                  "did you mean 'InstanceStress'"),
+    "AMI release": Mistake(lambda v: InstanceGroup("h100", "ml.p5.48xlarge", image_release_version=v), "1.2",
+                           "instance group 'h100'", "image_release_version", "MAJOR.MINOR.PATCH, such as '1.2.3'"),
+    "patching strategy": Mistake(lambda v: AutoPatch(strategy=v), "WhenIdel", "AutoPatch", "strategy",
+                                 "did you mean 'WhenIdle'"),
     "metric type": Mistake(lambda v: PrometheusTrigger(name="load", query="sum(up)", target_value=1, metric_type=v),
                            "average", "prometheus trigger 'load'", "metric_type", "did you mean 'Average'"),
     "node recovery": Mistake(lambda v: ClusterSettings(node_recovery=v), "automatic", "ClusterSettings",

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Iterator, Optional
 
+from ...catalog.operator_versions import REDIS_L2_IGNORED_BY, REDIS_L2_ISSUE, operator_version
 from ...errors import format_problem
 from ..kv_cache import L2Backend
 from ..platform_model import ResolvedEndpoint, ResolvedPlatform
@@ -141,6 +142,29 @@ def tiered_kv_cache_room(platform: ResolvedPlatform) -> list[str]:
                 f"at least {least} for L2 tiered-storage endpoints on {name} ({memory_gib} GiB): the daemon keeps "
                 f"{CACHE_BUFFER_GIB} GiB of its share for itself and the cache needs at least 1 GiB"))
     return problems
+
+
+@advice_rule("l2-redis-ignored")
+def l2_redis_ignored(platform: ResolvedPlatform) -> list[str]:
+    """Redis L2 on an operator that ignores it (or on an unpinned add-on, which may be one): the endpoint silently
+    gets the node's tiered storage instead."""
+    addon = platform.operator_addon_version
+    operator = operator_version(addon) if addon is not None else None
+    if addon is not None and operator not in REDIS_L2_IGNORED_BY:
+        return []
+    affected = ", ".join(f"v{version}" for version in sorted(REDIS_L2_IGNORED_BY))
+    if addon is None:
+        cause = (f"the inference operator add-on version is not pinned, and where EKS's default runs operator "
+                 f"{affected} (still the newest add-on in some regions) the operator ignores it")
+    else:
+        cause = f"operator=InferenceOperatorOptions(addon_version={addon!r}) runs operator v{operator}, which ignores it"
+    return [f"{endpoint.where}: kv_cache.l2=L2Cache.redis(...): {cause} ({REDIS_L2_ISSUE}, open): l2CacheBackend: "
+            "redis is dropped and LMCache is pointed at the node's tiered storage, so the endpoint has no Redis L2 "
+            "cache; pin addon_version to an operator you have checked carries the fix, or use "
+            "L2Cache.tiered_storage() with the cluster's tiered storage"
+            for endpoint in _endpoints(platform)
+            if endpoint.shared is not None and endpoint.shared.kv_cache is not None
+            and endpoint.shared.kv_cache.l2_backend == L2Backend.REDIS.value]
 
 
 def tiered_kv_cache_daemon_step(platform: ResolvedPlatform) -> list[str]:

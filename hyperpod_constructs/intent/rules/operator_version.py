@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ...catalog.operator_versions import ADDON_FOR_OPERATOR, addon_carries
+from ...catalog.operator_versions import addon_carries, first_addon_for
 from ...errors import format_problem
 from ..platform_model import ResolvedPlatform
 from ..records import SharedSpec
 from .registry import problem_rule
 
-V3_3 = "v3.3"
+V3_3 = "3.3"
 
 
 def _v3_3_fields(shared: SharedSpec) -> Iterator[tuple[str, object]]:
@@ -27,8 +27,9 @@ def operator_version(platform: ResolvedPlatform) -> list[str]:
     pinned = platform.operator_addon_version
     if pinned is None or addon_carries(pinned, V3_3):
         return []
-    needs = (f"the inference operator {V3_3}, which the add-on carries from {ADDON_FOR_OPERATOR[V3_3]}; "
-             f"operator.addon_version={pinned!r} is older: pin {ADDON_FOR_OPERATOR[V3_3]} or later in "
+    first = first_addon_for(V3_3)
+    needs = (f"the inference operator v{V3_3}, which the add-on carries from {first}; "
+             f"operator.addon_version={pinned!r} is older: pin {first} or later in "
              "InferenceOperatorOptions(addon_version=...), or leave it unset")
     found = [format_problem(endpoint.where, field, value, f"{field} only with {needs}")
              for endpoint in platform.endpoints if endpoint.shared is not None
