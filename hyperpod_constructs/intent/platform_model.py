@@ -17,6 +17,7 @@ from ..errors import require
 from .cluster import ClusterSettings
 from . import capacity
 from .capacity import GpuDemand, GpuGroup
+from .inference_gateway import ResolvedGateway
 from .instance_group import InstanceGroup
 from .node_autoscaling import NodeAutoscaling, NodePoolSpec, autoscaled_group_names
 from .records import CustomSpec, JumpStartSpec, ResolvedScaledWorkload, SharedSpec, Side
@@ -199,6 +200,12 @@ class ResolvedPlatform:
     scaled_workloads: tuple[ResolvedScaledWorkload, ...] = ()
     """The scaled workloads added so far.
     Default: none."""
+    inference_gateway_controller: bool = False
+    """Whether the add-on runs the Inference Gateway controller (``InferenceOperatorOptions(inference_gateway=True)``).
+    Default: False."""
+    gateways: tuple[ResolvedGateway, ...] = ()
+    """The Inference Gateways added so far.
+    Default: none."""
 
     @classmethod
     def of(cls, instance_groups: tuple[InstanceGroup, ...], node_autoscaling: NodeAutoscaling,
@@ -220,6 +227,13 @@ class ResolvedPlatform:
         # Handed on, so adding endpoints one by one checks each name once instead of scanning all the others.
         added.__dict__["_endpoint_keys"] = self._endpoint_keys | {key}
         return added
+
+    def with_gateway(self, gateway: ResolvedGateway, where: str = "platform") -> "ResolvedPlatform":
+        """This model with ``gateway`` added; raises when its name is taken in its namespace."""
+        taken = {(other.namespace, other.name) for other in self.gateways}
+        require((gateway.namespace, gateway.name) not in taken, where, "gateway.name", gateway.name,
+                f"a name not used by another Inference Gateway in namespace {gateway.namespace!r}")
+        return dataclasses.replace(self, gateways=self.gateways + (gateway,))
 
     def with_scaled_workloads(self, workloads: tuple[ResolvedScaledWorkload, ...]) -> "ResolvedPlatform":
         """This model with ``workloads`` added; raises on a name taken in a namespace, or a target another
