@@ -208,6 +208,12 @@ class GatewayScheduler:
     """The endpoint picker's log verbosity, 0 to 5.
     Default: None (the gateway's own)."""
 
+    @classmethod
+    def for_endpoint(cls, endpoint_name: str, *, model_name: str, **options: Any) -> "GatewayScheduler":
+        """The scheduler of an operator endpoint's pods: named after the endpoint, selecting ``app=<endpoint name>``
+        (the label the operator gives the pods of an ``InferenceEndpointConfig``). ``options`` are the other fields."""
+        return cls(name=endpoint_name, model_name=model_name, model_selector={"app": endpoint_name}, **options)
+
     def __post_init__(self) -> None:
         where = f"GatewayScheduler {self.name!r}"
         for enum_type, field in ((SchedulerImplementation, "scheduler"), (EngineType, "engine_type"),
