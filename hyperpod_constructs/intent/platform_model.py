@@ -17,7 +17,7 @@ from ..errors import require
 from .cluster import ClusterSettings
 from . import capacity
 from .capacity import GpuDemand, GpuGroup
-from .inference_gateway import ResolvedGateway
+from .gateway_records import GatewayRecord
 from .instance_group import InstanceGroup
 from .node_autoscaling import NodeAutoscaling, NodePoolSpec, autoscaled_group_names
 from .records import CustomSpec, JumpStartSpec, ResolvedScaledWorkload, SharedSpec, Side
@@ -203,7 +203,7 @@ class ResolvedPlatform:
     inference_gateway_controller: bool = False
     """Whether the add-on runs the Inference Gateway controller (``InferenceOperatorOptions(inference_gateway=True)``).
     Default: False."""
-    gateways: tuple[ResolvedGateway, ...] = ()
+    gateways: tuple[GatewayRecord, ...] = ()
     """The Inference Gateways added so far.
     Default: none."""
 
@@ -228,7 +228,7 @@ class ResolvedPlatform:
         added.__dict__["_endpoint_keys"] = self._endpoint_keys | {key}
         return added
 
-    def with_gateway(self, gateway: ResolvedGateway, where: str = "platform") -> "ResolvedPlatform":
+    def with_gateway(self, gateway: GatewayRecord, where: str = "platform") -> "ResolvedPlatform":
         """This model with ``gateway`` added; raises when its name is taken in its namespace."""
         taken = {(other.namespace, other.name) for other in self.gateways}
         require((gateway.namespace, gateway.name) not in taken, where, "gateway.name", gateway.name,

@@ -1,4 +1,4 @@
-"""The ``InferenceGatewayConfig`` manifest, rendered from a ``ResolvedGateway`` only.
+"""The ``InferenceGatewayConfig`` manifest, rendered from a ``GatewayRecord`` only.
 
 The object has two writers: the inference operator merges a scheduler entry into it for each endpoint that
 attaches (``spec.inferenceGateway.name``) and never deletes it. ``SHARED_KINDS`` tells the applier to apply only
@@ -11,8 +11,7 @@ from typing import Any, Mapping
 
 import cdk8s
 
-from ..intent.frozen import thaw
-from ..intent.inference_gateway import GatewayPodDefaults, GatewayScheduler, JwtAuthentication, ResolvedGateway
+from ..intent.gateway_records import GatewayRecord, JwtRecord, PodDefaultsRecord, SchedulerRecord
 from .api_objects import MANAGED_BY_LABEL, add_api_object
 
 GATEWAY_API_VERSION = "inference.sagemaker.aws.amazon.com/v1alpha1"
@@ -25,16 +24,13 @@ REQUIRED_KINDS: Mapping[str, tuple[str, ...]] = {
 }
 
 
-def render_gateway(resolved: ResolvedGateway) -> dict[str, Any]:
+def render_gateway(gateway: GatewayRecord) -> dict[str, Any]:
     """The ``InferenceGatewayConfig``: every field the declaration set, defaults written out once."""
-    gateway = resolved.gateway
     bbr: dict[str, Any] = {"enabled": gateway.bbr.enabled, "replicas": gateway.bbr.replicas,
                            "maxRequestBodyBytes": gateway.bbr.max_request_body_bytes}
     if gateway.bbr.default_backend is not None:
         bbr["defaultBackend"] = {"name": gateway.bbr.default_backend, "port": gateway.bbr.default_backend_port}
-    tls: dict[str, Any] = {}
-    if gateway.tls.acm_certificate_arn is not None:
-        tls["acmArn"] = gateway.tls.acm_certificate_arn
+    tls = {"acmArn": gateway.acm_certificate_arn} if gateway.acm_certificate_arn is not None else {}
     spec: dict[str, Any] = {"bbr": bbr, "tls": tls}
     if gateway.auth is not None:
         spec["auth"] = {"jwt": {"provider": _provider(gateway.auth)}}
@@ -43,7 +39,7 @@ def render_gateway(resolved: ResolvedGateway) -> dict[str, Any]:
         spec["podDefaults"] = _pod_defaults(gateway.pod_defaults)
     spec["schedulers"] = [_scheduler(scheduler) for scheduler in gateway.schedulers]
     return {"apiVersion": GATEWAY_API_VERSION, "kind": GATEWAY_KIND,
-            "metadata": {"name": gateway.name, "namespace": resolved.namespace, "labels": dict(MANAGED_BY_LABEL)},
+            "metadata": {"name": gateway.name, "namespace": gateway.namespace, "labels": dict(MANAGED_BY_LABEL)},
             "spec": spec}
 
 
@@ -52,55 +48,46 @@ def add_gateway_object(chart: cdk8s.Chart, manifest: Mapping[str, Any]) -> cdk8s
     return add_api_object(chart, manifest)
 
 
-def _provider(auth: JwtAuthentication) -> dict[str, Any]:
+def _env(values: Mapping[str, str]) -> list[dict[str, str]]:
+    return [{"name": name, "value": value} for name, value in values.items()]
+
+
+def _provider(auth: JwtRecord) -> dict[str, Any]:
     provider: dict[str, Any] = {"name": auth.provider_name, "issuer": auth.issuer,
                                 "remoteJWKS": {"uri": auth.jwks_uri}}
     if auth.audiences:
         provider["audiences"] = list(auth.audiences)
     if auth.required_claims:
-        provider["requiredClaims"] = [{"name": claim.name, "valueType": claim.value_type.value,
-                                       "values": list(claim.values)} for claim in auth.required_claims]
+        provider["requiredClaims"] = [{"name": name, "valueType": value_type, "values": list(values)}
+                                      for name, value_type, values in auth.required_claims]
     return provider
 
 
-def _pod_defaults(defaults: GatewayPodDefaults) -> dict[str, Any]:
+def _pod_defaults(defaults: PodDefaultsRecord) -> dict[str, Any]:
     rendered: dict[str, Any] = {}
-    resources = {key: thaw(value) for key, value in (("requests", defaults.requests), ("limits", defaults.limits))
+    resources = {key: dict(value) for key, value in (("requests", defaults.requests), ("limits", defaults.limits))
                  if value}
     if resources:
         rendered["resources"] = resources
     for key, value in (("nodeSelector", defaults.node_selector), ("labels", defaults.labels),
                        ("annotations", defaults.annotations)):
         if value:
-            rendered[key] = thaw(value)
+            rendered[key] = dict(value)
     if defaults.env:
-        rendered["env"] = [{"name": name, "value": value} for name, value in defaults.env.items()]
+        rendered["env"] = _env(defaults.env)
     return rendered
 
 
-def _scheduler(scheduler: GatewayScheduler) -> dict[str, Any]:
+def _scheduler(scheduler: SchedulerRecord) -> dict[str, Any]:
     rendered: dict[str, Any] = {"name": scheduler.name, "modelName": scheduler.model_name,
-                                "modelSelector": {"matchLabels": thaw(scheduler.model_selector)},
-                                "targetPort": scheduler.target_port, "scheduler": scheduler.scheduler.value,
+                                "modelSelector": {"matchLabels": dict(scheduler.model_selector)},
+                                "targetPort": scheduler.target_port, "scheduler": scheduler.scheduler,
                                 "replicas": scheduler.replicas}
-    if scheduler.engine_type is not None:
-        rendered["engineType"] = scheduler.engine_type.value
-    if scheduler.app_protocol is not None:
-        rendered["appProtocol"] = scheduler.app_protocol.value
-    if scheduler.weights is not None:
-        weights = scheduler.weights
-        rendered["weights"] = {key: value for key, value in (
-            ("queue", weights.queue), ("kvCache", weights.kv_cache), ("prefix", weights.prefix), ("lru", weights.lru),
-            ("loraAffinity", weights.lora_affinity), ("runningRequests", weights.running_requests),
-            ("predictedLatency", weights.predicted_latency)) if value is not None}
-    if scheduler.plugins is not None:
-        rendered["configMapRef"] = {"name": scheduler.plugins.name, "key": scheduler.plugins.key}
-    if scheduler.lora_adapters:
-        rendered["loraAdapters"] = list(scheduler.lora_adapters)
-    if scheduler.env:
-        rendered["env"] = [{"name": name, "value": value} for name, value in scheduler.env.items()]
-    if scheduler.route_timeout is not None:
-        rendered["routeTimeout"] = scheduler.route_timeout
-    if scheduler.log_level is not None:
-        rendered["logLevel"] = scheduler.log_level
+    optional: dict[str, Any] = {
+        "engineType": scheduler.engine_type, "appProtocol": scheduler.app_protocol,
+        "weights": dict(scheduler.weights) if scheduler.weights is not None else None,
+        "configMapRef": {"name": scheduler.plugins[0], "key": scheduler.plugins[1]} if scheduler.plugins else None,
+        "loraAdapters": list(scheduler.lora_adapters) or None, "env": _env(scheduler.env) or None,
+        "routeTimeout": scheduler.route_timeout, "logLevel": scheduler.log_level}
+    rendered.update({key: value for key, value in optional.items() if value is not None})
     return rendered

@@ -6,18 +6,18 @@ from typing import Any, Callable
 
 from aws_cdk import Token
 
-from ..intent.inference_gateway import ResolvedGateway
+from ..intent.gateway_records import GatewayRecord
 from ..k8s.inference_gateway import render_gateway
 
 
-def gateway_chart_name(resolved: ResolvedGateway) -> str:
+def gateway_chart_name(resolved: GatewayRecord) -> str:
     """``inference-gateway-<namespace>-<name>``: names are DNS labels, so two gateways never share a file."""
     return f"inference-gateway-{resolved.namespace}-{resolved.name}"
 
 
-def gateway_manifest(resolved: ResolvedGateway, register: Callable[[str, str, str], str]) -> dict[str, Any]:
+def gateway_manifest(resolved: GatewayRecord, register: Callable[[str, str, str], str]) -> dict[str, Any]:
     """The config; an ACM certificate created in the stack (a token) becomes a stack output and a placeholder."""
-    arn = resolved.gateway.tls.acm_certificate_arn
+    arn = resolved.acm_certificate_arn
     if arn is not None and Token.is_unresolved(arn):
         words = f"{resolved.namespace}-{resolved.name}".split("-")
         register("InferenceGateway" + "".join(word.capitalize() for word in words) + "CertificateArn", arn,
