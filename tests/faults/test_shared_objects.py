@@ -6,12 +6,11 @@ at its own start-up: the config waits for them, the rest of the bundle does not.
 """
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any, Optional
 
 from faults.bundles import LABELS, bundle_zip, endpoint, properties
+from faults.conftest import INFERENCE_GATEWAY_CRD, gateway_api_crds
 
-GATEWAY_DATA = Path(__file__).resolve().parents[1] / "data" / "inference_gateway"
 GROUP = "inference.sagemaker.aws.amazon.com"
 GATEWAY_VERSION = f"{GROUP}/v1alpha1"
 KIND = "InferenceGatewayConfig"
@@ -21,20 +20,9 @@ OURS = "hyperpod-constructs"
 
 def gateway_crd_and_gateway_api(kube) -> None:
     """What the add-on installs at once (the config's CRD) and what its controller installs at start-up."""
-    kube.server.install_crd_file(GATEWAY_DATA / "inferencegatewayconfigs.crd.yaml")
+    kube.server.install_crd_file(INFERENCE_GATEWAY_CRD)
     for crd in gateway_api_crds():
         kube.server.install_crd(crd)
-
-
-def gateway_api_crds() -> list[dict[str, Any]]:
-    """Gateway and HTTPRoute as served kinds (their schemas do not matter here)."""
-    return [{"apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition",
-             "metadata": {"name": f"{plural}.gateway.networking.k8s.io"},
-             "spec": {"group": "gateway.networking.k8s.io", "scope": "Namespaced",
-                      "names": {"kind": kind, "plural": plural, "singular": kind.lower()},
-                      "versions": [{"name": "v1", "served": True, "storage": True, "schema": {"openAPIV3Schema": {
-                          "type": "object", "x-kubernetes-preserve-unknown-fields": True}}}]}}
-            for kind, plural in (("Gateway", "gateways"), ("HTTPRoute", "httproutes"))]
 
 
 def scheduler(name: str, **fields: Any) -> dict[str, Any]:
@@ -163,7 +151,7 @@ def test_stack_delete_keeps_a_gateway_another_writer_still_holds(aws, kube, mani
 
 
 def test_the_gateway_waits_for_the_gateway_api_crds_its_controller_installs_late(aws, kube, manifests, clock):
-    kube.server.install_crd_file(GATEWAY_DATA / "inferencegatewayconfigs.crd.yaml")
+    kube.server.install_crd_file(INFERENCE_GATEWAY_CRD)
     due, applied_before = clock.now() + 12 * 60, []
 
     def controller_starts(server: Any) -> None:
@@ -182,7 +170,7 @@ def test_the_gateway_waits_for_the_gateway_api_crds_its_controller_installs_late
 
 
 def test_gateway_api_crds_that_never_come_fail_naming_them(aws, kube, manifests):
-    kube.server.install_crd_file(GATEWAY_DATA / "inferencegatewayconfigs.crd.yaml")
+    kube.server.install_crd_file(INFERENCE_GATEWAY_CRD)
 
     assert manifests.create(properties(publish(aws, "v1.zip", WITH_GATEWAY))) == "ROLLBACK_COMPLETE"
 

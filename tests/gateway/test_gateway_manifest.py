@@ -7,7 +7,7 @@ import copy
 import jsonschema
 import pytest
 
-from gateway_schema import validate_gateway
+from support import validate_manifest as validate_gateway
 from hyperpod_constructs import (
     AppProtocol, BodyBasedRouting, EngineType, GatewayPodDefaults, GatewayScheduler, GatewayTls, InferenceGateway,
     JwtAuthentication, PluginsConfigMap, RequiredClaim, SchedulerWeights,
