@@ -29,13 +29,8 @@ from .records import Side
 from .tokens import is_token
 
 SIDES: tuple[Side, ...] = ("prefill", "decode")
-# pdSpec keys per side (the CRD spells the decode side "decodingSpec" / "decodingAutoScaling").
-SPEC_KEYS = {"prefill": "prefillSpec", "decode": "decodingSpec"}
-AUTOSCALING_KEYS = {"prefill": "prefillAutoScaling", "decode": "decodingAutoScaling"}
 
 EFA_RESOURCE = "vpc.amazonaws.com/efa"  # advertised by the EFA device plugin of HyperPod's dependency chart
-INSTANCE_TYPE_LABEL = "node.kubernetes.io/instance-type"
-INSTANCE_GROUP_LABEL = "sagemaker.amazonaws.com/instance-group-name"  # HyperPod's node label (AWS quick setup uses it)
 # Instance types AWS's DPD guide lists for the KV transfer (EFA with GPUDirect RDMA). Other EFA types move the
 # cache too, but without GPUDirect RDMA the transfer goes through host memory.
 DPD_INSTANCE_TYPES = frozenset({"ml.p5.48xlarge", "ml.p5e.48xlarge", "ml.p5en.48xlarge", "ml.p6-b200.48xlarge",

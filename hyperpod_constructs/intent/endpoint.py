@@ -54,7 +54,6 @@ KIND = "InferenceEndpointConfig"
 # LMCache's vLLM image: the HyperPod guide's KV-aware routing matrix asks for LMCache >= v0.4.3 with operator
 # >= v3.1.3 (the bundled CRDs are operator 3.2); the chart sample's v0.3.7 predates it.
 DEFAULT_IMAGE = "lmcache/vllm-openai:v0.4.3"
-MODEL_VOLUME_NAME = "model-weights"  # the name every AWS sample uses for worker.modelVolumeMount
 OPERATOR_MOUNT_PATH = "/opt/ml/model"  # CRD default of worker.modelVolumeMount.mountPath
 VLLM_CHAT_PATH = "/v1/chat/completions"
 KV_AWARE_PATH = "/completions"

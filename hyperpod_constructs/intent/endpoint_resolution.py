@@ -10,14 +10,16 @@ refused before anything renders.
 """
 from __future__ import annotations
 
-from typing import Optional, Union
+import dataclasses
+import enum
+from typing import Any, Optional, TypeVar, Union, overload
 
 from ..catalog.instance_types import instance_type as lookup_instance_type
-from .autoscaling import Autoscaling, CloudWatchTrigger, PrometheusTrigger, model_selector
+from .autoscaling import Autoscaling, PrometheusTrigger, model_selector
 from .data_capture import DataCapture
 from .disaggregation import EFA_RESOURCE, DisaggregatedServing, DisaggregatedWorker
 from .endpoint import InferenceEndpoint, smaller_share, whole_gpu_resources
-from .endpoint_options import HttpProbe, LoadBalancer, Metrics, Probes, RequestLimits, Tls
+from .endpoint_options import HttpProbe, Metrics, Probes, Tls
 from .jumpstart import JumpStartEndpoint
 from .keda_workload import ScaledWorkload
 from .kv_cache import KvCache
@@ -35,6 +37,7 @@ from .routing import IntelligentRouting
 from .slo import EndpointSlos
 
 Endpoint = Union[InferenceEndpoint, JumpStartEndpoint]
+R = TypeVar("R")
 
 
 def resolve_endpoint(endpoint: Endpoint, platform: ResolvedPlatform,
@@ -72,6 +75,32 @@ def resolve_scaled_workload(workload: ScaledWorkload, platform: ResolvedPlatform
         autoscaling=resolve_scaling(workload.autoscaling, platform, workload.where, workload.selector))
 
 
+# ---- copying by name ---------------------------------------------------------------------------------------------
+
+@overload
+def copied(record: type[R], value: None, **resolved: Any) -> None: ...
+@overload
+def copied(record: type[R], value: Any, **resolved: Any) -> R: ...
+def copied(record: type[R], value: Any, **resolved: Any) -> Optional[R]:
+    """``record`` built from ``value``: each record field ``value`` has under the same name is copied (an enum as its
+    value), ``resolved`` gives the rest; None for a None ``value``. So a field the operator passes through is declared
+    on the value and on the record, and nothing here changes. A nested value (a dataclass) is never copied: it has a
+    record of its own, which the caller builds."""
+    if value is None:
+        return None
+    fields = {field.name for field in dataclasses.fields(record)} - resolved.keys()  # type: ignore[arg-type]
+    return record(**{name: _copy(record, name, getattr(value, name)) for name in fields if hasattr(value, name)},
+                  **resolved)
+
+
+def _copy(record: type, name: str, value: Any) -> Any:
+    if isinstance(value, enum.Enum):
+        return value.value
+    if dataclasses.is_dataclass(value):
+        raise TypeError(f"{record.__name__}.{name}: {type(value).__name__} needs a record of its own")
+    return tuple(value) if isinstance(value, list) else value
+
+
 # ---- plan demands ---------------------------------------------------------------------------------------------
 
 def _jumpstart_demands(endpoint: JumpStartEndpoint) -> tuple[PodDemand, ...]:
@@ -100,19 +129,18 @@ def _shared_spec(endpoint: Endpoint, platform: ResolvedPlatform, selector: str,
                  metrics_port: Optional[int]) -> SharedSpec:
     where = endpoint.where
     routing: Optional[IntelligentRouting] = endpoint.intelligent_routing
-    return SharedSpec(
+    return copied(
+        SharedSpec, endpoint,
         kv_cache=_kv_cache(endpoint.kv_cache) if endpoint.kv_cache is not None else None,
         routing=RoutingRecord(strategy=routing.strategy.value, autoscaling=resolve_scaling(
             routing.autoscaling, platform, f"{where} router", None) if routing.autoscaling is not None else None)
         if routing is not None else None,
-        load_balancer=_load_balancer(endpoint.load_balancer) if endpoint.load_balancer is not None else None,
+        load_balancer=copied(LoadBalancerRecord, endpoint.load_balancer),
         tls=_tls(endpoint.tls, platform) if endpoint.tls is not None else None,
         metrics=_metrics(endpoint.metrics, metrics_port) if endpoint.metrics is not None else None,
         autoscaling=resolve_scaling(endpoint.autoscaling, platform, where, selector)
         if endpoint.autoscaling is not None else None,
-        data_capture=_data_capture(endpoint.data_capture) if endpoint.data_capture is not None else None,
-        sagemaker_endpoint_name=endpoint.sagemaker_endpoint_name, replicas=endpoint.replicas,
-        max_deploy_time_s=endpoint.max_deploy_time_s)
+        data_capture=_data_capture(endpoint.data_capture) if endpoint.data_capture is not None else None)
 
 
 def resolve_scaling(autoscaling: Autoscaling, platform: ResolvedPlatform, where: str,
@@ -122,57 +150,30 @@ def resolve_scaling(autoscaling: Autoscaling, platform: ResolvedPlatform, where:
     triggers: list[TriggerRecord] = []
     for trigger in autoscaling.all_triggers:
         if isinstance(trigger, PrometheusTrigger):
-            triggers.append(PrometheusTriggerRecord(
-                name=trigger.name, query=trigger.resolved_query(where, selector), target_value=trigger.target_value,
-                metric_type=trigger.metric_type, server_address=trigger.server_address or platform.prometheus_query_url,
-                activation_target_value=trigger.activation_target_value, namespace=trigger.namespace,
-                use_cached_metrics=trigger.use_cached_metrics))
+            triggers.append(copied(PrometheusTriggerRecord, trigger, query=trigger.resolved_query(where, selector),
+                                   server_address=trigger.server_address or platform.prometheus_query_url))
         else:
-            triggers.append(_cloudwatch_trigger(trigger))
-    return ScalingRecord(
-        where=where, min_replicas=autoscaling.min_replicas, max_replicas=autoscaling.max_replicas,
-        polling_interval_s=autoscaling.polling_interval_s, cooldown_s=autoscaling.cooldown_s,
-        initial_cooldown_s=autoscaling.initial_cooldown_s,
-        scale_up_stabilization_s=autoscaling.scale_up_stabilization_s,
-        scale_down_stabilization_s=autoscaling.scale_down_stabilization_s, triggers=tuple(triggers))
-
-
-def _cloudwatch_trigger(trigger: CloudWatchTrigger) -> CloudWatchTriggerRecord:
-    return CloudWatchTriggerRecord(
-        name=trigger.name, namespace=trigger.namespace, metric_name=trigger.metric_name,
-        dimensions=tuple(trigger.dimensions.items()), metric_stat=trigger.metric_stat,
-        target_value=trigger.target_value, metric_type=trigger.metric_type,
-        activation_target_value=trigger.activation_target_value, min_value=trigger.min_value,
-        metric_collection_start_time=trigger.metric_collection_start_time,
-        metric_collection_period=trigger.metric_collection_period, use_cached_metrics=trigger.use_cached_metrics)
+            triggers.append(copied(CloudWatchTriggerRecord, trigger, dimensions=tuple(trigger.dimensions.items())))
+    return copied(ScalingRecord, autoscaling, where=where, triggers=tuple(triggers))
 
 
 def _kv_cache(cache: KvCache) -> KvCacheRecord:
-    return KvCacheRecord(l1=cache.l1, l2_backend=cache.l2.backend.value if cache.l2 is not None else None,
-                         l2_url=cache.l2.url if cache.l2 is not None else None,
-                         cache_config_file=cache.cache_config_file)
-
-
-def _load_balancer(load_balancer: LoadBalancer) -> LoadBalancerRecord:
-    algorithm = load_balancer.routing_algorithm
-    return LoadBalancerRecord(health_check_path=load_balancer.health_check_path,
-                              routing_algorithm=algorithm.value if algorithm is not None else None)
+    return copied(KvCacheRecord, cache, l2_backend=cache.l2.backend.value if cache.l2 is not None else None,
+                  l2_url=cache.l2.url if cache.l2 is not None else None)
 
 
 def _tls(tls: Tls, platform: ResolvedPlatform) -> TlsRecord:
     # A self-signed certificate is written to the platform's TLS bucket unless the endpoint names its own place.
     output = tls.output_s3_uri if tls.acm_certificate_arn is not None else (
         tls.output_s3_uri or platform.tls_certificate_s3_uri)
-    return TlsRecord(acm_certificate_arn=tls.acm_certificate_arn, domain_name=tls.domain_name,
-                     output_s3_uri=output, hosted_zone_id=tls.hosted_zone_id)
+    return copied(TlsRecord, tls, output_s3_uri=output)
 
 
 def _metrics(metrics: Metrics, default_port: Optional[int]) -> MetricsRecord:
     port = metrics.model_metrics_port
     if port is None and metrics.enabled:
         port = default_port
-    return MetricsRecord(enabled=metrics.enabled, scrape_interval_s=metrics.scrape_interval_s,
-                         model_metrics_path=metrics.model_metrics_path, model_metrics_port=port)
+    return copied(MetricsRecord, metrics, model_metrics_port=port)
 
 
 def _default_metrics_port(endpoint: InferenceEndpoint) -> Optional[int]:
@@ -183,51 +184,32 @@ def _default_metrics_port(endpoint: InferenceEndpoint) -> Optional[int]:
 
 
 def _data_capture(capture: DataCapture) -> DataCaptureRecord:
-    return DataCaptureRecord(
-        s3_uri=capture.s3_uri(), bucket_name=capture.bucket_name,
-        prefix=capture.prefix, sagemaker_endpoint=capture.sagemaker_endpoint,
-        load_balancer_access_logs=capture.load_balancer_access_logs, model_pod=capture.model_pod,
-        sampling_percentage=capture.sampling_percentage, capture_modes=tuple(mode.value for mode in capture.capture),
-        json_content_types=tuple(capture.json_content_types), csv_content_types=tuple(capture.csv_content_types),
-        kms_key_id=capture.kms_key_id, batch_size=capture.batch_size, flush_interval_s=capture.flush_interval_s,
-        max_payload_kb=capture.max_payload_kb, bucket=capture.bucket, kms_key=capture.kms_key)
+    return copied(DataCaptureRecord, capture, s3_uri=capture.s3_uri(),
+                  capture_modes=tuple(mode.value for mode in capture.capture))
 
 
 # ---- JumpStartModel ---------------------------------------------------------------------------------------------
 
 def _jumpstart_spec(endpoint: JumpStartEndpoint) -> JumpStartSpec:
     profile = endpoint.partition_profile
-    return JumpStartSpec(
-        model_id=endpoint.model_id, accept_eula=endpoint.accept_eula, instance_type=endpoint.instance_type,
-        hub_name=endpoint.hub_name, model_version=endpoint.model_version,
-        gated_model_role_arn=endpoint.gated_model_role_arn, execution_role_arn=endpoint.execution_role_arn,
-        accelerator_partition_type=f"mig-{profile}" if profile is not None else None,
-        environment=tuple(endpoint.environment.items()), is_gated=endpoint.is_gated)
+    return copied(JumpStartSpec, endpoint, accelerator_partition_type=f"mig-{profile}" if profile is not None else None,
+                  environment=tuple(endpoint.environment.items()))
 
 
 # ---- InferenceEndpointConfig ------------------------------------------------------------------------------------
 
 def _custom_spec(endpoint: InferenceEndpoint, platform: ResolvedPlatform, selector: str) -> CustomSpec:
-    return CustomSpec(
+    return copied(
+        CustomSpec, endpoint,
         model_name=endpoint.model_name or endpoint.name, model=_model_location(endpoint.model, platform),
-        image=endpoint.image, port=endpoint.port, resources=_worker_resources(endpoint),
-        instance_type=endpoint.instance_type or None, instance_types=tuple(endpoint.instance_types),
-        node_affinity=endpoint.node_affinity, model_version=endpoint.model_version,
-        invocation_path=endpoint.invocation_path,  # type: ignore[arg-type]
-        args=tuple(endpoint.args) if endpoint.args is not None else None,  # type: ignore[arg-type]
-        environment=tuple(EnvVar(name, secret=_secret(value)) if isinstance(value, SecretKeyRef)
+        resources=_worker_resources(endpoint), instance_type=endpoint.instance_type or None,
+        environment=tuple(EnvVar(name, secret=copied(SecretRef, value)) if isinstance(value, SecretKeyRef)
                           else EnvVar(name, value=value) for name, value in endpoint.environment.items()),
-        model_mount_path=endpoint.model_mount_path,
         probes=_probes(endpoint.probes, endpoint.port) if endpoint.probes is not None else None,  # type: ignore[arg-type]
-        request_limits=_request_limits(endpoint.request_limits)  # type: ignore[arg-type]
-        if endpoint.request_limits is not None else None,
+        request_limits=copied(RequestLimitsRecord, endpoint.request_limits),
         disaggregation=_disaggregation(endpoint.disaggregation, platform, endpoint.where, selector)
         if endpoint.disaggregation is not None else None,
-        tags=tuple((tag.name, tag.value) for tag in endpoint.tags), placement_types=endpoint.placement_types)
-
-
-def _secret(ref: SecretKeyRef) -> SecretRef:
-    return SecretRef(name=ref.name, key=ref.key, optional=ref.optional)
+        tags=tuple((tag.name, tag.value) for tag in endpoint.tags))
 
 
 def _model_location(source: ModelSource, platform: ResolvedPlatform) -> ModelLocation:
@@ -246,7 +228,7 @@ def _model_location(source: ModelSource, platform: ResolvedPlatform) -> ModelLoc
                              reads_model_store=source.file_system is None, file_system=source.file_system)
     if isinstance(source, HuggingFaceModelSource):
         return ModelLocation(**common, hf_model_id=source.model_id, hf_commit_sha=source.commit_sha,
-                             hf_token=_secret(source.token_secret) if source.token_secret is not None else None)
+                             hf_token=copied(SecretRef, source.token_secret))
     assert isinstance(source, KubernetesVolumeModelSource)
     return ModelLocation(**common, host_path=source.host_path, host_path_type=source.host_path_type,
                          volume_source=source.volume)
@@ -256,16 +238,9 @@ def _probes(probes: Probes, container_port: int) -> ProbesRecord:
     def probe(given: Optional[HttpProbe]) -> Optional[HttpProbeRecord]:
         if given is None:
             return None
-        return HttpProbeRecord(path=given.path, port=given.port or container_port,
-                               initial_delay_s=given.initial_delay_s, period_s=given.period_s,
-                               timeout_s=given.timeout_s, failure_threshold=given.failure_threshold)
+        return copied(HttpProbeRecord, given, port=given.port or container_port)
     return ProbesRecord(readiness=probe(probes.readiness), liveness=probe(probes.liveness),
                         startup=probe(probes.startup))
-
-
-def _request_limits(limits: RequestLimits) -> RequestLimitsRecord:
-    return RequestLimitsRecord(max_concurrent_requests=limits.max_concurrent_requests,
-                               max_queue_size=limits.max_queue_size, overflow_status_code=limits.overflow_status_code)
 
 
 def _worker_resources(endpoint: InferenceEndpoint) -> PodResources:
@@ -310,10 +285,8 @@ def _disaggregation(serving: DisaggregatedServing, platform: ResolvedPlatform, w
                     selector: str) -> DisaggregationRecord:
     sides = {side: _side(side, worker, platform, where, selector) for side, worker in serving.workers()}
     topology = serving.topology
-    return DisaggregationRecord(
-        prefill=sides["prefill"], decode=sides["decode"], routing_threshold_tokens=serving.routing_threshold_tokens,
-        topology=TopologyRecord(same_az=topology.same_az, availability_zone=topology.availability_zone,
-                                placement_group=topology.placement_group) if topology is not None else None)
+    return copied(DisaggregationRecord, serving, prefill=sides["prefill"], decode=sides["decode"],
+                  topology=copied(TopologyRecord, topology))
 
 
 def _side(side: str, worker: DisaggregatedWorker, platform: ResolvedPlatform, where: str,
@@ -332,10 +305,8 @@ def _side(side: str, worker: DisaggregatedWorker, platform: ResolvedPlatform, wh
         requests = whole_gpu_resources(info, worker.gpus or 1)
         device["nvidia.com/gpu"] = str(worker.gpus or 1)
     device[EFA_RESOURCE] = str(worker.efa_devices)
-    return SideRecord(
-        side=side, instance_type=worker.instance_type, instance_group=worker.instance_group,  # type: ignore[arg-type]
-        args=tuple(worker.args), gpus=0 if profile else (worker.gpus or 1), partition_profile=profile,
-        replicas=worker.replicas, min_pods=worker.min_pods, max_pods=worker.max_pods,
+    return copied(
+        SideRecord, worker, side=side, gpus=0 if profile else (worker.gpus or 1), partition_profile=profile,
         resources=_pod_resources(requests, device, worker.cpu, worker.memory),
         autoscaling=resolve_scaling(worker.autoscaling, platform, f"{where} {side}", selector)
         if worker.autoscaling is not None else None)

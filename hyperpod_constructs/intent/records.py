@@ -6,17 +6,26 @@ is final (defaults worked out, the platform's namespace, region, model store, TL
 reader resolves anything again. Plain frozen dataclasses: fields, and a few derived properties that only select.
 This module imports nothing from the intent layer's values, so the records sit below them (values -> resolver ->
 records). Mappings are stored as tuples of pairs (order kept: manifests are written in that order).
+
+The records of an operator custom resource are that resource: each field says where the CRD keeps it
+(``crd_model``: its name in camelCase, or ``crd("path")``; ``internal()`` for what only the library reads), and the
+k8s layer writes the object with one generic dump (``crd_model.crd_dump``). A field the operator passes through
+is declared once here and once on the value the user writes (``endpoint_resolution`` copies fields by name).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, Optional, Union
 
+from ..catalog.node_labels import INSTANCE_GROUP_LABEL, INSTANCE_TYPE_LABEL
+from ..crd_model import crd, crd_property, internal
+
 if TYPE_CHECKING:  # CDK objects the IAM grants need; never read by the renderers
     from aws_cdk import aws_fsx as fsx, aws_kms as kms, aws_s3 as s3
 
 Side = Literal["prefill", "decode"]
 Pairs = tuple[tuple[str, str], ...]
+MODEL_VOLUME_NAME = "model-weights"  # the name every AWS sample uses for worker.modelVolumeMount
 
 
 @dataclass(frozen=True)
@@ -34,64 +43,88 @@ class EnvVar:
 
     name: str
     value: Optional[str] = None
-    secret: Optional[SecretRef] = None
+    secret: Optional[SecretRef] = crd("valueFrom.secretKeyRef", None)
 
 
 @dataclass(frozen=True, kw_only=True)
 class ModelLocation:
     """Where the weights come from, as ``modelSourceConfig`` says it (``volumes``: extra pod volumes)."""
 
-    source_type: str
+    source_type: str = crd("modelSourceType")
     """``"s3"``, ``"fsx"``, ``"huggingface"`` or ``"kubernetesVolume"``."""
-    location: Optional[str] = None
+    location: Optional[str] = crd("modelLocation", None)
     """The path relative to the bucket or file system root (``modelLocation``)."""
-    s3_bucket_name: Optional[str] = None
-    s3_region: Optional[str] = None
-    fsx_file_system_id: Optional[str] = None
+    s3_bucket_name: Optional[str] = crd("s3Storage.bucketName", None)
+    s3_region: Optional[str] = crd("s3Storage.region", None)
+    fsx_file_system_id: Optional[str] = crd("fsxStorage.fileSystemId", None)
     """The file system given, else the platform's model store; None when neither exists (a rule refuses that)."""
-    fsx_dns_name: Optional[str] = None
-    fsx_mount_name: Optional[str] = None
-    hf_model_id: Optional[str] = None
-    hf_commit_sha: Optional[str] = None
-    hf_token: Optional[SecretRef] = None
-    prefetch: Optional[bool] = None
-    host_path: Optional[str] = None
+    fsx_dns_name: Optional[str] = crd("fsxStorage.dnsName", None)
+    fsx_mount_name: Optional[str] = crd("fsxStorage.mountName", None)
+    hf_model_id: Optional[str] = crd("huggingFaceModel.modelId", None)
+    hf_commit_sha: Optional[str] = crd("huggingFaceModel.commitSHA", None)
+    hf_token: Optional[SecretRef] = crd("huggingFaceModel.tokenSecretRef", None)
+    prefetch: Optional[bool] = crd("prefetchEnabled", None)
+    host_path: Optional[str] = internal(None)
     """A Kubernetes volume source: the node path mounted as the model volume (with ``host_path_type``)."""
-    host_path_type: Optional[str] = None
-    volume_source: Optional[Any] = None
+    host_path_type: Optional[str] = internal(None)
+    volume_source: Optional[Any] = internal(None)
     """A Kubernetes volume source: the pod volume (a frozen mapping, without its name) mounted as the model volume."""
-    reads_model_store: bool = False
+    reads_model_store: bool = internal(False)
     """An FSx source without its own file system: it reads the platform's model store."""
-    bucket: Optional["s3.IBucket"] = None
+    bucket: Optional["s3.IBucket"] = internal(None)
     """The S3 bucket, for the storage driver's read grant."""
-    file_system: Optional["fsx.IFileSystem"] = None
+    file_system: Optional["fsx.IFileSystem"] = internal(None)
     """An FSx file system of the app, for the node security group's Lustre grant."""
+
+    @property
+    def volumes(self) -> tuple["PodVolumeRecord", ...]:
+        """``spec.kubernetes.volumes``: the model volume of a Kubernetes volume source (none for the others)."""
+        if self.host_path is not None:
+            return (PodVolumeRecord(host_path=HostPathRecord(path=self.host_path, type=self.host_path_type)),)
+        if self.volume_source is not None:
+            return (PodVolumeRecord(source=self.volume_source),)
+        return ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class HostPathRecord:
+    path: str
+    type: Optional[str] = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class PodVolumeRecord:
+    """The model volume in the pod: a node path, or the volume source the user gave (a frozen mapping)."""
+
+    name: str = MODEL_VOLUME_NAME
+    host_path: Optional[HostPathRecord] = None
+    source: Optional[Any] = crd("", None)
 
 
 @dataclass(frozen=True, kw_only=True)
 class PodResources:
     """``resources``: requests (cpu, memory, devices) and limits (devices: limits == requests)."""
 
-    requests: Pairs = ()
-    limits: Pairs = ()
+    requests: Pairs = crd(default=(), as_map=True)
+    limits: Pairs = crd(default=(), as_map=True)
 
 
 @dataclass(frozen=True, kw_only=True)
 class HttpProbeRecord:
-    path: str
-    port: int
+    path: str = crd("httpGet.path")
+    port: int = crd("httpGet.port")
     """The probe's own port, else the container port."""
-    initial_delay_s: Optional[int] = None
-    period_s: Optional[int] = None
-    timeout_s: Optional[int] = None
+    initial_delay_s: Optional[int] = crd("initialDelaySeconds", None)
+    period_s: Optional[int] = crd("periodSeconds", None)
+    timeout_s: Optional[int] = crd("timeoutSeconds", None)
     failure_threshold: Optional[int] = None
 
 
 @dataclass(frozen=True, kw_only=True)
 class ProbesRecord:
-    readiness: Optional[HttpProbeRecord] = None
-    liveness: Optional[HttpProbeRecord] = None
-    startup: Optional[HttpProbeRecord] = None
+    readiness: Optional[HttpProbeRecord] = crd("readinessProbe", None)
+    liveness: Optional[HttpProbeRecord] = crd("livenessProbe", None)
+    startup: Optional[HttpProbeRecord] = crd("startupProbe", None)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -123,7 +156,7 @@ class CloudWatchTriggerRecord:
     name: str
     namespace: str
     metric_name: str
-    dimensions: Pairs
+    dimensions: Pairs = crd(keep_empty=True, as_name_value=True)
     metric_stat: str
     target_value: float
     metric_type: Optional[str] = None
@@ -141,16 +174,17 @@ TriggerRecord = Union[PrometheusTriggerRecord, CloudWatchTriggerRecord]
 class ScalingRecord:
     """Replicas, timing and the final triggers (in the order declared)."""
 
-    where: str
+    where: str = internal()
     """How rules name the declaration: ``endpoint 'x'``, ``endpoint 'x' router``, ``scaled workload ns/x``."""
-    min_replicas: int
-    max_replicas: int
-    polling_interval_s: Optional[int] = None
-    cooldown_s: Optional[int] = None
-    initial_cooldown_s: Optional[int] = None
-    scale_up_stabilization_s: Optional[int] = None
-    scale_down_stabilization_s: Optional[int] = None
-    triggers: tuple[TriggerRecord, ...] = ()
+    min_replicas: int = crd("minReplicaCount")
+    max_replicas: int = crd("maxReplicaCount")
+    polling_interval_s: Optional[int] = crd("pollingInterval", None)
+    cooldown_s: Optional[int] = crd("cooldownPeriod", None)
+    initial_cooldown_s: Optional[int] = crd("initialCooldownPeriod", None)
+    scale_up_stabilization_s: Optional[int] = crd("scaleUpStabilizationTime", None)
+    scale_down_stabilization_s: Optional[int] = crd("scaleDownStabilizationTime", None)
+    triggers: tuple[TriggerRecord, ...] = crd(default=(), split=(("prometheusTriggerList", PrometheusTriggerRecord),
+                                                                 ("cloudWatchTriggerList", CloudWatchTriggerRecord)))
 
     @property
     def prometheus_triggers(self) -> tuple[PrometheusTriggerRecord, ...]:
@@ -163,19 +197,29 @@ class ScalingRecord:
 
 @dataclass(frozen=True, kw_only=True)
 class RoutingRecord:
-    strategy: str
+    strategy: str = crd("routingStrategy")
     """``"prefixaware"``, ``"kvaware"``, ``"session"`` or ``"roundrobin"``."""
-    autoscaling: Optional[ScalingRecord] = None
+    autoscaling: Optional[ScalingRecord] = crd("autoScalingSpec", None)
     """The router's own autoscaling."""
+
+    @crd_property("enabled")
+    def enabled(self) -> bool:
+        """Written out: the spec is immutable once set, so say exactly what is meant."""
+        return True
 
 
 @dataclass(frozen=True, kw_only=True)
 class KvCacheRecord:
-    l1: bool
-    l2_backend: Optional[str] = None
+    l1: bool = crd("enableL1Cache")
+    l2_backend: Optional[str] = crd("l2CacheSpec.l2CacheBackend", None)
     """``"tieredstorage"`` or ``"redis"``; None without L2."""
-    l2_url: Optional[str] = None
+    l2_url: Optional[str] = crd("l2CacheSpec.l2CacheLocalUrl", None)
     cache_config_file: Optional[str] = None
+
+    @crd_property("enableL2Cache")
+    def l2(self) -> Optional[bool]:
+        """True with an L2 backend; left out without one."""
+        return True if self.l2_backend is not None else None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -188,18 +232,18 @@ class LoadBalancerRecord:
 class TlsRecord:
     """TLS and DNS: ``output_s3_uri`` is the endpoint's own, else (self-signed) the platform's TLS bucket URI."""
 
-    acm_certificate_arn: Optional[str] = None
-    domain_name: Optional[str] = None
-    output_s3_uri: Optional[str] = None
-    hosted_zone_id: Optional[str] = None
+    acm_certificate_arn: Optional[str] = crd("tlsConfig.customCertificateConfig.acmArn", None)
+    domain_name: Optional[str] = crd("tlsConfig.customCertificateConfig.domainName", None)
+    output_s3_uri: Optional[str] = crd("tlsConfig.tlsCertificateOutputS3Uri", None)
+    hosted_zone_id: Optional[str] = crd("dnsConfig.hostedZoneId", None)
 
 
 @dataclass(frozen=True, kw_only=True)
 class MetricsRecord:
     enabled: bool
-    scrape_interval_s: Optional[int] = None
-    model_metrics_path: Optional[str] = None
-    model_metrics_port: Optional[int] = None
+    scrape_interval_s: Optional[int] = crd("metricsScrapeIntervalSeconds", None)
+    model_metrics_path: Optional[str] = crd("modelMetrics.path", None)
+    model_metrics_port: Optional[int] = crd("modelMetrics.port", None)
     """The port given, else (metrics on, intelligent routing, an unprivileged port) the container port."""
 
 
@@ -208,76 +252,170 @@ class DataCaptureRecord:
     """Where and what is captured (``s3_uri`` final), plus the bucket and key the writers' grants need."""
 
     s3_uri: str
-    bucket_name: str
-    prefix: str
-    sagemaker_endpoint: bool
-    load_balancer_access_logs: bool
-    model_pod: bool
-    sampling_percentage: int
-    capture_modes: tuple[str, ...]
+    bucket_name: str = internal()
+    prefix: str = internal()
+    sagemaker_endpoint: bool = internal()
+    load_balancer_access_logs: bool = internal()
+    model_pod: bool = internal()
+    sampling_percentage: int = internal()
+    capture_modes: tuple[str, ...] = internal()
+    json_content_types: tuple[str, ...] = internal(())
+    csv_content_types: tuple[str, ...] = internal(())
+    kms_key_id: Optional[str] = internal(None)
+    batch_size: Optional[int] = internal(None)
+    flush_interval_s: Optional[int] = internal(None)
+    max_payload_kb: Optional[int] = internal(None)
+    bucket: "s3.IBucket" = internal()
+    """The destination bucket, for the writers' grants."""
+    kms_key: Optional["kms.IKey"] = internal(None)
+
+    # The tiers are written out even where they equal the operator's defaults: what is captured should be readable
+    # in the YAML.
+    @crd_property("sagemakerEndpoint")
+    def sagemaker_endpoint_tier(self) -> Optional["PayloadTierRecord"]:
+        return PayloadTierRecord(**self._payload_tier()) if self.sagemaker_endpoint else None
+
+    @crd_property("loadBalancer")
+    def load_balancer_tier(self) -> Optional["EnabledRecord"]:
+        return EnabledRecord() if self.load_balancer_access_logs else None
+
+    @crd_property("modelPod")
+    def model_pod_tier(self) -> Optional["ModelPodTierRecord"]:
+        if not self.model_pod:
+            return None
+        return ModelPodTierRecord(**self._payload_tier(), buffer_config=CaptureBufferRecord(
+            batch_size=self.batch_size, flush_interval_seconds=self.flush_interval_s),
+            payload_config=CapturePayloadRecord(max_payload_size_kb=self.max_payload_kb))
+
+    def _payload_tier(self) -> dict[str, Any]:
+        return {"initial_sampling_percentage": self.sampling_percentage,
+                "capture_options": tuple(CaptureOptionRecord(capture_mode=mode) for mode in self.capture_modes),
+                "capture_content_type_header": CaptureContentTypesRecord(
+                    json_content_types=self.json_content_types, csv_content_types=self.csv_content_types),
+                "kms_key_id": self.kms_key_id}
+
+
+@dataclass(frozen=True, kw_only=True)
+class CaptureOptionRecord:
+    capture_mode: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class CaptureContentTypesRecord:
     json_content_types: tuple[str, ...] = ()
     csv_content_types: tuple[str, ...] = ()
-    kms_key_id: Optional[str] = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class CaptureBufferRecord:
     batch_size: Optional[int] = None
-    flush_interval_s: Optional[int] = None
-    max_payload_kb: Optional[int] = None
-    bucket: "s3.IBucket"
-    """The destination bucket, for the writers' grants."""
-    kms_key: Optional["kms.IKey"] = None
+    flush_interval_seconds: Optional[int] = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class CapturePayloadRecord:
+    max_payload_size_kb: Optional[int] = crd("maxPayloadSizeKB", None)
+
+
+@dataclass(frozen=True, kw_only=True)
+class EnabledRecord:
+    """A block that only turns something on (the load balancer's access-log tier)."""
+
+    enabled: bool = True
+
+
+@dataclass(frozen=True, kw_only=True)
+class PayloadTierRecord(EnabledRecord):
+    """A capture tier that samples payloads (``dataCapture.sagemakerEndpoint``)."""
+
+    initial_sampling_percentage: int
+    capture_options: tuple[CaptureOptionRecord, ...]
+    capture_content_type_header: CaptureContentTypesRecord
+    kms_key_id: Optional[str] = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class ModelPodTierRecord(PayloadTierRecord):
+    """``dataCapture.modelPod``: a payload tier written by the pod's sidecar, with its buffer and payload limit."""
+
+    buffer_config: CaptureBufferRecord
+    payload_config: CapturePayloadRecord
 
 
 @dataclass(frozen=True, kw_only=True)
 class SideRecord:
     """One disaggregated side (its own Deployment)."""
 
-    side: Side
-    instance_type: str
-    instance_group: Optional[str]
+    side: Side = internal()
+    instance_type: str = internal()
+    instance_group: Optional[str] = internal()
     args: tuple[str, ...]
     """Only this side's args (appended to the endpoint's), parallelism included."""
-    gpus: int
+    gpus: int = internal()
     """Whole GPUs per pod (0 with a MIG slice)."""
-    partition_profile: Optional[str]
+    partition_profile: Optional[str] = internal()
     replicas: Optional[int]
-    min_pods: int
-    max_pods: int
-    resources: PodResources
-    autoscaling: Optional[ScalingRecord] = None
+    min_pods: int = internal()
+    max_pods: int = internal()
+    resources: PodResources = crd(keep_empty=True)
+    autoscaling: Optional[ScalingRecord] = internal(None)
+    """Written in ``pdSpec.autoScalingSpec`` (``DisaggregationRecord``), not in the side's own block."""
+
+    @crd_property("nodeSelector", as_map=True)
+    def node_labels(self) -> Pairs:
+        """The labels of the nodes this side runs on: its instance type, and its group when it names one."""
+        group = ((INSTANCE_GROUP_LABEL, self.instance_group),) if self.instance_group is not None else ()
+        return ((INSTANCE_TYPE_LABEL, self.instance_type), *group)
 
 
 @dataclass(frozen=True, kw_only=True)
 class TopologyRecord:
-    same_az: Optional[bool] = None
+    same_az: Optional[bool] = crd("sameAZ", None)
     availability_zone: Optional[str] = None
     placement_group: Optional[str] = None
 
 
 @dataclass(frozen=True, kw_only=True)
 class DisaggregationRecord:
-    prefill: SideRecord
-    decode: SideRecord
-    routing_threshold_tokens: Optional[int] = None
-    topology: Optional[TopologyRecord] = None
+    prefill: SideRecord = crd("prefillSpec")
+    decode: SideRecord = crd("decodingSpec")  # the CRD spells the decode side "decoding"
+    routing_threshold_tokens: Optional[int] = crd("routingThreshold", None)
+    topology: Optional[TopologyRecord] = crd("topologySpec", None)
 
     @property
     def sides(self) -> tuple[SideRecord, SideRecord]:
         return self.prefill, self.decode
+
+    @crd_property("autoScalingSpec")
+    def sides_autoscaling(self) -> "SidesAutoscalingRecord":
+        return SidesAutoscalingRecord(prefill_auto_scaling=self.prefill.autoscaling,
+                                      decoding_auto_scaling=self.decode.autoscaling)
+
+
+@dataclass(frozen=True, kw_only=True)
+class SidesAutoscalingRecord:
+    """``pdSpec.autoScalingSpec``: each side's autoscaling."""
+
+    prefill_auto_scaling: Optional[ScalingRecord] = None
+    decoding_auto_scaling: Optional[ScalingRecord] = None
 
 
 @dataclass(frozen=True, kw_only=True)
 class SharedSpec:
     """The blocks both operator CRDs share."""
 
-    kv_cache: Optional[KvCacheRecord] = None
-    routing: Optional[RoutingRecord] = None
+    kv_cache: Optional[KvCacheRecord] = crd("kvCacheSpec", None)
+    routing: Optional[RoutingRecord] = crd("intelligentRoutingSpec", None)
     load_balancer: Optional[LoadBalancerRecord] = None
-    tls: Optional[TlsRecord] = None
+    tls: Optional[TlsRecord] = crd("", None)
+    """Written as ``tlsConfig`` and ``dnsConfig``."""
     metrics: Optional[MetricsRecord] = None
-    autoscaling: Optional[ScalingRecord] = None
+    autoscaling: Optional[ScalingRecord] = crd("autoScalingSpec", None)
     data_capture: Optional[DataCaptureRecord] = None
-    sagemaker_endpoint_name: Optional[str] = None
+    sagemaker_endpoint_name: Optional[str] = crd({"InferenceEndpointConfig": "endpointName",
+                                                  "JumpStartModel": "sageMakerEndpoint.name"}, None)
     replicas: Optional[int] = None
-    max_deploy_time_s: Optional[int] = None
+    max_deploy_time_s: Optional[int] = crd("maxDeployTimeInSeconds", None)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -285,43 +423,51 @@ class CustomSpec:
     """An ``InferenceEndpointConfig``: placement, model, the worker, disaggregated sides, tags."""
 
     model_name: str
-    model: ModelLocation
-    image: str
-    port: int
-    resources: PodResources
+    model: ModelLocation = crd("modelSourceConfig")
+    image: str = crd("worker.image")
+    port: int = crd("worker.modelInvocationPort.containerPort")
+    resources: PodResources = crd("worker.resources", keep_empty=True)
     instance_type: Optional[str] = None
     instance_types: tuple[str, ...] = ()
     node_affinity: Optional[Any] = None
     """A frozen NodeAffinity mapping (with neither instance type set)."""
     model_version: Optional[str] = None
-    invocation_path: Optional[str] = None
-    args: Optional[tuple[str, ...]] = None
+    invocation_path: Optional[str] = crd("invocationEndpoint", None)
+    args: Optional[tuple[str, ...]] = crd("worker.args", None, keep_empty=True)
     """The container's args, parallelism included; None keeps the image's own command."""
-    environment: tuple[EnvVar, ...] = ()
-    model_mount_path: Optional[str] = None
-    probes: Optional[ProbesRecord] = None
-    request_limits: Optional[RequestLimitsRecord] = None
-    disaggregation: Optional[DisaggregationRecord] = None
-    tags: Pairs = ()
-    placement_types: tuple[str, ...] = ()
+    environment: tuple[EnvVar, ...] = crd("worker.environmentVariables", ())
+    model_mount_path: Optional[str] = crd("worker.modelVolumeMount.mountPath", None)
+    probes: Optional[ProbesRecord] = crd("worker.probes", None)
+    request_limits: Optional[RequestLimitsRecord] = crd("worker.requestLimits", None)
+    disaggregation: Optional[DisaggregationRecord] = crd("pdSpec", None)
+    tags: Pairs = crd(default=(), as_name_value=True)
+    placement_types: tuple[str, ...] = internal(())
     """Every instance type the pods may run on (empty with node affinity)."""
+
+    @crd_property("worker.modelVolumeMount.name")
+    def model_volume_name(self) -> str:
+        return MODEL_VOLUME_NAME
+
+    @crd_property("kubernetes.volumes")
+    def volumes(self) -> tuple[PodVolumeRecord, ...]:
+        return self.model.volumes
 
 
 @dataclass(frozen=True, kw_only=True)
 class JumpStartSpec:
     """A ``JumpStartModel``."""
 
-    model_id: str
-    accept_eula: bool
-    instance_type: str
-    hub_name: Optional[str] = None
-    model_version: Optional[str] = None
-    gated_model_role_arn: Optional[str] = None
-    execution_role_arn: Optional[str] = None
-    accelerator_partition_type: Optional[str] = None
+    model_id: str = crd("model.modelId")
+    accept_eula: bool = crd("model.acceptEula")
+    instance_type: str = crd("server.instanceType")
+    hub_name: Optional[str] = crd("model.modelHubName", None)
+    model_version: Optional[str] = crd("model.modelVersion", None)
+    gated_model_role_arn: Optional[str] = crd("model.gatedModelDownloadRole", None)
+    execution_role_arn: Optional[str] = crd("server.executionRole", None)
+    accelerator_partition_type: Optional[str] = crd("server.acceleratorPartitionType", None)
     """``"mig-<profile>"``, or None for whole GPUs."""
-    environment: Pairs = ()
-    is_gated: bool = False
+    environment: Pairs = crd("environmentVariables", (), as_name_value=True)
+    is_gated: bool = internal(False)
 
 
 @dataclass(frozen=True, kw_only=True)
