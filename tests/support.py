@@ -20,6 +20,7 @@ REPO_ROOT = Path(__file__).resolve().parents[1]
 # scripts/regenerate_schemas.py refreshes them), so every clone runs every schema check.
 SCHEMA_DIR = REPO_ROOT / "tests" / "data" / "schemas"
 CRD_DIR = SCHEMA_DIR / "crds"
+NEWER_OPERATOR_FIELDS = REPO_ROOT / "tests" / "data" / "inference_gateway" / "operator-v3.6-attachment.yaml"
 
 
 def run_command(module: str, *args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
@@ -89,6 +90,10 @@ def crd_schemas() -> dict[tuple[str, str], dict[str, Any]]:
             # metadata is validated by the API server, not by the CRD schema.
             schema.setdefault("properties", {})["metadata"] = {"type": "object"}
             schemas[(f"{group}/{version['name']}", kind)] = _strict(schema)
+    # Spec fields of newer operators than the carried CRDs, each from AWS's documentation (see the file's header).
+    for api_version, kinds in yaml.safe_load(NEWER_OPERATOR_FIELDS.read_text()).items():
+        for kind, properties in kinds.items():
+            schemas[(api_version, kind)]["properties"]["spec"]["properties"].update(_strict(copy.deepcopy(properties)))
     return schemas
 
 
