@@ -130,7 +130,8 @@ def bundle_inventory(charts: Mapping[str, list[dict[str, Any]]], values: DeployT
         return {"kind": kubectl_kind(manifest["apiVersion"], manifest["kind"]),
                 "namespace": metadata.get("namespace"), "name": metadata["name"]}
 
-    files = {f"{name}{MANIFEST_SUFFIX}": [ref(manifest) for manifest in manifests] for name, manifests in charts.items()}
+    files = {f"{name}{MANIFEST_SUFFIX}": [ref(manifest) for manifest in manifests]
+             for name, manifests in charts.items()}
     inventory: dict[str, Any] = {"values": values.names, "files": files}
     refs = [item for items in files.values() for item in items]
     shared = [item for item in refs if item["kind"] in SHARED_KINDS]

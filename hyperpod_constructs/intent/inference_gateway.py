@@ -348,7 +348,8 @@ class GatewayPodDefaults:
         check_fields(self, where)
         for field in ("node_selector", "labels", "annotations", "requests", "limits"):
             mapping = getattr(self, field)
-            bad = {key: value for key, value in mapping.items() if not (isinstance(key, str) and isinstance(value, str))}
+            bad = {key: value for key, value in mapping.items()
+                   if not (isinstance(key, str) and isinstance(value, str))}
             require(not bad, where, field, bad, "string keys and string values")
         check_environment_secrets(where, "env", self.env, "use a Secret referenced by the pods instead")
 
@@ -431,7 +432,8 @@ class InferenceGateway:
             metrics=self.metrics,
             pod_defaults=PodDefaultsRecord(
                 node_selector=thaw(pods.node_selector), labels=thaw(pods.labels), annotations=thaw(pods.annotations),
-                env=thaw(pods.env), requests=thaw(pods.requests), limits=thaw(pods.limits)) if pods is not None else None,
+                env=thaw(pods.env), requests=thaw(pods.requests), limits=thaw(pods.limits))
+            if pods is not None else None,
             schedulers=tuple(_scheduler_record(scheduler) for scheduler in self.schedulers))
 
 

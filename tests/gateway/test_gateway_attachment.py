@@ -71,7 +71,8 @@ def test_an_endpoint_attaches_only_to_a_gateway_of_the_platform_in_its_namespace
     elsewhere = with_endpoints(platform.with_gateway(GATEWAY.resolve("team")), qwen(inference_gateway="models"))
     assert rules.problems(elsewhere) == [
         "endpoint 'qwen': inference_gateway='models' is not allowed; the name of an Inference Gateway added to the "
-        f"platform in namespace {platform.namespace!r} (none yet): platform.add_inference_gateway(InferenceGateway(...))"]
+        f"platform in namespace {platform.namespace!r} (none yet): "
+        "platform.add_inference_gateway(InferenceGateway(...))"]
 
 
 def test_the_v3_6_fields_are_checked_as_strictly_as_the_carried_crd() -> None:

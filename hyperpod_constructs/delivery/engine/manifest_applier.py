@@ -296,7 +296,8 @@ class Session:
             self.budget.wait(backoff.next(), f"{what} to be deleted: {plan.describe_stuck(owned)}")
         return deleted, len(live) - deleted
 
-    def without_held(self, now: list[ObjectRef], owned: dict[ObjectRef, Any]) -> tuple[list[ObjectRef], list[ObjectRef]]:
+    def without_held(self, now: list[ObjectRef],
+                     owned: dict[ObjectRef, Any]) -> tuple[list[ObjectRef], list[ObjectRef]]:
         """(``now`` less what is kept, what is kept): the shared objects another field manager still holds fields of
         (which go to ``held_shared``) and the namespaces holding them (deleting one deletes what is in it); the kept
         leave ``owned``."""
