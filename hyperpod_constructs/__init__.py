@@ -55,6 +55,9 @@ _EXPORTED_BY_MODULE: dict[str, tuple[str, ...]] = {
     ".intent.endpoint_options": ("LoadBalancer", "RoutingAlgorithm", "Tls", "Metrics", "RequestLimits", "Probes",
         "HttpProbe", "Tag"),
     ".intent.routing": ("Routing", "IntelligentRouting"),
+    ".intent.inference_gateway": ("InferenceGateway", "GatewayScheduler", "SchedulerImplementation",
+        "SchedulerWeights", "PluginsConfigMap", "BodyBasedRouting", "JwtAuthentication", "RequiredClaim", "ClaimType",
+        "GatewayTls", "GatewayPodDefaults", "EngineType", "AppProtocol"),
     ".intent.kv_cache": ("KvCache", "L2Cache"),
     ".intent.tiered_kv_cache": ("TieredKvCacheDaemon",),
     ".intent.disaggregation": ("DisaggregatedServing", "DisaggregatedWorker", "Topology"),
@@ -125,6 +128,10 @@ if TYPE_CHECKING:  # static type checkers and IDEs see the eager imports
     from .intent.endpoint_options import (
         LoadBalancer, RoutingAlgorithm, Tls, Metrics, RequestLimits, Probes, HttpProbe, Tag)
     from .intent.routing import Routing, IntelligentRouting
+    from .intent.inference_gateway import (
+        InferenceGateway, GatewayScheduler, SchedulerImplementation, SchedulerWeights, PluginsConfigMap,
+        BodyBasedRouting, JwtAuthentication, RequiredClaim, ClaimType, GatewayTls, GatewayPodDefaults, EngineType,
+        AppProtocol)
     from .intent.kv_cache import KvCache, L2Cache
     from .intent.tiered_kv_cache import TieredKvCacheDaemon
     from .intent.disaggregation import DisaggregatedServing, DisaggregatedWorker, Topology

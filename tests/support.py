@@ -20,6 +20,7 @@ REPO_ROOT = Path(__file__).resolve().parents[1]
 # scripts/regenerate_schemas.py refreshes them), so every clone runs every schema check.
 SCHEMA_DIR = REPO_ROOT / "tests" / "data" / "schemas"
 CRD_DIR = SCHEMA_DIR / "crds"
+NEWER_OPERATOR_FIELDS = REPO_ROOT / "tests" / "data" / "inference_gateway" / "operator-v3.6-attachment.yaml"
 
 
 def run_command(module: str, *args: str, cwd: Path,
@@ -91,6 +92,10 @@ def crd_schemas() -> dict[tuple[str, str], dict[str, Any]]:
             # metadata is validated by the API server, not by the CRD schema.
             schema.setdefault("properties", {})["metadata"] = {"type": "object"}
             schemas[(f"{group}/{version['name']}", kind)] = _strict(schema)
+    # Spec fields of newer operators than the carried CRDs, each from AWS's documentation (see the file's header).
+    for api_version, kinds in yaml.safe_load(NEWER_OPERATOR_FIELDS.read_text()).items():
+        for kind, properties in kinds.items():
+            schemas[(api_version, kind)]["properties"]["spec"]["properties"].update(_strict(copy.deepcopy(properties)))
     return schemas
 
 
@@ -136,11 +141,28 @@ HYPERPOD_NODE_CLASS_SCHEMA: dict[str, Any] = {
 }
 
 
+# The InferenceGatewayConfig CRD is installed by the EKS add-on and not published: this one is written by hand from
+# AWS's documentation, each field with the page it comes from (tests/data/inference_gateway).
+INFERENCE_GATEWAY_CRD = REPO_ROOT / "tests" / "data" / "inference_gateway" / "inferencegatewayconfigs.crd.yaml"
+
+
+@functools.cache
+def inference_gateway_schema() -> dict[str, Any]:
+    """The hand-written CRD's schema, strict: a field AWS does not document is an error."""
+    crd = yaml.safe_load(INFERENCE_GATEWAY_CRD.read_text())
+    schema = _strict(copy.deepcopy(crd["spec"]["versions"][0]["schema"]["openAPIV3Schema"]))
+    schema["properties"]["metadata"] = {"type": "object"}
+    return schema
+
+
 def validate_manifest(manifest: dict[str, Any]) -> None:
     """Validate one manifest with the schema that owns it: a CRD from tests/data, or the Kubernetes schemas."""
     key = (manifest["apiVersion"], manifest["kind"])
     if key == ("karpenter.sagemaker.amazonaws.com/v1", "HyperpodNodeClass"):
         jsonschema.validate(manifest, HYPERPOD_NODE_CLASS_SCHEMA)
+        return
+    if key == ("inference.sagemaker.aws.amazon.com/v1alpha1", "InferenceGatewayConfig"):
+        jsonschema.validate(manifest, inference_gateway_schema(), cls=jsonschema.Draft7Validator)
         return
     group = manifest["apiVersion"].rpartition("/")[0]
     if "." in group and not group.endswith("k8s.io"):

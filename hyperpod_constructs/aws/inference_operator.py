@@ -10,7 +10,10 @@ from constructs import Construct
 
 from ..type_checks import check_fields
 from .addons import owned_addon
+from ..errors import require
+from ..intent.inference_gateway import addon_version_problem
 from .hyperpod_dependencies import HyperPodHelmChart
+from .inference_gateway import InferenceGatewayController
 from .irsa import service_account_principal
 from .nag import acknowledge, logical_id, managed_policy
 
@@ -58,9 +61,19 @@ class InferenceOperatorOptions:
     (an existing cluster whose owners installed it).
     Default: the chart the instance groups need (its GPU operator when a group uses MIG, set up to read custom MIG
     layouts)."""
+    inference_gateway: bool = False
+    """Turn on the add-on's Inference Gateway controller (``inferenceGateway.enabled``), with the IRSA role it issues
+    certificates with, created before the add-on; ``platform.add_inference_gateway`` needs it. Needs add-on
+    v2.0.0-eksbuild.2 or later.
+    Default: False."""
 
     def __post_init__(self) -> None:
         check_fields(self, "operator")
+        require(isinstance(self.inference_gateway, bool), "operator", "inference_gateway", self.inference_gateway,
+                "True or False")
+        if self.inference_gateway and self.addon_version is not None:
+            problem = addon_version_problem(self.addon_version)
+            require(problem is None, "operator", "addon_version", self.addon_version, str(problem))
 
 
 class InferenceOperator(Construct):
@@ -132,10 +145,16 @@ class InferenceOperator(Construct):
         if options.jumpstart_gated_models:
             self.gated_model_role = self._gated_model_role()
             config["jumpstartGatedModelDownloadRoleArn"] = self.gated_model_role.role_arn
+        self.gateway_controller: Optional[InferenceGatewayController] = None
+        if options.inference_gateway:
+            self.gateway_controller = InferenceGatewayController(self, "GatewayController", oidc_provider=oidc_provider)
+            config.update(self.gateway_controller.addon_configuration())
 
         self.addon = owned_addon(self, "Addon", cluster=cluster, addon_name=ADDON_NAME,
                                  addon_version=options.addon_version, configuration_values=config,
                                  preserve_on_delete=False)
+        if self.gateway_controller is not None:  # the add-on refuses the key while the role does not exist
+            self.addon.node.add_dependency(self.gateway_controller.role)
 
     @property
     def tls_certificate_s3_uri(self) -> str:

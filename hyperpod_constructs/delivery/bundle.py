@@ -23,6 +23,7 @@ from constructs import Construct
 from .. import yaml_writer
 from ..aws.stack_outputs import stack_output
 from ..k8s.api_objects import MANAGED_BY_LABEL
+from ..k8s.inference_gateway import REQUIRED_KINDS, SHARED_KINDS
 
 _UNRESOLVED = re.compile(r"\$\{Token\[[^\]]+\]\}")
 MANIFEST_SUFFIX = ".k8s.yaml"
@@ -121,15 +122,26 @@ def kubectl_kind(api_version: str, kind: str) -> str:
 
 
 def bundle_inventory(charts: Mapping[str, list[dict[str, Any]]], values: DeployTimeValues) -> dict[str, Any]:
-    """Which objects each file holds (the applier's Lambda has no YAML parser) and which values it must fill."""
+    """Which objects each file holds (the applier's Lambda has no YAML parser), which values it must fill, and,
+    when the bundle has any: the objects with a second writer (``shared``) and the kinds their kinds need served
+    first (``requires``)."""
     def ref(manifest: Mapping[str, Any]) -> dict[str, Optional[str]]:
         metadata = manifest["metadata"]
         return {"kind": kubectl_kind(manifest["apiVersion"], manifest["kind"]),
                 "namespace": metadata.get("namespace"), "name": metadata["name"]}
 
-    return {"values": values.names,
-            "files": {f"{name}{MANIFEST_SUFFIX}": [ref(manifest) for manifest in manifests]
-                      for name, manifests in charts.items()}}
+    files = {f"{name}{MANIFEST_SUFFIX}": [ref(manifest) for manifest in manifests]
+             for name, manifests in charts.items()}
+    inventory: dict[str, Any] = {"values": values.names, "files": files}
+    refs = [item for items in files.values() for item in items]
+    shared = [item for item in refs if item["kind"] in SHARED_KINDS]
+    if shared:
+        inventory["shared"] = shared
+    kinds = {item["kind"] for item in refs}
+    requires = {kind: list(needed) for kind, needed in sorted(REQUIRED_KINDS.items()) if kind in kinds}
+    if requires:
+        inventory["requires"] = requires
+    return inventory
 
 
 def bundle_members(files: Mapping[str, str], inventory: Mapping[str, Any]) -> dict[str, str]:

@@ -11,7 +11,8 @@ from .autoscaling import pods_at
 from .endpoint_options import check_sagemaker_endpoint_name, require_int
 from .mig import normalize_partition
 from .model_source import SecretKeyRef
-from .names import check_namespace, is_rfc1035_label
+from .names import check_k8s_name, check_namespace, is_rfc1035_label
+from .routing import IntelligentRouting, Routing
 from .secrets import PLAIN_ONLY_INSTEAD, SECRET_REF_INSTEAD, check_environment_secrets
 
 if TYPE_CHECKING:
@@ -20,7 +21,6 @@ if TYPE_CHECKING:
     from .endpoint_options import LoadBalancer, Metrics, Tls
     from .kv_cache import KvCache
     from .model_cache import ModelCache
-    from .routing import IntelligentRouting
 
 D = TypeVar("D", bound="DeploymentCommon")
 R = TypeVar("R")
@@ -65,6 +65,7 @@ class DeploymentCommon:
     metrics: Optional[Metrics]
     data_capture: Optional[DataCapture]
     sagemaker_endpoint_name: Optional[str]
+    inference_gateway: Optional[str]
 
     max_deploy_time_s: Optional[int]
     model_cache: Optional[ModelCache]
@@ -82,6 +83,13 @@ class DeploymentCommon:
             check_namespace(where, "namespace", self.namespace)
         if self.max_deploy_time_s is not None:
             require_int(self.max_deploy_time_s, where, "max_deploy_time_s", 1, 2**31 - 1)
+        if self.inference_gateway is not None:
+            check_k8s_name(where, "inference_gateway", self.inference_gateway)
+            routing = getattr(self, "routing")
+            # None or the AUTO sentinel (an enum of its own) leave routing off; anything else asks for a router.
+            require(routing is None or not isinstance(routing, (Routing, IntelligentRouting, str)), where, "routing",
+                    routing, "None with inference_gateway: the operator refuses intelligent routing on an endpoint "
+                    "attached to an Inference Gateway (the gateway's scheduler picks the pod)")
 
     def resolve(self: D) -> D:
         """This deployment with every default that depends on other fields worked out (see ``_with_defaults``).

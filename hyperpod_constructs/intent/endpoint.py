@@ -204,7 +204,7 @@ class InferenceEndpoint(DeploymentCommon):
     routing: Union[Routing, IntelligentRouting, str, None, _Auto] = AUTO
     """Intelligent routing: a ``Routing`` strategy (or its value, ``"kvaware"``), an ``IntelligentRouting``, or None
     for none; vLLM-based images only, immutable once deployed.
-    Default: AUTO (``Routing.PREFIX_AWARE`` for vLLM images; None otherwise)."""
+    Default: AUTO (``Routing.PREFIX_AWARE`` for vLLM images not attached to an Inference Gateway; None otherwise)."""
     load_balancer: Union[LoadBalancer, None, _Auto] = AUTO
     """The Application Load Balancer the operator creates.
     Default: AUTO (health check on ``/health`` for vLLM images; otherwise omitted: the operator's defaults)."""
@@ -231,6 +231,11 @@ class InferenceEndpoint(DeploymentCommon):
     """The SageMaker endpoint the operator registers for this deployment (``endpointName``); CloudWatch triggers and
     the SageMaker endpoint capture tier need it.
     Default: None (no SageMaker endpoint)."""
+    inference_gateway: Optional[str] = None
+    """The Inference Gateway (``platform.add_inference_gateway``) this endpoint attaches to, by name, in its namespace
+    (``spec.inferenceGateway``; operator v3.6): the operator merges the endpoint's scheduler entry into it. Exclusive
+    with intelligent routing.
+    Default: None (not attached)."""
     model_version: Optional[str] = None
     """The model's version (``modelVersion``).
     Default: None (omitted)."""
@@ -334,7 +339,8 @@ class InferenceEndpoint(DeploymentCommon):
         if args is not None and vllm and self.disaggregation is None:  # vLLM uses one GPU unless told: use all
             args = (*args, *parallel_args(args, self.gpu_request, where))
         routing = as_intelligent_routing(
-            (Routing.PREFIX_AWARE if vllm else None) if self.routing is AUTO else self.routing, where)  # type: ignore[arg-type]
+            (Routing.PREFIX_AWARE if vllm and self.inference_gateway is None else None) if self.routing is AUTO
+            else self.routing, where)  # type: ignore[arg-type]
         kv_aware = routing is not None and routing.strategy is Routing.KV_AWARE
         resolved: dict[str, Any] = {
             "vllm_based": vllm,

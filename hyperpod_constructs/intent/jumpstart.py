@@ -135,6 +135,11 @@ class JumpStartEndpoint(DeploymentCommon):
     """The SageMaker endpoint the operator registers (``sageMakerEndpoint.name``); CloudWatch triggers and the
     SageMaker endpoint capture tier need it.
     Default: None (no SageMaker endpoint)."""
+    inference_gateway: Optional[str] = None
+    """The Inference Gateway (``platform.add_inference_gateway``) this endpoint attaches to, by name, in its namespace
+    (``spec.inferenceGateway``; operator v3.6): the operator merges the endpoint's scheduler entry into it. Exclusive
+    with intelligent routing.
+    Default: None (not attached)."""
     namespace: Optional[str] = None
     """The Kubernetes namespace of the endpoint.
     Default: None (the platform's ``namespace``)."""

@@ -17,6 +17,7 @@ from ..errors import require
 from .cluster import ClusterSettings
 from . import capacity
 from .capacity import GpuDemand, GpuGroup
+from .gateway_records import GatewayRecord
 from .instance_group import InstanceGroup
 from .node_autoscaling import NodeAutoscaling, NodePoolSpec, autoscaled_group_names
 from .records import CustomSpec, JumpStartSpec, ModelWeightsCacheRecord, ResolvedScaledWorkload, SharedSpec, Side
@@ -215,6 +216,12 @@ class ResolvedPlatform:
     weights_caches: tuple[ModelWeightsCacheRecord, ...] = ()
     """The ModelWeightsCacheConfigs added so far.
     Default: none."""
+    inference_gateway_controller: bool = False
+    """Whether the add-on runs the Inference Gateway controller (``InferenceOperatorOptions(inference_gateway=True)``).
+    Default: False."""
+    gateways: tuple[GatewayRecord, ...] = ()
+    """The Inference Gateways added so far.
+    Default: none."""
 
     @classmethod
     def of(cls, instance_groups: tuple[InstanceGroup, ...], node_autoscaling: NodeAutoscaling,
@@ -243,6 +250,13 @@ class ResolvedPlatform:
         require((cache.namespace, cache.name) not in taken, cache.where, "name", cache.name,
                 f"a name not used by another model weights cache in namespace {cache.namespace!r}")
         return dataclasses.replace(self, weights_caches=self.weights_caches + (cache,))
+
+    def with_gateway(self, gateway: GatewayRecord, where: str = "platform") -> "ResolvedPlatform":
+        """This model with ``gateway`` added; raises when its name is taken in its namespace."""
+        taken = {(other.namespace, other.name) for other in self.gateways}
+        require((gateway.namespace, gateway.name) not in taken, where, "gateway.name", gateway.name,
+                f"a name not used by another Inference Gateway in namespace {gateway.namespace!r}")
+        return dataclasses.replace(self, gateways=self.gateways + (gateway,))
 
     def with_scaled_workloads(self, workloads: tuple[ResolvedScaledWorkload, ...]) -> "ResolvedPlatform":
         """This model with ``workloads`` added; raises on a name taken in a namespace, or a target another

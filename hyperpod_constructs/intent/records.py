@@ -432,6 +432,13 @@ class SharedSpec:
     replicas: Optional[int] = None
     max_deploy_time_s: Optional[int] = crd("maxDeployTimeInSeconds", None)
     model_cache: Optional[ModelCacheRecord] = crd("modelCacheConfig", None)
+    inference_gateway: Optional[str] = crd("inferenceGateway.name", None)
+    """The Inference Gateway the endpoint attaches to (operator v3.6)."""
+
+    @crd_property("inferenceGateway.enabled")
+    def inference_gateway_enabled(self) -> Optional[bool]:
+        """``inferenceGateway.enabled``: True when attached (the operator's default is False)."""
+        return True if self.inference_gateway is not None else None
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -35,6 +35,7 @@ from ..intent.cluster_prerequisites import ClusterPrerequisite
 from ..intent.cold_start import ColdStartAssumptions
 from ..intent.endpoint import InferenceEndpoint
 from ..intent.endpoint_resolution import endpoint_record, resolve_scaled_workload, resolve_weights_cache
+from ..intent.inference_gateway import InferenceGateway
 from ..intent.instance_group import InstanceGroup
 from ..intent.jumpstart import JumpStartEndpoint
 from ..intent.keda_workload import ScaledWorkload
@@ -47,6 +48,7 @@ from ..intent.platform_model import ResolvedModelStore, ResolvedPlatform
 from ..intent.records import CustomSpec
 from ..intent.slo import EndpointSlos
 from ..intent.tiered_kv_cache import TieredKvCacheDaemon, tiered_kv_cache_daemon
+from ..k8s.inference_gateway import add_gateway_object
 from ..k8s.keda import add_keda_objects, render_keda
 from ..k8s.model_deployment import add_endpoint_object, endpoint_manifest
 from ..k8s.model_weights_cache import add_weights_cache_object, weights_cache_manifest
@@ -63,6 +65,7 @@ from .cost_inputs import FixedCostContext, fixed_cost_items, price_warnings
 from .delivery import ManifestFiles
 from .deployments import ChartDeployment, EndpointDeployment, endpoint_chart_name, endpoint_construct_id
 from .eks_part import EksContext, build_eks
+from .gateways import gateway_chart_name, gateway_manifest
 from ..delivery.bundle import DeployTimeValues, platform_label_value, write_files
 from .hyperpod_part import HyperPodContext, build_hyperpod
 from .model_access_part import ModelAccessContext, build_model_access
@@ -171,6 +174,7 @@ class HyperPodInferencePlatform(Construct):
         self._charts = PlatformCharts(self, files)  # Platform/Charts/<chart name>: all but the endpoints'
         self._endpoint_deployments: list[EndpointDeployment] = []
         self._scaled_workloads: list[ChartDeployment] = []
+        self._gateways: list[ChartDeployment] = []
         self._keda_objects: set[tuple[str, str, str]] = set()  # (kind, namespace, name) already in a chart
 
         network_ = self._network = build_network(self, NetworkContext(network, cluster.eks, self._path))
@@ -400,6 +404,11 @@ class HyperPodInferencePlatform(Construct):
         return tuple(self._scaled_workloads)
 
     @property
+    def inference_gateways(self) -> tuple[ChartDeployment, ...]:
+        """The handles ``add_inference_gateway`` returned, in the order the gateways were added."""
+        return tuple(self._gateways)
+
+    @property
     def model_store_volumes(self) -> Optional[ChartDeployment]:
         """The handle on the model store's chart (StorageClass, PersistentVolume and claim), or None without a model
         store."""
@@ -456,6 +465,7 @@ class HyperPodInferencePlatform(Construct):
             jumpstart_gated_models=self.operator.gated_model_role is not None,
             subnets=subnet_records(self._network.hyperpod_subnets),
             operator_addon_version=operator_addon_version,
+            inference_gateway_controller=self.operator.gateway_controller is not None,
         )
 
     # ---- charts ----------------------------------------------------------------------------------------
@@ -517,6 +527,23 @@ class HyperPodInferencePlatform(Construct):
                                       [weights_cache_manifest(record)])
         self._resolved = model
         self.model_access.add(record.model)
+        return deployment
+
+    def add_inference_gateway(self, gateway: InferenceGateway) -> ChartDeployment:
+        """One Inference Gateway (an ``InferenceGatewayConfig``) serving many models; endpoints attach by its name.
+
+        Needs ``operator=InferenceOperatorOptions(inference_gateway=True)`` (checked at synth). Returns its handle,
+        chart ``inference-gateway-<namespace>-<name>`` (``.api_objects[0]`` is the config, for fields not modelled).
+        The inference operator merges a scheduler entry into the config for each endpoint that attaches; ``cdk
+        deploy`` applies only the platform's fields and never prunes or overwrites the operator's (docs/gateway.md)."""
+        check_arguments(self._path, HyperPodInferencePlatform.add_inference_gateway, locals())
+        resolved = gateway.resolve(self.namespace)
+        model = self._resolved.with_gateway(resolved, where=self._path)  # refuses a name taken in the namespace
+        manifest = gateway_manifest(resolved, self.deploy_time_values.register)
+        deployment = self._charts.add(gateway_chart_name(resolved), lambda chart: [add_gateway_object(chart, manifest)],
+                                      [manifest])
+        self._resolved = model  # only once it rendered: a refused gateway leaves the platform as it was
+        self._gateways.append(deployment)
         return deployment
 
     def add_scaled_workloads(self, *workloads: ScaledWorkload, name: Optional[str] = None) -> ChartDeployment:

@@ -85,10 +85,72 @@ def test_documents_split_as_yaml_reads_them_and_crds_and_namespaces_come_first(m
     assert [yaml.safe_load(part) for part in manifest_plan.split_documents(text)] == documents
     refs = inventory(manifest_plan, {"f.k8s.yaml": [{"kind": "ConfigMap", "name": "a"}, {"kind": CRD, "name": "ws.x"},
                                                     {"kind": "Namespace", "name": "team"}]})
-    first, second = manifest_plan.stages({"f.k8s.yaml": text}, refs)
+    first, second, shared = manifest_plan.stages({"f.k8s.yaml": text}, refs)
     assert [d["kind"] for d in yaml.safe_load_all(first.files["f.k8s.yaml"])] == ["CustomResourceDefinition", "Namespace"]
     assert [d["kind"] for d in yaml.safe_load_all(second.files["f.k8s.yaml"])] == ["ConfigMap"]
     assert [ref.name for ref in first.refs] == ["ws.x", "team"] and [ref.name for ref in second.refs] == ["a"]
+    assert shared.files == {} and shared.refs == []
+
+
+GATEWAY = "InferenceGatewayConfig.v1alpha1.inference.sagemaker.aws.amazon.com"
+GATEWAY_API = ["Gateway.v1.gateway.networking.k8s.io", "HTTPRoute.v1.gateway.networking.k8s.io"]
+
+
+def shared_inventory(manifest_plan):
+    gateway = {"kind": GATEWAY, "namespace": "default", "name": "gw"}
+    return manifest_plan.parse_inventory(json.dumps({"values": [], "files": {"f.k8s.yaml": [
+        {"kind": "ConfigMap", "name": "a"}, gateway]}, "shared": [gateway], "requires": {GATEWAY: GATEWAY_API}}))
+
+
+def test_shared_objects_are_a_stage_of_their_own_applied_without_taking_fields_over(manifest_plan):
+    refs = shared_inventory(manifest_plan)
+    text = "kind: ConfigMap\n---\nkind: InferenceGatewayConfig\n"
+    first, second, shared = manifest_plan.stages({"f.k8s.yaml": text}, refs)
+    assert first.refs == [] and [ref.name for ref in second.refs] == ["a"] and [ref.name for ref in shared.refs] == ["gw"]
+    assert [yaml.safe_load(shared.files["f.k8s.yaml"])] == [{"kind": "InferenceGatewayConfig"}]
+    assert "--force-conflicts" in manifest_plan.apply_argv("p", "k", 10)
+    assert "--force-conflicts" not in manifest_plan.apply_argv("p", "k", 10, take_over=False)
+
+
+def test_a_shared_kind_waits_for_the_kinds_it_requires_and_only_it(manifest_plan):
+    refs = shared_inventory(manifest_plan)
+    gateway = [ref for ref in refs.refs() if ref.kind == GATEWAY]
+    assert refs.kinds_to_wait_for(gateway) == GATEWAY_API + [GATEWAY]
+    assert refs.kinds_to_wait_for([ref for ref in refs.refs() if ref.kind == "ConfigMap"]) == []
+
+
+def test_an_inventory_marking_an_object_it_does_not_hold_shared_is_refused(manifest_plan):
+    with pytest.raises(ValueError, match=r"marks objects shared that no file of the bundle holds: "
+                                         r"\['InferenceGatewayConfig default/other'\]"):
+        manifest_plan.parse_inventory(json.dumps({"values": [], "files": {"f.k8s.yaml": []}, "shared": [
+            {"kind": GATEWAY, "namespace": "default", "name": "other"}]}))
+
+
+def test_other_writers_are_managers_holding_spec_fields(manifest_plan):
+    config = {"metadata": {"managedFields": [
+        {"manager": "hyperpod-constructs", "fieldsV1": {"f:spec": {"f:bbr": {}}}},
+        {"manager": "inference-operator", "fieldsV1": {"f:metadata": {"f:finalizers": {}}}},
+        {"manager": "hyperpod-inference-operator", "fieldsV1": {"f:spec": {"f:schedulers": {}}}}]}}
+    assert manifest_plan.other_writers(config) == ["hyperpod-inference-operator"]
+    assert manifest_plan.other_writers({"metadata": {}}) == []
+
+
+def test_shared_objects_are_deleted_after_every_other_object_before_their_namespace(manifest_plan):
+    Ref = manifest_plan.ObjectRef
+    gateway, endpoint = Ref(GATEWAY, "team", "gw"), Ref(IEC_V1, "team", "e")
+    remaining = {gateway: live(), endpoint: live(), Ref("Namespace", None, "team"): live()}
+    assert manifest_plan.deletable_now(remaining, [gateway]) == [endpoint]
+    del remaining[endpoint]
+    assert manifest_plan.deletable_now(remaining, [gateway]) == [gateway]
+    assert manifest_plan.deletable_now(remaining) == [gateway]  # nothing marks it shared: as any other object
+
+
+def test_the_record_keeps_which_objects_are_shared(manifest_plan):
+    Ref = manifest_plan.ObjectRef
+    record = manifest_plan.Record(inventory=(Ref(GATEWAY, "default", "gw"),), shared=(Ref(GATEWAY, "default", "gw"),))
+    written = manifest_plan.record_manifest("r", record)
+    assert manifest_plan.parse_record(json.dumps(written)) == record
+    assert "shared" not in manifest_plan.record_manifest("r", manifest_plan.Record(inventory=()))["data"]
 
 
 def test_a_file_whose_documents_do_not_match_the_inventory_is_refused(manifest_plan):

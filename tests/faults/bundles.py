@@ -11,6 +11,7 @@ import yaml
 
 from hyperpod_constructs import yaml_writer
 from hyperpod_constructs.delivery import bundle as delivery_bundle
+from hyperpod_constructs.k8s.inference_gateway import REQUIRED_KINDS, SHARED_KINDS
 
 PLATFORM = "llminference-platform-3dd1587f"
 SELECTOR = f"hyperpod-constructs.io/platform={PLATFORM}"
@@ -55,11 +56,17 @@ def custom(kind: str, group: str, name: str, namespace_name: str) -> dict[str, A
 
 
 def bundle_zip(charts: dict[str, list[dict[str, Any]]], values: tuple[str, ...] = ("TlsCertificateBucket",)) -> bytes:
-    """manifests/<chart>.k8s.yaml written by the library's manifest writer, manifests/values.env, inventory.json."""
-    inventory = {"values": list(values), "files": {
+    """manifests/<chart>.k8s.yaml written by the library's manifest writer, manifests/values.env, inventory.json
+    (with the objects of a second writer and the kinds they require, as the library marks them)."""
+    inventory: dict[str, Any] = {"values": list(values), "files": {
         f"{name}.k8s.yaml": [{"kind": delivery_bundle.kubectl_kind(m["apiVersion"], m["kind"]),
                               "namespace": m["metadata"].get("namespace"), "name": m["metadata"]["name"]}
                              for m in manifests] for name, manifests in charts.items()}}
+    refs = [ref for refs in inventory["files"].values() for ref in refs]
+    if any(ref["kind"] in SHARED_KINDS for ref in refs):
+        inventory["shared"] = [ref for ref in refs if ref["kind"] in SHARED_KINDS]
+        inventory["requires"] = {kind: list(needed) for kind, needed in REQUIRED_KINDS.items()
+                                 if any(ref["kind"] == kind for ref in refs)}
     files = {f"{name}.k8s.yaml": yaml_writer.dump_manifests(manifests) for name, manifests in charts.items()}
     files["values.env"] = "".join(f"{value}=\n" for value in values)
     return delivery_bundle.bundle_zip(delivery_bundle.bundle_members(files, inventory))

@@ -41,6 +41,22 @@ def hyperpod_node_class_crd() -> dict[str, Any]:
                          "type": "object", "x-kubernetes-preserve-unknown-fields": True}}}]}}
 
 
+# The Inference Gateway's CRD, written by hand from AWS's documentation (the add-on installs it; it is not published).
+INFERENCE_GATEWAY_CRD = REPO / "tests" / "data" / "inference_gateway" / "inferencegatewayconfigs.crd.yaml"
+
+
+def gateway_api_crds() -> list[dict[str, Any]]:
+    """Gateway and HTTPRoute as served kinds, which the gateway controller installs at its own start-up (their
+    schemas do not matter to the applier, which never applies one)."""
+    return [{"apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition",
+             "metadata": {"name": f"{plural}.gateway.networking.k8s.io"},
+             "spec": {"group": "gateway.networking.k8s.io", "scope": "Namespaced",
+                      "names": {"kind": kind, "plural": plural, "singular": kind.lower()},
+                      "versions": [{"name": "v1", "served": True, "storage": True, "schema": {"openAPIV3Schema": {
+                          "type": "object", "x-kubernetes-preserve-unknown-fields": True}}}]}}
+            for kind, plural in (("Gateway", "gateways"), ("HTTPRoute", "httproutes"))]
+
+
 class ToolCalls:
     """Every kubectl/helm command line the handlers ran, run by the real binaries, with when it started on the
     simulated clock. A call's timeout holds on the simulated clock too: a call whose simulated latency outlasts it

@@ -10,7 +10,8 @@ import pytest
 
 from apps_support import APPLIER, app_files, app_param, only
 from faults.bundles import Bundle, read_bundle
-from faults.conftest import CLUSTER, CRD_FACTS, KARPENTER_CRD, PLATFORM_LABEL, hyperpod_node_class_crd
+from faults.conftest import (
+    CLUSTER, CRD_FACTS, INFERENCE_GATEWAY_CRD, KARPENTER_CRD, PLATFORM_LABEL, gateway_api_crds, hyperpod_node_class_crd)
 
 ENDPOINT_KINDS = ("InferenceEndpointConfig", "JumpStartModel")
 SERVED_ELSEWHERE = ("NodePool", "HyperpodNodeClass")
@@ -90,6 +91,9 @@ def test_every_apps_bundle_creates_updates_rolls_back_and_deletes_exactly(relati
     v1 = read_bundle(staged)
     kube.server.install_crd_file(CRD_FACTS / KARPENTER_CRD)
     kube.server.install_crd(hyperpod_node_class_crd())
+    kube.server.install_crd_file(INFERENCE_GATEWAY_CRD)  # the add-on's, and its gateway controller's
+    for crd in gateway_api_crds():
+        kube.server.install_crd(crd)
     theirs = users_objects(kube)
     label = props["Selector"].split("=", 1)[1]
 

@@ -18,7 +18,7 @@ from pathlib import Path
 from support import REPO_ROOT
 
 K8S = REPO_ROOT / "hyperpod_constructs" / "k8s"
-RECORD_MODULES = frozenset({"records", "platform_model"})  # hyperpod_constructs.intent.<module>
+RECORD_MODULES = frozenset({"records", "platform_model", "gateway_records"})  # hyperpod_constructs.intent.<module>
 USER_ERROR_CALLS = frozenset({"require", "located"})
 # The one exception to "no user error": typed() converts a finished manifest into generated structs, and a field
 # the struct lacks is a renderer's bug, reported as HyperPodTypeError so it names the path.

@@ -24,6 +24,8 @@ NOT_KUBERNETES = {
     ("aws/hyperpod_cluster.py", "securityGroupIds"),  # AWS::SageMaker::Cluster VpcConfig
     ("aws/inference_operator.py", "serviceAccount"),  # the operator add-on's configuration values
     ("aws/inference_operator.py", "roleArn"),
+    ("aws/inference_gateway.py", "serviceAccount"),  # the add-on's inferenceGateway configuration value
+    ("aws/inference_gateway.py", "roleArn"),
 }
 
 

@@ -331,7 +331,9 @@ class Cluster:
             own = next((e for e in entries if e.same_owner(manager, "Apply", subresource)), None)
             others = set().union(*(e.fields for e in entries if e is not own))
             for path in sorted((own.fields if own else set()) - mine, key=len, reverse=True):
-                if path not in others and not any(field_sets.is_under(p, path) for p in others):
+                if field_sets.is_item_key(path):
+                    continue  # an associative list item's key goes with the item, never before it
+                if path not in others and not any(field_sets.is_under(p, path) for p in others | mine):
                     field_sets.remove_path(merged, path)
                     field_sets.prune_empty_parents(merged, path, others | mine)
             now = rfc3339(self.now())

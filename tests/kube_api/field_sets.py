@@ -313,6 +313,13 @@ def prune_empty_parents(obj: dict[str, Any], path: Path, owned: FieldSet) -> Non
             break
 
 
+def is_item_key(path: Path) -> bool:
+    """Whether ``path`` is a key field of the associative list item it is in (``k:{"name":"a"}`` / ``f:name``)."""
+    if len(path) < 2 or path[-1][0] != "f" or path[-2][0] != "k":
+        return False
+    return path[-1][1] in json.loads(path[-2][1])
+
+
 def is_under(path: Path, prefix: Path) -> bool:
     return len(path) > len(prefix) and path[:len(prefix)] == prefix
 

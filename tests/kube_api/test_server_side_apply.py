@@ -96,6 +96,22 @@ def test_custom_resource_lists_are_atomic_unless_the_schema_says_map(kube_api: K
     assert fields["f:spec"]["f:ports"] == {'k:{"name":"p"}': {".": {}, "f:name": {}, "f:port": {}}}
 
 
+def test_an_item_no_longer_applied_goes_whole_and_another_managers_item_stays(kube_api: KubeApiServer) -> None:
+    """Server-Side Apply docs: an associative list item a manager stops applying is removed with all its fields
+    (its key fields go with it, not before it), while items another manager applied stay."""
+    kube_api.install_crd(CRD)
+    widget = {"apiVersion": "example.com/v1", "kind": "Widget", "metadata": {"name": "w", "namespace": "default"},
+              "spec": {"ports": [{"name": "a", "port": 1}, {"name": "b", "port": 2}]}}
+    assert _apply(kube_api, widget).returncode == 0
+    kube_api.apply({**widget, "spec": {"ports": [{"name": "c", "port": 3}]}}, manager="someone-else")
+    widget["spec"]["ports"] = [{"name": "a", "port": 1}]
+
+    assert _apply(kube_api, widget).returncode == 0
+
+    ports = kube_api.get("example.com/v1", "Widget", "default", "w")["spec"]["ports"]
+    assert ports == [{"name": "a", "port": 1}, {"name": "c", "port": 3}]
+
+
 def test_non_apply_writes_record_update_entries_with_the_user_agent_manager(kube_api: KubeApiServer,
                                                                           tmp_path: Path) -> None:
     _apply(kube_api, _cm({"a": "1"}))

@@ -92,6 +92,8 @@ class Session:
         self.workdir = workdir
         self.env = env
         self.budget = budget
+        self.shared: list[ObjectRef] = []  # objects with a second writer: deleted only once it holds nothing
+        self.held_shared: list[ObjectRef] = []  # shared objects a delete left because another writer still holds them
 
     # -- Create / Update
 
@@ -109,6 +111,7 @@ class Session:
         record = self.read_record(self.request.record_name)
         previous = self.previous_inventory(record, old)
         tracked = sorted(set(previous) | set(wanted))
+        self.shared = sorted(set(inventory.shared) | set(record.shared if record is not None else ()))
         current = self.live(tracked)
         adopted: tuple[ObjectRef, ...] = ()
         if create_request:
@@ -116,15 +119,21 @@ class Session:
                 adopted = record.adopted
             else:  # this Create's first pass: what exists now is not its to remove if it fails
                 adopted = tuple(current)
-        self.write_record(plan.Record(inventory=tuple(tracked), adopted=adopted, create_request=create_request))
-        first, second = plan.stages(filled, inventory)
+        self.write_record(plan.Record(inventory=tuple(tracked), adopted=adopted, create_request=create_request,
+                                      shared=tuple(self.shared)))
+        first, second, shared = plan.stages(filled, inventory)
         self.apply(first, "crds-and-namespaces")
-        self.wait_until_served(inventory)
+        self.wait_until_served(inventory, second.refs)
         self.wait_until_not_terminating(wanted, current)
         self.apply(second, "objects")
+        self.wait_until_served(inventory, shared.refs)
+        self.apply(shared, "shared-objects", take_over=False)
         candidates = plan.not_in(previous, wanted)
         pruned, kept = self.delete_owned(candidates, "pruned objects")
-        self.write_record(plan.Record(inventory=tuple(wanted)))
+        # A shared object another writer still holds stays tracked: a later pass prunes it once that writer is done.
+        still_tracked = sorted(set(wanted) | set(self.held_shared))
+        self.write_record(plan.Record(inventory=tuple(still_tracked), shared=tuple(
+            ref for ref in self.shared if ref in set(still_tracked))))
         if old is not None and old.record_name != self.request.record_name:
             self.delete_record(old.record_name)
         LOG.info("applied %d objects, pruned %d, kept %d", len(wanted), pruned, kept)
@@ -142,7 +151,8 @@ class Session:
                 LOG.warning("the previous bundle could not be read, so nothing is pruned: %s", error)
         return []
 
-    def apply(self, stage: plan.Stage, folder_name: str) -> None:
+    def apply(self, stage: plan.Stage, folder_name: str, take_over: bool = True) -> None:
+        """One kubectl apply of the stage; ``take_over=False`` leaves fields another field manager holds to it."""
         if not stage.files:
             return
         folder = os.path.join(self.workdir, folder_name)
@@ -150,8 +160,8 @@ class Session:
         for name, text in stage.files.items():
             with open(os.path.join(folder, name), "w", encoding="utf-8") as handle:
                 handle.write(text)
-        result = try_run(plan.apply_argv(folder, self.kubeconfig, self.request_timeout(APPLY_SECONDS)), self.env,
-                         self.budget, APPLY_SECONDS)
+        result = try_run(plan.apply_argv(folder, self.kubeconfig, self.request_timeout(APPLY_SECONDS), take_over),
+                         self.env, self.budget, APPLY_SECONDS)
         if result.returncode == 0:
             return
         said = (result.stderr or result.stdout).strip()
@@ -159,12 +169,20 @@ class Session:
         if plan.is_transient(said):
             raise OutOfTime(f"kubectl apply of the {folder_name} did not go through yet (not applied: {refused}): "
                             f"{tail(said, 1200)}")
-        raise RuntimeError(f"kubectl apply of the {folder_name} failed ({result.returncode}); not applied: {refused}: "
-                           f"{tail(said)}")
+        shared = ""
+        if not take_over:
+            said = plan.without_take_over_advice(said)
+            shared = (" (these objects have a second writer: a field it holds with another value is not "
+                      "overwritten; change the platform's value or the other writer's)")
+        raise RuntimeError(f"kubectl apply of the {folder_name} failed ({result.returncode}); not applied: {refused}"
+                           f"{shared}: {tail(said)}")
 
-    def wait_until_served(self, inventory: plan.Inventory) -> None:
-        """Every kind the bundle uses served: CRDs it defines established, those it uses from elsewhere installed."""
-        waiting, backoff = inventory.kinds_to_wait_for(), Backoff()
+    def wait_until_served(self, inventory: plan.Inventory, refs: list[ObjectRef]) -> None:
+        """Every kind ``refs`` use served: CRDs the bundle defines established, those it uses from elsewhere (and
+        those their kinds require) installed."""
+        if not refs:
+            return
+        waiting, backoff = inventory.kinds_to_wait_for(refs), Backoff()
         while True:
             waiting = [kind for kind in waiting if not self.serves(kind)]
             if not waiting:
@@ -201,7 +219,10 @@ class Session:
             LOG.info("left the platform's objects in the cluster (%s)",
                      "handed over to GitOps" if self.request.delivery == "gitops" else "Removal: retain")
             return
+        self.shared = list(record.shared) if record is not None else []
         self.delete_owned(self.removal_targets(record), "objects of the platform")
+        if self.held_shared:
+            LOG.info("left %s: another writer still holds fields of theirs", ", ".join(map(str, self.held_shared)))
         self.delete_record(self.request.record_name)
 
     def removal_targets(self, record: Optional[plan.Record]) -> list[ObjectRef]:
@@ -224,6 +245,7 @@ class Session:
             if record is None or record.create_request != create_request:
                 return "nothing had been applied"
             made = plan.not_in(record.inventory, record.adopted)
+            self.shared = list(record.shared)
             deleted, _ = self.delete_owned(made, "objects the failed Create made")
             # An empty inventory, not none: the Delete CloudFormation sends next must not fall back to the bundle
             # and delete what existed before this Create.
@@ -241,8 +263,9 @@ class Session:
 
     def delete_owned(self, targets: list[ObjectRef], what: str) -> tuple[int, int]:
         """Delete the targets that are still this platform's; (deleted, kept) counts. Every delete is issued at
-        once, except CRDs (after their custom resources) and namespaces (after their contents); errors are collected;
-        OutOfTime names each object still there and its finalizers."""
+        once, except CRDs (after their custom resources), shared objects (after every other object, and only when
+        no other field manager holds fields of their spec: those are kept, in ``held_shared``) and namespaces
+        (after their contents); errors are collected; OutOfTime names each object still there and its finalizers."""
         if not targets:
             return 0, 0
         live = self.live(targets)
@@ -257,7 +280,9 @@ class Session:
         errors: dict[ObjectRef, str] = {}
         backoff = Backoff()
         while owned:
-            for refs in plan.by_kind_and_namespace(plan.deletable_now(owned)).values():
+            now, kept = self.without_held(plan.deletable_now(owned, self.shared), owned)
+            deleted -= len(kept)
+            for refs in plan.by_kind_and_namespace(now).values():
                 result = try_run(plan.delete_argv(refs, self.kubeconfig, self.request_timeout()), self.env, self.budget)
                 said = result.stderr.strip()
                 if result.returncode != 0 and not plan.is_unknown_kind(said) and not plan.is_transient(said):
@@ -270,6 +295,24 @@ class Session:
                     f"{ref}: {tail(said, 600)}" for ref, said in sorted(errors.items())))
             self.budget.wait(backoff.next(), f"{what} to be deleted: {plan.describe_stuck(owned)}")
         return deleted, len(live) - deleted
+
+    def without_held(self, now: list[ObjectRef],
+                     owned: dict[ObjectRef, Any]) -> tuple[list[ObjectRef], list[ObjectRef]]:
+        """(``now`` less what is kept, what is kept): the shared objects another field manager still holds fields of
+        (which go to ``held_shared``) and the namespaces holding them (deleting one deletes what is in it); the kept
+        leave ``owned``."""
+        shared = set(self.shared)
+        for ref in [ref for ref in now if ref in shared]:
+            writers = plan.other_writers(owned[ref])
+            if writers:  # deleting it would delete what they wrote
+                LOG.info("not deleting %s: the field managers %s hold fields of its spec", ref, ", ".join(writers))
+                self.held_shared.append(ref)
+        held_namespaces = {ref.namespace for ref in self.held_shared}
+        kept = [ref for ref in now if ref in self.held_shared or (
+            ref.kind == plan.NAMESPACE_KIND and ref.name in held_namespaces)]
+        for ref in kept:
+            del owned[ref]
+        return [ref for ref in now if ref not in kept], kept
 
     def live(self, refs: list[ObjectRef]) -> dict[ObjectRef, dict[str, Any]]:
         """Which of ``refs`` exist, with what the API server says of them (one kind of a gone CRD: none)."""

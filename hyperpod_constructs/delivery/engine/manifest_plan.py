@@ -127,29 +127,45 @@ class ObjectRef:
 
 @dataclass(frozen=True)
 class Inventory:
-    """What the bundle holds: file -> its objects in document order, and the deploy-time values its files use."""
+    """What the bundle holds: file -> its objects in document order, and the deploy-time values its files use.
+
+    ``shared``: objects with a second writer (the inference operator merges its scheduler entries into an
+    InferenceGatewayConfig), applied without taking fields over and never deleted while the other writer holds
+    fields of theirs. ``requires``: kind -> kinds the cluster must serve before an object of that kind is applied,
+    though the bundle holds none of them (the Gateway API kinds the gateway controller installs at start-up)."""
 
     files: dict[str, tuple[ObjectRef, ...]]
     values: tuple[str, ...]
+    shared: tuple[ObjectRef, ...] = ()
+    requires: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def refs(self) -> list[ObjectRef]:
         return sorted({ref for refs in self.files.values() for ref in refs})
 
-    def kinds_to_wait_for(self) -> list[str]:
-        """Kinds the cluster must serve before their objects can be applied: those of CRDs the bundle defines, and
-        those it uses from elsewhere: the inference operator's, KEDA's, Karpenter's and HyperPod's own
-        (``HyperpodNodeClass`` appears only once the cluster's autoscaling is InService)."""
-        return sorted({ref.kind for ref in self.refs() if ref.group not in BUILTIN_GROUPS})
+    def kinds_to_wait_for(self, refs: Optional[Iterable[ObjectRef]] = None) -> list[str]:
+        """Kinds the cluster must serve before ``refs`` (default: the whole bundle) can be applied: those of CRDs the
+        bundle defines, those it uses from elsewhere (the inference operator's, KEDA's, Karpenter's and HyperPod's
+        own: ``HyperpodNodeClass`` appears only once the cluster's autoscaling is InService), and what they require."""
+        kinds = {ref.kind for ref in (self.refs() if refs is None else refs) if ref.group not in BUILTIN_GROUPS}
+        return sorted(kinds | {needed for kind in kinds for needed in self.requires.get(kind, ())})
+
+
+def _refs(items: Iterable[Mapping[str, Any]]) -> tuple[ObjectRef, ...]:
+    return tuple(ObjectRef(item["kind"], item.get("namespace") or None, item["name"]) for item in items)
 
 
 def parse_inventory(text: str) -> Inventory:
     data = json.loads(text)
-    files = {name: tuple(ObjectRef(item["kind"], item.get("namespace") or None, item["name"]) for item in items)
-             for name, items in data["files"].items()}
+    files = {name: _refs(items) for name, items in data["files"].items()}
     bad = [name for name in files if "/" in name or not name.endswith(MANIFEST_SUFFIX)]
     if bad:
         raise ValueError(f"inventory names files that are not {MANIFEST_SUFFIX} files of the bundle: {bad}")
-    return Inventory(files=files, values=tuple(data.get("values", ())))
+    shared = _refs(data.get("shared", ()))
+    strangers = sorted({str(ref) for ref in shared} - {str(ref) for refs in files.values() for ref in refs})
+    if strangers:
+        raise ValueError(f"inventory marks objects shared that no file of the bundle holds: {strangers}")
+    requires = {str(kind): tuple(str(needed) for needed in kinds) for kind, kinds in data.get("requires", {}).items()}
+    return Inventory(files=files, values=tuple(data.get("values", ())), shared=shared, requires=requires)
 
 
 def not_in(refs: Iterable[ObjectRef], others: Iterable[ObjectRef]) -> list[ObjectRef]:
@@ -258,19 +274,25 @@ class Stage:
     refs: list[ObjectRef]
 
 
-def stages(filled: Mapping[str, str], inventory: Inventory) -> tuple[Stage, Stage]:
-    """(first stage: CRDs and namespaces, second stage: everything else)."""
-    first, second = Stage({}, []), Stage({}, [])
+def stages(filled: Mapping[str, str], inventory: Inventory) -> tuple[Stage, Stage, Stage]:
+    """(CRDs and namespaces, everything else but shared objects, shared objects: applied last, once what they
+    select exists, and without taking the other writer's fields)."""
+    first, second, third = Stage({}, []), Stage({}, []), Stage({}, [])
+    shared = {ref.identity for ref in inventory.shared}
+
+    def stage_of(ref: ObjectRef) -> Stage:
+        return first if is_first_stage(ref) else third if ref.identity in shared else second
+
     for name, refs in sorted(inventory.files.items()):
         documents = split_documents(filled[name])
         if len(documents) != len(refs):
             raise ValueError(f"{name} holds {len(documents)} documents but the inventory lists {len(refs)} objects")
-        for stage, wanted in ((first, True), (second, False)):
-            chosen = [(document, ref) for document, ref in zip(documents, refs) if is_first_stage(ref) == wanted]
+        for stage in (first, second, third):
+            chosen = [(document, ref) for document, ref in zip(documents, refs) if stage_of(ref) is stage]
             if chosen:
                 stage.files[name] = "\n---\n".join(document for document, _ in chosen) + "\n"
                 stage.refs.extend(ref for _, ref in chosen)
-    return first, second
+    return first, second, third
 
 
 # ---- the record of what this platform applied -------------------------------------------------------------
@@ -285,11 +307,14 @@ class Record:
     adopted: tuple[ObjectRef, ...] = ()
     create_request: str = ""
     from_hashes: bool = False
+    shared: tuple[ObjectRef, ...] = ()  # objects of the inventory with a second writer
 
 
 def record_manifest(name: str, record: Record) -> dict[str, Any]:
     """The ConfigMap that keeps the record; it is not labelled as the platform's."""
     data = {"inventory": json.dumps([ref.to_json() for ref in sorted(set(record.inventory))])}
+    if record.shared:
+        data["shared"] = json.dumps([ref.to_json() for ref in sorted(set(record.shared))])
     if record.create_request:
         data["adopted"] = json.dumps([ref.to_json() for ref in sorted(set(record.adopted))])
         data["createRequest"] = record.create_request
@@ -308,7 +333,8 @@ def parse_record(get_output: str) -> Optional[Record]:
         return Record(inventory=(), from_hashes=True)
     return Record(inventory=tuple(ObjectRef.from_json(item) for item in json.loads(data["inventory"])),
                   adopted=tuple(ObjectRef.from_json(item) for item in json.loads(data.get("adopted", "[]"))),
-                  create_request=data.get("createRequest", ""))
+                  create_request=data.get("createRequest", ""),
+                  shared=tuple(ObjectRef.from_json(item) for item in json.loads(data.get("shared", "[]"))))
 
 
 # ---- ownership and deletion ----------------------------------------------------------------------------------
@@ -329,14 +355,28 @@ def ownership(live: Mapping[str, Any], selectors: Sequence[str]) -> Optional[str
     return None
 
 
+def other_writers(live: Mapping[str, Any]) -> list[str]:
+    """The field managers other than the applier's that own fields of the object's ``spec`` (read from
+    ``metadata.managedFields``): while there is one, a shared object is neither deleted nor pruned."""
+    return sorted({str(entry.get("manager", "")) for entry in live.get("metadata", {}).get("managedFields") or ()
+                   if entry.get("manager") != FIELD_MANAGER and "f:spec" in (entry.get("fieldsV1") or {})})
+
+
 def is_terminating(live: Mapping[str, Any]) -> bool:
     return bool(live.get("metadata", {}).get("deletionTimestamp"))
 
 
-def deletable_now(remaining: Mapping[ObjectRef, Mapping[str, Any]]) -> list[ObjectRef]:
-    """Which of the objects still present to delete now: custom resources before their CRDs, namespaces last, every
-    other object at once (so one stuck object holds back nothing but its CRD or namespace)."""
+def deletable_now(remaining: Mapping[ObjectRef, Mapping[str, Any]],
+                  shared: Iterable[ObjectRef] = ()) -> list[ObjectRef]:
+    """Which of the objects still present to delete now: custom resources before their CRDs, shared objects once
+    every other object is gone (an endpoint's operator takes its entries out of a gateway config as the endpoint
+    goes), namespaces last, every other object at once (so one stuck object holds back nothing but its CRD or
+    namespace)."""
+    shared_objects = {ref.identity for ref in shared}
+
     def held(ref: ObjectRef) -> bool:
+        if ref.identity in shared_objects:
+            return any(not is_first_stage(other) and other.identity not in shared_objects for other in remaining)
         if ref.kind == CRD_KIND:
             defined = _kind_of_crd(remaining[ref])
             return any(f"{other.kind_name}|{other.group}" == defined for other in remaining if other != ref)
@@ -374,6 +414,15 @@ def not_applied(refs: Iterable[ObjectRef], apply_stdout: str) -> list[ObjectRef]
     return sorted(ref for ref in set(refs) if name_of(ref) not in printed)
 
 
+# kubectl's advice after a conflict list; the first way it offers (--force-conflicts) is what shared objects refuse.
+_CONFLICT_ADVICE = "Please review the fields above"
+
+
+def without_take_over_advice(stderr: str) -> str:
+    """kubectl's conflict error without its advice: the conflicting fields and their managers only."""
+    return stderr.split(_CONFLICT_ADVICE, 1)[0].rstrip()
+
+
 def is_unknown_kind(stderr: str) -> bool:
     return any(words in stderr for words in UNKNOWN_KIND_ERRORS)
 
@@ -407,10 +456,12 @@ def _common(kubeconfig: str, timeout: float) -> list[str]:
     return ["--kubeconfig", kubeconfig, "--request-timeout", f"{max(1, int(timeout))}s"]
 
 
-def apply_argv(path: str, kubeconfig: str, timeout: float) -> list[str]:
-    """Server-side apply: idempotent, and it takes over fields another manager (a client-side apply) set."""
-    return [KUBECTL, "apply", "--server-side", "--force-conflicts", "--field-manager", FIELD_MANAGER,
-            *_common(kubeconfig, timeout), "-f", path]
+def apply_argv(path: str, kubeconfig: str, timeout: float, take_over: bool = True) -> list[str]:
+    """Server-side apply: idempotent, and it takes over fields another manager (a client-side apply) set; with
+    ``take_over=False`` (shared objects) a field another manager holds with another value fails the apply, naming
+    it, instead of being overwritten."""
+    return [KUBECTL, "apply", "--server-side", *(["--force-conflicts"] if take_over else []),
+            "--field-manager", FIELD_MANAGER, *_common(kubeconfig, timeout), "-f", path]
 
 
 def list_argv(kind: str, namespace: Optional[str], kubeconfig: str, timeout: float) -> list[str]:
