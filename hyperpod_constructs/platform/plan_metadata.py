@@ -72,10 +72,11 @@ class PlanMetadata(Construct):
         stack.add_metadata(PLAN_METADATA_KEY, Lazy.any(self.producer))
 
 
-def record_plan_metadata(platform: Construct, path: str, plan: Callable[[], Plan]) -> None:
-    """Write ``plan()``'s figures into the template of ``platform``'s stack when the template is synthesized, under
-    the platform's construct path within the stack (``path`` is its full path, read once by the caller)."""
-    stack = Stack.of(platform)
+def record_plan_metadata(construct: Construct, path: str, plan: Callable[[], Plan]) -> None:
+    """Write ``plan()``'s figures into the template of the platform ``construct``'s stack when the template is
+    synthesized, under the platform's construct path within the stack (``path`` is its full path, read once by the
+    caller)."""
+    stack = Stack.of(construct)
     prefix = stack.node.path + "/"
     path = path[len(prefix):] if path.startswith(prefix) else path
     holder = stack.node.try_find_child(PlanMetadata.ID)
