@@ -1,10 +1,10 @@
-"""What custom and JumpStart deployments share: replicas, MIG slice, namespace, resolution and derived values."""
+"""What custom and JumpStart deployments share: replicas, MIG slice, namespace, the defaults both work out and
+derived values."""
 from __future__ import annotations
 
-import dataclasses
-import functools
 import re
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional, TypeVar
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Mapping, Optional
 
 from ..errors import located, require
 from .autoscaling import pods_at
@@ -22,17 +22,19 @@ if TYPE_CHECKING:
     from .kv_cache import KvCache
     from .model_cache import ModelCache
 
-D = TypeVar("D", bound="DeploymentCommon")
-R = TypeVar("R")
 
+@dataclass(frozen=True)
+class DeploymentDefaults:
+    """The values both kinds of endpoint work out from their fields (``InferenceEndpoint.defaults``,
+    ``JumpStartEndpoint.defaults``): what the record, ``warnings()`` and ``memory_fits()`` read instead of the field
+    as written. Built by a pure function of the endpoint, once per endpoint."""
 
-def on_resolved(method: Callable[..., R]) -> Callable[..., R]:
-    """Run ``method`` on the resolved deployment, so what it reads are the defaults worked out (``resolve()``); on a
-    resolved one, at once."""
-    @functools.wraps(method)
-    def on_resolved_deployment(self: Any, *args: Any, **kwargs: Any) -> R:
-        return method(self if self.is_resolved else self.resolve(), *args, **kwargs)
-    return on_resolved_deployment
+    routing: Optional[IntelligentRouting]
+    """``routing=`` as an IntelligentRouting, or None."""
+    autoscaling: Optional[Autoscaling]
+    """The autoscaling with its SageMaker CloudWatch triggers bound to the endpoint's registered SageMaker endpoint."""
+    kv_cache: Optional[KvCache]
+    load_balancer: Optional[LoadBalancer]
 
 
 # Printable ASCII except '=' (and space): what a container environment variable may be named.
@@ -91,50 +93,12 @@ class DeploymentCommon:
                     routing, "None with inference_gateway: the operator refuses intelligent routing on an endpoint "
                     "attached to an Inference Gateway (the gateway's scheduler picks the pod)")
 
-    def resolve(self: D) -> D:
-        """This deployment with every default that depends on other fields worked out (see ``_with_defaults``).
-
-        Pure: returns a new deployment and leaves this one unchanged (an already resolved one returns itself, and so
-        does the one ``resolve()`` returned: neither this nor ``@on_resolved`` methods work it out again).
-        """
-        return self._resolution or self  # None: it resolves to itself
-
-    @functools.cached_property
-    def _resolution(self: D) -> Optional[D]:
-        """The resolved copy, worked out once per deployment (None when nothing changes): the fields are frozen, so
-        it cannot change, and building it ran every rule on it (its __post_init__), so a second copy would only
-        repeat the checks. Not a field: eq, repr and ``dataclasses.replace`` ignore it."""
-        resolved = self._with_defaults()
-        if resolved is self:
-            return None
-        resolved.__dict__.setdefault("_resolution", None)  # the copy resolves to itself
-        return resolved
-
-    def _with_defaults(self: D) -> D:
-        """The defaults worked out (each kind its own); ``resolve()`` calls it once per deployment."""
-        raise NotImplementedError
-
-    @property
-    def is_resolved(self) -> bool:
-        """Whether ``resolve()`` returns this deployment (its defaults are worked out)."""
-        return self._resolution is None
-
-    def _resolved(self: D, values: Mapping[str, Any]) -> D:
-        """This deployment with ``values`` (its resolved defaults): itself when nothing changes, else a new one."""
-        changed = {name: value for name, value in values.items() if getattr(self, name) != value}
-        return dataclasses.replace(self, **changed) if changed else self  # type: ignore[type-var]
-
     def _bound_autoscaling(self) -> Optional[Autoscaling]:
         """The autoscaling with its SageMaker CloudWatch triggers bound to the endpoint this deployment registers."""
         if self.autoscaling is None:
             return None
         with located(self.where, "autoscaling"):  # a trigger rebuilt here reports as part of this deployment
             return self.autoscaling.bound_to(self.sagemaker_endpoint_name, self.where)
-
-    @property
-    def intelligent_routing(self) -> Optional[IntelligentRouting]:
-        """The router of a resolved deployment (``resolve()`` turns ``routing=`` into IntelligentRouting or None)."""
-        return self.routing  # type: ignore[attr-defined, no-any-return]
 
     @property
     def where(self) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 import math
 import re
 from dataclasses import KW_ONLY, dataclass
@@ -36,7 +37,7 @@ from .endpoint_options import (
     validate_tags,
 )
 from .kv_cache import KvCache
-from .deployment import DeploymentCommon, on_resolved, validate_environment
+from .deployment import DeploymentCommon, DeploymentDefaults, validate_environment
 from .mig import (
     SYSTEM_HEADROOM,
     normalize_partition,
@@ -72,7 +73,8 @@ NODE_AFFINITY_KEYS = ("requiredDuringSchedulingIgnoredDuringExecution", "preferr
 
 
 class _Auto(enum.Enum):
-    """Default that depends on other fields (mostly: is the image vLLM-based?); resolved at construction."""
+    """The user's "use the default" for a field whose default depends on other fields (mostly: is the image
+    vLLM-based?); ``custom_defaults`` works out what it stands for."""
 
     AUTO = "auto"
 
@@ -115,6 +117,22 @@ def smaller_share(left: dict[str, str], right: dict[str, str]) -> dict[str, str]
             return float(quantity[:-1]) / 1000 if quantity.endswith("m") else float(quantity)
         return float(quantity.removesuffix("Gi"))
     return {key: min(left[key], right[key], key=lambda q: value(q, key)) for key in ("cpu", "memory")}
+
+
+@dataclass(frozen=True)
+class CustomDefaults(DeploymentDefaults):
+    """An InferenceEndpoint's defaults, worked out (``custom_defaults``): the values that replace ``AUTO`` and the
+    ones that follow from several fields."""
+
+    vllm_based: bool
+    model_name: str
+    args: Optional[tuple[str, ...]]
+    """With ``--tensor-parallel-size`` when a pod has several GPUs and the args set no parallelism."""
+    invocation_path: Optional[str]
+    request_limits: Optional[RequestLimits]
+    probes: Optional[Probes]
+    disaggregation: Optional[DisaggregatedServing]
+    """The sides with their GPUs (1 when unset), args and bound triggers."""
 
 
 @dataclass(frozen=True)
@@ -294,24 +312,21 @@ class InferenceEndpoint(DeploymentCommon):
         if self.model_version is not None:
             require(isinstance(self.model_version, str) and bool(self.model_version.strip()), where, "model_version",
                     self.model_version, "a non-empty string")
-        # The rules on derived defaults run on the resolved endpoint, so they too fail here, at construction. When
-        # resolving changed something, building the resolved endpoint already ran them (it resolves to itself).
-        if self.resolve() is self:
-            self._validate_resolved(where)
+        self._validate_defaults(where, self.defaults)  # so a bad combination of defaults fails here too
 
-    def _validate_resolved(self, where: str) -> None:
-        """Rules that read resolved defaults (routing strategy, invocation path, args)."""
-        kv_aware = self.intelligent_routing is not None and self.intelligent_routing.strategy is Routing.KV_AWARE
-        if kv_aware:
-            path = self.invocation_path
+    def _validate_defaults(self, where: str, defaults: CustomDefaults) -> None:
+        """Rules that read worked-out defaults (routing strategy, invocation path, the sides, the memory fit)."""
+        routing = defaults.routing
+        if routing is not None and routing.strategy is Routing.KV_AWARE:
+            path = defaults.invocation_path
             require(isinstance(path, str) and normalize_path(path) == KV_AWARE_PATH, where, "invocation_path",
                     path if path is not None else "invocations (operator default)",
                     "'/completions' with routing=Routing.KV_AWARE: kvaware routing supports only the /completions API; "
                     "/v1/chat/completions is not supported (use prefixaware, session or roundrobin for chat)")
-        if self.disaggregation is not None:
-            self.disaggregation.validate_for_endpoint(
-                where, placement_types=self.placement_types, replicas=self.replicas, autoscaling=self.autoscaling,
-                routing_strategy=self.intelligent_routing.strategy if self.intelligent_routing is not None else None)
+        if defaults.disaggregation is not None:
+            defaults.disaggregation.validate_for_endpoint(
+                where, placement_types=self.placement_types, replicas=self.replicas, autoscaling=defaults.autoscaling,
+                routing_strategy=routing.strategy if routing is not None else None)
         for fit in self.memory_fits():
             if not fit.fits:
                 assert self.model.size is not None
@@ -320,65 +335,15 @@ class InferenceEndpoint(DeploymentCommon):
 
     # ---- defaults that depend on other fields --------------------------------------------------------
 
-    def resolve(self) -> InferenceEndpoint:
-        """This endpoint with every default that depends on other fields worked out: vLLM detection, model name,
-        args (with the tensor-parallel flags), routing, KV cache, invocation path, load balancer, request limits,
-        probes, the disaggregated sides' args and the triggers bound to the SageMaker endpoint.
+    @functools.cached_property
+    def defaults(self) -> CustomDefaults:
+        """Every default that depends on other fields, worked out (``custom_defaults``): vLLM detection, model name,
+        args with the tensor-parallel flags, routing, KV cache, invocation path, load balancer, request limits,
+        probes, the disaggregated sides and the triggers bound to the SageMaker endpoint.
 
-        Pure: returns a new endpoint and leaves this one unchanged (an already resolved endpoint returns itself).
-        So ``dataclasses.replace(endpoint, image=...)`` on what you wrote re-derives every default from the new image.
-        """
-        return super().resolve()
-
-    def _with_defaults(self) -> InferenceEndpoint:
-        where = self.where
-        vllm = looks_like_vllm(self.image) if self.vllm_based is None else bool(self.vllm_based)
-        args = self.args
-        if args is AUTO:
-            args = self._default_args() if vllm else None
-        if args is not None and vllm and self.disaggregation is None:  # vLLM uses one GPU unless told: use all
-            args = (*args, *parallel_args(args, self.gpu_request, where))
-        routing = as_intelligent_routing(
-            (Routing.PREFIX_AWARE if vllm and self.inference_gateway is None else None) if self.routing is AUTO
-            else self.routing, where)  # type: ignore[arg-type]
-        kv_aware = routing is not None and routing.strategy is Routing.KV_AWARE
-        resolved: dict[str, Any] = {
-            "vllm_based": vllm,
-            "model_name": self.model_name if self.model_name is not None else self.name,
-            "args": args,
-            "routing": routing,
-            "kv_cache": (KvCache() if vllm else None) if self.kv_cache is AUTO else self.kv_cache,
-            "invocation_path": ((KV_AWARE_PATH if kv_aware else VLLM_CHAT_PATH) if vllm else None)
-                               if self.invocation_path is AUTO else self.invocation_path,
-            "load_balancer": (LoadBalancer(health_check_path="/health") if vllm else None)
-                             if self.load_balancer is AUTO else self.load_balancer,
-            "request_limits": (VLLM_REQUEST_LIMITS if vllm else None) if self.request_limits is AUTO else self.request_limits,
-            "probes": (VLLM_PROBES if vllm else None) if self.probes is AUTO else self.probes,
-            "autoscaling": self._bound_autoscaling(),
-            "disaggregation": self._resolved_sides(args if vllm else None, where),
-        }
-        return self._resolved(resolved)
-
-    def _resolved_sides(self, args: Optional[Sequence[str]], where: str) -> Optional[DisaggregatedServing]:
-        """Each disaggregated side runs the endpoint's vLLM args plus its own, extended so its pods use all of their
-        GPUs; its SageMaker CloudWatch triggers read this endpoint's registered SageMaker endpoint."""
-        if self.disaggregation is None:
-            return None
-        sides = {}
-        for side, worker in self.disaggregation.workers():
-            changes: dict[str, Any] = {} if worker.gpus or worker.partition_profile else {"gpus": 1}
-            if args is not None:
-                gpus = 0 if worker.partition_profile else (worker.gpus or 1)
-                extra = parallel_args((*args, *worker.args), gpus, where, f"disaggregation.{side}.args")
-                if extra:
-                    changes["args"] = (*worker.args, *extra)
-            if worker.autoscaling is not None:
-                changes["autoscaling"] = worker.autoscaling.bound_to(self.sagemaker_endpoint_name,
-                                                                     f"{where} disaggregation.{side}")
-            with located(where, f"disaggregation.{side}"):  # a side rebuilt here reports as part of this endpoint
-                sides[side] = dataclasses.replace(worker, **changes) if changes else worker
-        with located(where, "disaggregation"):
-            return dataclasses.replace(self.disaggregation, **sides)
+        Worked out once per endpoint (its fields are frozen); not a field, so eq, repr and ``dataclasses.replace``
+        ignore it: ``dataclasses.replace(endpoint, image=...)`` works every default out again from the new image."""
+        return custom_defaults(self)
 
     def _validate_placement(self, where: str) -> None:
         require(not isinstance(self.instance_types, str), where, "instance_types", self.instance_types,
@@ -425,11 +390,6 @@ class InferenceEndpoint(DeploymentCommon):
             require(isinstance(self.memory, str) and bool(QUANTITY_PATTERN.match(self.memory)), where, "memory",
                     self.memory, "a Kubernetes memory quantity such as 30Gi")
 
-    def _default_args(self) -> tuple[str, ...]:
-        # `vllm serve <model path>` as in the chart sample; the port only when it is not vLLM's 8000.
-        args: tuple[str, ...] = (self.model_mount_path or OPERATOR_MOUNT_PATH,)
-        return args + (("--port", str(self.port)) if self.port != 8000 else ())
-
     # ---- derived values ------------------------------------------------------------------------------
 
     @property
@@ -450,17 +410,15 @@ class InferenceEndpoint(DeploymentCommon):
         infos = [lookup_instance_type(name) for name in self.placement_types]
         return 1 if infos and all(info is not None and info.has_gpu for info in infos) else 0
 
-    @on_resolved
     def memory_fits(self) -> tuple[MemoryFit, ...]:
         """The declared model size against one replica's accelerator memory, per instance type it may run on
         (empty without a declared size, or without GPUs)."""
         size = self.model.size
         if size is None:
             return ()
-        utilization = (gpu_memory_utilization(self.args or (), self.where) if self.vllm_based
-                       else DEFAULT_GPU_MEMORY_UTILIZATION)
         if self.disaggregation is not None:
-            return tuple(fit for _, fit in self.side_memory_fits(utilization))
+            return tuple(fit for _, fit in self.side_memory_fits())
+        utilization = self._gpu_memory_utilization()
         profile, gpus = self.partition_profile, self.gpu_request
         fits: list[MemoryFit] = []
         for name in self.placement_types:
@@ -472,17 +430,14 @@ class InferenceEndpoint(DeploymentCommon):
             fits.append(MemoryFit(name, accelerator, memory, size.weight_gb, utilization))
         return tuple(fits)
 
-    @on_resolved
-    def side_memory_fits(self, utilization: Optional[float] = None) -> tuple[tuple[str, MemoryFit], ...]:
+    def side_memory_fits(self) -> tuple[tuple[str, MemoryFit], ...]:
         """Per disaggregated side: the declared model size against one of its pods (each side loads all weights)."""
-        size = self.model.size
-        if size is None or self.disaggregation is None:
+        size, serving = self.model.size, self.defaults.disaggregation
+        if size is None or serving is None:
             return ()
-        if utilization is None:
-            utilization = (gpu_memory_utilization(self.args or (), self.where) if self.vllm_based
-                           else DEFAULT_GPU_MEMORY_UTILIZATION)
+        utilization = self._gpu_memory_utilization()
         fits: list[tuple[str, MemoryFit]] = []
-        for side, worker in self.disaggregation.workers():
+        for side, worker in serving.workers():
             profile = worker.partition_profile
             gpus = 0 if profile else (worker.gpus or 1)
             memory = replica_memory_gb(worker.instance_type, gpus=gpus, profile=profile)
@@ -493,27 +448,33 @@ class InferenceEndpoint(DeploymentCommon):
             fits.append((side, MemoryFit(worker.instance_type, accelerator, memory, size.weight_gb, utilization)))
         return tuple(fits)
 
+    def _gpu_memory_utilization(self) -> float:
+        """The share of GPU memory the server may use: vLLM's ``--gpu-memory-utilization`` from the args."""
+        defaults = self.defaults
+        if not defaults.vllm_based:
+            return DEFAULT_GPU_MEMORY_UTILIZATION
+        return gpu_memory_utilization(defaults.args or (), self.where)
+
     # ---- platform checks and advice ------------------------------------------------------------------
 
-    @on_resolved
     def warnings(self) -> list[str]:
         """Advice, not errors: the platform turns each into a CDK warning annotation."""
-        where = self.where
+        where, defaults = self.where, self.defaults
         notes: list[str] = []
-        if not self.vllm_based:
-            used = [name for name, on in (("kv_cache", self.kv_cache is not None),
-                                          ("routing", self.intelligent_routing is not None)) if on]
+        if not defaults.vllm_based:
+            used = [name for name, on in (("kv_cache", defaults.kv_cache is not None),
+                                          ("routing", defaults.routing is not None)) if on]
             if used:
                 notes.append(Advice("vllm-features-without-vllm", f"{where}: {' and '.join(used)} {'work' if len(used) > 1 else 'works'} only with vLLM-based containers, and image "
                              f"{self.image!r} is not recognisably vLLM or LMCache; set vllm_based=True if it is, or "
                              f"{' and '.join(name + '=None' for name in used)}"))
-        elif self.args is None and self.gpu_request > 1:
+        elif defaults.args is None and self.gpu_request > 1:
             # args=None leaves the image's own command, which we cannot see: vLLM defaults to one GPU.
             notes.append(Advice("parallelism-unknown", f"{where}: args=None with gpus={self.gpu_request}: the "
                                 "image's own command decides how many GPUs vLLM uses (one unless it sets "
                                 "--tensor-parallel-size); leave args unset to get --tensor-parallel-size "
                                 f"{self.gpu_request}, or pass args that set it"))
-        routing = self.intelligent_routing
+        routing = defaults.routing
         if routing is not None:
             if self.metrics is None or not self.metrics.enabled:
                 notes.append(Advice("routing-without-metrics", f"{where}: intelligent routing with metrics off: router and "
@@ -527,12 +488,69 @@ class InferenceEndpoint(DeploymentCommon):
                                     "metrics.modelMetrics.port cannot follow it (1024-65535); router and cache metrics "
                                     "will not be scraped"))
             notes += routing.warnings(where)
-        if self.kv_cache is not None:
-            notes += self.kv_cache.warnings(where)
-        if self.autoscaling is not None:
-            notes += self.autoscaling.warnings(where)
-        if self.disaggregation is not None:
-            notes += self.disaggregation.warnings(where, vllm_based=bool(self.vllm_based))
+        if defaults.kv_cache is not None:
+            notes += defaults.kv_cache.warnings(where)
+        if defaults.autoscaling is not None:
+            notes += defaults.autoscaling.warnings(where)
+        if defaults.disaggregation is not None:
+            notes += defaults.disaggregation.warnings(where, vllm_based=defaults.vllm_based)
         if self.model.size is not None:
             notes += [fit.advice(where, self.model.size) for fit in self.memory_fits() if fit.thin]
         return notes
+
+
+def custom_defaults(endpoint: InferenceEndpoint) -> CustomDefaults:
+    """The defaults of ``endpoint`` that depend on its other fields (what ``AUTO`` stands for, and the values
+    worked out from several fields). Pure: reads the endpoint and changes nothing."""
+    where = endpoint.where
+    vllm = looks_like_vllm(endpoint.image) if endpoint.vllm_based is None else bool(endpoint.vllm_based)
+    args = endpoint.args
+    if args is AUTO:
+        args = _vllm_args(endpoint) if vllm else None
+    if args is not None and vllm and endpoint.disaggregation is None:  # vLLM uses one GPU unless told: use all
+        args = (*args, *parallel_args(args, endpoint.gpu_request, where))
+    routing = as_intelligent_routing(
+        (Routing.PREFIX_AWARE if vllm and endpoint.inference_gateway is None else None) if endpoint.routing is AUTO
+        else endpoint.routing, where)  # type: ignore[arg-type]
+    kv_aware = routing is not None and routing.strategy is Routing.KV_AWARE
+
+    def vllm_default(value: Any, default: Any) -> Any:
+        return (default if vllm else None) if value is AUTO else value
+    return CustomDefaults(
+        vllm_based=vllm, model_name=endpoint.model_name if endpoint.model_name is not None else endpoint.name,
+        args=args, routing=routing, autoscaling=endpoint._bound_autoscaling(),
+        kv_cache=vllm_default(endpoint.kv_cache, KvCache()),
+        invocation_path=vllm_default(endpoint.invocation_path, KV_AWARE_PATH if kv_aware else VLLM_CHAT_PATH),
+        load_balancer=vllm_default(endpoint.load_balancer, LoadBalancer(health_check_path="/health")),
+        request_limits=vllm_default(endpoint.request_limits, VLLM_REQUEST_LIMITS),
+        probes=vllm_default(endpoint.probes, VLLM_PROBES),
+        disaggregation=_default_sides(endpoint, args if vllm else None))
+
+
+def _vllm_args(endpoint: InferenceEndpoint) -> tuple[str, ...]:
+    # `vllm serve <model path>` as in the chart sample; the port only when it is not vLLM's 8000.
+    args: tuple[str, ...] = (endpoint.model_mount_path or OPERATOR_MOUNT_PATH,)
+    return args + (("--port", str(endpoint.port)) if endpoint.port != 8000 else ())
+
+
+def _default_sides(endpoint: InferenceEndpoint, args: Optional[Sequence[str]]) -> Optional[DisaggregatedServing]:
+    """Each disaggregated side runs the endpoint's vLLM args plus its own, extended so its pods use all of their
+    GPUs (one GPU when unset); its SageMaker CloudWatch triggers read the endpoint's registered SageMaker endpoint."""
+    serving, where = endpoint.disaggregation, endpoint.where
+    if serving is None:
+        return None
+    sides = {}
+    for side, worker in serving.workers():
+        changes: dict[str, Any] = {} if worker.gpus or worker.partition_profile else {"gpus": 1}
+        if args is not None:
+            gpus = 0 if worker.partition_profile else (worker.gpus or 1)
+            extra = parallel_args((*args, *worker.args), gpus, where, f"disaggregation.{side}.args")
+            if extra:
+                changes["args"] = (*worker.args, *extra)
+        if worker.autoscaling is not None:
+            changes["autoscaling"] = worker.autoscaling.bound_to(endpoint.sagemaker_endpoint_name,
+                                                                 f"{where} disaggregation.{side}")
+        with located(where, f"disaggregation.{side}"):  # a side rebuilt here reports as part of this endpoint
+            sides[side] = dataclasses.replace(worker, **changes) if changes else worker
+    with located(where, "disaggregation"):
+        return dataclasses.replace(serving, **sides)

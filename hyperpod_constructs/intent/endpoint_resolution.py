@@ -44,13 +44,8 @@ R = TypeVar("R")
 
 def resolve_endpoint(endpoint: Endpoint, platform: ResolvedPlatform,
                      slos: Optional[EndpointSlos] = None) -> ResolvedEndpoint:
-    """``endpoint`` resolved (``resolve()``, once) and recorded against ``platform``."""
-    return endpoint_record(endpoint.resolve(), platform, slos)
-
-
-def endpoint_record(endpoint: Endpoint, platform: ResolvedPlatform,
-                    slos: Optional[EndpointSlos] = None) -> ResolvedEndpoint:
-    """The record of an endpoint whose defaults are resolved (``endpoint.resolve()``): what every reader sees."""
+    """The record of ``endpoint`` as declared, against ``platform``: what every reader sees. The defaults that
+    depend on other fields come from ``endpoint.defaults``; the rest is copied from the fields by name."""
     namespace = endpoint.namespace or platform.namespace
     jumpstart = isinstance(endpoint, JumpStartEndpoint)
     metrics_model = endpoint.model_id if jumpstart else (endpoint.model_name or endpoint.name)
@@ -63,7 +58,8 @@ def endpoint_record(endpoint: Endpoint, platform: ResolvedPlatform,
     return ResolvedEndpoint(
         name=endpoint.name, namespace=namespace, max_replicas=endpoint.max_pods, where=endpoint.where,
         kind="jumpstart" if jumpstart else "inference-endpoint",
-        intelligent_routing=endpoint.routing is not None, kv_cache=endpoint.kv_cache is not None, slos=slos,
+        intelligent_routing=endpoint.defaults.routing is not None, kv_cache=endpoint.defaults.kv_cache is not None,
+        slos=slos,
         demands=_jumpstart_demands(endpoint) if jumpstart else _custom_demands(endpoint),  # type: ignore[arg-type]
         shared=_shared_spec(endpoint, platform, selector, metrics_port), spec=spec)
 
@@ -121,13 +117,14 @@ def _jumpstart_demands(endpoint: JumpStartEndpoint) -> tuple[PodDemand, ...]:
 def _custom_demands(endpoint: InferenceEndpoint) -> tuple[PodDemand, ...]:
     """One demand (the first instance type it may run on stands for all of them in the plan), or one per side."""
     weights_gb = endpoint.model.size.weight_gb if endpoint.model.size is not None else None
-    if endpoint.disaggregation is not None:
+    serving = endpoint.defaults.disaggregation
+    if serving is not None:
         memory = {side: fit.summary() for side, fit in endpoint.side_memory_fits()}
         return tuple(PodDemand(f"{endpoint.name}/{side}", f"custom, {side}", worker.instance_type, worker.min_pods,
                                worker.max_pods, gpus=0 if worker.partition_profile else worker.gpus,
                                partition=worker.partition_profile, memory=memory.get(side), side=side,
                                weights_gb=weights_gb)
-                     for side, worker in endpoint.disaggregation.workers())
+                     for side, worker in serving.workers())
     fits = endpoint.memory_fits()
     return (PodDemand(endpoint.name, "custom", (endpoint.placement_types or ("any",))[0], endpoint.min_pods,
                       endpoint.max_pods, gpus=endpoint.gpu_request, partition=endpoint.partition_profile,
@@ -139,19 +136,19 @@ def _custom_demands(endpoint: InferenceEndpoint) -> tuple[PodDemand, ...]:
 
 def _shared_spec(endpoint: Endpoint, platform: ResolvedPlatform, selector: str,
                  metrics_port: Optional[int]) -> SharedSpec:
-    where = endpoint.where
-    routing: Optional[IntelligentRouting] = endpoint.intelligent_routing
+    where, defaults = endpoint.where, endpoint.defaults
+    routing: Optional[IntelligentRouting] = defaults.routing
     return copied(
         SharedSpec, endpoint,
-        kv_cache=_kv_cache(endpoint.kv_cache) if endpoint.kv_cache is not None else None,
+        kv_cache=_kv_cache(defaults.kv_cache) if defaults.kv_cache is not None else None,
         routing=RoutingRecord(strategy=routing.strategy.value, autoscaling=resolve_scaling(
             routing.autoscaling, platform, f"{where} router", None) if routing.autoscaling is not None else None)
         if routing is not None else None,
-        load_balancer=copied(LoadBalancerRecord, endpoint.load_balancer),
+        load_balancer=copied(LoadBalancerRecord, defaults.load_balancer),
         tls=_tls(endpoint.tls, platform) if endpoint.tls is not None else None,
         metrics=_metrics(endpoint.metrics, metrics_port) if endpoint.metrics is not None else None,
-        autoscaling=resolve_scaling(endpoint.autoscaling, platform, where, selector)
-        if endpoint.autoscaling is not None else None,
+        autoscaling=resolve_scaling(defaults.autoscaling, platform, where, selector)
+        if defaults.autoscaling is not None else None,
         data_capture=_data_capture(endpoint.data_capture) if endpoint.data_capture is not None else None,
         model_cache=_model_cache(endpoint.model_cache) if endpoint.model_cache is not None else None)
 
@@ -196,7 +193,7 @@ def _metrics(metrics: Metrics, default_port: Optional[int]) -> MetricsRecord:
 
 def _default_metrics_port(endpoint: InferenceEndpoint) -> Optional[int]:
     # The guide: with intelligent routing, modelMetrics.port must equal the container port for router/cache metrics.
-    if endpoint.intelligent_routing is not None and 1024 <= endpoint.port <= 65535:
+    if endpoint.defaults.routing is not None and 1024 <= endpoint.port <= 65535:
         return endpoint.port
     return None
 
@@ -217,16 +214,18 @@ def _jumpstart_spec(endpoint: JumpStartEndpoint) -> JumpStartSpec:
 # ---- InferenceEndpointConfig ------------------------------------------------------------------------------------
 
 def _custom_spec(endpoint: InferenceEndpoint, platform: ResolvedPlatform, selector: str) -> CustomSpec:
+    defaults = endpoint.defaults
     return copied(
         CustomSpec, endpoint,
-        model_name=endpoint.model_name or endpoint.name, model=_model_location(endpoint.model, platform),
+        model_name=defaults.model_name, args=defaults.args, invocation_path=defaults.invocation_path,
+        model=_model_location(endpoint.model, platform),
         resources=_worker_resources(endpoint), instance_type=endpoint.instance_type or None,
         environment=tuple(EnvVar(name, secret=copied(SecretRef, value)) if isinstance(value, SecretKeyRef)
                           else EnvVar(name, value=value) for name, value in endpoint.environment.items()),
-        probes=_probes(endpoint.probes, endpoint.port) if endpoint.probes is not None else None,  # type: ignore[arg-type]
-        request_limits=copied(RequestLimitsRecord, endpoint.request_limits),
-        disaggregation=_disaggregation(endpoint.disaggregation, platform, endpoint.where, selector)
-        if endpoint.disaggregation is not None else None,
+        probes=_probes(defaults.probes, endpoint.port) if defaults.probes is not None else None,
+        request_limits=copied(RequestLimitsRecord, defaults.request_limits),
+        disaggregation=_disaggregation(defaults.disaggregation, platform, endpoint.where, selector)
+        if defaults.disaggregation is not None else None,
         tags=tuple((tag.name, tag.value) for tag in endpoint.tags))
 
 

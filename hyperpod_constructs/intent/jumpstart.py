@@ -6,6 +6,7 @@ ask (they work only when the model's JumpStart container is vLLM-based).
 """
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import KW_ONLY, dataclass
 from typing import Mapping, Optional, Union
@@ -25,7 +26,7 @@ from .endpoint_options import (
 from .frozen import Frozen
 from .kv_cache import KvCache
 from .model_cache import ModelCache, check_model_cache
-from .deployment import DeploymentCommon, on_resolved, validate_environment
+from .deployment import DeploymentCommon, DeploymentDefaults, validate_environment
 from .mig import normalize_partition, validate_partition
 from .model_size import MemoryFit, ModelSize
 from .names import is_sagemaker_name, require_hyperpod_instance_type
@@ -187,20 +188,17 @@ class JumpStartEndpoint(DeploymentCommon):
         validate_environment(self.environment, where, "environment")
         require(self.gated in (None, True, False), where, "gated", self.gated,
                 "True, False or None (None: gated when the model id is a known gated family)")
-        self.resolve()  # routing and trigger binding fail here, at construction
+        self.defaults  # routing and trigger binding fail here, at construction
         if self.size is not None:  # its type is checked by check_fields, its values by itself
             for fit in self.memory_fits():
                 if not fit.fits:
                     raise HyperPodValidationError(where, "size", self.size.describe(), fit.problem(self.size))
 
-    def resolve(self) -> JumpStartEndpoint:
-        """This endpoint with ``routing=`` as IntelligentRouting (or None) and its SageMaker CloudWatch triggers bound
-        to the endpoint it registers. Pure: a new endpoint, or itself when already resolved."""
-        return super().resolve()
-
-    def _with_defaults(self) -> JumpStartEndpoint:
-        return self._resolved({"routing": as_intelligent_routing(self.routing, self.where),
-                               "autoscaling": self._bound_autoscaling()})
+    @functools.cached_property
+    def defaults(self) -> DeploymentDefaults:
+        """``routing=`` as IntelligentRouting (or None) and the SageMaker CloudWatch triggers bound to the endpoint
+        it registers (``jumpstart_defaults``), worked out once per endpoint; not a field."""
+        return jumpstart_defaults(self)
 
     @property
     def is_gated(self) -> bool:
@@ -221,24 +219,31 @@ class JumpStartEndpoint(DeploymentCommon):
         accelerator = f"1x mig-{profile}" if profile else f"up to {info.gpu_count}x {info.gpu_model}"
         return (MemoryFit(self.instance_type, accelerator, memory, self.size.weight_gb),)
 
-    @on_resolved
     def warnings(self) -> list[str]:
         """Advice, not errors: the platform turns each into a CDK warning annotation."""
-        where = self.where
+        where, routing, autoscaling = self.where, self.defaults.routing, self.defaults.autoscaling
         notes: list[str] = []
-        if self.intelligent_routing is not None:
+        if routing is not None:
             if self.metrics is None or not self.metrics.enabled:
                 notes.append(Advice("routing-without-metrics", f"{where}: intelligent routing with metrics off: router and "
                                     "KV-cache metrics are not collected; keep Metrics(enabled=True)"))
-            if self.intelligent_routing.strategy is Routing.KV_AWARE:
+            if routing.strategy is Routing.KV_AWARE:
                 notes.append(Advice("kv-aware-routing-on-jumpstart", f"{where}: kvaware routing supports only the "
                                     "/completions invocation endpoint, which a JumpStartModel cannot set (JumpStart "
                                     "containers answer /invocations); prefer prefixaware"))
-            notes += self.intelligent_routing.warnings(where)
+            notes += routing.warnings(where)
         if self.kv_cache is not None:
             notes += self.kv_cache.warnings(where)
-        if self.autoscaling is not None:
-            notes += self.autoscaling.warnings(where)
+        if autoscaling is not None:
+            notes += autoscaling.warnings(where)
         if self.size is not None:
             notes += [fit.advice(where, self.size) for fit in self.memory_fits() if fit.thin]
         return notes
+
+
+def jumpstart_defaults(endpoint: JumpStartEndpoint) -> DeploymentDefaults:
+    """What a JumpStartEndpoint works out from its fields (KV cache and load balancer are as written: off unless
+    asked for). Pure: reads the endpoint and changes nothing."""
+    return DeploymentDefaults(routing=as_intelligent_routing(endpoint.routing, endpoint.where),
+                              autoscaling=endpoint._bound_autoscaling(), kv_cache=endpoint.kv_cache,
+                              load_balancer=endpoint.load_balancer)

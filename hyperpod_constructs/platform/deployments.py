@@ -83,7 +83,7 @@ class ChartDeployment(Construct):
 
 
 class EndpointDeployment(ChartDeployment):
-    """An endpoint on the platform: the intent value (``.endpoint``, its defaults resolved), its chart and its
+    """An endpoint on the platform: the intent value as declared (``.endpoint``), its chart and its
     operator custom resource (``.api_object``, an InferenceEndpointConfig or JumpStartModel)."""
 
     def __init__(self, scope: Construct, construct_id: str, *, endpoint: Endpoint, namespace: str,
@@ -91,7 +91,7 @@ class EndpointDeployment(ChartDeployment):
         """The handle ``add_endpoint`` returns.
 
         Args:
-            endpoint: The endpoint, its defaults resolved. Required.
+            endpoint: The endpoint as declared. Required.
             namespace: The namespace it is deployed to. Required.
             build: Adds the operator's custom resource to a new chart and returns it. Required.
             manifest: The custom resource as a dict, standing in for the chart until it is touched. Required.
@@ -99,7 +99,8 @@ class EndpointDeployment(ChartDeployment):
         super().__init__(scope, construct_id, chart_name=endpoint_chart_name(namespace, endpoint.name), build=build,
                          manifests=[manifest])
         self.endpoint = endpoint
-        """The endpoint as added, with its defaults resolved (an ``InferenceEndpoint`` or ``JumpStartEndpoint``)."""
+        """The endpoint as added (an ``InferenceEndpoint`` or ``JumpStartEndpoint``); ``.defaults`` holds what its
+        fields left to the library, worked out."""
         self.namespace = namespace
         """The namespace the endpoint is deployed to."""
 

@@ -34,7 +34,7 @@ from ..intent.cluster import ClusterSettings, ExistingEks
 from ..intent.cluster_prerequisites import ClusterPrerequisite
 from ..intent.cold_start import ColdStartAssumptions
 from ..intent.endpoint import InferenceEndpoint
-from ..intent.endpoint_resolution import endpoint_record, resolve_scaled_workload, resolve_weights_cache
+from ..intent.endpoint_resolution import resolve_endpoint, resolve_scaled_workload, resolve_weights_cache
 from ..intent.inference_gateway import InferenceGateway
 from ..intent.instance_group import InstanceGroup
 from ..intent.jumpstart import JumpStartEndpoint
@@ -482,7 +482,7 @@ class HyperPodInferencePlatform(Construct):
 
     @property
     def endpoints(self) -> list[Endpoint]:
-        """The endpoints added, as declared with their defaults resolved (what their handles hold)."""
+        """The endpoints added, as declared (what their handles hold; their records are in ``resolved_platform``)."""
         return [deployment.endpoint for deployment in self._endpoint_deployments]
 
     def add_endpoint(self, endpoint: Endpoint, *, slos: Optional[EndpointSlos] = None) -> EndpointDeployment:
@@ -492,8 +492,7 @@ class HyperPodInferencePlatform(Construct):
         Returns its handle, construct ``Platform/<name>`` (``<name>.<namespace>`` outside the platform's namespace):
         ``.api_object`` is the operator's custom resource, to patch fields the library does not model."""
         check_arguments(self._path, HyperPodInferencePlatform.add_endpoint, locals())
-        endpoint = endpoint.resolve()  # the one resolution: the record below holds everything derived from it
-        resolved = endpoint_record(endpoint, self._resolved, slos)  # checks, charts, grants and observability read it
+        resolved = resolve_endpoint(endpoint, self._resolved, slos)  # checks, charts, grants and observability read it
         resolved_model = self._resolved.with_endpoint(resolved, where=self._path)  # refuses a name taken in the namespace
         namespace = resolved.namespace
         manifest = endpoint_manifest(resolved)

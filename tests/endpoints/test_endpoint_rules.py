@@ -314,8 +314,7 @@ def test_routing_and_kv_cache_on_a_non_vllm_image_warn() -> None:
     assert endpoint(image="my-registry/llm:1", vllm_based=True, routing=Routing.SESSION).warnings() == []
     # Not asked for: a non-vLLM image gets neither, and no warning.
     plain = endpoint(image="ghcr.io/huggingface/text-generation-inference:3.3.4")
-    resolved = plain.resolve()
-    assert resolved.kv_cache is None and resolved.routing is None and plain.warnings() == []
+    assert plain.defaults.kv_cache is None and plain.defaults.routing is None and plain.warnings() == []
 
 
 def test_scale_to_zero_without_activation_threshold_warns() -> None:
@@ -370,17 +369,17 @@ def test_looks_like_vllm(image: str, expected: bool) -> None:
 
 def test_kv_aware_defaults_invocation_path_to_completions() -> None:
     kv = endpoint(routing=Routing.KV_AWARE)
-    assert kv.resolve().invocation_path == "/completions"
-    assert endpoint(routing=Routing.KV_AWARE, invocation_path="completions").resolve().invocation_path == "completions"
+    assert kv.defaults.invocation_path == "/completions"
+    assert endpoint(routing=Routing.KV_AWARE, invocation_path="completions").defaults.invocation_path == "completions"
 
 
 def test_routing_strings_and_shorthand_normalise() -> None:
-    assert endpoint(routing="session").resolve().routing == IntelligentRouting(strategy=Routing.SESSION)
-    assert endpoint(routing=None).resolve().routing is None
+    assert endpoint(routing="session").defaults.routing == IntelligentRouting(strategy=Routing.SESSION)
+    assert endpoint(routing=None).defaults.routing is None
 
 
 def test_non_default_port_is_passed_to_vllm() -> None:
-    assert endpoint(port=8081).resolve().args == ("/opt/ml/model", "--port", "8081")
+    assert endpoint(port=8081).defaults.args == ("/opt/ml/model", "--port", "8081")
 
 
 def test_cdk_tokens_skip_pattern_checks() -> None:

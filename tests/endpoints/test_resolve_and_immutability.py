@@ -1,4 +1,5 @@
-"""Defaults that depend on other fields are worked out by a pure ``resolve()``; values are immutable throughout."""
+"""Defaults that depend on other fields are worked out by pure functions into ``endpoint.defaults``, once per
+endpoint; the endpoint stays as written, and values are immutable throughout."""
 from __future__ import annotations
 
 import dataclasses
@@ -10,8 +11,10 @@ from endpoint_fixtures import VIEW
 from hyperpod_constructs.errors import HyperPodTypeError, HyperPodValidationError, located
 from support import stand_in_bucket
 from hyperpod_constructs.intent.autoscaling import Autoscaling, CloudWatchTrigger
+from hyperpod_constructs.intent import deployment as deployment_module, endpoint as endpoint_module
+from hyperpod_constructs.intent import jumpstart as jumpstart_module
 from hyperpod_constructs.intent.deployment import DeploymentCommon
-from hyperpod_constructs.intent.endpoint import AUTO, InferenceEndpoint
+from hyperpod_constructs.intent.endpoint import AUTO, CustomDefaults, InferenceEndpoint, custom_defaults
 from hyperpod_constructs.intent.endpoint_options import LoadBalancer, Tag
 from hyperpod_constructs.intent.jumpstart import JumpStartEndpoint
 from hyperpod_constructs.intent.kv_cache import KvCache
@@ -30,57 +33,70 @@ def endpoint(**overrides: Any) -> InferenceEndpoint:
     return InferenceEndpoint("llama-8b", **props)
 
 
-def test_resolve_returns_a_new_endpoint_and_leaves_what_the_user_wrote() -> None:
+def test_defaults_are_worked_out_apart_from_what_the_user_wrote() -> None:
     written = endpoint()
-    resolved = written.resolve()
-    assert resolved is not written
+    defaults = written.defaults
+    assert isinstance(defaults, CustomDefaults)  # a value of its own, not a copy of the endpoint
     assert (written.vllm_based, written.model_name, written.args, written.routing, written.kv_cache) == \
         (None, None, AUTO, AUTO, AUTO)
-    assert resolved.vllm_based is True and resolved.model_name == "llama-8b"
-    assert resolved.args == ("/opt/ml/model", "--tensor-parallel-size", "4")
-    assert resolved.routing == IntelligentRouting(strategy=Routing.PREFIX_AWARE)
-    assert resolved.kv_cache == KvCache() and resolved.invocation_path == "/v1/chat/completions"
-    assert resolved.load_balancer is not None and resolved.load_balancer.health_check_path == "/health"
-    assert resolved.request_limits is not None and resolved.probes is not None
+    assert defaults.vllm_based is True and defaults.model_name == "llama-8b"
+    assert defaults.args == ("/opt/ml/model", "--tensor-parallel-size", "4")
+    assert defaults.routing == IntelligentRouting(strategy=Routing.PREFIX_AWARE)
+    assert defaults.kv_cache == KvCache() and defaults.invocation_path == "/v1/chat/completions"
+    assert defaults.load_balancer is not None and defaults.load_balancer.health_check_path == "/health"
+    assert defaults.request_limits is not None and defaults.probes is not None
 
 
-def test_resolve_is_idempotent() -> None:
-    resolved = endpoint(routing=Routing.KV_AWARE, args=["/opt/ml/model"]).resolve()
-    assert resolved.resolve() is resolved
-    assert resolved.args == ("/opt/ml/model", "--tensor-parallel-size", "4")  # flags appended once
+def test_given_args_get_the_parallelism_flags_once() -> None:
+    written = endpoint(routing=Routing.KV_AWARE, args=["/opt/ml/model"])
+    assert written.args == ("/opt/ml/model",)
+    assert written.defaults.args == ("/opt/ml/model", "--tensor-parallel-size", "4")
+    assert custom_defaults(written) == written.defaults  # pure: working them out again gives the same
 
 
 @pytest.mark.parametrize("written", [
-    endpoint(), endpoint(image=TGI),
-    JumpStartEndpoint("qwen", model_id="deepseek-llm-r1-distill-qwen-1-5b", accept_eula=True,
-                      instance_type="ml.g6e.12xlarge", routing=Routing.PREFIX_AWARE)], ids=["vllm", "tgi", "jumpstart"])
-def test_an_endpoint_is_resolved_once_into_a_copy_its_rules_accept(written: Any) -> None:
-    resolved = written.resolve()
-    assert written.resolve() is resolved and resolved.is_resolved  # kept, not worked out again
-    assert written._with_defaults() == resolved  # the fields are frozen: working it out again gives the same
-    assert dataclasses.replace(resolved) == resolved  # building it again runs every rule: none fails
+    lambda: endpoint(), lambda: endpoint(image=TGI),
+    lambda: JumpStartEndpoint("qwen", model_id="deepseek-llm-r1-distill-qwen-1-5b", accept_eula=True,
+                              instance_type="ml.g6e.12xlarge", routing=Routing.PREFIX_AWARE)],
+    ids=["vllm", "tgi", "jumpstart"])
+def test_defaults_are_worked_out_once_per_endpoint(written: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[str] = []
+    for module, name in ((endpoint_module, "custom_defaults"), (jumpstart_module, "jumpstart_defaults")):
+        function = getattr(module, name)
+        monkeypatch.setattr(module, name, lambda item, function=function, name=name: calls.append(name) or function(item))
+    built = written()  # its rules on the defaults run here
+    record = resolve_endpoint(built, VIEW)
+    built.warnings()
+    assert len(calls) == 1 and built.defaults is built.defaults
+    assert record == resolve_endpoint(dataclasses.replace(built), VIEW)  # a copy works them out again, the same
+
+
+def test_an_endpoint_has_no_resolved_copy_form() -> None:
+    for kind in (InferenceEndpoint, JumpStartEndpoint):
+        assert not {"resolve", "is_resolved", "_resolution", "_with_defaults"} & set(dir(kind)), kind
+    assert not hasattr(deployment_module, "on_resolved")
 
 
 def test_replacing_the_image_re_derives_every_vllm_default() -> None:
     vllm = endpoint(routing=Routing.KV_AWARE)
-    tgi = dataclasses.replace(vllm, image="mycorp/tgi:1.0", routing=AUTO).resolve()
-    assert vllm.resolve().kv_cache is not None  # the vLLM endpoint has them ...
+    tgi = dataclasses.replace(vllm, image="mycorp/tgi:1.0", routing=AUTO).defaults
+    assert vllm.defaults.kv_cache is not None  # the vLLM endpoint has them ...
     # ... the TGI one keeps none of vLLM's KV cache, routing, args, path, load balancer, limits or probes.
     assert (tgi.vllm_based, tgi.kv_cache, tgi.routing, tgi.args, tgi.invocation_path, tgi.load_balancer,
             tgi.request_limits, tgi.probes) == (False, None, None, None, None, None, None, None)
-    assert dataclasses.replace(endpoint(), image="mycorp/tgi:1.0").resolve().kv_cache is None
+    assert dataclasses.replace(endpoint(), image="mycorp/tgi:1.0").defaults.kv_cache is None
 
 
-def test_rendering_reads_the_resolved_endpoint() -> None:
-    written = endpoint(image=TGI)
-    assert render_endpoint(resolve_endpoint(written, VIEW)) == render_endpoint(resolve_endpoint(written.resolve(), VIEW))
-    assert "args" not in render_endpoint(resolve_endpoint(written, VIEW))["spec"]["worker"]
+def test_rendering_reads_the_defaults() -> None:
+    vllm = endpoint()
+    assert render_endpoint(resolve_endpoint(vllm, VIEW))["spec"]["worker"]["args"] == list(vllm.defaults.args or ())
+    assert "args" not in render_endpoint(resolve_endpoint(endpoint(image=TGI), VIEW))["spec"]["worker"]
 
 
-def test_triggers_are_bound_to_the_sagemaker_endpoint_on_resolve() -> None:
+def test_triggers_are_bound_to_the_sagemaker_endpoint_in_the_defaults() -> None:
     trigger = CloudWatchTrigger.invocations_per_instance(target=10)
     written = endpoint(sagemaker_endpoint_name="llama-sm", autoscaling=Autoscaling(trigger=trigger))
-    (bound,) = written.resolve().autoscaling.cloudwatch_triggers  # type: ignore[union-attr]
+    (bound,) = written.defaults.autoscaling.cloudwatch_triggers  # type: ignore[union-attr]
     assert bound.endpoint_name == "llama-sm"
     (unbound,) = written.autoscaling.cloudwatch_triggers  # type: ignore[union-attr]
     assert unbound is trigger
@@ -88,8 +104,8 @@ def test_triggers_are_bound_to_the_sagemaker_endpoint_on_resolve() -> None:
                                   instance_type="ml.g5.8xlarge", routing="session", sagemaker_endpoint_name="ds-sm",
                                   autoscaling=Autoscaling(trigger=trigger))
     assert jumpstart.routing == "session"
-    assert jumpstart.resolve().routing == IntelligentRouting(strategy=Routing.SESSION)
-    assert jumpstart.resolve().autoscaling.cloudwatch_triggers[0].endpoint_name == "ds-sm"  # type: ignore[union-attr]
+    assert jumpstart.defaults.routing == IntelligentRouting(strategy=Routing.SESSION)
+    assert jumpstart.defaults.autoscaling.cloudwatch_triggers[0].endpoint_name == "ds-sm"  # type: ignore[union-attr]
 
 
 def test_passed_in_lists_and_dicts_are_copied_frozen() -> None:

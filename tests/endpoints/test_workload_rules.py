@@ -257,7 +257,7 @@ def test_other_cloudwatch_metrics_are_not_bound() -> None:
     custom = CloudWatchTrigger(name="queue", metric_name="ApproximateNumberOfMessagesVisible", namespace="AWS/SQS",
                                dimensions={"QueueName": "requests"}, target_value=5, activation_target_value=1)
     item = endpoint(autoscaling=Autoscaling(min_replicas=0, trigger=custom))
-    resolved = item.resolve().autoscaling
+    resolved = item.defaults.autoscaling
     assert resolved is not None and resolved.all_triggers == (custom,)
 
 

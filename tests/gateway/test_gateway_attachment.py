@@ -54,7 +54,9 @@ def test_intelligent_routing_and_a_gateway_are_exclusive() -> None:
     with pytest.raises(HyperPodValidationError, match="endpoint 'qwen': routing=<Routing.KV_AWARE: 'kvaware'> is not "
                                                       "allowed; None with inference_gateway"):
         qwen(inference_gateway="models", routing=Routing.KV_AWARE)
-    assert qwen(inference_gateway="models", routing=None).resolve().intelligent_routing is None
+    assert qwen(inference_gateway="models", routing=None).defaults.routing is None
+    assert qwen(inference_gateway="models").defaults.routing is None  # the default router is off when attached
+    assert qwen().defaults.routing is not None
 
 
 def test_the_gateway_name_is_a_kubernetes_name() -> None:
