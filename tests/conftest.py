@@ -91,15 +91,16 @@ def _is_slow(item: pytest.Function) -> bool:
 
 
 def _module_rank(tests: list[pytest.Item]) -> int:
-    """0: a module whose tests run processes for seconds to a minute each (SLOW_FOLDERS, or a module marked slow as a
-    whole: the wheel and the cdk CLI); 1: a module of slow tests only (an app of its own each); 2: a module with some
-    slow tests; 3: the rest (milliseconds each)."""
+    """0: a module marked slow as a whole (the wheel in a clean virtualenv and the cdk CLI: the longest tests, a
+    minute or more, started first); 1: a module whose tests run processes for seconds each (SLOW_FOLDERS); 2: a module
+    of slow tests only (an app of its own each); 3: a module with some slow tests; 4: the rest (milliseconds each)."""
     module_marks = getattr(tests[0], "module", None) and getattr(tests[0].module, "pytestmark", [])
-    if tests[0].path.relative_to(TESTS).parts[0] in SLOW_FOLDERS or any(
-            mark.name == "slow" for mark in (module_marks if isinstance(module_marks, list) else [module_marks])):
+    if any(mark.name == "slow" for mark in (module_marks if isinstance(module_marks, list) else [module_marks])):
         return 0
+    if tests[0].path.relative_to(TESTS).parts[0] in SLOW_FOLDERS:
+        return 1
     slow = sum(1 for item in tests if item.get_closest_marker("slow"))
-    return 1 if slow == len(tests) else 2 if slow else 3
+    return 2 if slow == len(tests) else 3 if slow else 4
 
 
 def _slowest_modules_first(items: list[pytest.Item]) -> None:

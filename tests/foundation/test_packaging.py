@@ -120,10 +120,20 @@ def test_wheel_installs_into_a_clean_virtualenv_and_a_consumer_app_synthesizes(b
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120)
     python = venv / "bin" / "python"
-    # The pinned versions (constraints.txt), so a new aws-cdk-lib release cannot change the outcome.
-    install = subprocess.run([str(python), "-m", "pip", "install", "--quiet", "-c", str(REPO_ROOT / "constraints.txt"),
-                              str(wheel)], capture_output=True, text=True, timeout=900)
+    # The pinned versions (constraints.txt), so a new aws-cdk-lib release cannot change the outcome. The dependencies'
+    # bytecode is not compiled (most of the install's CPU: aws-cdk-lib alone is hundreds of MB of Python that the
+    # consumer does not import); ours is, every module, so a file that does not compile still fails the install.
+    install = subprocess.run([str(python), "-m", "pip", "install", "--quiet", "--no-compile",
+                              "-c", str(REPO_ROOT / "constraints.txt"), str(wheel)],
+                             capture_output=True, text=True, timeout=900)
     assert install.returncode == 0, install.stderr[-3000:]
+    package = subprocess.run([str(python), "-c", "import importlib.util; "
+                              "print(importlib.util.find_spec('hyperpod_constructs').submodule_search_locations[0])"],
+                             cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert package.returncode == 0 and str(venv) in package.stdout, package.stdout + package.stderr
+    compiled = subprocess.run([str(python), "-m", "compileall", "-q", package.stdout.strip()],
+                              capture_output=True, text=True, timeout=300)
+    assert compiled.returncode == 0, compiled.stdout[-3000:] + compiled.stderr[-3000:]
     consumer = tmp_path / "consumer.py"
     consumer.write_text(textwrap.dedent("""
         import aws_cdk as cdk

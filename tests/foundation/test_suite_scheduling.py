@@ -27,8 +27,8 @@ def test_the_fault_tests_rank_before_the_millisecond_tests(request: pytest.Fixtu
     for item in request.session.items:
         by_folder.setdefault(item.path.parent.name, []).append(item)
     if "faults" in by_folder:
-        assert _module_rank([by_folder["faults"][0]]) == 0
-    assert _module_rank([request.node]) == 3  # this module: no slow test
+        assert _module_rank([by_folder["faults"][0]]) == 1
+    assert _module_rank([request.node]) == 4  # this module: no slow test
 
 
 def test_a_result_is_computed_once_and_read_after(tmp_path_factory: pytest.TempPathFactory) -> None:
