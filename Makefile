@@ -37,9 +37,12 @@ synth: setup
 	@cat dist/plan.txt
 
 # Everything: unit tests, every app and example synthesized and checked, the real cdk CLI, the wheel in a clean venv,
-# the kubectl function against the real kubectl and helm. Two workers: the process-heavy tests wait on their tools.
+# the kubectl function against the real kubectl and helm. Two workers (-n auto is the same on two cores) that take
+# over each other's last tests (worksteal): tests/conftest.py puts the modules that run processes first, so a run ends
+# on millisecond tests instead of one worker idle while the other finishes its queue (CONTRIBUTING.md "Tests").
+# PYTEST_ARGS adds arguments (benchmarks/suite_time.py --make-args "PYTEST_ARGS=tests/foundation" times a part).
 test: setup
-	$(PY) -m pytest -q -n 2
+	$(PY) -m pytest -q -n 2 --dist worksteal $(PYTEST_ARGS)
 
 # The inner loop: everything except the tests marked slow, i.e. those that run processes (the fault tests' fake
 # kubectl and helm, the command line, the IAM simulator, the cdk CLI, the wheel) or synthesize an app of their own

@@ -90,10 +90,36 @@ def _is_slow(item: pytest.Function) -> bool:
     return any(_calls_slow(function, seen) for function in (item.function, *fixtures, *parameters))
 
 
+def _module_rank(tests: list[pytest.Item]) -> int:
+    """0: a module marked slow as a whole (the wheel in a clean virtualenv and the cdk CLI: the longest tests, a
+    minute or more, started first); 1: a module whose tests run processes for seconds each (SLOW_FOLDERS); 2: a module
+    of slow tests only (an app of its own each); 3: a module with some slow tests; 4: the rest (milliseconds each)."""
+    module_marks = getattr(tests[0], "module", None) and getattr(tests[0].module, "pytestmark", [])
+    if any(mark.name == "slow" for mark in (module_marks if isinstance(module_marks, list) else [module_marks])):
+        return 0
+    if tests[0].path.relative_to(TESTS).parts[0] in SLOW_FOLDERS:
+        return 1
+    slow = sum(1 for item in tests if item.get_closest_marker("slow"))
+    return 2 if slow == len(tests) else 3 if slow else 4
+
+
+def _slowest_modules_first(items: list[pytest.Item]) -> None:
+    """Modules that run processes first, the millisecond tests last, each module's tests kept together and in
+    pytest's order (its module-scoped fixtures are set up once). With `make test`'s work-stealing workers
+    (`--dist worksteal`) a worker that runs out takes the other's last tests: the run ends on short tests, not
+    with one worker idle while the other finishes a minute-long one."""
+    modules: dict[Path, list[pytest.Item]] = {}
+    for item in items:
+        modules.setdefault(item.path, []).append(item)
+    ranked = sorted(modules.values(), key=_module_rank)  # stable: modules of one rank keep their order
+    items[:] = [item for module in ranked for item in module]
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if isinstance(item, pytest.Function) and _is_slow(item):
             item.add_marker(pytest.mark.slow)
+    _slowest_modules_first(items)
 
 
 # Folders that tools own: git, the virtualenv and npm packages (`make setup`), Python's bytecode caches.

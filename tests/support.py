@@ -2,15 +2,17 @@
 from __future__ import annotations
 
 import copy
+import fcntl
 import functools
 import importlib.util
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Iterable, Mapping, Optional
+from typing import Any, Callable, Iterable, Mapping, Optional
 
 import jsonschema
 import yaml
@@ -30,6 +32,26 @@ def run_command(module: str, *args: str, cwd: Path,
     return subprocess.run([sys.executable, "-m", f"hyperpod_constructs.{module}", *args], cwd=cwd,
                           capture_output=True, text=True, timeout=300,
                           env={**(os.environ if env is None else env), "PYTHONPATH": str(REPO_ROOT)})
+
+
+def once_per_run(tmp_path_factory: Any, name: str, compute: Callable[[Path], Any]) -> Any:
+    """``compute(folder)``'s result (JSON), computed by the first of `make test`'s workers that asks and read by the
+    others, for a result that takes a process and tens of seconds (the wheel, the doc snippets' run): a worker that
+    takes over some of these tests from the other (``--dist worksteal``) does not redo it. ``folder`` is shared by
+    the workers, so what ``compute`` writes there stays readable; a failure is not kept (the next asker tries again
+    and fails the same way)."""
+    base = Path(tmp_path_factory.getbasetemp())
+    root = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base  # xdist: the run's folder, every worker's
+    folder, result = root / f"once-{name}", root / f"once-{name}.json"
+    with open(root / f"once-{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes, also if the worker dies
+        if result.exists():
+            return json.loads(result.read_text())
+        shutil.rmtree(folder, ignore_errors=True)
+        folder.mkdir()
+        value = compute(folder)
+        result.write_text(json.dumps(value))
+        return value
 
 
 def cdk_json_context() -> dict[str, Any]:

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from support import REPO_ROOT
+from support import REPO_ROOT, once_per_run
 
 DOCS = [REPO_ROOT / "README.md", *sorted((REPO_ROOT / "docs").glob("*.md"))]
 SNIPPETS = {f"{doc.relative_to(REPO_ROOT)}[{index}]": block
@@ -43,21 +43,24 @@ RUNNER = textwrap.dedent('''
 
 @pytest.fixture(scope="module")
 def outcomes(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str | None]:
-    """Snippet id -> None when it ran, else its traceback."""
-    root = tmp_path_factory.mktemp("snippets")
-    folders = root / "snippets"
-    for number, (snippet_id, code) in enumerate(SNIPPETS.items()):
-        folder = folders / f"{number:03d}"
-        folder.mkdir(parents=True)
-        (folder / "snippet.py").write_text(code)
-        (folder / "id").write_text(snippet_id)
-    (root / "runner.py").write_text(RUNNER)
-    env = dict(os.environ, PYTHONPATH=str(REPO_ROOT), PYTHONDONTWRITEBYTECODE="1",
-               PATH=f"{REPO_ROOT / 'node_modules' / '.bin'}{os.pathsep}{os.environ['PATH']}")
-    result = subprocess.run([sys.executable, str(root / "runner.py"), str(folders), str(root / "results.json")],
-                            cwd=root, env=env, capture_output=True, text=True, timeout=1800)
-    assert result.returncode == 0, result.stderr[-4000:]
-    return json.loads((root / "results.json").read_text())
+    """Snippet id -> None when it ran, else its traceback. Run once per run, whichever worker asks first
+    (support.once_per_run)."""
+    def run(root: Path) -> dict[str, str | None]:
+        folders = root / "snippets"
+        for number, (snippet_id, code) in enumerate(SNIPPETS.items()):
+            folder = folders / f"{number:03d}"
+            folder.mkdir(parents=True)
+            (folder / "snippet.py").write_text(code)
+            (folder / "id").write_text(snippet_id)
+        (root / "runner.py").write_text(RUNNER)
+        env = dict(os.environ, PYTHONPATH=str(REPO_ROOT), PYTHONDONTWRITEBYTECODE="1",
+                   PATH=f"{REPO_ROOT / 'node_modules' / '.bin'}{os.pathsep}{os.environ['PATH']}")
+        result = subprocess.run([sys.executable, str(root / "runner.py"), str(folders), str(root / "results.json")],
+                                cwd=root, env=env, capture_output=True, text=True, timeout=1800)
+        assert result.returncode == 0, result.stderr[-4000:]
+        return json.loads((root / "results.json").read_text())
+
+    return once_per_run(tmp_path_factory, "doc-snippets", run)
 
 
 def test_docs_have_snippets() -> None:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from support import REPO_ROOT
+from support import REPO_ROOT, once_per_run
 
 # Subprocess synths and a pip install: minutes, so `make test-fast` leaves them to `make test`.
 pytestmark = pytest.mark.slow
@@ -52,17 +52,21 @@ def test_cdk_cli_synthesizes_the_default_app(tmp_path: Path):
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """``python -m build`` as a release does (CONTRIBUTING.md "Releasing"): the sdist, then the wheel built from that
-    sdist, so the wheel proves the sdist holds everything a build needs."""
-    out = tmp_path_factory.mktemp("dist")
-    # Build from a copy: setuptools writes build/ and *.egg-info beside the sources it builds.
-    source = tmp_path_factory.mktemp("source")
-    shutil.copytree(REPO_ROOT, source, dirs_exist_ok=True, ignore=shutil.ignore_patterns(
-        ".git", ".venv", "node_modules", "cdk.out", "dist", "build", "*.egg-info", "__pycache__"))
-    result = subprocess.run([sys.executable, "-m", "build", "--outdir", str(out), str(source)],
-                            capture_output=True, text=True, timeout=600)
-    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
-    return {"wheel": next(out.glob("hyperpod_constructs-*.whl")),
-            "sdist": next(out.glob("hyperpod_constructs-*.tar.gz"))}
+    sdist, so the wheel proves the sdist holds everything a build needs. Built once per run, whichever worker asks
+    first (support.once_per_run)."""
+    def build(folder: Path) -> dict[str, str]:
+        out = folder / "dist"
+        # Build from a copy: setuptools writes build/ and *.egg-info beside the sources it builds.
+        source = folder / "source"
+        shutil.copytree(REPO_ROOT, source, ignore=shutil.ignore_patterns(
+            ".git", ".venv", "node_modules", "cdk.out", "dist", "build", "*.egg-info", "__pycache__"))
+        result = subprocess.run([sys.executable, "-m", "build", "--outdir", str(out), str(source)],
+                                capture_output=True, text=True, timeout=600)
+        assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+        return {"wheel": str(next(out.glob("hyperpod_constructs-*.whl"))),
+                "sdist": str(next(out.glob("hyperpod_constructs-*.tar.gz")))}
+
+    return {name: Path(path) for name, path in once_per_run(tmp_path_factory, "release-files", build).items()}
 
 
 def test_wheel_and_sdist_pass_twine_check(built: dict[str, Path]) -> None:
@@ -116,10 +120,20 @@ def test_wheel_installs_into_a_clean_virtualenv_and_a_consumer_app_synthesizes(b
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120)
     python = venv / "bin" / "python"
-    # The pinned versions (constraints.txt), so a new aws-cdk-lib release cannot change the outcome.
-    install = subprocess.run([str(python), "-m", "pip", "install", "--quiet", "-c", str(REPO_ROOT / "constraints.txt"),
-                              str(wheel)], capture_output=True, text=True, timeout=900)
+    # The pinned versions (constraints.txt), so a new aws-cdk-lib release cannot change the outcome. The dependencies'
+    # bytecode is not compiled (most of the install's CPU: aws-cdk-lib alone is hundreds of MB of Python that the
+    # consumer does not import); ours is, every module, so a file that does not compile still fails the install.
+    install = subprocess.run([str(python), "-m", "pip", "install", "--quiet", "--no-compile",
+                              "-c", str(REPO_ROOT / "constraints.txt"), str(wheel)],
+                             capture_output=True, text=True, timeout=900)
     assert install.returncode == 0, install.stderr[-3000:]
+    package = subprocess.run([str(python), "-c", "import importlib.util; "
+                              "print(importlib.util.find_spec('hyperpod_constructs').submodule_search_locations[0])"],
+                             cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert package.returncode == 0 and str(venv) in package.stdout, package.stdout + package.stderr
+    compiled = subprocess.run([str(python), "-m", "compileall", "-q", package.stdout.strip()],
+                              capture_output=True, text=True, timeout=300)
+    assert compiled.returncode == 0, compiled.stdout[-3000:] + compiled.stderr[-3000:]
     consumer = tmp_path / "consumer.py"
     consumer.write_text(textwrap.dedent("""
         import aws_cdk as cdk

@@ -45,6 +45,7 @@ class Cluster:
         self.never_ready: set[tuple[str, str, str]] = set()  # (kind, namespace, name) workloads never made ready
         self.hooks: list[Callable[[], None]] = []
         self._in_controllers = False
+        self._served: tuple[int, list[ResourceType]] = (-1, [])  # (store revision, the types served then)
         for name in ("default", "kube-system", "kube-public", "kube-node-lease"):
             self.create(self.type_for("v1", "Namespace"), None, {"apiVersion": "v1", "kind": "Namespace",
                                                                   "metadata": {"name": name}}, "kube-apiserver")
@@ -52,11 +53,16 @@ class Cluster:
     # ---- resource types ---------------------------------------------------------------------------------------
 
     def served_types(self) -> list[ResourceType]:
-        types = list(BUILTINS)
-        for _, crd in self.store.items(*CRD_KEY):
-            if _condition(crd, "Established") and not crd["metadata"].get("deletionTimestamp"):
-                types += from_crd(crd)
-        return types
+        # Every request looks its type up here; the CRDs (megabytes of schema) are read once per store revision,
+        # since only a write can change what is served.
+        with self.store.lock:
+            if self._served[0] != self.store.revision:
+                types = list(BUILTINS)
+                for _, crd in self.store.items(*CRD_KEY, copies=False):  # a write stores a new dict, never changes one
+                    if _condition(crd, "Established") and not crd["metadata"].get("deletionTimestamp"):
+                        types += from_crd(crd)
+                self._served = (self.store.revision, types)
+            return list(self._served[1])
 
     def type_for(self, api_version: str, kind: str) -> ResourceType:
         for rt in self.served_types():
@@ -413,7 +419,10 @@ class Cluster:
 
     def _crd_controller(self) -> None:
         now = self.now()
-        for key, crd in self.store.items(*CRD_KEY):
+        for key, stored in self.store.items(*CRD_KEY, copies=False):
+            if _condition(stored, "Established") and not stored["metadata"].get("deletionTimestamp"):
+                continue  # nothing to do, the common case: no copy
+            crd = copy.deepcopy(stored)
             name = crd["metadata"]["name"]
             if crd["metadata"].get("deletionTimestamp"):
                 group, plural = crd["spec"]["group"], crd["spec"]["names"]["plural"]

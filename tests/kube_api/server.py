@@ -7,6 +7,8 @@ models and what it does not.
 """
 from __future__ import annotations
 
+import copy
+import functools
 import json
 import secrets
 import socket
@@ -145,8 +147,7 @@ class KubeApiServer:
         return self.cluster.apply(rt, None, name, crd, manager, force=True)[0]
 
     def install_crd_file(self, path: str | Path, established: bool = True) -> list[dict[str, Any]]:
-        return [self.install_crd(doc, established) for doc in yaml.safe_load_all(Path(path).read_text())
-                if doc and doc.get("kind") == "CustomResourceDefinition"]
+        return [self.install_crd(copy.deepcopy(doc), established) for doc in _crd_file(Path(path))]
 
     def establish(self, crd_name: str) -> None:
         self.cluster.held_crds.discard(crd_name)
@@ -481,6 +482,14 @@ class Handler(BaseHTTPRequestHandler):
             self.wfile.flush()
         except (BrokenPipeError, ConnectionResetError, ssl.SSLError, OSError):
             self.close_connection = True
+
+
+@functools.lru_cache(maxsize=None)
+def _crd_file(path: Path) -> tuple[dict[str, Any], ...]:
+    """The CRDs of a file, parsed once per process with libyaml (a fault test installs the same megabytes of CRDs
+    into each new server); callers copy before changing them."""
+    return tuple(doc for doc in yaml.load_all(path.read_text(), Loader=yaml.CSafeLoader)
+                 if doc and doc.get("kind") == "CustomResourceDefinition")
 
 
 def _decode(raw: bytes) -> Any:

@@ -41,9 +41,12 @@ class Store:
             return copy.deepcopy(found) if found is not None else None
 
     def items(self, group: str | None = None, plural: str | None = None,
-              namespace: str | None = None) -> Iterator[tuple[Key, dict[str, Any]]]:
+              namespace: str | None = None, copies: bool = True) -> Iterator[tuple[Key, dict[str, Any]]]:
+        """The stored objects, copies unless ``copies=False``: the stored versions themselves, for a reader holding
+        the lock that changes none of them (a CRD is megabytes of schema; the controllers read every CRD after
+        every write)."""
         with self.lock:
-            selected = [(k, copy.deepcopy(v)) for k, v in sorted(self._objects.items())
+            selected = [(k, copy.deepcopy(v) if copies else v) for k, v in sorted(self._objects.items())
                         if (group is None or k[0] == group) and (plural is None or k[1] == plural)
                         and (not namespace or k[2] == namespace)]
         return iter(selected)
