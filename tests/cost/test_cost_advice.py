@@ -15,7 +15,7 @@ from aws_cdk.assertions import Annotations, Match
 from apps_support import s3_model
 from hyperpod_constructs import (
     Autoscaling, HyperPodInferencePlatform, HyperPodValidationError, InferenceEndpoint, InstanceGroup,
-    JumpStartEndpoint, Plan, Prices, PrometheusTrigger)
+    Plan, Prices, PrometheusTrigger)
 from hyperpod_constructs.intent.platform_model import PodDemand
 from hyperpod_constructs.platform.cost_inputs import idle_floor_advice
 

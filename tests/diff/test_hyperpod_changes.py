@@ -223,7 +223,7 @@ def test_more_gpus_at_the_idle_floor_are_newly_billed(app: Callable[[str], Path]
                            "5 nodes, 16 GPUs, $88,330.00/month; ceiling: 6 nodes, 24 GPUs, $161,330.00/month "
                            "(unchanged)"), plan
     assert "    newly billed while idle: 8 more GPUs run with no traffic at all" in lines
-    assert f"    added:   InferenceEndpointConfig.inference.sagemaker.aws.amazon.com default/mig" in lines
+    assert "    added:   InferenceEndpointConfig.inference.sagemaker.aws.amazon.com default/mig" in lines
 
 
 def _manifests(assembly: Path, into: Path) -> Path:

@@ -21,10 +21,10 @@ from apps_support import (
     SynthesizedApp, bundle_manifests, created_bucket_names, files_under, library_template, literal_bucket_names,
     load_module, mask_hashes, only, resources)
 from apps_support import app_param
-from examples_support import DEFAULT_APP, app_files, app_id, exported_manifests
+from examples_support import DEFAULT_APP, app_files, exported_manifests
 from hyperpod_constructs import HyperPodInferencePlatform, InstanceGroup, ModelStore
 from hyperpod_constructs.intent.secrets import secret_in_text
-from support import cfn_lint_errors, reference_file, validate_manifest
+from support import cfn_lint_errors, reference_file
 
 APPS = app_files()
 # The default app runs in `make test-fast`; every other example is synthesized and checked in `make test`.

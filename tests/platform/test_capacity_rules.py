@@ -2,15 +2,12 @@
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import aws_cdk as cdk
-import pytest
 
 from apps_support import s3_model, synth_problems
 from hyperpod_constructs import (
-    Autoscaling, HyperPodInferencePlatform, InferenceEndpoint, InstanceGroup, JumpStartEndpoint, ModelSource,
-    NodeAutoscaling, NodePoolSpec, PrometheusTrigger,
+    Autoscaling, HyperPodInferencePlatform, InferenceEndpoint, InstanceGroup, JumpStartEndpoint, NodeAutoscaling, NodePoolSpec, PrometheusTrigger,
 )
 from hyperpod_constructs.intent.capacity import GpuDemand, GpuGroup, floor_nodes, pack_whole_gpus, whole_gpu_totals
 from hyperpod_constructs.intent.rules.capacity import check_whole_gpu_capacity
