@@ -5,6 +5,10 @@ and picks that model's scheduler; each scheduler (llm-d) picks a pod by queue de
 The SQL adapter is served by the Llama pods and routed to their scheduler. Requests need a JSON Web Token from the
 Cognito user pool below (``audiences``: its app client); the gateway's certificate is issued by cert-manager and
 imported into ACM by the add-on's gateway controller, which the operator options turn on with its IAM role.
+Each endpoint attaches to the gateway by name (operator v3.6: the operator merges its scheduler entry into the config,
+keeping the weights and adapters declared here) and turns on the v3.3 caches: its weights on the nodes' local NVMe
+(the catalog gives ml.g6e.12xlarge 3800 GiB of it) and its serving image pre-pulled, so a pod scaling out starts from
+local disk.
 """
 from __future__ import annotations
 
@@ -13,7 +17,7 @@ from cdk_nag import AwsSolutionsChecks
 
 from hyperpod_constructs import (
     GatewayScheduler, HyperPodInferencePlatform, InferenceEndpoint, InferenceGateway, InferenceOperatorOptions,
-    InstanceGroup, JwtAuthentication, ModelBucket, ModelSource, ModelStore, SchedulerWeights,
+    InstanceGroup, JwtAuthentication, ModelBucket, ModelCache, ModelSource, ModelStore, SchedulerWeights,
 )
 
 ISSUER = "https://cognito-idp.us-west-2.amazonaws.com/us-west-2_ExAmPlE1"
@@ -25,6 +29,7 @@ MODELS = {
     "mistral-7b": ("models/mistral-7b-instruct-v0.3/", "mistralai/Mistral-7B-Instruct-v0.3"),
 }
 SQL_ADAPTER = "llama-8b-sql"  # loaded by the Llama server (--lora-modules), routed to its scheduler
+GATEWAY = "models"
 
 
 def build(app: cdk.App) -> tuple[cdk.Stack, HyperPodInferencePlatform]:
@@ -41,11 +46,12 @@ def build(app: cdk.App) -> tuple[cdk.Stack, HyperPodInferencePlatform]:
         lora = name == "llama-8b"
         platform.add_endpoint(InferenceEndpoint(
             name, model=ModelSource.fsx(path), instance_type="ml.g6e.12xlarge", gpus=1,
+            inference_gateway=GATEWAY, model_cache=ModelCache(weights=True, image=True),
             args=["/opt/ml/model", "--served-model-name", model_name,
                   *(["--enable-lora", "--lora-modules", f"{SQL_ADAPTER}=/opt/ml/model/adapters/sql"] if lora else [])],
         ))
     platform.add_inference_gateway(InferenceGateway(
-        name="models",
+        name=GATEWAY,
         schedulers=[GatewayScheduler.for_endpoint(
             name, model_name=model_name,
             # The adapter's requests favour pods that have it loaded already.

@@ -7,9 +7,10 @@ from dataclasses import dataclass
 from typing import Any, Optional
 
 from .change_rules import HOLDS
+from .gateways import removed_gateways
 from .inputs import Bundle, StackInput
 from .instance_groups import CLUSTER_TYPE, GroupChange, instance_group_changes, lifecycle_script_changes
-from .manifests import ObjectChanges, object_changes, objects_of
+from .manifests import ObjectChanges, ObjectKey, object_changes, objects_of
 from .plan_figures import FiguresChange, PlatformFigures, StackFigures, figures_changes, platform_figures
 from .resources import ResourceChanges, resource_changes
 from .service_rules import ServiceFinding, service_findings
@@ -34,6 +35,8 @@ class BundleDiff:
     note: Optional[str] = None
     compared: bool = True  # False: the objects could not be compared
     prunes: bool = True  # whether an object gone from the new version is deleted from the cluster
+    gateways_removed: tuple[tuple[ObjectKey, tuple[str, ...]], ...] = ()  # each with the endpoints it served
+    gitops: bool = False  # both versions delivered by GitOps: Argo CD or Flux prune, not the applier
 
 
 @dataclass(frozen=True)
@@ -112,7 +115,10 @@ def bundle_diff(logical_id: str, old: Optional[Bundle], new: Optional[Bundle]) -
     after = objects_of(new.files or ()) if new is not None else {}
     note = HANDOVER if handover else ADOPTED if adopted else None
     # Handing over or taking back deletes nothing; between GitOps versions, Argo CD or Flux prune what is gone.
-    return BundleDiff(logical_id, object_changes(before, after), note, prunes=not (handover or adopted))
+    changes = object_changes(before, after)
+    return BundleDiff(logical_id, changes, note, prunes=not (handover or adopted),
+                      gateways_removed=removed_gateways(changes.deleted, before),
+                      gitops=old is not None and new is not None and old.gitops and new.gitops)
 
 
 def _with_files(bundle: Optional[Bundle], files: Optional[tuple[str, ...]]) -> Optional[Bundle]:

@@ -6,9 +6,10 @@ from __future__ import annotations
 from typing import Sequence
 
 from .change_rules import HOLDS, ChangeRule
-from .compare import StackDiff
+from .compare import BundleDiff, StackDiff
+from .gateways import KEPT_BY_APPLIER, PRUNED_BY_GITOPS
 from .instance_groups import CLUSTER_TYPE
-from .manifests import describe
+from .manifests import ObjectKey, describe
 from .resources import DATA_RESOURCES, what_is_replaced
 
 # How each outcome of a change rule is labelled.
@@ -103,11 +104,28 @@ def _kubernetes_lines(diff: StackDiff) -> list[str]:
         for key, fields in changes.changed:
             lines.append(f"    changed: {describe(key)}")
             lines += [f"        {line}" for line in fields]
-        gone = "deleted:" if bundle.prunes else "left to GitOps:"
-        lines += [f"    {gone} {describe(key)}" for key in changes.deleted]
+        lines += _deleted_lines(bundle, changes.deleted)
     for platform, endpoint in diff.endpoints_removed:
         lines.append(f"  endpoint removed ({platform}): {endpoint} is in OLD's plan and not in NEW's: its objects "
                      "are deleted")
+    return lines
+
+
+def _deleted_lines(bundle: BundleDiff, deleted: tuple[ObjectKey, ...]) -> list[str]:
+    """Objects gone from NEW. A removed gateway's config is not simply deleted: the applier keeps it while the
+    operator holds entries in it; its lines name the endpoints it served, which lose that address."""
+    served = dict(bundle.gateways_removed)
+    gone = "deleted:" if bundle.prunes else "left to GitOps:"
+    lines = []
+    for key in deleted:
+        if key not in served:
+            lines.append(f"    {gone} {describe(key)}")
+            continue
+        kept = bundle.prunes and not bundle.gitops
+        lines.append(f"    {'kept until the operator lets go:' if kept else gone} {describe(key)}")
+        if bundle.prunes:
+            lines.append(f"        {KEPT_BY_APPLIER if kept else PRUNED_BY_GITOPS}")
+        lines.append(f"        served: {', '.join(served[key]) or 'no endpoint of this bundle'}")
     return lines
 
 

@@ -20,6 +20,7 @@ from ..intent.capacity import (
 from ..intent.instance_group import InstanceGroup
 from ..intent.platform_model import PodDemand, ResolvedPlatform
 from .cost import CostReport, FixedCostItems, estimate_cost
+from .plan_gateways import PlannedGateway, gateway_lines, planned_gateways
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,9 @@ class Plan:
     cold_start: ColdStartAssumptions = ColdStartAssumptions()
     """The figures the cold-start estimate assumes where the app does not say.
     Default: ``ColdStartAssumptions()`` (published figures, docs/cold-start.md)."""
+    gateways: tuple[PlannedGateway, ...] = ()
+    """The Inference Gateways, each with the endpoints attached to it.
+    Default: none."""
 
     @classmethod
     def of(cls, platform: ResolvedPlatform, **fields: Any) -> "Plan":
@@ -59,7 +63,8 @@ class Plan:
         return cls(groups=platform.instance_groups, endpoints=platform.demands,
                    autoscaled_groups=frozenset(platform.autoscaled_groups),
                    slices_per_instance=platform.slices_per_instance,
-                   cold_starts=tuple(cold_start_endpoints(platform)), **fields)
+                   cold_starts=tuple(cold_start_endpoints(platform)), gateways=planned_gateways(platform),
+                   **fields)
 
     def cost(self) -> Optional[CostReport]:
         """Cost at the floor and the ceiling, fixed costs and the always-on comparison; None without prices."""
@@ -109,10 +114,11 @@ class Plan:
     # ---- the text -----------------------------------------------------------------------------------------
 
     def render(self) -> str:
-        """The plan as text (``plan.txt``): groups, endpoints, GPU and MIG use, totals and cost."""
+        """The plan as text (``plan.txt``): groups, endpoints, gateways, GPU and MIG use, totals and cost."""
         lines = self._group_lines()
         lines += self._ami_lines()
         lines += self._endpoint_lines()
+        lines += gateway_lines(self.gateways)
         lines += self._whole_gpu_utilisation()
         lines += self._mig_utilisation()
         lines += self._totals()

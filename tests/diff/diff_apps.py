@@ -76,7 +76,7 @@ def platform_app(change: str = "", *, lifecycle_dir: Any = None) -> Callable[[cd
                 delivery=ManifestDelivery.GITOPS if change == "gitops" else ManifestDelivery.CDK_DEPLOY)
         finally:
             hyperpod_cluster.LIFECYCLE_DIR = original_scripts
-        source = ModelSource.s3(bucket, "llama/") if store is None else ModelSource.fsx("llama/")
+        source = ModelSource.s3(bucket, "llama/") if store is None else ModelSource.fsx("models/llama/")
         platform.add_endpoint(InferenceEndpoint("llama", model=source, instance_type=l40s.instance_type))
         if change != "endpoint_removed":
             platform.add_endpoint(InferenceEndpoint("qwen", model=source, instance_type=l40s.instance_type))

@@ -370,3 +370,15 @@ def test_escape_hatch_fields_are_in_the_deployed_bundle_and_the_export(
     assert endpoint["spec"]["worker"]["args"]  # the library's own fields stay
     (account,) = yaml.safe_load_all(deployed["model-service-accounts.k8s.yaml"])
     assert (account["kind"], account["metadata"]["name"]) == ("ServiceAccount", module.SERVICE_ACCOUNT)
+
+
+def test_gateway_example_attaches_every_endpoint_with_both_caches_on(
+        synthesized: Callable[[str], SynthesizedApp]) -> None:
+    app = synthesized("examples/inference_gateway.py")
+    endpoints = {obj["metadata"]["name"]: obj["spec"] for obj in of_kind(app, "InferenceEndpointConfig")}
+    (gateway,) = of_kind(app, "InferenceGatewayConfig")
+    assert sorted(endpoints) == sorted(scheduler["name"] for scheduler in gateway["spec"]["schedulers"])
+    for spec in endpoints.values():
+        assert spec["inferenceGateway"] == {"enabled": True, "name": gateway["metadata"]["name"]}
+        assert spec["modelCacheConfig"] == {"weightsCache": {"enabled": True}, "imageCache": {"enabled": True}}
+        assert "intelligentRoutingSpec" not in spec  # the gateway's scheduler picks the pod
