@@ -4,7 +4,7 @@ reports): destructive, not everything compared, or neither."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import Any, Iterator, Optional
 
 from .change_rules import HOLDS
 from .gateways import removed_gateways
@@ -13,6 +13,9 @@ from .instance_groups import CLUSTER_TYPE, GroupChange, instance_group_changes, 
 from .manifests import ObjectChanges, ObjectKey, object_changes, objects_of
 from .plan_figures import FiguresChange, PlatformFigures, StackFigures, figures_changes, platform_figures
 from .resources import ResourceChanges, resource_changes
+
+# The operator's endpoint kinds: each object is named after its endpoint.
+ENDPOINT_KINDS = frozenset({"InferenceEndpointConfig", "JumpStartModel"})
 from .service_rules import ServiceFinding, service_findings
 
 NO_OLD_BUNDLE = ("the old manifest bundle is not available here (OLD is a template): Kubernetes objects are not "
@@ -56,7 +59,7 @@ class StackDiff:
     groups: tuple[ClusterGroups, ...] = ()
     refusals: tuple[ServiceFinding, ...] = ()  # what a service refuses or may refuse
     figures: tuple[FiguresChange, ...] = ()
-    endpoints_removed: tuple[tuple[str, str], ...] = ()  # (platform, endpoint) gone from the plan
+    endpoints_removed: tuple[tuple[str, int, int], ...] = ()  # (platform, endpoints before, after) when fewer
     notes: tuple[str, ...] = ()  # what was not compared, beside the bundles' own notes
 
     @property
@@ -88,10 +91,11 @@ def stack_diff(old: StackInput, new: StackInput, old_manifests: Optional[tuple[s
     replaced = [item.logical_id for item in resources.replaced]
     return StackDiff(
         new.name, resources, bundles,
-        groups=_cluster_groups(old_resources, new_resources, old_figures, replaced),
+        groups=_cluster_groups(old_resources, new_resources, old_figures, replaced,
+                               _placement([_with_files(bundle, old_manifests) for bundle in old.bundles.values()])),
         refusals=service_findings(old_resources, new_resources, replaced),
         figures=figures_changes(old_figures, new_figures) if old_figures is not None else (),
-        # Without both bundles' objects, the plan figures still name the endpoints that go.
+        # Without both bundles' objects, the plan figures still count the endpoints that go.
         endpoints_removed=() if all(bundle.compared for bundle in bundles) else _endpoints_removed(
             old_figures, new_figures),
         notes=notes)
@@ -128,9 +132,9 @@ def _with_files(bundle: Optional[Bundle], files: Optional[tuple[str, ...]]) -> O
 
 
 def _cluster_groups(old: dict[str, Any], new: dict[str, Any], figures: Optional[dict[str, PlatformFigures]],
-                    replaced: list[str]) -> tuple[ClusterGroups, ...]:
+                    replaced: list[str], placement: Optional[dict[str, frozenset[str]]]) -> tuple[ClusterGroups, ...]:
     """Per HyperPod cluster updated in place (a replaced one replaces every node anyway)."""
-    plan = StackFigures(figures) if figures is not None else None
+    plan = StackFigures(figures, placement) if figures is not None else None
     found = []
     for logical_id in sorted(old.keys() & new.keys() - set(replaced)):
         if old[logical_id].get("Type") == CLUSTER_TYPE == new[logical_id].get("Type"):
@@ -141,9 +145,38 @@ def _cluster_groups(old: dict[str, Any], new: dict[str, Any], figures: Optional[
     return tuple(found)
 
 
+def _placement(bundles: list[Optional[Bundle]]) -> Optional[dict[str, frozenset[str]]]:
+    """Endpoint name -> the instance types its objects name, from OLD's manifests; None when a bundle's files are
+    not at hand."""
+    if any(bundle is None or bundle.files is None for bundle in bundles):
+        return None
+    placement: dict[str, frozenset[str]] = {}
+    for bundle in bundles:
+        for (_, kind, _, name), manifest in objects_of(bundle.files or ()).items():  # type: ignore[union-attr]
+            if kind in ENDPOINT_KINDS:
+                placement[name] = frozenset(_instance_types(manifest.get("spec")))
+    return placement
+
+
+def _instance_types(value: Any) -> Iterator[str]:
+    """Every ``instanceType`` / ``instanceTypes`` value under ``value`` (an endpoint's own, or its sides')."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key == "instanceType" and isinstance(item, str):
+                yield item
+            elif key == "instanceTypes" and isinstance(item, list):
+                yield from (entry for entry in item if isinstance(entry, str))
+            else:
+                yield from _instance_types(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _instance_types(item)
+
+
 def _endpoints_removed(old: Optional[dict[str, PlatformFigures]],
-                       new: Optional[dict[str, PlatformFigures]]) -> tuple[tuple[str, str], ...]:
+                       new: Optional[dict[str, PlatformFigures]]) -> tuple[tuple[str, int, int], ...]:
+    """(platform, endpoints before, after) where NEW has fewer: the template names none, so they are counted."""
     if old is None or new is None:
         return ()
-    return tuple((path, name) for path, figures in sorted(old.items()) if path in new
-                 for name in sorted(figures.endpoint_names - new[path].endpoint_names))
+    return tuple((path, figures.endpoint_count, new[path].endpoint_count) for path, figures in sorted(old.items())
+                 if path in new and new[path].endpoint_count < figures.endpoint_count)

@@ -52,7 +52,7 @@ def instance_group_changes(old: Mapping[str, Any], new: Mapping[str, Any], old_p
     added = [name for name in after if name not in before]
 
     def endpoints_on(group: Mapping[str, Any]) -> Optional[tuple[str, ...]]:
-        return None if old_plan is None else old_plan.endpoints_on(group.get("InstanceType"))
+        return None if old_plan is None else old_plan.endpoints_on(group)
 
     def nodes(name: str, group: Mapping[str, Any]) -> str:
         figures = old_plan.group(name) if old_plan is not None else None

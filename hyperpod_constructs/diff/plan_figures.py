@@ -29,14 +29,10 @@ class PlatformFigures:
     def group(self, name: str) -> Optional[Mapping[str, Any]]:
         return (self.figures.get("groups") or {}).get(name)
 
-    def endpoints_on(self, instance_type: Any) -> tuple[str, ...]:
-        """The endpoints (or disaggregated sides) that may run on ``instance_type``."""
-        return tuple(sorted(name for name, endpoint in (self.figures.get("endpoints") or {}).items()
-                            if instance_type in endpoint.get("nodeTypes", ())))
-
     @property
-    def endpoint_names(self) -> frozenset[str]:
-        return frozenset(self.figures.get("endpoints") or {})
+    def endpoint_count(self) -> int:
+        """How many endpoints (or disaggregated sides) the platform has."""
+        return int(self.figures.get("endpoints") or 0)
 
 
 @dataclass(frozen=True)
@@ -44,9 +40,18 @@ class StackFigures:
     """Every platform's figures of one stack: what the instance group changes look up."""
 
     platforms: Mapping[str, PlatformFigures]
+    placement: Optional[Mapping[str, frozenset[str]]] = None
+    """Endpoint name -> the instance types it may run on, from OLD's manifests; None when they are not at hand."""
 
-    def endpoints_on(self, instance_type: Any) -> tuple[str, ...]:
-        return tuple(sorted({name for platform in self.platforms.values() for name in platform.endpoints_on(instance_type)}))
+    def endpoints_on(self, group: Mapping[str, Any]) -> tuple[str, ...]:
+        """The endpoints that may run on ``group``'s nodes: named from OLD's manifests, else counted from its figures
+        (the template names no endpoint)."""
+        instance_type = group.get("InstanceType")
+        if self.placement is not None:
+            return tuple(sorted(name for name, types in self.placement.items() if instance_type in types))
+        figures = self.group(group.get("InstanceGroupName", "")) or {}
+        count = int(figures.get("endpoints") or 0)
+        return (f"{count} (pass --old-manifests to name them)",) if count else ()
 
     def group(self, name: str) -> Optional[Mapping[str, Any]]:
         return next((group for platform in self.platforms.values() for group in [platform.group(name)] if group), None)

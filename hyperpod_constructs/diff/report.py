@@ -105,9 +105,9 @@ def _kubernetes_lines(diff: StackDiff) -> list[str]:
             lines.append(f"    changed: {describe(key)}")
             lines += [f"        {line}" for line in fields]
         lines += _deleted_lines(bundle, changes.deleted)
-    for platform, endpoint in diff.endpoints_removed:
-        lines.append(f"  endpoint removed ({platform}): {endpoint} is in OLD's plan and not in NEW's: its objects "
-                     "are deleted")
+    for platform, before, after in diff.endpoints_removed:
+        lines.append(f"  endpoints removed ({platform}): OLD's plan has {before}, NEW's {after}: the objects of "
+                     f"{before - after} or more are deleted (pass --old-manifests to name them)")
     return lines
 
 

@@ -3,9 +3,10 @@ get-template``) still says what the platform runs idle and at full scale: ``pyth
 compares them when OLD is that template and the manifests are not at hand.
 
 ``Metadata["hyperpod-constructs:plan"]`` maps each platform's construct path (within its stack) to its figures:
-per instance group its instance type (``nodeType``) and the nodes and GPUs at the floor (idle) and the ceiling; per
-endpoint the instance types it runs on (``nodeTypes``) and its replica bounds; the totals; and, when the platform was
-given prices, the monthly cost at the floor and the ceiling. (The keys are the plan's own, never a Kubernetes field
+per instance group its instance type (``nodeType``), the nodes and GPUs at the floor (idle) and the ceiling and how
+many endpoints may run on it; how many endpoints the platform has; the totals; and, when the platform was given
+prices, the monthly cost at the floor and the ceiling. No endpoint is named: the template does not grow with the
+endpoints (docs/scale.md), and their names and placement are in the manifest bundle. (The keys are the plan's own, never a Kubernetes field
 name: those are written by the k8s layer only.) Template metadata updates no resource: a change of figures alone
 deploys nothing.
 """
@@ -32,12 +33,11 @@ def plan_figures(plan: Plan) -> dict[str, Any]:
             "autoscaled": group.name in plan.autoscaled_groups,
             "floor": {"nodes": nodes.floor, "gpus": nodes.gpus("floor")},
             "ceiling": {"nodes": nodes.ceiling, "gpus": nodes.gpus("ceiling")},
+            "endpoints": sum(group.instance_type in demand.placement_types for demand in plan.endpoints),
         }
-    endpoints = {demand.name: {"nodeTypes": list(demand.placement_types), "minReplicas": demand.min_replicas,
-                               "maxReplicas": demand.max_replicas} for demand in plan.endpoints}
     figures: dict[str, Any] = {
         "groups": groups,
-        "endpoints": endpoints,
+        "endpoints": len(plan.endpoints),
         "floor": {level: sum(group[level] for group in (g["floor"] for g in groups.values()))
                   for level in ("nodes", "gpus")},
         "ceiling": {level: sum(group[level] for group in (g["ceiling"] for g in groups.values()))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import io
+import json
 import shutil
 import zipfile
 from pathlib import Path
@@ -64,10 +65,11 @@ def group_lines(lines: list[str]) -> list[str]:
 def test_the_same_version_is_clean_and_carries_its_plan(app: Callable[[str], Path]) -> None:
     code, text = diff(app(""), app(""))
     assert (code, text.splitlines()[-1]) == (EXIT_CLEAN, CLEAN)
-    import json
     figures = json.loads((app("") / TEMPLATE).read_text())["Metadata"][PLAN_METADATA_KEY]["Platform"]
     assert figures["groups"]["h100"] == {"nodeType": "ml.p5.48xlarge", "autoscaled": True,
-                                         "floor": {"nodes": 0, "gpus": 0}, "ceiling": {"nodes": 2, "gpus": 16}}
+                                         "floor": {"nodes": 0, "gpus": 0}, "ceiling": {"nodes": 2, "gpus": 16},
+                                         "endpoints": 0}
+    assert figures["groups"]["l40s"]["endpoints"] == 2 and figures["endpoints"] == 2
     assert figures["floor"] == {"nodes": 4, "gpus": 8} and figures["ceiling"] == {"nodes": 6, "gpus": 24}
     assert figures["costUsdPerMonth"]["floor"] == 730 * (2 * 0.5 + 2 * 10.0)
 
@@ -96,6 +98,12 @@ def test_a_new_instance_type_is_refused_and_the_endpoints_on_it_named(app: Calla
     assert group_lines(lines) == [
         f'    refused: l40s InstanceType: "ml.g6e.12xlarge" -> "ml.g6e.24xlarge": {rules.INSTANCE_TYPE.effect} '
         f"(see {rules.UPDATE_CLUSTER_GUIDE}); endpoints losing capacity: llama, qwen"]
+    # Against a deployed template, which names no endpoint, they are counted.
+    code, text = diff(app("") / TEMPLATE, app("instance_type"))
+    assert code == EXIT_DESTRUCTIVE
+    assert group_lines(text.splitlines()) == [
+        f'    refused: l40s InstanceType: "ml.g6e.12xlarge" -> "ml.g6e.24xlarge": {rules.INSTANCE_TYPE.effect} '
+        f"(see {rules.UPDATE_CLUSTER_GUIDE}); endpoints losing capacity: 2 (pass --old-manifests to name them)"]
 
 
 def test_fewer_nodes_terminate_some(app: Callable[[str], Path]) -> None:
@@ -172,7 +180,9 @@ def test_a_deleted_endpoint_is_found_from_the_deployed_templates_plan(app: Calla
     code, text = diff(app("") / TEMPLATE, app("endpoint_removed"))
     assert code == EXIT_DESTRUCTIVE
     assert f"  Kubernetes objects (PlatformManifests9516CD17): {NO_OLD_BUNDLE}" in text
-    assert "  endpoint removed (Platform): qwen is in OLD's plan and not in NEW's: its objects are deleted" in text
+    assert ("  endpoints removed (Platform): OLD's plan has 2, NEW's 1: the objects of 1 or more are deleted (pass "
+            "--old-manifests to name them)") in text
+    assert "qwen" not in json.dumps(json.loads((app("") / TEMPLATE).read_text())["Metadata"])  # no name in the template
 
 
 def test_a_deployed_template_without_its_manifests_is_not_an_all_clear(app: Callable[[str], Path]) -> None:
@@ -186,7 +196,6 @@ def test_a_deployed_template_without_its_manifests_is_not_an_all_clear(app: Call
 
 
 def test_a_template_without_plan_figures_says_what_is_not_compared(app: Callable[[str], Path], tmp_path: Path) -> None:
-    import json
     template = json.loads((app("") / TEMPLATE).read_text())
     del template["Metadata"][PLAN_METADATA_KEY]
     (tmp_path / "older.json").write_text(json.dumps(template))
@@ -228,7 +237,6 @@ def test_more_gpus_at_the_idle_floor_are_newly_billed(app: Callable[[str], Path]
 
 def _manifests(assembly: Path, into: Path) -> Path:
     """The deployed bundle's manifests/ folder: the files platform.export() writes to dist/manifests."""
-    import json
     template = json.loads((assembly / TEMPLATE).read_text())
     key = template["Resources"]["PlatformManifests9516CD17"]["Properties"]["BundleKey"]
     with zipfile.ZipFile(assembly / f"asset.{key}") as archive:
