@@ -21,7 +21,7 @@ from hyperpod_constructs.intent.platform_model import ResolvedPlatform
 
 REDIS = KvCache(l2=L2Cache.redis("redis://cache.internal:6379"))
 GROUPS = (InstanceGroup("l40s", "ml.g6e.12xlarge", count=1),)
-RULE_ID = "hyperpod-constructs:l2-redis-ignored"
+RULE_ID = "Annotation::hyperpod-constructs:l2-redis-ignored"
 
 
 def redis_advice(addon_version: Optional[str], kv_cache: KvCache = REDIS) -> list[str]:
