@@ -3,6 +3,7 @@ the pinned layer package) against a Kubernetes API server on loopback (tests/kub
 Stubber, one simulated clock for the handler and the server, and the Provider framework in front."""
 from __future__ import annotations
 
+import copy
 import io
 import os
 import subprocess
@@ -11,11 +12,13 @@ from types import SimpleNamespace
 from typing import Any, Callable, Iterator, Optional
 
 import pytest
+import yaml
 
 from faults.harness import CloudFormationResource, ProviderFramework, SimClock
 from hyperpod_constructs.delivery.bundle import PLATFORM_LABEL
 from kube_api import binaries
 from kube_api.server import KubeApiServer
+from support import NEWER_OPERATOR_FIELDS
 
 REPO = Path(__file__).resolve().parents[2]
 CRD_FACTS = REPO / "tests" / "data" / "schemas" / "crds"
@@ -27,6 +30,23 @@ OPERATOR_CRDS = ("inference.sagemaker.aws.amazon.com_inferenceendpointconfigs.ya
                  "inference.sagemaker.aws.amazon.com_jumpstartmodels.yaml",
                  "keda.sh_scaledobjects.yaml", "keda.sh_triggerauthentications.yaml")
 KARPENTER_CRD = "karpenter.sh_nodepools.yaml"
+
+
+def operator_crds() -> list[dict[str, Any]]:
+    """OPERATOR_CRDS with the spec fields of the newer operator that the Inference Gateway's add-on runs
+    (``NEWER_OPERATOR_FIELDS``, as the manifest checks read them): an endpoint attached to a gateway is valid there."""
+    newer = yaml.safe_load(NEWER_OPERATOR_FIELDS.read_text())
+    crds = []
+    for name in OPERATOR_CRDS:
+        for crd in yaml.safe_load_all((CRD_FACTS / name).read_text()):
+            group, kind = crd["spec"]["group"], crd["spec"]["names"]["kind"]
+            for version in crd["spec"]["versions"]:
+                fields = (newer.get(f"{group}/{version['name']}") or {}).get(kind)
+                if fields:
+                    spec = version["schema"]["openAPIV3Schema"]["properties"]["spec"]
+                    spec["properties"].update(copy.deepcopy(fields))
+            crds.append(crd)
+    return crds
 
 
 def hyperpod_node_class_crd() -> dict[str, Any]:
@@ -192,8 +212,8 @@ def api_server(clock: SimClock) -> Iterator[KubeApiServer]:
     """An empty cluster with the inference operator's and KEDA's CRDs, as the platform finds it."""
     server = KubeApiServer(now=clock.now, advance=clock.pause)
     server.start()
-    for name in OPERATOR_CRDS:
-        server.install_crd_file(CRD_FACTS / name)
+    for crd in operator_crds():
+        server.install_crd(crd)
     yield server
     server.stop()
 
