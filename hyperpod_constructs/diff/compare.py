@@ -7,15 +7,12 @@ from dataclasses import dataclass
 from typing import Any, Iterator, Optional
 
 from .change_rules import HOLDS
-from .gateways import removed_gateways
+from .gateways import ENDPOINT_KINDS, removed_gateways
 from .inputs import Bundle, StackInput
 from .instance_groups import CLUSTER_TYPE, GroupChange, instance_group_changes, lifecycle_script_changes
 from .manifests import ObjectChanges, ObjectKey, object_changes, objects_of
 from .plan_figures import FiguresChange, PlatformFigures, StackFigures, figures_changes, platform_figures
 from .resources import ResourceChanges, resource_changes
-
-# The operator's endpoint kinds: each object is named after its endpoint.
-ENDPOINT_KINDS = frozenset({"InferenceEndpointConfig", "JumpStartModel"})
 from .service_rules import ServiceFinding, service_findings
 
 NO_OLD_BUNDLE = ("the old manifest bundle is not available here (OLD is a template): Kubernetes objects are not "
