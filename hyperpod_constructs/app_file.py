@@ -11,8 +11,11 @@ An app file has one of two shapes:
 Either runs in a child Python process, from the user's working folder (files the app reads are found as under
 ``cdk synth``), with its outputs sent to a temporary folder: ``CDK_OUTDIR`` for the cloud assembly (the variable
 ``cdk synth`` sets) and ``HYPERPOD_CONSTRUCTS_EXPORT_ROOT`` for ``platform.export()`` (see ``export_folder``). An app
-that passes ``outdir=`` to its ``cdk.App`` keeps that folder. The child hands each platform, with the folder its app
-was synthesized into, to the command's ``reader`` (``"module:function"``) and writes what it returns as JSON.
+that passes ``outdir=`` to its ``cdk.App`` keeps that folder. CDK's built-in CloudFormation validation is off in the
+child (``CDK_VALIDATION=false``, as ``cdk synth --no-validation`` sets it): the commands read the platforms, not the
+templates, and starting the validator costs seconds of every run; ``cdk synth`` still validates. The child hands each
+platform, with the folder its app was synthesized into, to the command's ``reader`` (``"module:function"``) and
+writes what it returns as JSON.
 """
 from __future__ import annotations
 
@@ -62,7 +65,7 @@ def read_app(path: Path, reader: str, context: Optional[Mapping[str, str]] = Non
     with tempfile.TemporaryDirectory(prefix="hyperpod-app-") as scratch:
         result = Path(scratch) / "platforms.json"
         environment = dict(os.environ, CDK_OUTDIR=str(Path(scratch) / "cdk.out"),
-                           CDK_CONTEXT_JSON=json.dumps(dict(context or {})),
+                           CDK_CONTEXT_JSON=json.dumps(dict(context or {})), CDK_VALIDATION="false",
                            **{EXPORT_ROOT_ENV: str(Path(scratch) / "exports")})
         environment["PYTHONPATH"] = os.pathsep.join(
             [str(path.resolve().parent), str(_PACKAGE_PARENT)] + [p for p in [os.environ.get("PYTHONPATH")] if p])
