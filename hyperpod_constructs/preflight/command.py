@@ -87,19 +87,19 @@ def main(argv: Optional[Sequence[str]] = None, *, clients: Optional[AwsClients] 
         stderr.write(f"--region {args.region!r} is not a region name such as us-west-2\n")
         return 2
     try:
+        if clients is None:  # every check calls AWS: without credentials, say so before the app runs (seconds)
+            _require_credentials(args.profile)
         found = read_app(args.app, PREFLIGHT_NEEDS, context)
-    except AppFileError as error:
-        stderr.write(f"{error}\n")
-        return 2
-    regions = {platform["region"] for platform in found} - {None}
-    try:
+        regions = {platform["region"] for platform in found} - {None}
         region = args.region or (regions.pop() if len(regions) == 1 else None) or _configured_region(args.profile)
         if region is None:
             stderr.write(f"{PROG}: no region: pass --region, give the stack an env, or configure a default region\n")
             return 2
         if clients is None:
-            _require_credentials(args.profile)
             clients = AwsClients.for_region(region, args.profile)
+    except AppFileError as error:
+        stderr.write(f"{error}\n")
+        return 2
     except Exception as error:  # a profile that does not exist, no credentials: one line, nothing checked
         setup = aws_setup_problem(error, PROG)
         if setup is None:
@@ -113,8 +113,8 @@ def main(argv: Optional[Sequence[str]] = None, *, clients: Optional[AwsClients] 
 
 
 def _require_credentials(profile: Optional[str]) -> None:
-    """Raise botocore's own error when there is no profile of that name or no credentials at all, before a dozen
-    checks each fail on it."""
+    """Raise botocore's own error when there is no profile of that name or no credentials at all, before the app runs
+    and a dozen checks each fail on it."""
     try:
         import boto3
         from botocore.exceptions import NoCredentialsError

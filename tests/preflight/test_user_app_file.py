@@ -119,7 +119,7 @@ def test_commands_fail_in_one_line_without_region_or_credentials(
     assert (result.returncode, result.stderr) == (2, message + "\n")
 
 
-@pytest.mark.slow  # runs the app in a child process
+@pytest.mark.slow  # the command in a new process; it stops before running the app
 def test_preflight_fails_in_one_line_without_credentials(tmp_path: Path) -> None:
     before = user_folder(tmp_path)
     result = run_command("preflight", "--app", "app.py", "--region", "us-west-2", cwd=tmp_path,
