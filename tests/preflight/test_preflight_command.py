@@ -5,23 +5,38 @@ from __future__ import annotations
 import io
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Optional
+from typing import Any, Optional
 
 import pytest
 
 from apps_support import SynthesizedApp, load_module
 from hyperpod_constructs import GrafanaWorkspace, ModelSource, Observability
+from hyperpod_constructs.preflight import command
+from hyperpod_constructs.preflight.app_readers import PREFLIGHT_NEEDS
 from hyperpod_constructs.preflight.calls import IAM_ACTIONS
 from hyperpod_constructs.preflight.command import main
 from hyperpod_constructs.preflight.needs import (
     BootstrapNeed, bootstrap_need, identity_center_need, model_buckets, needs_of)
 from preflight_fixtures import (
     add_quotas, add_toolkit, answering, quota, stubbed_clients, toolkit_stack)
-from support import REPO_ROOT, run_command
+from support import REPO_ROOT, once_per_run, run_command
 
 DEFAULT_APP = str(REPO_ROOT / "apps" / "quick_setup.py")
 # The default app's bucket is imported by name (-c model_bucket=NAME names it where the app reads that context).
 ARGS = ["--app", DEFAULT_APP, "--region", "us-west-2", "--context", "model_bucket=my-models"]
+
+
+@pytest.fixture
+def default_app_read_once(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The command's reading of the default app (a child process, seconds), once per run for the tests that run it
+    with ARGS: they differ in the account's stubbed answers, not in what the app needs."""
+    read_app = command.read_app
+
+    def read_once(path: Path, reader: str, context: dict[str, str]) -> list[dict[str, Any]]:
+        assert (str(path), reader, context) == (DEFAULT_APP, PREFLIGHT_NEEDS, {"model_bucket": "my-models"})
+        return once_per_run(tmp_path_factory, "preflight-default-app", lambda _: read_app(path, reader, context))
+
+    monkeypatch.setattr(command, "read_app", read_once)
 
 
 def run_default_app(p5_quota: float) -> tuple[int, str]:
@@ -37,7 +52,8 @@ def run_default_app(p5_quota: float) -> tuple[int, str]:
     return code, out.getvalue()
 
 
-@pytest.mark.slow  # the command builds and synthesizes the default app again, in this process
+@pytest.mark.slow  # the command runs the default app in a child process
+@pytest.mark.usefixtures("default_app_read_once")
 def test_the_default_app_passes_when_the_account_has_what_it_needs() -> None:
     code, text = run_default_app(p5_quota=2)
     assert code == 0, text
@@ -52,7 +68,8 @@ def test_the_default_app_passes_when_the_account_has_what_it_needs() -> None:
         "preflight: 5 pass, 0 fail, 2 skip, 0 manual\n")
 
 
-@pytest.mark.slow  # the command builds and synthesizes the default app again, in this process
+@pytest.mark.slow  # the command runs the default app in a child process
+@pytest.mark.usefixtures("default_app_read_once")
 def test_the_default_app_fails_on_a_low_quota_and_prints_the_fix_as_the_deploy_doc_shows() -> None:
     code, text = run_default_app(p5_quota=1)
     assert code == 1
