@@ -118,13 +118,15 @@ def test_wheel_installs_into_a_clean_virtualenv_and_a_consumer_app_synthesizes(b
                                                                                tmp_path: Path):
     wheel = built["wheel"]
     venv = tmp_path / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120)
+    # No pip of its own: this environment's pip installs into it (--python), as `python -m build` does for its build
+    # environments; ensurepip would install and compile a pip the consumer never uses (seconds of CPU).
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=120)
     python = venv / "bin" / "python"
     # The pinned versions (constraints.txt), so a new aws-cdk-lib release cannot change the outcome. The dependencies'
     # bytecode is not compiled (most of the install's CPU: aws-cdk-lib alone is hundreds of MB of Python that the
     # consumer does not import); ours is, every module, so a file that does not compile still fails the install.
-    install = subprocess.run([str(python), "-m", "pip", "install", "--quiet", "--no-compile",
-                              "-c", str(REPO_ROOT / "constraints.txt"), str(wheel)],
+    install = subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet",
+                              "--no-compile", "-c", str(REPO_ROOT / "constraints.txt"), str(wheel)],
                              capture_output=True, text=True, timeout=900)
     assert install.returncode == 0, install.stderr[-3000:]
     package = subprocess.run([str(python), "-c", "import importlib.util; "
