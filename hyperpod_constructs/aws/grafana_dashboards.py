@@ -121,16 +121,16 @@ class GrafanaDashboards(Construct):
         uids, dashboards = self._dashboards()
         staging = Path(tempfile.mkdtemp(prefix="hyperpod-dashboards-"))
         (staging / DASHBOARDS_FILE).write_text(dashboards)
-        self._asset = s3_assets.Asset(self, "Dashboards", path=str(staging / DASHBOARDS_FILE))
+        asset = self._asset = s3_assets.Asset(self, "Dashboards", path=str(staging / DASHBOARDS_FILE))
         if not keeps_staging(self):
             shutil.rmtree(staging, ignore_errors=True)  # the asset was copied into the cloud assembly
         read = iam.Policy(self, "ReadDashboards", roles=[self._role], statements=[iam.PolicyStatement(
-            actions=["s3:GetObject"], resources=[self._asset.bucket.arn_for_objects(self._asset.s3_object_key)])])
-        self._resource = CustomResource(
+            actions=["s3:GetObject"], resources=[asset.bucket.arn_for_objects(asset.s3_object_key)])])
+        resource = self._resource = CustomResource(
             self, "Resource", service_token=self._provider.service_token, resource_type=RESOURCE_TYPE,
             service_timeout=Duration.minutes(10),
-            properties={**self._properties, "DashboardsBucket": self._asset.s3_bucket_name,
-                        "DashboardsKey": self._asset.s3_object_key, "Dashboards": uids})
+            properties={**self._properties, "DashboardsBucket": asset.s3_bucket_name,
+                        "DashboardsKey": asset.s3_object_key, "Dashboards": uids})
         # Run once the function may act; on delete, remove the dashboards before that is revoked.
-        self._resource.node.add_dependency(self._role, read)
+        resource.node.add_dependency(self._role, read)
 
