@@ -160,7 +160,7 @@ class InferenceOperator(Construct):
 
     @property
     def addon(self) -> eks.Addon:
-        """The ``amazon-sagemaker-hyperpod-inference`` EKS add-on, configured with the roles and bucket below."""
+        """The ``amazon-sagemaker-hyperpod-inference`` EKS add-on, configured with this construct's roles and bucket."""
         return self._addon
 
     @property
