@@ -67,44 +67,70 @@ class GrafanaDashboards(Construct):
         }
         self._dashboards = dashboards
         log_group = logs.LogGroup(self, "Logs", retention=logs.RetentionDays.ONE_MONTH)
-        self.role = function_role(self, "Role", log_group=log_group,
-                                  description="Provisions the HyperPod dashboards into the Grafana workspace")
-        self.role.add_to_policy(iam.PolicyStatement(actions=list(GRAFANA_ACTIONS), resources=[workspace_arn]))
-        self.function = lambda_.Function(
+        self._role = function_role(self, "Role", log_group=log_group,
+                                   description="Provisions the HyperPod dashboards into the Grafana workspace")
+        self._role.add_to_policy(iam.PolicyStatement(actions=list(GRAFANA_ACTIONS), resources=[workspace_arn]))
+        self._function = lambda_.Function(
             self, "Function",
             description="Provisions the HyperPod dashboards and AMP data source into the Grafana workspace",
             runtime=lambda_.Runtime.PYTHON_3_14,
             architecture=lambda_.Architecture.ARM_64,
             handler="index.handler",
             code=lambda_.Code.from_asset(str(HANDLER_DIR), exclude=["__pycache__", "*.pyc"]),
-            role=self.role,
+            role=self._role,
             log_group=log_group,
             timeout=Duration.minutes(5),
             memory_size=256,
         )
-        self.provider = cr.Provider(self, "Provider", on_event_handler=self.function)
-        acknowledge_provider_framework(self.provider, self.function)
-        self.resource: Optional[CustomResource] = None
+        self._provider = cr.Provider(self, "Provider", on_event_handler=self._function)
+        acknowledge_provider_framework(self._provider, self._function)
+        self._asset: Optional[s3_assets.Asset] = None
+        self._resource: Optional[CustomResource] = None
         # Endpoints are added after construction: the dashboards are known once the app is complete.
         at_synth(self, "AtSynth", self._add_resource)
 
+    @property
+    def role(self) -> iam.Role:
+        """The function's role: manages this workspace's service accounts and tokens, reads the dashboards asset."""
+        return self._role
+
+    @property
+    def function(self) -> lambda_.Function:
+        """The Lambda function that posts the dashboards and the data source into the workspace."""
+        return self._function
+
+    @property
+    def provider(self) -> cr.Provider:
+        """The CDK provider framework that calls ``function`` for the custom resource."""
+        return self._provider
+
+    @property
+    def asset(self) -> Optional[s3_assets.Asset]:
+        """The S3 asset holding the dashboards' JSON; None until synth (it is made once every endpoint is added)."""
+        return self._asset
+
+    @property
+    def resource(self) -> Optional[CustomResource]:
+        """The ``Custom::HyperPodGrafanaDashboards`` resource; None until synth (made with ``asset``)."""
+        return self._resource
+
     def _add_resource(self) -> None:
-        if self.resource is not None:
+        if self._resource is not None:
             return
         # Keyed by Grafana uid, which is what the function posts and deletes by (a long name's uid is shortened).
         uids, dashboards = self._dashboards()
         staging = Path(tempfile.mkdtemp(prefix="hyperpod-dashboards-"))
         (staging / DASHBOARDS_FILE).write_text(dashboards)
-        self.asset = s3_assets.Asset(self, "Dashboards", path=str(staging / DASHBOARDS_FILE))
+        asset = self._asset = s3_assets.Asset(self, "Dashboards", path=str(staging / DASHBOARDS_FILE))
         if not keeps_staging(self):
             shutil.rmtree(staging, ignore_errors=True)  # the asset was copied into the cloud assembly
-        read = iam.Policy(self, "ReadDashboards", roles=[self.role], statements=[iam.PolicyStatement(
-            actions=["s3:GetObject"], resources=[self.asset.bucket.arn_for_objects(self.asset.s3_object_key)])])
-        self.resource = CustomResource(
-            self, "Resource", service_token=self.provider.service_token, resource_type=RESOURCE_TYPE,
+        read = iam.Policy(self, "ReadDashboards", roles=[self._role], statements=[iam.PolicyStatement(
+            actions=["s3:GetObject"], resources=[asset.bucket.arn_for_objects(asset.s3_object_key)])])
+        resource = self._resource = CustomResource(
+            self, "Resource", service_token=self._provider.service_token, resource_type=RESOURCE_TYPE,
             service_timeout=Duration.minutes(10),
-            properties={**self._properties, "DashboardsBucket": self.asset.s3_bucket_name,
-                        "DashboardsKey": self.asset.s3_object_key, "Dashboards": uids})
+            properties={**self._properties, "DashboardsBucket": asset.s3_bucket_name,
+                        "DashboardsKey": asset.s3_object_key, "Dashboards": uids})
         # Run once the function may act; on delete, remove the dashboards before that is revoked.
-        self.resource.node.add_dependency(self.role, read)
+        resource.node.add_dependency(self._role, read)
 

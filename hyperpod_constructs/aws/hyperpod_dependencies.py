@@ -12,7 +12,8 @@ import re
 from dataclasses import dataclass
 from typing import Any, Mapping, Optional
 
-from aws_cdk import Duration, aws_ec2 as ec2, aws_eks_v2 as eks
+from aws_cdk import (
+    CustomResource, Duration, aws_ec2 as ec2, aws_eks_v2 as eks, aws_iam as iam, aws_lambda as lambda_)
 from constructs import Construct
 
 from ..errors import HyperPodValidationError, require
@@ -222,41 +223,62 @@ class HyperPodDependencies(Construct):
             handler: The kubectl/Helm function to run the install with. Default: None (one is created).
         """
         super().__init__(scope, construct_id)
-        self.chart = chart or HyperPodHelmChart()
-        """The chart installed."""
-        self.handler = handler or KubectlHandler(self, "Handler", cluster=cluster, vpc_subnets=vpc_subnets)
-        """The function that runs Helm."""
-        self.role = self.handler.role
-        """The function's IAM role."""
-        self.function = self.handler.function
-        """The Lambda function that runs Helm."""
-        self.access_entry = self.handler.access_entry
-        """The function role's cluster-admin access entry on the cluster."""
-        self.resource = self.handler.custom_resource(
+        self._chart = chart or HyperPodHelmChart()
+        self._handler = handler or KubectlHandler(self, "Handler", cluster=cluster, vpc_subnets=vpc_subnets)
+        self._resource = self._handler.custom_resource(
             self, "Resource",
             resource_type=RESOURCE_TYPE,
             timeout=INSTALL_TIMEOUT,
             properties={
                 "ClusterName": cluster.cluster_name,
-                "Repository": self.chart.repository,
-                "ChartPath": self.chart.chart_path,
-                "GitRef": self.chart.git_ref,
-                "Release": self.chart.release_name,
-                "Namespace": self.chart.namespace,
-                "Values": self.chart.values_json(),
-                "Wait": "true" if self.chart.wait else "false",
+                "Repository": self._chart.repository,
+                "ChartPath": self._chart.chart_path,
+                "GitRef": self._chart.git_ref,
+                "Release": self._chart.release_name,
+                "Namespace": self._chart.namespace,
+                "Values": self._chart.values_json(),
+                "Wait": "true" if self._chart.wait else "false",
             },
         )
-        """The ``Custom::HyperPodHelmChart`` custom resource; make the HyperPod cluster depend on it."""
         # Install after the access entry exists; on delete, uninstall before the access is revoked.
-        self.resource.node.add_dependency(self.access_entry)
+        self._resource.node.add_dependency(self._handler.access_entry)
+
+    @property
+    def chart(self) -> HyperPodHelmChart:
+        """The chart installed."""
+        return self._chart
+
+    @property
+    def handler(self) -> KubectlHandler:
+        """The function that runs Helm."""
+        return self._handler
+
+    @property
+    def role(self) -> iam.Role:
+        """The function's IAM role."""
+        return self._handler.role
+
+    @property
+    def function(self) -> lambda_.Function:
+        """The Lambda function that runs Helm."""
+        return self._handler.function
+
+    @property
+    def access_entry(self) -> eks.AccessEntry:
+        """The function role's cluster-admin access entry on the cluster."""
+        return self._handler.access_entry
+
+    @property
+    def resource(self) -> CustomResource:
+        """The ``Custom::HyperPodHelmChart`` custom resource; make the HyperPod cluster depend on it."""
+        return self._resource
 
     @property
     def git_ref(self) -> str:
         """The ref Helm installed (a GetAtt, so consumers also wait for the install)."""
-        return self.resource.get_att_string("GitRef")
+        return self._resource.get_att_string("GitRef")
 
     @property
     def chart_path(self) -> str:
         """The chart folder Helm installed (a GetAtt, so consumers also wait for the install)."""
-        return self.resource.get_att_string("ChartPath")
+        return self._resource.get_att_string("ChartPath")

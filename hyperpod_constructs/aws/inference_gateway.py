@@ -24,15 +24,20 @@ class InferenceGatewayController(Construct):
 
     def __init__(self, scope: Construct, construct_id: str, *, oidc_provider: iam.IOidcProvider) -> None:
         super().__init__(scope, construct_id)
-        self.role = iam.Role(
+        self._role = iam.Role(
             self, "Role",
             assumed_by=service_account_principal(self, oidc_provider, GATEWAY_NAMESPACE,
                                                  GATEWAY_CONTROLLER_SERVICE_ACCOUNT),
             managed_policies=[iam.ManagedPolicy.from_aws_managed_policy_name(GATEWAY_MANAGED_POLICY)],
             description="HyperPod Inference Gateway controller: issues gateway certificates and imports them into ACM")
-        acknowledge(self.role, "AwsSolutions-IAM4", f"{GATEWAY_MANAGED_POLICY} is the policy AWS documents for the "
+        acknowledge(self._role, "AwsSolutions-IAM4", f"{GATEWAY_MANAGED_POLICY} is the policy AWS documents for the "
                     "gateway controller.", managed_policy(GATEWAY_MANAGED_POLICY))
+
+    @property
+    def role(self) -> iam.Role:
+        """The controller's IRSA role: it issues the gateway's certificate and imports it into ACM."""
+        return self._role
 
     def addon_configuration(self) -> dict[str, Any]:
         """The add-on's ``inferenceGateway`` key."""
-        return {"inferenceGateway": {"enabled": True, "serviceAccount": {"roleArn": self.role.role_arn}}}
+        return {"inferenceGateway": {"enabled": True, "serviceAccount": {"roleArn": self._role.role_arn}}}

@@ -93,14 +93,14 @@ class InferenceOperator(Construct):
     ) -> None:
         super().__init__(scope, construct_id)
         self._oidc = oidc_provider
-        self.tls_bucket = s3.Bucket(
+        self._tls_bucket = s3.Bucket(
             self, "TlsCertificates", encryption=s3.BucketEncryption.S3_MANAGED, enforce_ssl=True,
             block_public_access=s3.BlockPublicAccess.BLOCK_ALL, versioned=True, removal_policy=removal_policy,
         )
-        acknowledge(self.tls_bucket, "AwsSolutions-S1",
+        acknowledge(self._tls_bucket, "AwsSolutions-S1",
                     "Holds only the operator's generated TLS certificates; CloudTrail covers access.")
 
-        self.execution_role = iam.Role(
+        self._execution_role = iam.Role(
             self, "ExecutionRole",
             # IAM names are global: the construct's unique id and the region keep two deployments apart.
             role_name=f"{EXECUTION_ROLE_PREFIX}{Names.unique_id(self)[-20:]}-{Aws.REGION}",
@@ -111,59 +111,97 @@ class InferenceOperator(Construct):
             managed_policies=[iam.ManagedPolicy.from_aws_managed_policy_name("AmazonSageMakerHyperPodInferenceAccess")],
             description="HyperPod inference operator: SageMaker endpoints, certificates, load balancers",
         )
-        self.execution_role.add_to_policy(iam.PolicyStatement(
+        self._execution_role.add_to_policy(iam.PolicyStatement(
             actions=["s3:GetObject", "s3:PutObject", "s3:PutObjectTagging", "s3:DeleteObject"],
-            resources=[self.tls_bucket.arn_for_objects("*")]))
-        self.execution_role.add_to_policy(iam.PolicyStatement(
-            actions=["s3:ListBucket"], resources=[self.tls_bucket.bucket_arn]))
+            resources=[self._tls_bucket.arn_for_objects("*")]))
+        self._execution_role.add_to_policy(iam.PolicyStatement(
+            actions=["s3:ListBucket"], resources=[self._tls_bucket.bucket_arn]))
         # AmazonSageMakerHyperPodInferenceAccess scopes DescribeEndpointConfig to "endpointconfig/*", which no
         # endpoint-config ARN matches; the operator reads back the configs it creates.
-        self.execution_role.add_to_policy(iam.PolicyStatement(
+        self._execution_role.add_to_policy(iam.PolicyStatement(
             sid="DescribeEndpointConfigs", actions=["sagemaker:DescribeEndpointConfig"],
             resources=[Stack.of(self).format_arn(service="sagemaker", resource="endpoint-config", resource_name="*")]))
-        acknowledge(self.execution_role, "AwsSolutions-IAM4", "AmazonSageMakerHyperPodInferenceAccess is the policy "
+        acknowledge(self._execution_role, "AwsSolutions-IAM4", "AmazonSageMakerHyperPodInferenceAccess is the policy "
                     "the add-on requires.", managed_policy("AmazonSageMakerHyperPodInferenceAccess"))
-        acknowledge(self.execution_role, "AwsSolutions-IAM5", "Certificate objects are named at run time, inside the "
+        acknowledge(self._execution_role, "AwsSolutions-IAM5", "Certificate objects are named at run time, inside the "
                     "operator's own TLS bucket; endpoint configs are named by the operator at run time.",
-                    f"Resource::<{logical_id(self.tls_bucket)}.Arn>/*",
+                    f"Resource::<{logical_id(self._tls_bucket)}.Arn>/*",
                     "Resource::arn:<AWS::Partition>:sagemaker:<AWS::Region>:<AWS::AccountId>:endpoint-config/*")
 
         config: dict[str, Any] = {
-            "executionRoleArn": self.execution_role.role_arn,
-            "tlsCertificateS3Bucket": self.tls_bucket.bucket_name,
+            "executionRoleArn": self._execution_role.role_arn,
+            "tlsCertificateS3Bucket": self._tls_bucket.bucket_name,
             "hyperpodClusterArn": hyperpod_cluster_arn,
         }
-        self.alb_role: Optional[iam.Role] = None
+        self._alb_role: Optional[iam.Role] = None
         if options.alb:
-            self.alb_role = self._alb_controller_role(vpc_id)
-            config["alb"] = {"enabled": True, "serviceAccount": {"create": True, "roleArn": self.alb_role.role_arn}}
-        self.keda_role: Optional[iam.Role] = None
+            self._alb_role = self._alb_controller_role(vpc_id)
+            config["alb"] = {"enabled": True, "serviceAccount": {"create": True, "roleArn": self._alb_role.role_arn}}
+        self._keda_role: Optional[iam.Role] = None
         if options.keda:
-            self.keda_role = self._keda_role()
-            config["keda"] = {"enabled": True, "auth": {"aws": {"irsa": {"enabled": True, "roleArn": self.keda_role.role_arn}}}}
-        self.gated_model_role: Optional[iam.Role] = None
+            self._keda_role = self._new_keda_role()
+            config["keda"] = {"enabled": True,
+                              "auth": {"aws": {"irsa": {"enabled": True, "roleArn": self._keda_role.role_arn}}}}
+        self._gated_model_role: Optional[iam.Role] = None
         if options.jumpstart_gated_models:
-            self.gated_model_role = self._gated_model_role()
-            config["jumpstartGatedModelDownloadRoleArn"] = self.gated_model_role.role_arn
-        self.gateway_controller: Optional[InferenceGatewayController] = None
+            self._gated_model_role = self._new_gated_model_role()
+            config["jumpstartGatedModelDownloadRoleArn"] = self._gated_model_role.role_arn
+        self._gateway_controller: Optional[InferenceGatewayController] = None
         if options.inference_gateway:
-            self.gateway_controller = InferenceGatewayController(self, "GatewayController", oidc_provider=oidc_provider)
-            config.update(self.gateway_controller.addon_configuration())
+            self._gateway_controller = InferenceGatewayController(self, "GatewayController",
+                                                                  oidc_provider=oidc_provider)
+            config.update(self._gateway_controller.addon_configuration())
 
-        self.addon = owned_addon(self, "Addon", cluster=cluster, addon_name=ADDON_NAME,
-                                 addon_version=options.addon_version, configuration_values=config,
-                                 preserve_on_delete=False)
-        if self.gateway_controller is not None:  # the add-on refuses the key while the role does not exist
-            self.addon.node.add_dependency(self.gateway_controller.role)
+        self._addon = owned_addon(self, "Addon", cluster=cluster, addon_name=ADDON_NAME,
+                                  addon_version=options.addon_version, configuration_values=config,
+                                  preserve_on_delete=False)
+        if self._gateway_controller is not None:  # the add-on refuses the key while the role does not exist
+            self._addon.node.add_dependency(self._gateway_controller.role)
+
+    @property
+    def addon(self) -> eks.Addon:
+        """The ``amazon-sagemaker-hyperpod-inference`` EKS add-on, configured with this construct's roles and bucket."""
+        return self._addon
+
+    @property
+    def execution_role(self) -> iam.Role:
+        """The operator's execution role (``executionRoleArn``): SageMaker endpoints, certificates, load balancers."""
+        return self._execution_role
+
+    @property
+    def tls_bucket(self) -> s3.Bucket:
+        """The bucket the operator keeps its generated TLS certificates in (``tlsCertificateS3Bucket``)."""
+        return self._tls_bucket
 
     @property
     def tls_certificate_s3_uri(self) -> str:
-        return f"s3://{self.tls_bucket.bucket_name}/certificates"
+        """Where in ``tls_bucket`` the certificates go: ``s3://<bucket>/certificates``."""
+        return f"s3://{self._tls_bucket.bucket_name}/certificates"
+
+    @property
+    def alb_role(self) -> Optional[iam.Role]:
+        """The AWS Load Balancer Controller's IRSA role, or None without ``alb``."""
+        return self._alb_role
+
+    @property
+    def keda_role(self) -> Optional[iam.Role]:
+        """KEDA's IRSA role, reading CloudWatch and Amazon Managed Prometheus metrics, or None without ``keda``."""
+        return self._keda_role
+
+    @property
+    def gated_model_role(self) -> Optional[iam.Role]:
+        """The role the operator downloads gated JumpStart models with, or None without ``jumpstart_gated_models``."""
+        return self._gated_model_role
+
+    @property
+    def gateway_controller(self) -> Optional[InferenceGatewayController]:
+        """The Inference Gateway controller's role and add-on keys, or None without ``inference_gateway``."""
+        return self._gateway_controller
 
     def _service_account_principal(self, namespace: str, service_account: str, like: bool = False) -> iam.IPrincipal:
         return service_account_principal(self, self._oidc, namespace, service_account, like)
 
-    def _keda_role(self) -> iam.Role:
+    def _new_keda_role(self) -> iam.Role:
         role = iam.Role(self, "KedaRole", assumed_by=self._service_account_principal(OPERATOR_NAMESPACE, KEDA_SERVICE_ACCOUNT),
                         description="KEDA in the inference add-on: read CloudWatch and Amazon Managed Prometheus metrics")
         role.add_to_policy(iam.PolicyStatement(
@@ -177,7 +215,7 @@ class InferenceOperator(Construct):
                     "Resource::arn:<AWS::Partition>:aps:<AWS::Region>:<AWS::AccountId>:workspace/*")
         return role
 
-    def _gated_model_role(self) -> iam.Role:
+    def _new_gated_model_role(self) -> iam.Role:
         stack = Stack.of(self)
         role = iam.Role(self, "GatedModelRole",
                         assumed_by=self._service_account_principal("*", "hyperpod-inference-service-account*", like=True),

@@ -47,13 +47,11 @@ class KubectlHandler(Construct):
                 (needed for a private or CIDR-restricted API endpoint). Default: None (outside any VPC).
         """
         super().__init__(scope, construct_id)
-        self.cluster = cluster
-        """The cluster the function runs against."""
+        self._cluster = cluster
         log_group = logs.LogGroup(self, "Logs", retention=logs.RetentionDays.ONE_MONTH)
-        self.role = function_role(self, "Role", log_group=log_group,
-                                  description="Runs kubectl and Helm against the HyperPod EKS cluster")
-        """The function's IAM role; consumers grant it what they need (e.g. reading the manifest bundle)."""
-        self.role.add_to_policy(iam.PolicyStatement(actions=["eks:DescribeCluster"], resources=[cluster.cluster_arn]))
+        self._role = function_role(self, "Role", log_group=log_group,
+                                   description="Runs kubectl and Helm against the HyperPod EKS cluster")
+        self._role.add_to_policy(iam.PolicyStatement(actions=["eks:DescribeCluster"], resources=[cluster.cluster_arn]))
 
         placement: dict[str, Any] = {}
         if vpc_subnets is not None:
@@ -62,8 +60,8 @@ class KubectlHandler(Construct):
                          "security_groups": [cluster.cluster_security_group]}
             # A role passed to lambda.Function does not get the ENI permissions a VPC function needs.
             vpc_access = "service-role/AWSLambdaVPCAccessExecutionRole"
-            self.role.add_managed_policy(iam.ManagedPolicy.from_aws_managed_policy_name(vpc_access))
-            Validations.of(self.role).acknowledge(Acknowledgment(
+            self._role.add_managed_policy(iam.ManagedPolicy.from_aws_managed_policy_name(vpc_access))
+            Validations.of(self._role).acknowledge(Acknowledgment(
                 id=f"AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/{vpc_access}]",
                 reason="AWS's policy for the network interfaces of a Lambda function in a VPC; "
                        "its EC2 actions only work with Resource '*'."))
@@ -73,16 +71,13 @@ class KubectlHandler(Construct):
         # It calls nothing, so its role may only write its logs, and it needs no network.
         on_event_role = function_role(self, "OnEventRole", log_group=log_group,
                                       description="Checks kubectl/Helm requests for the HyperPod EKS cluster")
-        self.on_event_function = lambda_.Function(
+        self._on_event_function = lambda_.Function(
             self, "OnEvent",
             description="Checks kubectl/Helm requests for the HyperPod EKS cluster and sets their deadline",
             runtime=lambda_.Runtime.PYTHON_3_14, handler="index.on_event", code=code, role=on_event_role,
             log_group=log_group, timeout=Duration.minutes(1), memory_size=256,
         )
-        """The onEvent function, which the provider framework calls first for each request: a small function (no
-        kubectl/Helm layer, one minute) that checks the request and stamps its deadline; ``function`` does the work
-        in the isComplete invocations that follow."""
-        self.function = lambda_.Function(
+        self._function = lambda_.Function(
             self, "Function",
             description="Runs kubectl and Helm against the HyperPod EKS cluster (dependency chart, manifests)",
             runtime=lambda_.Runtime.PYTHON_3_14,
@@ -90,30 +85,59 @@ class KubectlHandler(Construct):
             handler="index.is_complete",
             code=code,
             layers=[KubectlV33Layer(self, "KubectlLayer")],
-            role=self.role,
+            role=self._role,
             log_group=log_group,
             timeout=Duration.minutes(15),
             memory_size=2048,  # helm unpacks and renders the GPU operator's CRDs; more memory is also more CPU
             ephemeral_storage_size=Size.gibibytes(2),
             **placement,
         )
-        """The isComplete function: the Lambda function with the kubectl and Helm layer."""
-        self.provider = cr.Provider(
-            self, "Provider", on_event_handler=self.on_event_function, is_complete_handler=self.function,
+        self._provider = cr.Provider(
+            self, "Provider", on_event_handler=self._on_event_function, is_complete_handler=self._function,
             query_interval=QUERY_INTERVAL, total_timeout=FRAMEWORK_TIMEOUT)
-        """The CDK provider framework serving the custom resources (onEvent, then isComplete until done)."""
-        self.access_entry = eks.AccessEntry(
-            self, "ClusterAdmin", cluster=cluster, principal=self.role.role_arn,
+        self._access_entry = eks.AccessEntry(
+            self, "ClusterAdmin", cluster=cluster, principal=self._role.role_arn,
             access_policies=[eks.AccessPolicy.from_access_policy_name(
                 "AmazonEKSClusterAdminPolicy", access_scope_type=eks.AccessScopeType.CLUSTER)],
         )
+        acknowledge_provider_framework(self._provider, self._on_event_function, self._function)
+
+    @property
+    def cluster(self) -> eks.ICluster:
+        """The cluster the function runs against."""
+        return self._cluster
+
+    @property
+    def role(self) -> iam.Role:
+        """The function's IAM role; consumers grant it what they need (e.g. reading the manifest bundle)."""
+        return self._role
+
+    @property
+    def on_event_function(self) -> lambda_.Function:
+        """The onEvent function, which the provider framework calls first for each request: a small function (no
+        kubectl/Helm layer, one minute) that checks the request and stamps its deadline; ``function`` does the work
+        in the isComplete invocations that follow."""
+        return self._on_event_function
+
+    @property
+    def function(self) -> lambda_.Function:
+        """The isComplete function: the Lambda function with the kubectl and Helm layer."""
+        return self._function
+
+    @property
+    def provider(self) -> cr.Provider:
+        """The CDK provider framework serving the custom resources (onEvent, then isComplete until done)."""
+        return self._provider
+
+    @property
+    def access_entry(self) -> eks.AccessEntry:
         """The role's cluster-admin access entry; custom resources the function serves depend on it."""
-        acknowledge_provider_framework(self.provider, self.on_event_function, self.function)
+        return self._access_entry
 
     @property
     def service_token(self) -> str:
         """The provider's service token, for a ``CustomResource`` the function serves."""
-        return self.provider.service_token
+        return self._provider.service_token
 
     def custom_resource(self, scope: Construct, construct_id: str, *, resource_type: str,
                         properties: Mapping[str, Any], timeout: Duration) -> CustomResource:

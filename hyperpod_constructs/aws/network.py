@@ -37,9 +37,9 @@ class HyperPodNetwork(Construct):
         where = self.node.path
         require(16 <= private_subnet_mask <= 24, where, "private_subnet_mask", private_subnet_mask,
                 "a /16 to /24 prefix length")
-        self.created_vpc: Optional[ec2.Vpc] = None
+        self._created_vpc: Optional[ec2.Vpc] = None
         if vpc is None:
-            vpc = self.created_vpc = ec2.Vpc(
+            vpc = self._created_vpc = ec2.Vpc(
                 self, "Vpc",
                 ip_addresses=ec2.IpAddresses.cidr(cidr),
                 max_azs=max_azs,
@@ -57,18 +57,43 @@ class HyperPodNetwork(Construct):
                 Tags.of(subnet).add("kubernetes.io/role/elb", "1")
             for subnet in vpc.private_subnets:
                 Tags.of(subnet).add("kubernetes.io/role/internal-elb", "1")
-        self.vpc = vpc
-        self.hyperpod_subnets: list[ec2.ISubnet] = list(subnets or vpc.private_subnets)
-        require(limits.SUBNETS_MIN <= len(self.hyperpod_subnets) <= limits.SUBNETS_MAX, where, "network.subnets",
-                f"{len(self.hyperpod_subnets)} subnets", "1-16 subnets (AWS::SageMaker::Cluster VpcConfig.Subnets)")
-        self.created_security_group: Optional[ec2.SecurityGroup] = None
+        self._vpc = vpc
+        self._hyperpod_subnets: tuple[ec2.ISubnet, ...] = tuple(subnets or vpc.private_subnets)
+        require(limits.SUBNETS_MIN <= len(self._hyperpod_subnets) <= limits.SUBNETS_MAX, where, "network.subnets",
+                f"{len(self._hyperpod_subnets)} subnets", "1-16 subnets (AWS::SageMaker::Cluster VpcConfig.Subnets)")
+        self._created_security_group: Optional[ec2.SecurityGroup] = None
         if security_groups is None:
-            self.created_security_group = node_security_group(self, "NodeSecurityGroup", vpc)
-            security_groups = [self.created_security_group]
+            self._created_security_group = node_security_group(self, "NodeSecurityGroup", vpc)
+            security_groups = [self._created_security_group]
         require(limits.SECURITY_GROUPS_MIN <= len(security_groups) <= limits.SECURITY_GROUPS_MAX, where,
                 "network.security_groups", f"{len(security_groups)} security groups",
                 "1-5 security groups (AWS::SageMaker::Cluster VpcConfig.SecurityGroupIds)")
-        self.security_groups: list[ec2.ISecurityGroup] = list(security_groups)
+        self._security_groups: tuple[ec2.ISecurityGroup, ...] = tuple(security_groups)
+
+    @property
+    def vpc(self) -> ec2.IVpc:
+        """The VPC HyperPod nodes, the EKS control plane and the model store run in (created or imported)."""
+        return self._vpc
+
+    @property
+    def created_vpc(self) -> Optional[ec2.Vpc]:
+        """The VPC this construct created, or None when ``vpc`` was imported."""
+        return self._created_vpc
+
+    @property
+    def hyperpod_subnets(self) -> tuple[ec2.ISubnet, ...]:
+        """The subnets HyperPod nodes and the model store use (the first one holds the model store)."""
+        return self._hyperpod_subnets
+
+    @property
+    def security_groups(self) -> tuple[ec2.ISecurityGroup, ...]:
+        """The node security groups (the first one is shared with the EKS control plane and the model store)."""
+        return self._security_groups
+
+    @property
+    def created_security_group(self) -> Optional[ec2.SecurityGroup]:
+        """The node security group this construct created, or None when ``security_groups`` were passed in."""
+        return self._created_security_group
 
 
 def node_security_group(scope: Construct, construct_id: str, vpc: ec2.IVpc) -> ec2.SecurityGroup:

@@ -48,42 +48,36 @@ class StorageDriverRoles(Construct):
         super().__init__(scope, construct_id)
         stack = Stack.of(self)
         self._buckets: list[str] = []
-        self.jumpstart_buckets_granted = False
-        """Whether the S3 driver's role may read AWS's JumpStart buckets of the stack's region: set by the first
-        ``grant_jumpstart_read``, which later calls then leave alone."""
-        self.s3_csi_role = iam.Role(
+        self._jumpstart_buckets_granted = False  # set by the first grant_jumpstart_read; later calls do nothing
+        self._s3_csi_role = iam.Role(
             self, "S3CsiRole",
             assumed_by=service_account_principal(self, oidc_provider, DRIVER_NAMESPACE, S3_CSI_SERVICE_ACCOUNT),
             description="Mountpoint for S3 CSI driver: read the model buckets inference endpoints mount")
-        """The Mountpoint for S3 CSI driver's role (service account ``kube-system:s3-csi-driver-sa``): reads the
-        buckets ``grant_read`` adds."""
-        self.fsx_csi_role = iam.Role(
+        self._fsx_csi_role = iam.Role(
             self, "FsxCsiRole",
             assumed_by=service_account_principal(self, oidc_provider, DRIVER_NAMESPACE, FSX_CSI_SERVICE_ACCOUNT),
             description="FSx for Lustre CSI controller: provision file systems for the model store's StorageClass")
-        """The FSx for Lustre CSI controller's role (service account ``kube-system:fsx-csi-controller-sa``): provisions
-        the model store's file systems."""
         file_systems = stack.format_arn(service="fsx", resource="file-system", resource_name="*")
-        self.fsx_csi_role.add_to_policy(iam.PolicyStatement(
+        self._fsx_csi_role.add_to_policy(iam.PolicyStatement(
             sid="ProvisionFileSystems",
             actions=["fsx:CreateFileSystem", "fsx:DeleteFileSystem", "fsx:TagResource"],
             resources=[file_systems]))
-        self.fsx_csi_role.add_to_policy(iam.PolicyStatement(
+        self._fsx_csi_role.add_to_policy(iam.PolicyStatement(
             sid="DescribeFileSystems", actions=["fsx:DescribeFileSystems"], resources=["*"]))  # no resource type
         # FSx links a file system to S3 through this service-linked role, which the driver creates on first use.
         data_source_role = stack.format_arn(service="iam", region="", resource="role",
                                             resource_name="aws-service-role/s3.data-source.lustre.fsx.amazonaws.com/*")
-        self.fsx_csi_role.add_to_policy(iam.PolicyStatement(
+        self._fsx_csi_role.add_to_policy(iam.PolicyStatement(
             sid="DataRepositoryServiceRole",
             actions=["iam:CreateServiceLinkedRole", "iam:AttachRolePolicy", "iam:PutRolePolicy"],
             resources=[data_source_role]))
-        self.fsx_csi_role.add_to_policy(iam.PolicyStatement(
+        self._fsx_csi_role.add_to_policy(iam.PolicyStatement(
             sid="FsxServiceRole", actions=["iam:CreateServiceLinkedRole"], resources=["*"],
             conditions={"StringEquals": {"iam:AWSServiceName": "fsx.amazonaws.com"}}))
         if model_store_bucket is not None:
-            self.fsx_csi_role.add_to_policy(iam.PolicyStatement(
+            self._fsx_csi_role.add_to_policy(iam.PolicyStatement(
                 sid="ListModelStoreBucket", actions=["s3:ListBucket"], resources=[model_store_bucket.bucket_arn]))
-        acknowledge(self.fsx_csi_role, "AwsSolutions-IAM5", "File systems are created at run time (ids unknown), in "
+        acknowledge(self._fsx_csi_role, "AwsSolutions-IAM5", "File systems are created at run time (ids unknown), in "
                     "this account and region only; the FSx service-linked roles have service-chosen names; "
                     "fsx:DescribeFileSystems has no resource-level permissions.",
                     "Resource::arn:<AWS::Partition>:fsx:<AWS::Region>:<AWS::AccountId>:file-system/*",
@@ -99,24 +93,36 @@ class StorageDriverRoles(Construct):
             return
         self._buckets.append(name)
         # The driver's documented read-only actions on the bucket's own ARNs (not IBucket.grant_read's wildcards).
-        grant_s3_read(self.node.path, self.s3_csi_role, bucket,
+        grant_s3_read(self.node.path, self._s3_csi_role, bucket,
                       reason="Endpoints read any model object in the bucket they mount (read-only).")
 
     def grant_jumpstart_read(self) -> None:
         """Let the S3 CSI driver mount JumpStart model artifacts: read-only on the stack region's JumpStart buckets
         (``Fn::Sub``, so an environment-agnostic stack names its deploy region). Once, however often called."""
-        if self.jumpstart_buckets_granted:
+        if self._jumpstart_buckets_granted:
             return
-        self.jumpstart_buckets_granted = True
+        self._jumpstart_buckets_granted = True
         arns = [f"arn:${{AWS::Partition}}:s3:::{name}" for name in JUMPSTART_BUCKETS]
-        self.s3_csi_role.add_to_policy(iam.PolicyStatement(
+        self._s3_csi_role.add_to_policy(iam.PolicyStatement(
             sid="ListJumpStartBuckets", actions=["s3:ListBucket"], resources=[Fn.sub(arn) for arn in arns]))
-        self.s3_csi_role.add_to_policy(iam.PolicyStatement(
+        self._s3_csi_role.add_to_policy(iam.PolicyStatement(
             sid="ReadJumpStartArtifacts", actions=["s3:GetObject"], resources=[Fn.sub(f"{arn}/*") for arn in arns]))
-        acknowledge(self.s3_csi_role, "AwsSolutions-IAM5", "JumpStart endpoints read any model artifact in AWS's "
+        acknowledge(self._s3_csi_role, "AwsSolutions-IAM5", "JumpStart endpoints read any model artifact in AWS's "
                     "JumpStart buckets of this region (read-only; AWS publishes only model artifacts there).",
                     *(f"Resource::arn:<AWS::Partition>:s3:::{name.replace('${AWS::Region}', '<AWS::Region>')}/*"
                       for name in JUMPSTART_BUCKETS))
+
+    @property
+    def s3_csi_role(self) -> iam.Role:
+        """The Mountpoint for S3 CSI driver's role (service account ``kube-system:s3-csi-driver-sa``): reads the
+        buckets ``grant_read`` adds."""
+        return self._s3_csi_role
+
+    @property
+    def fsx_csi_role(self) -> iam.Role:
+        """The FSx for Lustre CSI controller's role (service account ``kube-system:fsx-csi-controller-sa``): provisions
+        the model store's file systems."""
+        return self._fsx_csi_role
 
     @property
     def buckets(self) -> tuple[str, ...]:
@@ -127,7 +133,7 @@ class StorageDriverRoles(Construct):
         """Give each CSI add-on in ``addons`` its role (IRSA: the add-on annotates its service account); returns the
         names of the add-ons that got one. The name is read from the L1 (``Addon.addon_name`` is a deploy-time
         reference, the L1 keeps the literal)."""
-        roles = {S3_CSI_ADDON: self.s3_csi_role, FSX_CSI_ADDON: self.fsx_csi_role}
+        roles = {S3_CSI_ADDON: self._s3_csi_role, FSX_CSI_ADDON: self._fsx_csi_role}
         attached: set[str] = set()
         for addon in addons:
             resource = addon.node.default_child

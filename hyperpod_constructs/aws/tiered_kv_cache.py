@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any, Mapping
 
-from aws_cdk import Duration
+from aws_cdk import CustomResource, Duration
 from constructs import Construct
 
 from ..aws.kubectl_handler import KubectlHandler
@@ -27,10 +27,14 @@ class TieredKvCacheConfiguration(Construct):
     def __init__(self, scope: Construct, construct_id: str, *, handler: KubectlHandler, namespace: str, daemon_set: str,
                  config_map: str, cache_capacity: str, daemon_patch: Mapping[str, Any], after: list[Construct]) -> None:
         super().__init__(scope, construct_id)
-        self.resource = handler.custom_resource(
+        self._resource = handler.custom_resource(
             self, "Resource", resource_type=RESOURCE_TYPE, timeout=CONFIGURE_TIMEOUT,
             properties={"ClusterName": handler.cluster.cluster_name, "Namespace": namespace, "DaemonSet": daemon_set,
                         "ConfigMap": config_map, "CacheCapacity": cache_capacity,
                         "DaemonPatch": json.dumps(daemon_patch, sort_keys=True, separators=(",", ":"))})
-        """The custom resource that configures the daemon."""
-        self.resource.node.add_dependency(handler.access_entry, *after)
+        self._resource.node.add_dependency(handler.access_entry, *after)
+
+    @property
+    def resource(self) -> CustomResource:
+        """The ``Custom::HyperPodTieredKvCache`` custom resource that configures the daemon."""
+        return self._resource

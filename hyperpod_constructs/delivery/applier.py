@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Mapping, Optional
 
-from aws_cdk import AssetHashType, Duration, RemovalPolicy, aws_iam as iam, aws_s3_assets as s3_assets
+from aws_cdk import (
+    AssetHashType, CustomResource, Duration, RemovalPolicy, aws_iam as iam, aws_s3_assets as s3_assets)
 from constructs import Construct
 
 from ..aws.kubectl_handler import KubectlHandler
@@ -64,16 +65,26 @@ class ManifestApplier(Construct):
             "Removal": REMOVALS[removal],
         }
         after: list[Construct] = [handler.access_entry]
-        self.bundle: Optional[s3_assets.Asset] = None
+        self._bundle: Optional[s3_assets.Asset] = None
         if bundle is not None:
-            self.bundle = s3_assets.Asset(self, "Bundle", path=bundle.path, asset_hash=bundle.content_hash,
-                                          asset_hash_type=AssetHashType.CUSTOM)
+            asset = self._bundle = s3_assets.Asset(self, "Bundle", path=bundle.path, asset_hash=bundle.content_hash,
+                                                   asset_hash_type=AssetHashType.CUSTOM)
             after.append(iam.Policy(self, "ReadBundle", roles=[handler.role], statements=[iam.PolicyStatement(
-                actions=["s3:GetObject"], resources=[self.bundle.bucket.arn_for_objects(self.bundle.s3_object_key)])]))
-            properties.update({"BundleBucket": self.bundle.s3_bucket_name, "BundleKey": self.bundle.s3_object_key,
+                actions=["s3:GetObject"], resources=[asset.bucket.arn_for_objects(asset.s3_object_key)])]))
+            properties.update({"BundleBucket": asset.s3_bucket_name, "BundleKey": asset.s3_object_key,
                                "Values": dict(values)})
-        self.resource = handler.custom_resource(
+        self._resource = handler.custom_resource(
             self, "Resource", resource_type=RESOURCE_TYPE, timeout=APPLY_TIMEOUT, properties=properties)
         # Apply once the function may read the bundle and reach the cluster; on delete, remove the objects
         # before that access is revoked.
-        self.resource.node.add_dependency(*after)
+        self._resource.node.add_dependency(*after)
+
+    @property
+    def bundle(self) -> Optional[s3_assets.Asset]:
+        """The S3 asset holding the manifest bundle the cluster is made to hold, or None with ``GITOPS``."""
+        return self._bundle
+
+    @property
+    def resource(self) -> CustomResource:
+        """The ``Custom::HyperPodManifests`` custom resource that applies the bundle."""
+        return self._resource

@@ -47,8 +47,7 @@ class ChartDeployment(Construct):
                 (the chart is created at once).
         """
         super().__init__(scope, construct_id)
-        self.chart_name = chart_name
-        """The chart's name: its file is ``manifests/<chart_name>.k8s.yaml``."""
+        self._chart_name = chart_name
         self._build = build
         self._manifests = manifests
         self._chart: Optional[cdk8s.Chart] = None
@@ -58,10 +57,15 @@ class ChartDeployment(Construct):
             _ = self.chart
 
     @property
+    def chart_name(self) -> str:
+        """The chart's name: its file is ``manifests/<chart_name>.k8s.yaml``."""
+        return self._chart_name
+
+    @property
     def chart(self) -> cdk8s.Chart:
         """The cdk8s chart holding this deployment's objects (created on first use)."""
         if self._chart is None:
-            chart = cdk8s.Chart(cdk8s.App(), self.chart_name, disable_resource_name_hashes=True)
+            chart = cdk8s.Chart(cdk8s.App(), self._chart_name, disable_resource_name_hashes=True)
             self._api_objects = tuple(self._build(chart))
             self._chart = chart
         return self._chart
@@ -98,18 +102,26 @@ class EndpointDeployment(ChartDeployment):
         """
         super().__init__(scope, construct_id, chart_name=endpoint_chart_name(namespace, endpoint.name), build=build,
                          manifests=[manifest])
-        self.endpoint = endpoint
+        self._endpoint = endpoint
+        self._namespace = namespace
+
+    @property
+    def endpoint(self) -> Endpoint:
         """The endpoint as added (an ``InferenceEndpoint`` or ``JumpStartEndpoint``); ``.defaults`` holds what its
         fields left to the library, worked out."""
-        self.namespace = namespace
+        return self._endpoint
+
+    @property
+    def namespace(self) -> str:
         """The namespace the endpoint is deployed to."""
+        return self._namespace
 
     @property
     def sagemaker_endpoint_arn(self) -> Optional[str]:
         """The ARN of the SageMaker endpoint the operator registers for this endpoint (``sagemaker_endpoint_name``),
         or None when it registers none. SageMaker writes endpoint names in lowercase in ARNs, so a literal name is
         lowercased here (a CloudFormation token is used as it is)."""
-        name = self.endpoint.sagemaker_endpoint_name
+        name = self._endpoint.sagemaker_endpoint_name
         if name is None:
             return None
         return Stack.of(self).format_arn(service="sagemaker", resource="endpoint",

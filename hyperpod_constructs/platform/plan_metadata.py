@@ -68,8 +68,12 @@ class PlanMetadata(Construct):
 
     def __init__(self, stack: Stack) -> None:
         super().__init__(stack, self.ID)
-        self.producer = _StackPlans()
-        stack.add_metadata(PLAN_METADATA_KEY, Lazy.any(self.producer))
+        self._producer = _StackPlans()
+        stack.add_metadata(PLAN_METADATA_KEY, Lazy.any(self._producer))
+
+    def record(self, path: str, plan: Callable[[], Plan]) -> None:
+        """Write ``plan()``'s figures under ``path`` (a platform's construct path within the stack) at synth."""
+        self._producer.plans[path] = plan
 
 
 def record_plan_metadata(construct: Construct, path: str, plan: Callable[[], Plan]) -> None:
@@ -82,4 +86,4 @@ def record_plan_metadata(construct: Construct, path: str, plan: Callable[[], Pla
     holder = stack.node.try_find_child(PlanMetadata.ID)
     if not isinstance(holder, PlanMetadata):
         holder = PlanMetadata(stack)
-    holder.producer.plans[path] = plan
+    holder.record(path, plan)

@@ -1,30 +1,35 @@
 """The grants the constructs give a user's own roles, proven by the IAM simulator (@cloud-copilot/iam-simulate) on the
 synthesized templates: each role may make its consumer's calls on its resource, and neither a neighbour's resource
 nor a call it was not granted. Also: a second stack reusing the cluster and the model store through their importers,
-the interfaces both kinds implement, bad importer and grant input refused at synth naming the field, and the AWS
-constructs' attributes read-only.
+the interfaces both kinds implement, bad importer and grant input refused at synth naming the field, and every
+construct's attributes read-only.
 """
 from __future__ import annotations
 
 import ast
+import importlib
 import inspect
 import json
+import pkgutil
 import textwrap
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any, Callable
 
 import aws_cdk as cdk
 import pytest
 from aws_cdk import aws_ec2 as ec2, aws_eks_v2 as eks, aws_iam as iam, aws_kms as kms, aws_s3 as s3
+from constructs import Construct
 
 from apps_support import SynthesizedApp, synthesize
 from cfn_resolve import ACCOUNT, PARTITION, REGION, TemplateResolver
 from iam_support import Request, effective_policies, simulate
 from support import cfn_lint_errors
+import hyperpod_constructs
 from hyperpod_constructs import (
     HyperPodCluster, HyperPodInferencePlatform, HyperPodValidationError, IHyperPodCluster, IModelStore,
-    InferenceEndpoint, InferenceObservability, InstanceGroup, JumpStartEndpoint, ModelBucket, ModelSize, ModelSource,
-    ModelStore, ModelStoreFileSystem, Observability)
+    InferenceEndpoint, InferenceObservability, InstanceGroup, JumpStartEndpoint, KubectlHandler, ModelBucket,
+    ModelSize, ModelSource, ModelStore, ModelStoreFileSystem, Observability)
 
 SAGEMAKER = f"arn:{PARTITION}:sagemaker:{REGION}:{ACCOUNT}"
 TEAM_KEY_ARN = f"arn:{PARTITION}:kms:{REGION}:{ACCOUNT}:key/1234abcd-12ab-34cd-56ef-1234567890ab"
@@ -397,33 +402,76 @@ def test_a_grantee_without_an_identity_policy_is_refused(grants_app: GrantsApp, 
 
 # ---- read-only attributes ------------------------------------------------------------------------------------------
 
-READ_ONLY_CLASSES = (ModelBucket, ModelStoreFileSystem, HyperPodCluster, InferenceObservability)
+# Every module of the package is walked, so a construct added anywhere is checked without being listed, except:
+# k8s.imports, the cdk8s ApiObject classes `cdk8s import` generates from the operators' CRDs (jsii bindings, whose
+# values are properties of the Node-side objects already; regenerated, never edited here), and each __main__, which
+# runs its command when imported. A cdk8s construct written in the package would be checked like an AWS one.
+SKIPPED_MODULES = (f"{hyperpod_constructs.__name__}.k8s.imports",)
+
+
+def _modules(package: ModuleType) -> list[ModuleType]:
+    """``package``'s modules and, recursively, its packages' (without ``SKIPPED_MODULES`` and ``__main__``)."""
+    found = []
+    for info in pkgutil.iter_modules(package.__path__, f"{package.__name__}."):
+        if info.name.startswith(SKIPPED_MODULES) or info.name.endswith(".__main__"):
+            continue
+        module = importlib.import_module(info.name)
+        found.append(module)
+        if info.ispkg:
+            found.extend(_modules(module))
+    return found
+
+
+def construct_classes() -> list[type]:
+    """Every class the package defines that subclasses ``constructs.Construct`` (public or not)."""
+    classes = {value for module in _modules(hyperpod_constructs) for value in vars(module).values()
+               if inspect.isclass(value) and issubclass(value, Construct)
+               and value.__module__.startswith(f"{hyperpod_constructs.__name__}.")}
+    return sorted(classes, key=lambda cls: (cls.__module__, cls.__qualname__))
+
+
+CONSTRUCT_CLASSES = construct_classes()
 
 
 def public_assignments(source: str) -> list[str]:
-    """The public names a class's methods assign on ``self`` (``self.bucket = ...``)."""
+    """The public names a class's methods assign on ``self``: ``self.bucket = ...`` in any form (annotated,
+    augmented, unpacked) and ``setattr(self, "bucket", ...)``."""
     tree = ast.parse(textwrap.dedent(source))
-    return sorted({target.attr for node in ast.walk(tree) if isinstance(node, (ast.Assign, ast.AnnAssign))
-                   for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
-                   if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name)
-                   and target.value.id == "self" and not target.attr.startswith("_")})
+    stored = {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)
+              and isinstance(node.ctx, ast.Store) and isinstance(node.value, ast.Name) and node.value.id == "self"}
+    set_by_name = {node.args[1].value for node in ast.walk(tree) if isinstance(node, ast.Call)
+                   and ast.unparse(node.func) in ("setattr", "object.__setattr__") and len(node.args) == 3
+                   and ast.unparse(node.args[0]) == "self" and isinstance(node.args[1], ast.Constant)
+                   and isinstance(node.args[1].value, str)}
+    return sorted(name for name in stored | set_by_name if not name.startswith("_"))
 
 
-@pytest.mark.parametrize("cls", READ_ONLY_CLASSES, ids=lambda cls: cls.__name__)
+def test_the_construct_classes_are_found() -> None:
+    """The walk reaches the platform, its parts and the handles, whatever package they live in."""
+    assert {HyperPodInferencePlatform, ModelBucket, ModelStoreFileSystem, HyperPodCluster, InferenceObservability,
+            KubectlHandler} <= set(CONSTRUCT_CLASSES)
+    assert {"HyperPodEks", "HyperPodNetwork", "ManifestApplier", "EndpointDeployment", "PlanMetadata"} <= {
+        cls.__name__ for cls in CONSTRUCT_CLASSES}
+
+
+@pytest.mark.parametrize("cls", CONSTRUCT_CLASSES, ids=lambda cls: cls.__qualname__)
 def test_no_public_attribute_is_assigned(cls: type) -> None:
-    """Every public value of the AWS constructs is a property: a method assigning ``self.<public name>`` fails."""
+    """Every public value of a construct is a property: a method assigning ``self.<public name>`` fails."""
     assigned = public_assignments(inspect.getsource(cls))
     assert assigned == [], f"{cls.__name__} assigns public attributes {assigned}: make them read-only properties"
 
 
 def test_the_public_attribute_check_catches_an_assignment() -> None:
     source = ("class Example:\n    def __init__(self) -> None:\n        self.bucket: int = 1\n"
-              "        self._kept = 2\n        other.name = 3\n")
-    assert public_assignments(source) == ["bucket"]
+              "        self._kept = 2\n        other.name = 3\n        self.role, self._key = 4, 5\n"
+              "        self.count += 1\n        setattr(self, 'vpc', 6)\n        setattr(other, 'kept', 7)\n")
+    assert public_assignments(source) == ["bucket", "count", "role", "vpc"]
 
 
 @pytest.mark.parametrize("path", ["hyperpod.execution_role", "hyperpod.cluster_arn", "model_store.file_system",
-                                  "observability.workspace_arn", "observability.addon_role"])
+                                  "observability.workspace_arn", "observability.addon_role", "eks.cluster",
+                                  "kubectl_handler.function", "network.vpc", "operator.execution_role",
+                                  "manifest_applier.resource"])
 def test_assigning_an_attribute_raises(grants_app: GrantsApp, path: str) -> None:
     owner_name, name = path.split(".")
     owner = getattr(grants_app.synthesized.platform, owner_name)

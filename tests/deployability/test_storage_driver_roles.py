@@ -48,7 +48,6 @@ def test_jumpstart_endpoints_grant_the_regions_jumpstart_buckets_once() -> None:
     stack = cdk.Stack(app, "JumpStart")  # environment-agnostic: the region is the deploy region
     platform = HyperPodInferencePlatform(stack, "Platform",
                                          instance_groups=[InstanceGroup("g5", "ml.g5.12xlarge", count=1)])
-    assert not platform.storage_drivers.jumpstart_buckets_granted
     for name in ("mistral-a", "mistral-b"):
         platform.add_endpoint(JumpStartEndpoint(name, model_id="huggingface-llm-mistral-7b-instruct", accept_eula=True,
                                                 instance_type="ml.g5.12xlarge", size=ModelSize(parameters=7.2e9)))
