@@ -56,6 +56,26 @@ def defines_build(path: Path) -> bool:
     return any(isinstance(node, ast.FunctionDef) and node.name == "build" for node in tree.body)
 
 
+# The files `cdk synth` reads context from in the project folder, later ones winning; `-c` values win over both.
+_CONTEXT_FILES = (("cdk.json", True), ("cdk.context.json", False))  # (file, whether its context is under "context")
+
+
+def app_context(folder: Path, given: Optional[Mapping[str, str]] = None) -> dict[str, Any]:
+    """The context an app run from ``folder`` gets under ``cdk synth``: cdk.json's ``context`` (feature flags
+    included), cdk.context.json's cached lookups, then the ``--context`` values."""
+    context: dict[str, Any] = {}
+    for name, nested in _CONTEXT_FILES:
+        file = folder / name
+        if file.is_file():
+            try:
+                data = json.loads(file.read_text())
+            except ValueError as error:
+                raise AppFileError(f"{file}: not JSON ({error}); cdk synth could not read it either") from None
+            context.update((data.get("context") or {}) if nested else data)
+    context.update(given or {})
+    return context
+
+
 def read_app(path: Path, reader: str, context: Optional[Mapping[str, str]] = None) -> list[Any]:
     """What ``reader`` returns for each platform the app file builds (JSON data), in construction order.
 
@@ -65,7 +85,7 @@ def read_app(path: Path, reader: str, context: Optional[Mapping[str, str]] = Non
     with tempfile.TemporaryDirectory(prefix="hyperpod-app-") as scratch:
         result = Path(scratch) / "platforms.json"
         environment = dict(os.environ, CDK_OUTDIR=str(Path(scratch) / "cdk.out"),
-                           CDK_CONTEXT_JSON=json.dumps(dict(context or {})), CDK_VALIDATION="false",
+                           CDK_CONTEXT_JSON=json.dumps(app_context(Path.cwd(), context)), CDK_VALIDATION="false",
                            **{EXPORT_ROOT_ENV: str(Path(scratch) / "exports")})
         environment["PYTHONPATH"] = os.pathsep.join(
             [str(path.resolve().parent), str(_PACKAGE_PARENT)] + [p for p in [os.environ.get("PYTHONPATH")] if p])

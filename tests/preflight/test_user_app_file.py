@@ -9,13 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from hyperpod_constructs.app_file import EXPORT_ROOT_ENV, export_folder
+from hyperpod_constructs.app_file import EXPORT_ROOT_ENV, AppFileError, app_context, export_folder
 from hyperpod_constructs.prices.command import app_needs
 from hyperpod_constructs.preflight.command import main as preflight
 from preflight_fixtures import add_quotas, add_toolkit, answering, quota, stubbed_clients, toolkit_stack
 from support import run_command
 
-# The README's shape: module-level app, export to dist/, app.synth(); it also reads a file next to it.
+# The README's shape: module-level app, export to dist/, app.synth(); it also reads a file next to it, and a context
+# value from the project's cdk.json (as `cdk synth` hands it over).
 README_APP = textwrap.dedent("""
     import json
     import aws_cdk as cdk
@@ -27,7 +28,7 @@ README_APP = textwrap.dedent("""
     stack = cdk.Stack(app, "LlmInference")
     platform = HyperPodInferencePlatform(stack, "Platform", instance_groups=[
         InstanceGroup("system", "ml.m5.2xlarge", count=settings["system_nodes"]),
-        InstanceGroup("l40s", "ml.g6e.12xlarge", count=1)])
+        InstanceGroup("l40s", app.node.get_context("gpu_instance_type"), count=1)])
     platform.export("dist")
     app.synth()
 """)
@@ -38,6 +39,7 @@ def user_folder(tmp_path: Path, app: str = README_APP) -> dict[str, bytes]:
     """A project folder with the app, its settings, and the outputs of the user's last `cdk synth` and export."""
     (tmp_path / "app.py").write_text(app)
     (tmp_path / "settings.json").write_text('{"system_nodes": 3}')
+    (tmp_path / "cdk.json").write_text('{"app": "python3 app.py", "context": {"gpu_instance_type": "ml.g6e.12xlarge"}}')
     for name in ("dist/plan.txt", "dist/manifests/platform.k8s.yaml", "cdk.out/manifest.json"):
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text(f"the user's own {name}\n")
@@ -84,6 +86,20 @@ def test_an_app_that_fails_is_a_usage_error_with_the_librarys_message(
     assert preflight(["--app", "app.py", "--region", "us-west-2"], clients=stubbed_clients()[0], stderr=err) == 2
     assert err.getvalue().startswith("--app app.py: the app failed:\ninstance group 'l40s': count=-1 is not allowed")
     assert "Traceback" not in err.getvalue()
+
+
+def test_the_app_gets_cdk_json_context_then_cached_lookups_then_the_command_lines(tmp_path: Path) -> None:
+    (tmp_path / "cdk.json").write_text('{"app": "x", "context": {"a": "json", "b": "json", "c": "json"}}')
+    (tmp_path / "cdk.context.json").write_text('{"b": "cached", "c": "cached"}')
+    assert app_context(tmp_path, {"c": "given"}) == {"a": "json", "b": "cached", "c": "given"}
+    assert app_context(tmp_path / "elsewhere") == {}
+
+
+def test_a_cdk_json_that_is_not_json_is_named(tmp_path: Path) -> None:
+    (tmp_path / "cdk.json").write_text("{app: x")
+    with pytest.raises(AppFileError, match=r"cdk.json: not JSON \(Expecting property name .*\); cdk synth could not "
+                                           r"read it either"):
+        app_context(tmp_path)
 
 
 def test_export_goes_under_the_export_root_only_while_a_command_reads_the_app(
