@@ -95,6 +95,7 @@ class Session:
         self.budget = budget
         self.shared: list[ObjectRef] = []  # objects with a second writer: deleted only once it holds nothing
         self.held_shared: list[ObjectRef] = []  # shared objects a delete left because another writer still holds them
+        self.recorded: Optional[dict[str, str]] = None  # the record's data as this session last read or wrote it
 
     # -- Create / Update
 
@@ -233,24 +234,23 @@ class Session:
     # -- Delete
 
     def remove(self) -> None:
-        record = self.read_record(self.request.record_name)
         if self.request.delivery == "gitops" or self.request.removal == "retain":
             self.delete_record(self.request.record_name)
             LOG.info("left the platform's objects in the cluster (%s)",
                      "handed over to GitOps" if self.request.delivery == "gitops" else "Removal: retain")
             return
-        self.shared = list(record.shared) if record is not None else []
+        record = self.read_record(self.request.record_name)
+        if record is None:  # nothing was applied (a record is written before every apply), and no record to delete
+            return
+        self.shared = list(record.shared)
         self.delete_owned(self.removal_targets(record), "objects of the platform")
         if self.held_shared:
             LOG.info("left %s: another writer still holds fields of theirs", ", ".join(map(str, self.held_shared)))
         self.delete_record(self.request.record_name)
 
-    def removal_targets(self, record: Optional[plan.Record]) -> list[ObjectRef]:
+    def removal_targets(self, record: plan.Record) -> list[ObjectRef]:
         """What a Delete removes: the record's inventory, less what existed before a Create that never finished
-        (its own cleanup may have been cut short, or never run). No record: nothing was applied (a record is written
-        before every apply); a record of file hashes: the bundle's objects."""
-        if record is None:
-            return []
+        (its own cleanup may have been cut short, or never run); a record of file hashes: the bundle's objects."""
         if record.from_hashes:
             return self.inventory(self.request, "bundle").refs()
         if record.create_request:
@@ -375,16 +375,26 @@ class Session:
                 for ref, live in self.live_in([ref for ref in refs if ref.kind == kind], namespace).items()}
 
     def read_record(self, name: str) -> Optional[plan.Record]:
-        return plan.parse_record(run(plan.record_get_argv(name, self.kubeconfig, self.request_timeout()), self.env, self.budget))
+        output = run(plan.record_get_argv(name, self.kubeconfig, self.request_timeout()), self.env, self.budget)
+        if name == self.request.record_name:
+            self.recorded = json.loads(output).get("data") if output.strip() else None
+        return plan.parse_record(output)
 
     def write_record(self, record: plan.Record) -> None:
+        """Apply the record, unless the cluster already holds it as this session last read or wrote it."""
+        manifest = plan.record_manifest(self.request.record_name, record)
+        if manifest["data"] == self.recorded:
+            return
         path = os.path.join(self.workdir, "record.json")
         with open(path, "w", encoding="utf-8") as handle:
-            json.dump(plan.record_manifest(self.request.record_name, record), handle)
+            json.dump(manifest, handle)
         run(plan.apply_argv(path, self.kubeconfig, self.request_timeout()), self.env, self.budget)
+        self.recorded = manifest["data"]
 
     def delete_record(self, name: str) -> None:
         run(plan.record_delete_argv(name, self.kubeconfig, self.request_timeout()), self.env, self.budget)
+        if name == self.request.record_name:
+            self.recorded = None
 
     def inventory(self, request: plan.ApplyRequest, folder: str) -> plan.Inventory:
         """The inventory of the request's bundle, downloaded to ``folder``."""
