@@ -547,6 +547,8 @@ def test_a_kind_that_goes_during_a_pass_is_listed_kind_by_kind(aws, kube, manife
 
 def test_a_kind_served_late_is_left_out_of_the_served_check_and_the_others_checked_in_one_call(
         aws, kube, manifests, clock):
+    """HyperpodNodeClass comes a minute in: the check of both kinds fails naming it, NodePool is checked alone, and
+    the waits that follow check HyperpodNodeClass alone."""
     kube.server.install_crd_file(CRD_FACTS / KARPENTER_CRD)
     kube.server.on_tick(after(clock, 60, lambda: kube.server.install_crd(hyperpod_node_class_crd())))
 
