@@ -111,8 +111,7 @@ def test_create_installs_the_pinned_chart(installer, edges, tmp_path, budget):
 
     assert edges["downloads"] == [f"https://codeload.github.com/aws/sagemaker-hyperpod-cli/tar.gz/{SHA}"]
     assert [argv[1:3] for argv in edges["run"]] == [
-        ["history", "hyperpod-dependencies"], ["history", "hyperpod-dependencies"],
-        ["dependency", "list"], ["dependency", "update"], ["upgrade", "--install"]]
+        ["history", "hyperpod-dependencies"], ["dependency", "list"], ["dependency", "update"], ["upgrade", "--install"]]
     # only the chart folder was extracted
     assert edges["chart_files"] == [
         "Chart.yaml", "charts/gpu-operator/Chart.yaml",

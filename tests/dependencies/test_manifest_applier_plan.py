@@ -229,6 +229,50 @@ def test_transient_and_unknown_kind_errors(manifest_plan):
     assert not manifest_plan.is_transient("")
 
 
+
+# ---- several kinds in one kubectl call (the words are those kubectl 1.33 prints) -----------------------------
+
+def test_a_listing_is_one_call_per_namespace_and_matches_each_item_to_its_kind_and_version(manifest_plan):
+    Ref = manifest_plan.ObjectRef
+    pool, e1, t1 = Ref("NodePool.v1.karpenter.sh", None, "gpu"), Ref(IEC_V1, "default", "e1"), Ref(IEC_V1, "team", "t1")
+    assert manifest_plan.by_namespace([t1, e1, pool]) == {"default": [e1, pool], "team": [t1]}
+    items = [{"apiVersion": "inference.sagemaker.aws.amazon.com/v1", "kind": "InferenceEndpointConfig",
+              "metadata": {"name": "e1", "namespace": "default"}},
+             {"apiVersion": "inference.sagemaker.aws.amazon.com/v2", "kind": "InferenceEndpointConfig",
+              "metadata": {"name": "e1", "namespace": "default"}},
+             {"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "gpu"}}]
+    found = manifest_plan.found_in([e1, Ref(IEC_V2, "default", "e1"), pool, Ref("Namespace", None, "gpu")], items)
+    assert {ref.kind for ref in found} == {IEC_V1, IEC_V2, "Namespace"}  # no NodePool gpu: a Namespace has the name
+    assert found[e1]["apiVersion"].endswith("/v1")
+
+
+def test_deletes_are_one_call_per_namespace_with_cluster_scoped_objects_in_the_first(manifest_plan):
+    Ref = manifest_plan.ObjectRef
+    pool, e1, t1 = Ref("NodePool.v1.karpenter.sh", None, "gpu"), Ref(IEC_V1, "default", "e1"), Ref(IEC_V1, "team", "t1")
+    groups = manifest_plan.by_live_namespace({pool: {"metadata": {}}, e1: {"metadata": {"namespace": "default"}},
+                                              t1: {"metadata": {"namespace": "team"}}})
+    assert groups == {"default": [e1, pool], "team": [t1]}
+    assert manifest_plan.by_live_namespace({pool: {"metadata": {}}}) == {None: [pool]}
+
+
+def test_the_kind_kubectl_names_not_served_and_the_objects_it_did_not_delete(manifest_plan):
+    node_class = "HyperpodNodeClass.v1.karpenter.sagemaker.amazonaws.com"
+    said = 'error: the server doesn\'t have a resource type "HyperpodNodeClass"'
+    assert manifest_plan.kind_not_served([IEC_V1, node_class], said) == node_class
+    assert manifest_plan.names_unserved_kind(said) and not manifest_plan.names_unserved_kind("Unauthorized")
+    assert manifest_plan.kind_not_served([IEC_V1, node_class], "error: could not find the requested resource") is None
+    widgets = ["Widget.v1.example.com", "Widget.v2.example.com"]  # which of the two kubectl means is not known
+    assert manifest_plan.kind_not_served(widgets, 'the server doesn\'t have a resource type "Widget"') is None
+
+    Ref = manifest_plan.ObjectRef
+    e1, e2, config = Ref(IEC_V1, "default", "e1"), Ref(IEC_V1, "default", "e2"), Ref("ConfigMap", "default", "c")
+    stdout = 'inferenceendpointconfig.inference.sagemaker.aws.amazon.com "e1" deleted\nconfigmap "c" deleted\n'
+    assert manifest_plan.not_deleted([e1, e2, config], stdout) == [e2]
+    stderr = ("Warning: deleting cluster-scoped resources, not scoped to the provided namespace\n"
+              'Error from server (Forbidden): admission webhook "v.kb.io" denied the request: busy\n')
+    assert manifest_plan.errors_of(stderr) == stderr.splitlines()[1]
+
+
 # ---- command lines and the record ----------------------------------------------------------------------
 
 def test_every_kubectl_call_is_bounded_and_server_side(manifest_plan):
@@ -237,13 +281,14 @@ def test_every_kubectl_call_is_bounded_and_server_side(manifest_plan):
         "kubectl", "apply", "--server-side", "--force-conflicts", "--field-manager", "hyperpod-constructs",
         "--kubeconfig", "/k", "--request-timeout", "42s", "-f", "/w/objects"]
     refs = [Ref(IEC_V1, "team", "a"), Ref(IEC_V1, "team", "b")]
-    assert manifest_plan.delete_argv(refs, "/k", 10) == [
+    assert manifest_plan.delete_argv(refs, "team", "/k", 10) == [
         "kubectl", "delete", f"{IEC_V1}/a", f"{IEC_V1}/b", "--ignore-not-found", "--wait=false",
         "--kubeconfig", "/k", "--request-timeout", "10s", "--namespace", "team"]
-    assert manifest_plan.list_argv(IEC_V1, "team", "/k", 0.2) == [
-        "kubectl", "get", IEC_V1, "--output", "json", "--show-managed-fields", "--kubeconfig", "/k",
+    assert manifest_plan.list_argv([IEC_V1, "Namespace"], "team", "/k", 0.2) == [
+        "kubectl", "get", f"{IEC_V1},Namespace", "--output", "json", "--show-managed-fields", "--kubeconfig", "/k",
         "--request-timeout", "1s", "--namespace", "team"]
-    assert "--namespace" not in manifest_plan.list_argv("Namespace", None, "/k", 5)
+    assert "--namespace" not in manifest_plan.list_argv(["Namespace"], None, "/k", 5)
+    assert manifest_plan.served_argv([IEC_V1, "Namespace"], "/k", 5)[:3] == ["kubectl", "get", f"{IEC_V1},Namespace"]
 
 
 def test_record_round_trip_and_an_old_record_of_hashes_is_no_inventory(manifest_plan):

@@ -22,15 +22,17 @@ def command_lines(kubeconfig: str, folder: str) -> dict[str, list[str]]:
     import manifest_plan as plan
 
     iec = plan.ObjectRef(f"{IEC}.v1.{IEC_GROUP}", "default", "e1")
+    node_pool = plan.ObjectRef("NodePool.v1.karpenter.sh", None, "gpu")
     record = plan.record_manifest("hyperpod-constructs-p", plan.Record(inventory=(iec,)))
     Path(folder, "record.json").write_text(json.dumps(record))
     return {
         "can-i": cluster_plan.can_i_argv(kubeconfig, 30),
         "apply": plan.apply_argv(folder, kubeconfig, 30),
-        "list": plan.list_argv(iec.kind, "default", kubeconfig, 30),
-        "list cluster-wide": plan.list_argv("Namespace", None, kubeconfig, 30),
-        "served": plan.served_argv(iec.kind, kubeconfig, 30),
-        "delete": plan.delete_argv([iec], kubeconfig, 30),
+        "list": plan.list_argv([iec.kind, node_pool.kind, "Namespace"], "default", kubeconfig, 30),
+        "list cluster-wide": plan.list_argv(["Namespace"], None, kubeconfig, 30),
+        "served": plan.served_argv([iec.kind, node_pool.kind], kubeconfig, 30),
+        "delete": plan.delete_argv([iec, node_pool], "default", kubeconfig, 30),
+        "delete cluster-scoped": plan.delete_argv([node_pool], None, kubeconfig, 30),
         "record get": plan.record_get_argv("hyperpod-constructs-p", kubeconfig, 30),
         "record delete": plan.record_delete_argv("hyperpod-constructs-p", kubeconfig, 30),
         **{f"daemon {name}": argv for name, argv in daemon_configurer.command_lines(
@@ -55,6 +57,7 @@ def test_a_value_the_bundle_needs_but_the_resource_does_not_pass_fails_naming_it
     aws.bundles["v1.zip"] = bundle_zip({"e": [endpoint("e")]})
     assert manifests.create(properties("v1.zip", values={})) == "ROLLBACK_COMPLETE"
     assert "does not pass: ['TlsCertificateBucket']" in manifests.reasons()[0]
+    assert kube.calls("delete") == []  # the rollback's Delete found no record: nothing was applied, nothing to delete
 
 
 def test_create_fails_when_the_cluster_is_missing(aws, kube, manifests):

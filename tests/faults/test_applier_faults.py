@@ -61,6 +61,12 @@ def with_cleanup_finalizer(kube, name: str) -> None:
     edit(kube, name, lambda live: live["metadata"].update({"finalizers": [CLEANUP]}), manager="inference-operator")
 
 
+def deleted_objects(kube) -> list[list[str]]:
+    """The objects each kubectl delete of the platform's objects named (the record's left out), in order."""
+    return [argv[1:argv.index("--ignore-not-found")] for argv in kube.calls("delete")
+            if not argv[1].startswith("ConfigMap/")]
+
+
 # ---- 0. what the real kubectl showed ------------------------------------------------------------------------
 
 def test_a_bundle_of_operator_kinds_deploys_and_is_pruned_and_deleted(aws, kube, manifests):
@@ -269,7 +275,7 @@ def test_delete_issues_every_delete_custom_resources_before_crds_namespaces_last
 
     assert manifests.delete() == "DELETE_COMPLETE", manifests.reasons()
 
-    deletes = [argv[1] for argv in kube.calls("delete") if not argv[1].startswith("ConfigMap/")]
+    deletes = [name for names in deleted_objects(kube) for name in names]
     assert deletes.index("Widget.v1.example.com/w1") < deletes.index(
         "CustomResourceDefinition.v1.apiextensions.k8s.io/widgets.example.com")
     assert deletes[-1] == "Namespace/team-a"
@@ -473,3 +479,142 @@ def test_a_pass_makes_as_many_kubectl_calls_for_seventy_endpoints_as_for_seven(a
     calls_for(seventy, "seventy.zip")  # the first pass with seventy also prunes the seven
     assert calls_for(seventy, "seventy-again.zip") == seven
     assert manifests.data["ObjectsApplied"] == "70"
+    # The access check, the record read, one listing of every kind, one served-kind check and one apply: the record
+    # already holds this inventory, so it is not written again.
+    assert seven == 5
+
+
+# ---- 8. one kubectl call for many kinds ---------------------------------------------------------------------
+
+IEC_KIND = f"{IEC}.v1.{IEC_GROUP}"
+WIDGET_KIND = "Widget.v1.example.com"
+WIDGET_CRD = "widgets.example.com"
+NODE_CLASS_KIND, NODE_POOL_KIND = "HyperpodNodeClass.v1.karpenter.sagemaker.amazonaws.com", "NodePool.v1.karpenter.sh"
+SCALING = 'admission webhook "vinferenceendpointconfig.kb.io" denied the request: the endpoint is being scaled'
+
+
+def listings(kube, since: int = 0) -> list[str]:
+    """The kinds argument of each listing the applier made (the served-kind check lists nothing)."""
+    return [argv[1] for argv in kube.calls()[since:] if argv[0] == "get" and "--show-managed-fields" in argv]
+
+
+def with_widgets(kube, aws) -> str:
+    """A Create of SEVEN and a Widget, whose CRD someone else installed."""
+    widgets = crd("Widget", "example.com", "widgets")
+    kube.server.install_crd({**widgets, "metadata": {"name": WIDGET_CRD}, "spec": {**widgets["spec"], "versions": [
+        {"name": "v1", "served": True, "storage": True,
+         "schema": {"openAPIV3Schema": {"type": "object", "x-kubernetes-preserve-unknown-fields": True}}}]}})
+    charts = {**SEVEN, "widgets": [custom("Widget", "example.com", "w0", "default")]}
+    return publish(aws, "v1.zip", charts)
+
+
+def test_a_kind_no_longer_served_is_left_out_of_the_listing_and_the_others_listed_in_one_call(aws, kube, manifests):
+    """The Widget CRD is uninstalled, its objects with it: kubectl refuses the listing of every kind, naming Widget
+    ("the server doesn't have a resource type"), and the applier lists the others again, in one call."""
+    manifests.create(properties(with_widgets(kube, aws)))
+    kube.server.delete("apiextensions.k8s.io/v1", "CustomResourceDefinition", None, WIDGET_CRD)
+    fewer = {name: objects for name, objects in SEVEN.items() if name != "endpoint-default-e7"}
+    before = len(kube.calls())
+
+    assert manifests.update(properties(publish(aws, "v2.zip", fewer))) == "UPDATE_COMPLETE", manifests.reasons()
+
+    assert kube.ours() == {f"e{i}" for i in range(1, 7)} and manifests.data["ObjectsPruned"] == "1"
+    assert listings(kube, before)[:2] == [f"{IEC_KIND},{WIDGET_KIND}", IEC_KIND]
+
+
+def test_a_kind_that_goes_during_a_pass_is_listed_kind_by_kind(aws, kube, manifests):
+    """The Widget CRD goes while the pass applies: kubectl keeps the kinds it discovered for the invocation, so it
+    lists the others, then fails on Widget's list request (404) without naming a kind. Each kind is listed on its
+    own then, and the prune goes on."""
+    manifests.create(properties(with_widgets(kube, aws)))
+    fewer = {name: objects for name, objects in SEVEN.items() if name != "endpoint-default-e7"}
+    gone: list[bool] = []
+
+    def uninstall_widgets_at_the_first_apply(server: Any) -> None:
+        last = server.requests[-1] if server.requests else None
+        if not gone and last and last.method == "PATCH" and "/inferenceendpointconfigs/" in last.path:
+            gone.append(True)
+            server.delete("apiextensions.k8s.io/v1", "CustomResourceDefinition", None, WIDGET_CRD)
+    kube.server.on_tick(uninstall_widgets_at_the_first_apply)
+    before = len(kube.calls())
+
+    assert manifests.update(properties(publish(aws, "v2.zip", fewer))) == "UPDATE_COMPLETE", manifests.reasons()
+
+    assert kube.ours() == {f"e{i}" for i in range(1, 7)} and manifests.data["ObjectsPruned"] == "1"
+    both = f"{IEC_KIND},{WIDGET_KIND}"
+    assert listings(kube, before)[:4] == [both, both, IEC_KIND, WIDGET_KIND]  # the pass's, then the prune's
+
+
+def test_a_kind_served_late_is_left_out_of_the_served_check_and_the_others_checked_in_one_call(
+        aws, kube, manifests, clock):
+    """HyperpodNodeClass comes a minute in: the check of both kinds fails naming it, NodePool is checked alone, and
+    the waits that follow check HyperpodNodeClass alone."""
+    kube.server.install_crd_file(CRD_FACTS / KARPENTER_CRD)
+    kube.server.on_tick(after(clock, 60, lambda: kube.server.install_crd(hyperpod_node_class_crd())))
+
+    assert manifests.create(properties(publish(aws, "v1.zip", NODE_AUTOSCALING))) == "CREATE_COMPLETE"
+
+    checks = [argv[1] for argv in kube.calls("get") if "--field-selector" in argv]
+    both = f"{NODE_CLASS_KIND},{NODE_POOL_KIND}"
+    assert checks[:2] == [both, NODE_POOL_KIND]  # HyperpodNodeClass named as not served, NodePool checked alone
+    assert len(checks) > 3 and set(checks[2:]) == {NODE_CLASS_KIND}  # then only what is still waited for
+
+
+def test_a_delete_refused_for_one_object_among_several_kinds_names_that_object(aws, kube, manifests):
+    """kubectl goes on past a refused object and its error (a webhook's) does not name it: the object kubectl did
+    not report deleted is named, and every other object, of every kind, is gone."""
+    kube.server.install_crd_file(CRD_FACTS / KARPENTER_CRD)
+    kube.server.install_crd(hyperpod_node_class_crd())
+    manifests.create(properties(publish(aws, "v1.zip", {**NODE_AUTOSCALING, **SEVEN})))
+    kube.server.fail("DELETE", IEC, "e3", status=403, reason="Forbidden", message=SCALING)
+
+    assert manifests.delete() == "DELETE_FAILED"
+
+    assert kube.ours() == {"e3"}
+    assert f"failed: InferenceEndpointConfig default/e3: Error from server (Forbidden): {SCALING}" in \
+        manifests.last_reason
+    assert deleted_objects(kube)[0] == [f"{NODE_CLASS_KIND}/gpu", *(f"{IEC_KIND}/e{i}" for i in range(1, 8)),
+                                        f"{NODE_POOL_KIND}/gpu"]  # one call: cluster-scoped objects with the rest
+
+
+def test_objects_of_several_kinds_refused_in_one_delete_each_get_their_own_kinds_error(aws, kube, manifests):
+    """e3 is refused for good and the NodePool for a while (its webhook is starting): kubectl's two errors name
+    neither object, so each kind is deleted again on its own. The NodePool is retried until it goes; the failure
+    names e3 alone, with its own words."""
+    kube.server.install_crd_file(CRD_FACTS / KARPENTER_CRD)
+    kube.server.install_crd(hyperpod_node_class_crd())
+    manifests.create(properties(publish(aws, "v1.zip", {**NODE_AUTOSCALING, **SEVEN})))
+    kube.server.fail("DELETE", IEC, "e3", status=403, reason="Forbidden", message=SCALING)
+    kube.server.fail("DELETE", "NodePool", "gpu", status=500, times=2, message=WEBHOOK_DOWN)
+
+    assert manifests.delete() == "DELETE_FAILED"
+
+    assert kube.ours() == {"e3"} and kube.names("NodePool") == set()
+    assert "InferenceEndpointConfig default/e3: Error from server (Forbidden)" in manifests.last_reason
+    assert "NodePool" not in manifests.last_reason and "failed calling webhook" not in manifests.last_reason
+    assert deleted_objects(kube)[1:3] == [[f"{IEC_KIND}/e3"], [f"{NODE_POOL_KIND}/gpu"]]
+
+
+def test_a_delete_of_several_kinds_one_of_them_not_served_deletes_the_others(kube, clock, tmp_path):
+    """kubectl refuses a delete of several kinds whole, sending no request, when the server does not have one of
+    them. The applier lists before it deletes and kubectl keeps the kinds it discovered for the invocation, so a
+    delete meets a kind not served only when its CRD goes between two calls and kubectl discovers again: driven
+    here on the session itself."""
+    import cluster_access
+    import manifest_applier
+    import manifest_plan
+    import time_budget
+    from faults.harness import LambdaContext
+
+    kube.server.create(endpoint("e1"))
+    request = manifest_plan.parse_properties(properties("v1.zip"))
+    session = manifest_applier.Session(
+        request, kube.server.write_kubeconfig(tmp_path / "kubeconfig"), str(tmp_path),
+        cluster_access.tool_env(str(tmp_path)), time_budget.Budget(LambdaContext(clock, 900), None))
+    Ref = manifest_plan.ObjectRef
+    widget, e1 = Ref(WIDGET_KIND, "default", "w0"), Ref(IEC_KIND, "default", "e1")
+
+    assert session.delete([e1, widget], "default") == {}
+
+    assert kube.get(IEC_VERSION, IEC, "default", "e1") is None
+    assert deleted_objects(kube) == [[e1.argument, widget.argument], [e1.argument], [widget.argument]]

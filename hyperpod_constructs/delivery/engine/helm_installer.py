@@ -74,10 +74,10 @@ class Release:
             raise RuntimeError(f"helm history of release {self} failed: {tail(plan.helm_error(result.stderr))}")
         return plan.parse_history(result.stdout)
 
-    def recover(self, budget: Budget) -> Optional[str]:
+    def recover(self, budget: Budget, history: Optional[list[plan.Revision]] = None) -> Optional[str]:
         """Roll back (or uninstall) a release whose last revision failed, is pending or is being uninstalled; what
-        was done, or None."""
-        step = plan.recovery(self.history(budget))
+        was done, or None. ``history``: its revisions, when they were just read."""
+        step = plan.recovery(self.history(budget) if history is None else history)
         if step is None:
             return None
         timeout = plan.short_timeout(budget.left())
@@ -105,9 +105,11 @@ def install(request: plan.InstallRequest, budget: Budget) -> None:
             raise RuntimeError(f"EKS cluster {request.cluster_name} does not exist in {region}")
         wait_for_cluster_access(kubeconfig, env, budget)
         release = Release(request.release, request.namespace, kubeconfig, env)
+        history = release.history(budget)
         # A run stopped mid-way leaves the release pending, and Helm refuses to touch it until it is repaired.
-        release.recover(budget)
-        if plan.installed_request(release.history(budget)) == digest:
+        if release.recover(budget, history) is not None:
+            history = release.history(budget)
+        if plan.installed_request(history) == digest:
             LOG.info("release %s already runs this request; nothing to do", release)
             return
         chart_dir, values_files = prepare_chart(request, region, values, workdir, env, budget)

@@ -22,8 +22,9 @@ import json
 import logging
 import os
 import shutil
+import subprocess
 import zipfile
-from typing import Any, Mapping, Optional
+from typing import Any, Callable, Mapping, Optional
 
 import cluster_access
 import manifest_plan as plan
@@ -94,6 +95,7 @@ class Session:
         self.budget = budget
         self.shared: list[ObjectRef] = []  # objects with a second writer: deleted only once it holds nothing
         self.held_shared: list[ObjectRef] = []  # shared objects a delete left because another writer still holds them
+        self.recorded: Optional[dict[str, str]] = None  # the record's data as this session last read or wrote it
 
     # -- Create / Update
 
@@ -184,20 +186,39 @@ class Session:
             return
         waiting, backoff = inventory.kinds_to_wait_for(refs), Backoff()
         while True:
-            waiting = [kind for kind in waiting if not self.serves(kind)]
+            waiting = self.not_served(waiting)
             if not waiting:
                 return
             names = ", ".join(kind.split(".", 1)[0] for kind in waiting)
             self.budget.wait(backoff.next(), f"the cluster to serve {names}, which the bundle uses (their CRDs are "
                                              f"not installed or not established yet: {', '.join(waiting)})")
 
-    def serves(self, kind: str) -> bool:
-        result = try_run(plan.served_argv(kind, self.kubeconfig, self.request_timeout()), self.env, self.budget)
-        if result.returncode == 0:
-            return True
-        if plan.is_unknown_kind(result.stderr):
-            return False
-        raise CommandFailed(["kubectl", "get", kind], result)
+    def not_served(self, kinds: list[str]) -> list[str]:
+        """The kinds of ``kinds`` the cluster does not serve, in their order."""
+        served, result = self.get_kinds(
+            kinds, lambda some: plan.served_argv(some, self.kubeconfig, self.request_timeout()))
+        missing = [kind for kind in kinds if kind not in served]
+        if result is None or result.returncode == 0:
+            return missing
+        if not plan.is_unknown_kind(result.stderr):
+            raise CommandFailed(["kubectl", "get", ",".join(served)], result)
+        if len(served) == 1:
+            return kinds  # the last one is not served either
+        # A kind kubectl did not name (its CRD went between two requests): ask for each kind on its own.
+        return [kind for kind in kinds if kind in missing or self.not_served([kind])]
+
+    def get_kinds(self, kinds: list[str], argv_of: Callable[[list[str]], list[str]]
+                  ) -> tuple[list[str], Optional[subprocess.CompletedProcess[str]]]:
+        """One kubectl get of ``kinds`` (``argv_of`` writes it): (the kinds it got, its result; none when no kind
+        was left). kubectl fails a get of several kinds whole when the server does not have one, naming it: that
+        kind is left out and the others got again."""
+        while kinds:
+            result = try_run(argv_of(kinds), self.env, self.budget)
+            missing = plan.kind_not_served(kinds, result.stderr) if result.returncode != 0 else None
+            if missing is None:
+                return kinds, result
+            kinds = [kind for kind in kinds if kind != missing]
+        return [], None
 
     def wait_until_not_terminating(self, wanted: list[ObjectRef], current: Mapping[ObjectRef, Any]) -> None:
         """An object being deleted cannot be applied back: wait for it to go, then it is created anew."""
@@ -213,24 +234,23 @@ class Session:
     # -- Delete
 
     def remove(self) -> None:
-        record = self.read_record(self.request.record_name)
         if self.request.delivery == "gitops" or self.request.removal == "retain":
             self.delete_record(self.request.record_name)
             LOG.info("left the platform's objects in the cluster (%s)",
                      "handed over to GitOps" if self.request.delivery == "gitops" else "Removal: retain")
             return
-        self.shared = list(record.shared) if record is not None else []
+        record = self.read_record(self.request.record_name)
+        if record is None:  # nothing was applied (a record is written before every apply), and no record to delete
+            return
+        self.shared = list(record.shared)
         self.delete_owned(self.removal_targets(record), "objects of the platform")
         if self.held_shared:
             LOG.info("left %s: another writer still holds fields of theirs", ", ".join(map(str, self.held_shared)))
         self.delete_record(self.request.record_name)
 
-    def removal_targets(self, record: Optional[plan.Record]) -> list[ObjectRef]:
+    def removal_targets(self, record: plan.Record) -> list[ObjectRef]:
         """What a Delete removes: the record's inventory, less what existed before a Create that never finished
-        (its own cleanup may have been cut short, or never run). No record: nothing was applied (a record is written
-        before every apply); a record of file hashes: the bundle's objects."""
-        if record is None:
-            return []
+        (its own cleanup may have been cut short, or never run); a record of file hashes: the bundle's objects."""
         if record.from_hashes:
             return self.inventory(self.request, "bundle").refs()
         if record.create_request:
@@ -282,11 +302,8 @@ class Session:
         while owned:
             now, kept = self.without_held(plan.deletable_now(owned, self.shared), owned)
             deleted -= len(kept)
-            for refs in plan.by_kind_and_namespace(now).values():
-                result = try_run(plan.delete_argv(refs, self.kubeconfig, self.request_timeout()), self.env, self.budget)
-                said = result.stderr.strip()
-                if result.returncode != 0 and not plan.is_unknown_kind(said) and not plan.is_transient(said):
-                    errors.update({ref: said for ref in refs})
+            for namespace, refs in plan.by_live_namespace({ref: owned[ref] for ref in now}).items():
+                errors.update(self.delete(refs, namespace))
             owned = {ref: manifest for ref, manifest in self.live(list(owned)).items()}
             if not owned:
                 break
@@ -314,31 +331,70 @@ class Session:
             del owned[ref]
         return [ref for ref in now if ref not in kept], kept
 
+    def delete(self, refs: list[ObjectRef], namespace: Optional[str]) -> dict[ObjectRef, str]:
+        """Issue the deletes of ``refs`` in one kubectl call; what it refused for good, by object (a transient
+        refusal, or a kind no longer served, is none: the next round deletes again, or finds nothing)."""
+        result = try_run(plan.delete_argv(refs, namespace, self.kubeconfig, self.request_timeout()), self.env,
+                         self.budget)
+        said = plan.errors_of(result.stderr)
+        if result.returncode == 0 or (plan.is_transient(said) and not plan.names_unserved_kind(said)):
+            return {}
+        refused = plan.not_deleted(refs, result.stdout)
+        groups = plan.by_kind_and_namespace(refused)
+        if len(groups) > 1:
+            # kubectl's errors need not name their object (a webhook's rarely do): one call per kind tells whose
+            # each is, and a kind not served fails only its own.
+            return {ref: words for (_, group_namespace), group in groups.items()
+                    for ref, words in self.delete(group, group_namespace).items()}
+        if plan.is_unknown_kind(said) or plan.is_transient(said):
+            return {}
+        return dict.fromkeys(refused, said)
+
     def live(self, refs: list[ObjectRef]) -> dict[ObjectRef, dict[str, Any]]:
         """Which of ``refs`` exist, with what the API server says of them (one kind of a gone CRD: none)."""
         found: dict[ObjectRef, dict[str, Any]] = {}
-        for (kind, namespace), group in plan.by_kind_and_namespace(refs).items():
-            result = try_run(plan.list_argv(kind, namespace, self.kubeconfig, self.request_timeout()), self.env,
-                             self.budget)
-            if result.returncode != 0:
-                if plan.is_unknown_kind(result.stderr):
-                    continue
-                raise CommandFailed(["kubectl", "get", kind], result)
-            by_name = {item["metadata"]["name"]: item for item in plan.parse_get(result.stdout)}
-            found.update({ref: by_name[ref.name] for ref in group if ref.name in by_name})
+        for namespace, group in plan.by_namespace(refs).items():
+            found.update(self.live_in(group, namespace))
         return found
 
+    def live_in(self, refs: list[ObjectRef], namespace: str) -> dict[ObjectRef, dict[str, Any]]:
+        """``live`` of the refs of one namespace (and cluster-scoped kinds): one kubectl get of all their kinds."""
+        kinds = sorted({ref.kind for ref in refs})
+        served, result = self.get_kinds(kinds, lambda some: plan.list_argv(some, namespace, self.kubeconfig,
+                                                                            self.request_timeout()))
+        if result is None:
+            return {}
+        if result.returncode == 0:
+            return plan.found_in(refs, plan.parse_get(result.stdout))
+        if not plan.is_unknown_kind(result.stderr):
+            raise CommandFailed(["kubectl", "get", ",".join(served)], result)
+        if len(served) == 1:
+            return {}
+        # A kind kubectl did not name (its CRD went between two requests): list each kind on its own.
+        return {ref: live for kind in served
+                for ref, live in self.live_in([ref for ref in refs if ref.kind == kind], namespace).items()}
+
     def read_record(self, name: str) -> Optional[plan.Record]:
-        return plan.parse_record(run(plan.record_get_argv(name, self.kubeconfig, self.request_timeout()), self.env, self.budget))
+        output = run(plan.record_get_argv(name, self.kubeconfig, self.request_timeout()), self.env, self.budget)
+        if name == self.request.record_name:
+            self.recorded = json.loads(output).get("data") if output.strip() else None
+        return plan.parse_record(output)
 
     def write_record(self, record: plan.Record) -> None:
+        """Apply the record, unless the cluster already holds it as this session last read or wrote it."""
+        manifest = plan.record_manifest(self.request.record_name, record)
+        if manifest["data"] == self.recorded:
+            return
         path = os.path.join(self.workdir, "record.json")
         with open(path, "w", encoding="utf-8") as handle:
-            json.dump(plan.record_manifest(self.request.record_name, record), handle)
+            json.dump(manifest, handle)
         run(plan.apply_argv(path, self.kubeconfig, self.request_timeout()), self.env, self.budget)
+        self.recorded = manifest["data"]
 
     def delete_record(self, name: str) -> None:
         run(plan.record_delete_argv(name, self.kubeconfig, self.request_timeout()), self.env, self.budget)
+        if name == self.request.record_name:
+            self.recorded = None
 
     def inventory(self, request: plan.ApplyRequest, folder: str) -> plan.Inventory:
         """The inventory of the request's bundle, downloaded to ``folder``."""

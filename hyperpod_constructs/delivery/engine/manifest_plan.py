@@ -24,6 +24,7 @@ RECORD_NAMESPACE = "kube-system"
 KEEP_ANNOTATION = "hyperpod-constructs.io/keep"
 CRD_KIND = "CustomResourceDefinition.v1.apiextensions.k8s.io"
 NAMESPACE_KIND = "Namespace"
+DEFAULT_NAMESPACE = "default"  # where a namespaced object whose manifest names none is (the kubeconfig sets none)
 # Groups every cluster serves: their kinds need no wait.
 BUILTIN_GROUPS = frozenset({
     "", "apps", "batch", "policy", "autoscaling", "rbac.authorization.k8s.io", "storage.k8s.io", "networking.k8s.io",
@@ -434,12 +435,84 @@ def is_transient(stderr: str) -> bool:
 
 
 def by_kind_and_namespace(refs: Iterable[ObjectRef]) -> dict[tuple[str, Optional[str]], list[ObjectRef]]:
-    """Objects grouped as one kubectl call can address them: one kind (an unknown kind fails only its own call)
-    in one namespace."""
+    """Objects grouped by kind and namespace: a kubectl call of one kind fails alone when the kind is not served."""
     groups: dict[tuple[str, Optional[str]], list[ObjectRef]] = {}
     for ref in sorted(set(refs)):
         groups.setdefault((ref.kind, ref.namespace), []).append(ref)
     return groups
+
+
+def by_namespace(refs: Iterable[ObjectRef]) -> dict[str, list[ObjectRef]]:
+    """Objects grouped as one kubectl get lists them: every kind in one namespace, with the kinds that are
+    cluster-scoped (kubectl ignores ``--namespace`` for those). A ref without a namespace is cluster-scoped or in
+    the default namespace, so it is listed with the default namespace's."""
+    groups: dict[str, list[ObjectRef]] = {}
+    for ref in sorted(set(refs)):
+        groups.setdefault(ref.namespace or DEFAULT_NAMESPACE, []).append(ref)
+    return groups
+
+
+def by_live_namespace(live: Mapping[ObjectRef, Mapping[str, Any]]) -> dict[Optional[str], list[ObjectRef]]:
+    """Objects grouped as one kubectl delete takes them: by the namespace the API server says each is in, the
+    cluster-scoped ones (in none) with the first namespace's (kubectl deletes them whatever ``--namespace`` says)."""
+    groups: dict[Optional[str], list[ObjectRef]] = {}
+    for ref in sorted(live):
+        groups.setdefault(live[ref].get("metadata", {}).get("namespace") or None, []).append(ref)
+    namespaces = sorted(namespace for namespace in groups if namespace is not None)
+    if namespaces and None in groups:
+        groups[namespaces[0]] = sorted(groups[namespaces[0]] + groups.pop(None))
+    return groups
+
+
+# kubectl's words, before it sends any request, when one kind of a call is not served: the call fails whole.
+_NOT_SERVED = re.compile(r'the server doesn\'t have a resource type "([^"]+)"')
+
+
+def names_unserved_kind(stderr: str) -> bool:
+    """kubectl named a kind of the call the server does not have: it sent no request at all."""
+    return _NOT_SERVED.search(stderr) is not None
+
+
+def kind_not_served(kinds: Iterable[str], stderr: str) -> Optional[str]:
+    """The one kind of ``kinds`` kubectl names as not served (it names the first, by its Kind alone), or None when
+    it names none or several of them could be the one."""
+    named = [match.group(1) for match in _NOT_SERVED.finditer(stderr)]
+    if len(named) != 1:
+        return None
+    candidates = [kind for kind in kinds if kind.split(".", 1)[0].lower() == named[0].lower()]
+    return candidates[0] if len(candidates) == 1 else None
+
+
+def errors_of(stderr: str) -> str:
+    """What kubectl printed to stderr less its warnings (a delete of a cluster-scoped object with ``--namespace``
+    warns that it is not scoped to it): the errors."""
+    return "\n".join(line for line in stderr.strip().splitlines() if not line.startswith("Warning:"))
+
+
+def not_deleted(refs: Iterable[ObjectRef], delete_stdout: str) -> list[ObjectRef]:
+    """``refs`` that ``kubectl delete`` did not report deleted: refused, or already gone (``--ignore-not-found``).
+    It goes on past a refused object and prints each one it deleted (``kind.group "name" deleted``)."""
+    printed = {line.rsplit(" ", 1)[0] for line in delete_stdout.splitlines() if line.endswith(" deleted")}
+
+    def name_of(ref: ObjectRef) -> str:
+        return f'{ref.kind_name.lower()}{"." + ref.group if ref.group else ""} "{ref.name}"'
+    return sorted(ref for ref in set(refs) if name_of(ref) not in printed)
+
+
+def kubectl_kind(api_version: str, kind: str) -> str:
+    """The kind argument of an object as the bundle's inventory names it (``Kind.version.group``, or ``Kind`` in
+    the core group), from the ``apiVersion`` and ``kind`` the API server answers with."""
+    group, _, version = api_version.rpartition("/")
+    return f"{kind}.{version}.{group}" if group else kind
+
+
+def found_in(refs: Iterable[ObjectRef], items: Iterable[Mapping[str, Any]]) -> dict[ObjectRef, dict[str, Any]]:
+    """Which of ``refs`` a ``kubectl get`` of their kinds in one namespace listed, with what it said of each:
+    kubectl lists every kind in the version its argument names, so an object listed under two versions is two
+    items."""
+    by_kind_and_name = {(kubectl_kind(item["apiVersion"], item["kind"]), item["metadata"]["name"]): dict(item)
+                        for item in items}
+    return {ref: by_kind_and_name[(ref.kind, ref.name)] for ref in refs if (ref.kind, ref.name) in by_kind_and_name}
 
 
 def parse_get(get_output: str) -> list[dict[str, Any]]:
@@ -464,11 +537,11 @@ def apply_argv(path: str, kubeconfig: str, timeout: float, take_over: bool = Tru
             "--field-manager", FIELD_MANAGER, *_common(kubeconfig, timeout), "-f", path]
 
 
-def list_argv(kind: str, namespace: Optional[str], kubeconfig: str, timeout: float) -> list[str]:
-    """Every object of ``kind`` in ``namespace`` (or cluster-wide), as JSON with managed fields (kubectl leaves
-    ``metadata.managedFields`` out unless asked, and ``ownership`` reads them). One list request, paged by kubectl,
-    however many of them the applier asks about: naming them would cost one request per object."""
-    argv = [KUBECTL, "get", kind, "--output", "json", "--show-managed-fields", *_common(kubeconfig, timeout)]
+def list_argv(kinds: Sequence[str], namespace: Optional[str], kubeconfig: str, timeout: float) -> list[str]:
+    """Every object of ``kinds`` in ``namespace`` (or cluster-wide), as JSON with managed fields (kubectl leaves
+    ``metadata.managedFields`` out unless asked, and ``ownership`` reads them). One list request per kind, paged by
+    kubectl, however many of them the applier asks about: naming them would cost one request per object."""
+    argv = [KUBECTL, "get", ",".join(kinds), "--output", "json", "--show-managed-fields", *_common(kubeconfig, timeout)]
     return argv + (["--namespace", namespace] if namespace else [])
 
 
@@ -476,17 +549,17 @@ def list_argv(kind: str, namespace: Optional[str], kubeconfig: str, timeout: flo
 NO_OBJECT = "metadata.name="
 
 
-def served_argv(kind: str, kubeconfig: str, timeout: float) -> list[str]:
-    """Exits 0 once the cluster serves ``kind``; lists no object (kubectl has no ``--limit``)."""
-    return [KUBECTL, "get", kind, "--all-namespaces", "--field-selector", NO_OBJECT, "--output", "name",
+def served_argv(kinds: Sequence[str], kubeconfig: str, timeout: float) -> list[str]:
+    """Exits 0 once the cluster serves every one of ``kinds``; lists no object (kubectl has no ``--limit``)."""
+    return [KUBECTL, "get", ",".join(kinds), "--all-namespaces", "--field-selector", NO_OBJECT, "--output", "name",
             *_common(kubeconfig, timeout)]
 
 
-def delete_argv(refs: Sequence[ObjectRef], kubeconfig: str, timeout: float) -> list[str]:
+def delete_argv(refs: Sequence[ObjectRef], namespace: Optional[str], kubeconfig: str, timeout: float) -> list[str]:
     """Issue the deletes and return: the applier waits for them itself, within its budget."""
     argv = [KUBECTL, "delete", *(ref.argument for ref in refs), "--ignore-not-found", "--wait=false",
             *_common(kubeconfig, timeout)]
-    return argv + (["--namespace", refs[0].namespace] if refs and refs[0].namespace else [])
+    return argv + (["--namespace", namespace] if namespace else [])
 
 
 def record_get_argv(name: str, kubeconfig: str, timeout: float) -> list[str]:
