@@ -179,7 +179,9 @@ class KubeApiServer:
             return None
 
     def objects(self, kind: Optional[str] = None) -> list[dict[str, Any]]:
-        return [obj for _, obj in self.cluster.store.items() if kind is None or obj.get("kind") == kind]
+        with self.cluster.store.lock:  # copies of the kind's objects only, not of every CRD's megabytes of schema
+            return [copy.deepcopy(obj) for _, obj in self.cluster.store.items(copies=False)
+                    if kind is None or obj.get("kind") == kind]
 
     def delete(self, api_version: str, kind: str, namespace: Optional[str], name: str) -> dict[str, Any]:
         return self.cluster.delete(self._type(api_version, kind), namespace, name)
