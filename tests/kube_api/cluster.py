@@ -234,9 +234,9 @@ class Cluster:
                                                    removed, now)
         managed_fields.write(new, entries)
         if old is not None:
-            compare = copy.deepcopy(old)
+            compare = _without_times(old)  # a new value: no copy of old needed to change it
             compare["metadata"].pop("resourceVersion", None)
-            if _without_times(compare) == _without_times(new):
+            if compare == _without_times(new):
                 return self._present(rt, old)  # no change: no new resourceVersion, no event
             if old["metadata"].get("deletionTimestamp") and not new["metadata"].get("finalizers"):
                 gone = self.store.remove(key)  # the last finalizer went: the object goes
@@ -447,18 +447,19 @@ class Cluster:
             created = _parse_time(stored["metadata"]["creationTimestamp"])
             if now - created < self.establish_delay:
                 continue
-            crd = copy.deepcopy(stored)
-            new = copy.deepcopy(crd)
+            # No copy of the whole CRD (megabytes of schema): _commit changes only the new version's metadata and
+            # stores a copy of it, and reads the old one (it would hand the old one back only for a write that
+            # changes nothing, and this one adds the Established condition).
             stamp = rfc3339(now)
-            new["status"] = {
-                "acceptedNames": crd["spec"]["names"],
-                "storedVersions": [v["name"] for v in crd["spec"].get("versions", []) if v.get("storage")],
+            new = {**stored, "metadata": copy.deepcopy(stored["metadata"]), "status": {
+                "acceptedNames": copy.deepcopy(stored["spec"]["names"]),
+                "storedVersions": [v["name"] for v in stored["spec"].get("versions", []) if v.get("storage")],
                 "conditions": [
                     {"type": "NamesAccepted", "status": "True", "reason": "NoConflicts",
                      "message": "no conflicts found", "lastTransitionTime": stamp},
                     {"type": "Established", "status": "True", "reason": "InitialNamesAccepted",
-                     "message": "the initial names have been accepted", "lastTransitionTime": stamp}]}
-            self._system_write(key, crd, new, "kube-apiserver", "status")
+                     "message": "the initial names have been accepted", "lastTransitionTime": stamp}]}}
+            self._system_write(key, stored, new, "kube-apiserver", "status")
 
     def _delete_key(self, key: Key, obj: dict[str, Any]) -> None:
         if obj["metadata"].get("finalizers"):
