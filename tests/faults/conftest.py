@@ -4,6 +4,7 @@ Stubber, one simulated clock for the handler and the server, and the Provider fr
 from __future__ import annotations
 
 import copy
+import functools
 import io
 import os
 import subprocess
@@ -34,11 +35,18 @@ KARPENTER_CRD = "karpenter.sh_nodepools.yaml"
 
 def operator_crds() -> list[dict[str, Any]]:
     """OPERATOR_CRDS with the spec fields of the newer operator that the Inference Gateway's add-on runs
-    (``NEWER_OPERATOR_FIELDS``, as the manifest checks read them): an endpoint attached to a gateway is valid there."""
-    newer = yaml.safe_load(NEWER_OPERATOR_FIELDS.read_text())
+    (``NEWER_OPERATOR_FIELDS``, as the manifest checks read them): an endpoint attached to a gateway is valid there.
+    Copies: each test's cluster gets CRDs of its own."""
+    return copy.deepcopy(list(_operator_crds()))
+
+
+@functools.lru_cache(maxsize=1)
+def _operator_crds() -> tuple[dict[str, Any], ...]:
+    # Parsed once per process with libyaml: the pure-Python parser took seconds per test over these megabytes.
+    newer = yaml.load(NEWER_OPERATOR_FIELDS.read_text(), Loader=yaml.CSafeLoader)
     crds = []
     for name in OPERATOR_CRDS:
-        for crd in yaml.safe_load_all((CRD_FACTS / name).read_text()):
+        for crd in yaml.load_all((CRD_FACTS / name).read_text(), Loader=yaml.CSafeLoader):
             group, kind = crd["spec"]["group"], crd["spec"]["names"]["kind"]
             for version in crd["spec"]["versions"]:
                 fields = (newer.get(f"{group}/{version['name']}") or {}).get(kind)
@@ -46,7 +54,7 @@ def operator_crds() -> list[dict[str, Any]]:
                     spec = version["schema"]["openAPIV3Schema"]["properties"]["spec"]
                     spec["properties"].update(copy.deepcopy(fields))
             crds.append(crd)
-    return crds
+    return tuple(crds)
 
 
 def hyperpod_node_class_crd() -> dict[str, Any]:
@@ -174,17 +182,32 @@ class StubbedAws:
         raise AssertionError(f"unexpected AWS call {service}.{operation}({params})")
 
 
+@functools.lru_cache(maxsize=None)
+def _botocore_client(service: str, region: str) -> Any:
+    """One real client per service and region for the whole run: a new one loads the service's model from disk
+    (a tenth of a second each, for every AWS call of every test). Each call gets a Stubber of its own."""
+    import botocore.session
+
+    return botocore.session.get_session().create_client(
+        service, region_name=region, aws_access_key_id="testing", aws_secret_access_key="testing")
+
+
+@functools.lru_cache(maxsize=None)
+def _boto3_session(session_class: type, region_name: Optional[str]) -> Any:
+    """One boto3 session per region for the real token, which the function presigns with a new session each time
+    (credentials and models loaded again: a tenth of a second per token). Every test sets the same credentials."""
+    return session_class(region_name=region_name)
+
+
 class _StubbedClient:
     def __init__(self, aws: StubbedAws, service: str, region: str) -> None:
         self._aws, self._service, self._region = aws, service, region
 
     def __getattr__(self, operation: str) -> Callable[..., Any]:
-        import botocore.session
         from botocore.stub import Stubber
 
         def call(**params: Any) -> Any:
-            client = botocore.session.get_session().create_client(
-                self._service, region_name=self._region, aws_access_key_id="testing", aws_secret_access_key="testing")
+            client = _botocore_client(self._service, self._region)
             outcome, response = self._aws.answer(self._service, operation, params)
             with Stubber(client) as stubber:
                 if outcome == "ok":
@@ -220,10 +243,13 @@ def api_server(clock: SimClock) -> Iterator[KubeApiServer]:
 
 @pytest.fixture
 def aws(monkeypatch: pytest.MonkeyPatch, api_server: KubeApiServer) -> StubbedAws:
+    import boto3.session
     import cluster_access
 
     stubbed = StubbedAws(api_server)
     monkeypatch.setattr(cluster_access, "aws_client", stubbed.client)
+    session_class = boto3.session.Session
+    monkeypatch.setattr(boto3.session, "Session", lambda region_name=None: _boto3_session(session_class, region_name))
     presign = cluster_access.eks_token
 
     def eks_token(cluster_name: str, region: str) -> str:

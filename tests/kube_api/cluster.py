@@ -12,7 +12,7 @@ import json
 import random
 import string
 import uuid
-from typing import Any, Callable, Optional
+from typing import Any, Callable, NamedTuple, Optional
 
 import yaml
 
@@ -36,6 +36,14 @@ def shape_of(rt: ResourceType) -> field_sets.Shape:
     return field_sets.SchemaShape(rt.schema, root=True) if rt.crd else field_sets.BuiltinShape()
 
 
+class Served(NamedTuple):
+    """The resource types served, and the resourceVersions of the CRDs they come from: the same versions, the same
+    types (a resourceVersion names one version of one object)."""
+
+    crds: tuple[str, ...]
+    types: tuple[ResourceType, ...]
+
+
 class Cluster:
     def __init__(self, now: Callable[[], float]) -> None:
         self.now = now
@@ -45,7 +53,8 @@ class Cluster:
         self.never_ready: set[tuple[str, str, str]] = set()  # (kind, namespace, name) workloads never made ready
         self.hooks: list[Callable[[], None]] = []
         self._in_controllers = False
-        self._served: tuple[int, list[ResourceType]] = (-1, [])  # (store revision, the types served then)
+        self._served = Served((), BUILTINS)  # no CRD yet
+        self._served_at = -1  # the store revision _served was checked at
         for name in ("default", "kube-system", "kube-public", "kube-node-lease"):
             self.create(self.type_for("v1", "Namespace"), None, {"apiVersion": "v1", "kind": "Namespace",
                                                                   "metadata": {"name": name}}, "kube-apiserver")
@@ -53,16 +62,20 @@ class Cluster:
     # ---- resource types ---------------------------------------------------------------------------------------
 
     def served_types(self) -> list[ResourceType]:
+        return list(self.served().types)
+
+    def served(self) -> Served:
         # Every request looks its type up here; the CRDs (megabytes of schema) are read once per store revision,
-        # since only a write can change what is served.
+        # since only a write can change what is served, and the types are made again only when a CRD changed.
         with self.store.lock:
-            if self._served[0] != self.store.revision:
-                types = list(BUILTINS)
-                for _, crd in self.store.items(*CRD_KEY, copies=False):  # a write stores a new dict, never changes one
-                    if _condition(crd, "Established") and not crd["metadata"].get("deletionTimestamp"):
-                        types += from_crd(crd)
-                self._served = (self.store.revision, types)
-            return list(self._served[1])
+            if self._served_at != self.store.revision:
+                crds = [crd for _, crd in self.store.items(*CRD_KEY, copies=False)  # a write stores a new dict
+                        if _condition(crd, "Established") and not crd["metadata"].get("deletionTimestamp")]
+                versions = tuple(crd["metadata"]["resourceVersion"] for crd in crds)
+                if versions != self._served.crds:
+                    self._served = Served(versions, BUILTINS + tuple(rt for crd in crds for rt in from_crd(crd)))
+                self._served_at = self.store.revision
+            return self._served
 
     def type_for(self, api_version: str, kind: str) -> ResourceType:
         for rt in self.served_types():
@@ -221,9 +234,9 @@ class Cluster:
                                                    removed, now)
         managed_fields.write(new, entries)
         if old is not None:
-            compare = copy.deepcopy(old)
+            compare = _without_times(old)  # a new value: no copy of old needed to change it
             compare["metadata"].pop("resourceVersion", None)
-            if _without_times(compare) == _without_times(new):
+            if compare == _without_times(new):
                 return self._present(rt, old)  # no change: no new resourceVersion, no event
             if old["metadata"].get("deletionTimestamp") and not new["metadata"].get("finalizers"):
                 gone = self.store.remove(key)  # the last finalizer went: the object goes
@@ -419,13 +432,9 @@ class Cluster:
 
     def _crd_controller(self) -> None:
         now = self.now()
-        for key, stored in self.store.items(*CRD_KEY, copies=False):
-            if _condition(stored, "Established") and not stored["metadata"].get("deletionTimestamp"):
-                continue  # nothing to do, the common case: no copy
-            crd = copy.deepcopy(stored)
-            name = crd["metadata"]["name"]
-            if crd["metadata"].get("deletionTimestamp"):
-                group, plural = crd["spec"]["group"], crd["spec"]["names"]["plural"]
+        for key, stored in self.store.items(*CRD_KEY, copies=False):  # read only: copied when established below
+            if stored["metadata"].get("deletionTimestamp"):
+                group, plural = stored["spec"]["group"], stored["spec"]["names"]["plural"]
                 remaining = list(self.store.items(group, plural))
                 for ckey, cr in remaining:
                     if not cr["metadata"].get("deletionTimestamp"):
@@ -433,22 +442,24 @@ class Cluster:
                 if not list(self.store.items(group, plural)):
                     self.store.remove(key)
                 continue
-            if _condition(crd, "Established") or name in self.held_crds:
-                continue
-            created = _parse_time(crd["metadata"]["creationTimestamp"])
+            if _condition(stored, "Established") or stored["metadata"]["name"] in self.held_crds:
+                continue  # nothing to do, the common case
+            created = _parse_time(stored["metadata"]["creationTimestamp"])
             if now - created < self.establish_delay:
                 continue
-            new = copy.deepcopy(crd)
+            # No copy of the whole CRD (megabytes of schema): _commit changes only the new version's metadata and
+            # stores a copy of it, and reads the old one (it would hand the old one back only for a write that
+            # changes nothing, and this one adds the Established condition).
             stamp = rfc3339(now)
-            new["status"] = {
-                "acceptedNames": crd["spec"]["names"],
-                "storedVersions": [v["name"] for v in crd["spec"].get("versions", []) if v.get("storage")],
+            new = {**stored, "metadata": copy.deepcopy(stored["metadata"]), "status": {
+                "acceptedNames": copy.deepcopy(stored["spec"]["names"]),
+                "storedVersions": [v["name"] for v in stored["spec"].get("versions", []) if v.get("storage")],
                 "conditions": [
                     {"type": "NamesAccepted", "status": "True", "reason": "NoConflicts",
                      "message": "no conflicts found", "lastTransitionTime": stamp},
                     {"type": "Established", "status": "True", "reason": "InitialNamesAccepted",
-                     "message": "the initial names have been accepted", "lastTransitionTime": stamp}]}
-            self._system_write(key, crd, new, "kube-apiserver", "status")
+                     "message": "the initial names have been accepted", "lastTransitionTime": stamp}]}}
+            self._system_write(key, stored, new, "kube-apiserver", "status")
 
     def _delete_key(self, key: Key, obj: dict[str, Any]) -> None:
         if obj["metadata"].get("finalizers"):

@@ -278,7 +278,9 @@ def apply_merge(live: Any, applied: Any, shape: Shape) -> Any:
     """Merge an applied configuration into the live object: maps by field, associative lists by key, sets by value,
     everything else (scalars, atomic lists, atomic maps) replaced."""
     if isinstance(live, dict) and isinstance(applied, dict) and not shape.atomic_map():
-        merged = copy.deepcopy(live)
+        # Only the fields the configuration leaves alone are copied (in their places): the others are merged below,
+        # and copying the whole live object at every level made an apply quadratic in its depth.
+        merged = {name: value if name in applied else copy.deepcopy(value) for name, value in live.items()}
         for name, value in applied.items():
             if value is None:
                 merged.pop(name, None)

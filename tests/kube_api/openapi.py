@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any
+from typing import Any, Callable
 
 from .resources import ResourceType
 
@@ -70,10 +70,11 @@ def document(types: list[ResourceType], group_version_path: str) -> dict[str, An
             "components": {"schemas": schemas}}
 
 
-def root(types: list[ResourceType]) -> dict[str, Any]:
-    """``/openapi/v3``: each group-version document and a hash of it (clients cache by the hash)."""
+def root(types: list[ResourceType], documents: Callable[[str], dict[str, Any]]) -> dict[str, Any]:
+    """``/openapi/v3``: each group-version document (``documents(group_version_path)``, as served) and a hash of it
+    (clients cache by the hash)."""
     paths = {}
     for gv in sorted({rt.group_version_path for rt in types}):
-        digest = hashlib.sha256(json.dumps(document(types, gv), sort_keys=True).encode()).hexdigest()[:32].upper()
+        digest = hashlib.sha256(json.dumps(documents(gv), sort_keys=True).encode()).hexdigest()[:32].upper()
         paths[gv] = {"serverRelativeURL": f"/openapi/v3/{gv}?hash={digest}"}
     return {"paths": paths}

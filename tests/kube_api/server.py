@@ -25,7 +25,7 @@ import yaml
 
 from . import discovery, errors, openapi, protobuf
 from .certs import session_certificates
-from .cluster import Cluster
+from .cluster import Cluster, Served
 from .errors import ApiError
 from .resources import ResourceType
 
@@ -69,6 +69,7 @@ class KubeApiServer:
         self.faults: list[Fault] = []
         self.hangs: list[Fault] = []
         self.latency_seconds = 0.0
+        self._openapi: tuple[Optional[tuple[str, ...]], dict[str, dict[str, Any]]] = (None, {})
         self.access_allowed = True
         self.authenticated = True
         self._http: Optional[ThreadingHTTPServer] = None
@@ -104,7 +105,7 @@ class KubeApiServer:
 
         self._http = Server(("127.0.0.1", 0), BaseHTTPRequestHandler, bind_and_activate=True)
         self.url = f"https://127.0.0.1:{self._http.server_address[1]}"
-        self._thread = threading.Thread(target=self._http.serve_forever, kwargs={"poll_interval": 0.05},
+        self._thread = threading.Thread(target=self._http.serve_forever, kwargs={"poll_interval": 0.01},
                                         name="kube-api-server", daemon=True)
         self._thread.start()
         return self
@@ -178,7 +179,9 @@ class KubeApiServer:
             return None
 
     def objects(self, kind: Optional[str] = None) -> list[dict[str, Any]]:
-        return [obj for _, obj in self.cluster.store.items() if kind is None or obj.get("kind") == kind]
+        with self.cluster.store.lock:  # copies of the kind's objects only, not of every CRD's megabytes of schema
+            return [copy.deepcopy(obj) for _, obj in self.cluster.store.items(copies=False)
+                    if kind is None or obj.get("kind") == kind]
 
     def delete(self, api_version: str, kind: str, namespace: Optional[str], name: str) -> dict[str, Any]:
         return self.cluster.delete(self._type(api_version, kind), namespace, name)
@@ -220,6 +223,20 @@ class KubeApiServer:
     def workload_ready(self, kind: str, namespace: str, name: str) -> None:
         self.cluster.never_ready.discard((kind, namespace, name))
         self.cluster.run_controllers()
+
+    def openapi(self, served: Served, group_version_path: str) -> dict[str, Any]:
+        """The OpenAPI v3 root ("") or a group-version's document, made once for each set of served types (every
+        kubectl call asks for both, and the root hashes every document); callers only read it."""
+        crds, documents = self._openapi
+        if crds != served.crds:
+            documents = {}
+            self._openapi = (served.crds, documents)
+        if group_version_path not in documents:
+            types = list(served.types)
+            documents[group_version_path] = (
+                openapi.document(types, group_version_path) if group_version_path
+                else openapi.root(types, lambda gv: self.openapi(served, gv)))
+        return documents[group_version_path]
 
     # ---- request matching ---------------------------------------------------------------------------------------
 
@@ -320,7 +337,8 @@ class Handler(BaseHTTPRequestHandler):
             self.end_headers()
             self.wfile.write(data)
             return None
-        types = cluster.served_types()
+        served = cluster.served()
+        types = list(served.types)
         if path in ("/api", "/apis"):
             if discovery.wants_aggregated(accept):
                 return self._send(200, discovery.aggregated(types, core=path == "/api"), discovery.AGGREGATED)
@@ -328,12 +346,12 @@ class Handler(BaseHTTPRequestHandler):
                 return self._send(200, discovery.api_versions(api.url.split("//")[1]))
             return self._send(200, discovery.group_list(types))
         if path == "/openapi/v3":
-            return self._send(200, openapi.root(types))
+            return self._send(200, api.openapi(served, ""))
         if path.startswith("/openapi/v3/"):
             gv = path[len("/openapi/v3/"):]
             if not any(rt.group_version_path == gv for rt in types):
                 raise errors.path_not_found()
-            return self._send(200, openapi.document(types, gv))
+            return self._send(200, api.openapi(served, gv))
         segments = path.strip("/").split("/")
         if segments[0] == "api" and len(segments) >= 2:
             group, version, rest = "", segments[1], segments[2:]

@@ -68,13 +68,15 @@ class Store:
             if gone is None:
                 return None
             self._revision += 1
-            gone = copy.deepcopy(gone)
+            gone = copy.deepcopy(gone)  # the popped version is an earlier event's object too
             gone["metadata"]["resourceVersion"] = str(self._revision)
             self._record("DELETED", key, gone)
             return copy.deepcopy(gone)
 
     def _record(self, kind: str, key: Key, obj: dict[str, Any]) -> None:
-        self._events.append(Event(self._revision, kind, key, copy.deepcopy(obj)))
+        # The stored version itself, not a copy: the store never changes a version once stored (a write stores a new
+        # one) and watchers only read it (a CRD is megabytes of schema; each of its writes is copied enough already).
+        self._events.append(Event(self._revision, kind, key, obj))
         del self._events[:-5000]  # a bounded log: older watches get 410 Gone, as after compaction
         self.changed.notify_all()
 
