@@ -8,13 +8,13 @@ import sys
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Optional, Protocol
 
 import aws_cdk as cdk
 import pytest
 import yaml
 
-from support import REPO_ROOT
+from support import REPO_ROOT, once_per_run
 
 _HASH = re.compile(r"[0-9a-f]{64}")
 
@@ -40,8 +40,21 @@ def app_param(relative: str, *values: Any) -> Any:
                         marks=() if relative == DEFAULT_APP else pytest.mark.slow)
 
 
+class SynthesizedApp(Protocol):
+    """What tests read of an app synthesized with cdk-nag: its live constructs and what synthesis wrote."""
+
+    app: cdk.App
+    stack: cdk.Stack
+    platform: Any
+    template: dict[str, Any]
+    outdir: Path
+    nag_violations: list[tuple[str, str]]
+
+
 @dataclass
-class SynthesizedApp:
+class BuiltApp:
+    """An app built and synthesized in this process (``synthesize``)."""
+
     app: cdk.App
     stack: cdk.Stack
     platform: Any
@@ -82,7 +95,7 @@ def nag_violations(outdir: Path) -> list[tuple[str, str]]:
     return found
 
 
-def synthesize(build: Callable[[cdk.App], tuple[cdk.Stack, Any]], tmp: Path) -> SynthesizedApp:
+def synthesize(build: Callable[[cdk.App], tuple[cdk.Stack, Any]], tmp: Path) -> BuiltApp:
     """Build with cdk-nag attached; a nag failure is recorded, not raised, so tests can list findings."""
     from cdk_nag import AwsSolutionsChecks
 
@@ -95,8 +108,82 @@ def synthesize(build: Callable[[cdk.App], tuple[cdk.Stack, Any]], tmp: Path) -> 
         if "Validation failed" not in str(error):
             raise
     outdir = Path(app.outdir)
-    template = json.loads((outdir / f"{stack.artifact_id}.template.json").read_text())
-    return SynthesizedApp(app, stack, platform, template, outdir, nag_violations(outdir))
+    return BuiltApp(app, stack, platform, stack_template(outdir, stack.artifact_id), outdir, nag_violations(outdir))
+
+
+def stack_template(outdir: Path, artifact_id: str) -> dict[str, Any]:
+    return json.loads((outdir / f"{artifact_id}.template.json").read_text())
+
+
+class SharedApp:
+    """One of the apps every test module reads (apps/ and examples/, ``synthesized`` in tests/conftest.py),
+    synthesized with cdk-nag once per run: the first of `make test`'s workers to ask builds it, in the run's folder
+    (support.once_per_run); another worker reads its template, cloud assembly and findings from there, and builds
+    the app itself only for a test that reads its constructs (``app``, ``stack``, ``platform``). Nothing is built
+    before a test reads something."""
+
+    def __init__(self, relative: str, tmp_path_factory: pytest.TempPathFactory) -> None:
+        self._relative = relative
+        self._tmp_path_factory = tmp_path_factory
+        self._built: Optional[BuiltApp] = None
+        self._published: Optional[tuple[dict[str, Any], Path, list[tuple[str, str]]]] = None
+
+    def __repr__(self) -> str:  # not the dataclass's: that would build the app to show it
+        return f"SharedApp({self._relative!r})"
+
+    def _synthesize(self, folder: Path) -> BuiltApp:
+        return synthesize(load_module(self._relative).build, folder)
+
+    def _assembly(self) -> tuple[dict[str, Any], Path, list[tuple[str, str]]]:
+        """Template, cloud assembly and findings: this worker's if it built the app, else the run's."""
+        if self._built is None and self._published is None:
+            def build_here(folder: Path) -> dict[str, str]:
+                self._built = self._synthesize(folder)
+                return {"outdir": str(self._built.outdir), "artifact_id": self._built.stack.artifact_id}
+
+            published = once_per_run(self._tmp_path_factory, f"app-{app_id(self._relative)}", build_here)
+            if self._built is None:  # another worker built it
+                outdir = Path(published["outdir"])
+                self._published = (stack_template(outdir, published["artifact_id"]), outdir, nag_violations(outdir))
+        if self._built is not None:
+            return self._built.template, self._built.outdir, self._built.nag_violations
+        assert self._published is not None
+        return self._published
+
+    def _live(self) -> BuiltApp:
+        self._assembly()
+        if self._built is None:  # read from another worker's build until now: build it here too
+            built = self._synthesize(self._tmp_path_factory.mktemp(app_id(self._relative)))
+            assert self._published is not None
+            # The tests read both builds (the template first, the constructs later): they must be the same app.
+            assert (built.template, built.nag_violations) == (self._published[0], self._published[2]), (
+                f"{self._relative} synthesizes differently in two workers")
+            self._built = built
+        return self._built
+
+    @property
+    def app(self) -> cdk.App:
+        return self._live().app
+
+    @property
+    def stack(self) -> cdk.Stack:
+        return self._live().stack
+
+    @property
+    def platform(self) -> Any:
+        return self._live().platform
+
+    @property
+    def template(self) -> dict[str, Any]:
+        return self._assembly()[0]
+
+    @property
+    def outdir(self) -> Path:
+        return self._assembly()[1]
+
+    @property
+    def nag_violations(self) -> list[tuple[str, str]]:
+        return self._assembly()[2]
 
 
 # Constructs aws-cdk-lib adds for its own plumbing (custom resource providers, their Lambda code, layers):

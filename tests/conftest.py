@@ -1,4 +1,4 @@
-"""The one shared fixture module: each app synthesized once per session (synthesizing is slow: jsii), the kubectl
+"""The one shared fixture module: each app synthesized once per run (synthesizing is slow: jsii), the kubectl
 function's modules, the guard that the tests leave the checkout as they found it, and which tests are ``slow``.
 Helpers that are not fixtures live in support.py (schemas, validation, commands) and apps_support.py (apps, templates);
 tests/faults/conftest.py holds the fault harness's own fixtures (the real tools on PATH, the loopback API server,
@@ -38,7 +38,7 @@ os.environ["CDK_CONTEXT_JSON"] = json.dumps(cdk_json_context())
 
 import pytest  # noqa: E402
 
-from apps_support import SynthesizedApp, load_module, synthesize  # noqa: E402
+from apps_support import DEFAULT_APP, SharedApp, SynthesizedApp  # noqa: E402
 
 # `slow` (CONTRIBUTING.md "Tests"): a test that runs processes or synthesizes an app of its own; `make test-fast` leaves
 # them out, `make test` runs them. They are marked here rather than one by one, so a new test gets the mark it needs:
@@ -149,23 +149,22 @@ def checkout_left_unchanged() -> Iterator[None]:
 
 
 @pytest.fixture(scope="session")
-def quick_setup(tmp_path_factory: pytest.TempPathFactory) -> SynthesizedApp:
-    module = load_module("apps/quick_setup.py")
-    return synthesize(module.build, tmp_path_factory.mktemp("quick_setup"))
-
-
-@pytest.fixture(scope="session")
-def synthesized(quick_setup: SynthesizedApp, tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], SynthesizedApp]:
-    """``synthesized("examples/x.py")``: an app synthesized with cdk-nag, once per session for every test module."""
-    cache: dict[str, SynthesizedApp] = {"apps/quick_setup.py": quick_setup}
+def synthesized(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], SynthesizedApp]:
+    """``synthesized("examples/x.py")``: an app synthesized with cdk-nag, once per run for every test module
+    (apps_support.SharedApp)."""
+    cache: dict[str, SharedApp] = {}
 
     def get(relative: str) -> SynthesizedApp:
         if relative not in cache:
-            module = load_module(relative)
-            cache[relative] = synthesize(module.build, tmp_path_factory.mktemp(Path(relative).stem))
+            cache[relative] = SharedApp(relative, tmp_path_factory)
         return cache[relative]
 
     return get
+
+
+@pytest.fixture(scope="session")
+def quick_setup(synthesized: Callable[[str], SynthesizedApp]) -> SynthesizedApp:
+    return synthesized(DEFAULT_APP)
 
 
 # ---- the kubectl function's modules, loaded the way the Lambda runtime does: from their own folder ----------------

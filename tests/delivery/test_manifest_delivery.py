@@ -29,7 +29,10 @@ PLATFORM_LABEL = "hyperpod-constructs.io/platform"
 NO_CHART = InferenceOperatorOptions(helm_chart=None)
 
 
-def platform_with(endpoints: int, tmp: Path, **options: Any) -> tuple[dict[str, Any], HyperPodInferencePlatform, Path]:
+SynthesizedPlatform = tuple[dict[str, Any], HyperPodInferencePlatform, Path]  # its template, itself, its outdir
+
+
+def platform_with(endpoints: int, tmp: Path, **options: Any) -> SynthesizedPlatform:
     """A platform serving ``endpoints`` custom models (without observability: its alert rules are per endpoint)."""
     app = cdk.App(outdir=str(tmp / "cdk.out"))
     stack = cdk.Stack(app, "Delivery")
@@ -45,15 +48,20 @@ def platform_with(endpoints: int, tmp: Path, **options: Any) -> tuple[dict[str, 
 
 
 @pytest.fixture(scope="module")
-def one_and_fifty(tmp_path_factory: pytest.TempPathFactory) -> dict[int, dict[str, Any]]:
-    return {count: platform_with(count, tmp_path_factory.mktemp(f"n{count}"))[0] for count in (1, 50)}
+def one_endpoint(tmp_path_factory: pytest.TempPathFactory) -> SynthesizedPlatform:
+    return platform_with(1, tmp_path_factory.mktemp("n1"))
+
+
+@pytest.fixture(scope="module")
+def fifty_endpoints(tmp_path_factory: pytest.TempPathFactory) -> SynthesizedPlatform:
+    return platform_with(50, tmp_path_factory.mktemp("n50"))
 
 
 # ---- constant size --------------------------------------------------------------------------------------------
 
 @pytest.mark.slow  # synthesizes a fifty-endpoint platform
-def test_template_size_and_resource_count_do_not_grow_with_endpoints(one_and_fifty):
-    one, fifty = one_and_fifty[1], one_and_fifty[50]
+def test_template_size_and_resource_count_do_not_grow_with_endpoints(one_endpoint, fifty_endpoints):
+    one, fifty = one_endpoint[0], fifty_endpoints[0]
     assert len(one["Resources"]) == len(fifty["Resources"])
     assert sorted(value["Type"] for value in one["Resources"].values()) == sorted(
         value["Type"] for value in fifty["Resources"].values())
@@ -65,8 +73,8 @@ def test_template_size_and_resource_count_do_not_grow_with_endpoints(one_and_fif
 
 
 @pytest.mark.slow  # synthesizes a fifty-endpoint platform
-def test_fifty_endpoints_are_in_the_bundle_not_the_template(tmp_path):
-    template, platform, outdir = platform_with(50, tmp_path)
+def test_fifty_endpoints_are_in_the_bundle_not_the_template(fifty_endpoints):
+    template, _, outdir = fifty_endpoints
     inventory = json.loads(bundle_members(template, outdir)["inventory.json"])
     names = {ref["name"] for refs in inventory["files"].values() for ref in refs}
     assert {f"model-{index}" for index in range(50)} <= names
@@ -210,18 +218,18 @@ def test_the_function_may_read_only_its_bundle(quick_setup: SynthesizedApp):
 # ---- delivery modes ----------------------------------------------------------------------------------------
 
 @pytest.fixture(scope="module")
-def gitops_only(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, Any], HyperPodInferencePlatform, Path]:
+def gitops_only(tmp_path_factory: pytest.TempPathFactory) -> SynthesizedPlatform:
     return platform_with(2, tmp_path_factory.mktemp("gitops"), delivery=ManifestDelivery.GITOPS)
 
 
-def test_gitops_delivery_exports_the_manifests_and_applies_none(gitops_only, tmp_path: Path):
+def test_gitops_delivery_exports_the_manifests_and_applies_none(gitops_only, one_endpoint, tmp_path: Path):
     template, platform, outdir = gitops_only
     assert resources(template, LEGACY_MANIFEST) == {}
     assert not [path for path in outdir.glob("asset.*") if (path / "inventory.json").exists()]
     # The applier's place holds a handover: switching from CDK_DEPLOY updates it instead of deleting the objects.
     handover = only(template, APPLIER)["Properties"]
     assert handover["Delivery"] == "gitops" and "BundleKey" not in handover and "Values" not in handover
-    cdk_deploy_id = next(iter(resources(platform_with(1, tmp_path / "cdk")[0], APPLIER)))
+    cdk_deploy_id = next(iter(resources(one_endpoint[0], APPLIER)))
     assert next(iter(resources(template, APPLIER))) == cdk_deploy_id
     # the platform itself is still deployed: the dependency chart through the kubectl function, the HyperPod cluster
     only(template, HELM_CHART)
