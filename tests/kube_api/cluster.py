@@ -471,15 +471,17 @@ class Cluster:
             self.store.remove(key)
 
     def _namespace_controller(self) -> None:
-        for key, ns in self.store.items("", "namespaces"):
+        # Stored versions, read only (_delete_key copies what it changes): while a namespace terminates this runs on
+        # every request, and copies would copy every object in the store, CRDs and all, twice each time.
+        for key, ns in self.store.items("", "namespaces", copies=False):
             if not ns["metadata"].get("deletionTimestamp"):
                 continue
             name = ns["metadata"]["name"]
-            contents = [(k, o) for k, o in self.store.items() if k[2] == name and k[1] != "namespaces"]
+            contents = [(k, o) for k, o in self.store.items(copies=False) if k[2] == name and k[1] != "namespaces"]
             for ckey, obj in contents:
                 if not obj["metadata"].get("deletionTimestamp"):
                     self._delete_key(ckey, obj)
-            if any(k[2] == name for k, _ in self.store.items()):
+            if any(k[2] == name for k, _ in self.store.items(copies=False)):
                 continue
             if not ns["metadata"].get("finalizers"):
                 self.store.remove(key)
