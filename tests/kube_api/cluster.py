@@ -447,9 +447,9 @@ class Cluster:
             created = _parse_time(stored["metadata"]["creationTimestamp"])
             if now - created < self.establish_delay:
                 continue
-            # No copy of the whole CRD (megabytes of schema): _commit changes only the new version's metadata and
-            # stores a copy of it, and reads the old one (it would hand the old one back only for a write that
-            # changes nothing, and this one adds the Established condition).
+            # No copy of the whole CRD (megabytes of schema): _commit changes only the new version's metadata before
+            # storing a copy of it, and only reads the old one (it hands the old one back, as _present changes it,
+            # only for a write that changes nothing; this one adds the Established condition).
             stamp = rfc3339(now)
             new = {**stored, "metadata": copy.deepcopy(stored["metadata"]), "status": {
                 "acceptedNames": copy.deepcopy(stored["spec"]["names"]),
