@@ -447,9 +447,9 @@ class Cluster:
             created = _parse_time(stored["metadata"]["creationTimestamp"])
             if now - created < self.establish_delay:
                 continue
-            # No copy of the whole CRD (megabytes of schema): _commit changes only the new version's metadata and
-            # stores a copy of it, and reads the old one (it would hand the old one back only for a write that
-            # changes nothing, and this one adds the Established condition).
+            # No copy of the whole CRD (megabytes of schema): _commit changes only the new version's metadata before
+            # storing a copy of it, and only reads the old one (it hands the old one back, as _present changes it,
+            # only for a write that changes nothing; this one adds the Established condition).
             stamp = rfc3339(now)
             new = {**stored, "metadata": copy.deepcopy(stored["metadata"]), "status": {
                 "acceptedNames": copy.deepcopy(stored["spec"]["names"]),
@@ -471,15 +471,17 @@ class Cluster:
             self.store.remove(key)
 
     def _namespace_controller(self) -> None:
-        for key, ns in self.store.items("", "namespaces"):
+        # Stored versions, read only (_delete_key copies what it changes): while a namespace terminates this runs on
+        # every request, and copies would copy every object in the store, CRDs and all, twice each time.
+        for key, ns in self.store.items("", "namespaces", copies=False):
             if not ns["metadata"].get("deletionTimestamp"):
                 continue
             name = ns["metadata"]["name"]
-            contents = [(k, o) for k, o in self.store.items() if k[2] == name and k[1] != "namespaces"]
+            contents = [(k, o) for k, o in self.store.items(copies=False) if k[2] == name and k[1] != "namespaces"]
             for ckey, obj in contents:
                 if not obj["metadata"].get("deletionTimestamp"):
                     self._delete_key(ckey, obj)
-            if any(k[2] == name for k, _ in self.store.items()):
+            if any(k[2] == name for k, _ in self.store.items(copies=False)):
                 continue
             if not ns["metadata"].get("finalizers"):
                 self.store.remove(key)

@@ -69,7 +69,7 @@ class KubeApiServer:
         self.faults: list[Fault] = []
         self.hangs: list[Fault] = []
         self.latency_seconds = 0.0
-        self._openapi: tuple[Optional[tuple[str, ...]], dict[str, dict[str, Any]]] = (None, {})
+        self._openapi: tuple[Optional[tuple[str, ...]], dict[str, tuple[dict[str, Any], bytes]]] = (None, {})
         self.access_allowed = True
         self.authenticated = True
         self._http: Optional[ThreadingHTTPServer] = None
@@ -224,18 +224,19 @@ class KubeApiServer:
         self.cluster.never_ready.discard((kind, namespace, name))
         self.cluster.run_controllers()
 
-    def openapi(self, served: Served, group_version_path: str) -> dict[str, Any]:
-        """The OpenAPI v3 root ("") or a group-version's document, made once for each set of served types (every
-        kubectl call asks for both, and the root hashes every document); callers only read it."""
+    def openapi(self, served: Served, group_version_path: str) -> tuple[dict[str, Any], bytes]:
+        """The OpenAPI v3 root ("") or a group-version's document, and its JSON as sent: made once for each set of
+        served types (every kubectl call asks for both, the root hashes every document, and a custom resource's
+        document holds its CRD's whole schema); callers only read them."""
         crds, documents = self._openapi
         if crds != served.crds:
             documents = {}
             self._openapi = (served.crds, documents)
         if group_version_path not in documents:
             types = list(served.types)
-            documents[group_version_path] = (
-                openapi.document(types, group_version_path) if group_version_path
-                else openapi.root(types, lambda gv: self.openapi(served, gv)))
+            document = (openapi.document(types, group_version_path) if group_version_path
+                        else openapi.root(types, lambda gv: self.openapi(served, gv)[0]))
+            documents[group_version_path] = (document, json.dumps(document).encode())
         return documents[group_version_path]
 
     # ---- request matching ---------------------------------------------------------------------------------------
@@ -276,7 +277,7 @@ class Handler(BaseHTTPRequestHandler):
 
     def _send(self, code: int, body: Any, content_type: str = "application/json",
               warnings: Optional[list[str]] = None) -> None:
-        data = json.dumps(body).encode()
+        data = body if isinstance(body, bytes) else json.dumps(body).encode()  # bytes: JSON encoded already
         self.send_response(code)
         self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(data)))
@@ -346,12 +347,12 @@ class Handler(BaseHTTPRequestHandler):
                 return self._send(200, discovery.api_versions(api.url.split("//")[1]))
             return self._send(200, discovery.group_list(types))
         if path == "/openapi/v3":
-            return self._send(200, api.openapi(served, ""))
+            return self._send(200, api.openapi(served, "")[1])
         if path.startswith("/openapi/v3/"):
             gv = path[len("/openapi/v3/"):]
             if not any(rt.group_version_path == gv for rt in types):
                 raise errors.path_not_found()
-            return self._send(200, api.openapi(served, gv))
+            return self._send(200, api.openapi(served, gv)[1])
         segments = path.strip("/").split("/")
         if segments[0] == "api" and len(segments) >= 2:
             group, version, rest = "", segments[1], segments[2:]
