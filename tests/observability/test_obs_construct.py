@@ -18,6 +18,7 @@ from hyperpod_constructs.observability import dashboards
 from hyperpod_constructs.intent.platform_model import ResolvedEndpoint
 from apps_support import nag_violations
 from obs_fixtures import CONSTRUCT_ID, ENDPOINTS, INSTANCE_GROUPS, Synthesized, new_stack, resources_of_type, synth_full
+from support import cfn_lint_errors
 
 # KEDA's prometheusTrigger.serverAddress pattern from the InferenceEndpointConfig CRD.
 KEDA_SERVER_ADDRESS = re.compile(
@@ -157,11 +158,7 @@ def test_pod_identity_role_and_association(full: Synthesized, template: Template
 
 @pytest.mark.slow  # the default app, which contains this construct, is linted in the fast suite too
 def test_cfn_lint_has_no_errors(full: Synthesized) -> None:
-    from cfnlint.api import lint
-
-    matches = lint(json.dumps(full.template), regions=["us-east-1", "us-west-2"])
-    errors = [f"{m.rule.id} {m.message}" for m in matches if m.rule.id.startswith("E")]
-    assert errors == []
+    assert cfn_lint_errors(full.template) == []
 
 
 def test_cdk_nag_has_no_findings_in_this_construct(full: Synthesized) -> None:
