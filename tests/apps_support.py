@@ -115,6 +115,9 @@ def stack_template(outdir: Path, artifact_id: str) -> dict[str, Any]:
     return json.loads((outdir / f"{artifact_id}.template.json").read_text())
 
 
+Assembly = tuple[dict[str, Any], Path, list[tuple[str, str]]]  # the stack's template, the outdir, cdk-nag's findings
+
+
 class SharedApp:
     """One of the apps every test module reads (apps/ and examples/, ``synthesized`` in tests/conftest.py),
     synthesized with cdk-nag once per run: the first of `make test`'s workers to ask builds it, in the run's folder
@@ -126,15 +129,15 @@ class SharedApp:
         self._relative = relative
         self._tmp_path_factory = tmp_path_factory
         self._built: Optional[BuiltApp] = None
-        self._published: Optional[tuple[dict[str, Any], Path, list[tuple[str, str]]]] = None
+        self._published: Optional[Assembly] = None
 
-    def __repr__(self) -> str:  # not the dataclass's: that would build the app to show it
+    def __repr__(self) -> str:  # pytest may show a fixture's value in a report: that must build nothing
         return f"SharedApp({self._relative!r})"
 
     def _synthesize(self, folder: Path) -> BuiltApp:
         return synthesize(load_module(self._relative).build, folder)
 
-    def _assembly(self) -> tuple[dict[str, Any], Path, list[tuple[str, str]]]:
+    def _assembly(self) -> Assembly:
         """Template, cloud assembly and findings: this worker's if it built the app, else the run's."""
         if self._built is None and self._published is None:
             def build_here(folder: Path) -> dict[str, str]:

@@ -228,7 +228,7 @@ def _cfn_lint_errors(text: str) -> tuple[str, ...]:
     # Several tests lint the same template (the default app); linting takes seconds, so each text is linted once.
     from cfnlint.decode.decode import decode_str
 
-    template, matches = decode_str(text)  # what cfnlint.api.lint does with a text, then runs a new runner on it
+    template, matches = decode_str(text)  # as cfnlint.api.lint reads a text (it would then make a new runner)
     if template is not None:
         matches = list(_cfn_lint_runner().validate_template(template))
     return tuple(str(match) for match in matches if match.rule.id.startswith("E"))

@@ -86,7 +86,7 @@ def test_fifty_endpoints_are_in_the_bundle_not_the_template(fifty_endpoints):
 
 def test_the_bundle_holds_exactly_the_exported_files(quick_setup: SynthesizedApp, tmp_path: Path):
     bundle = bundle_members(quick_setup.template, quick_setup.outdir)
-    quick_setup.platform.export(tmp_path)
+    quick_setup.platform.export(tmp_path, picture=False)  # plan.svg: tests/examples
     exported = files_under(tmp_path / "manifests")
     assert "values.env" in exported and len(exported) == len(quick_setup.platform.charts) + 1
     assert bundle_manifests(quick_setup.template, quick_setup.outdir) == exported
@@ -234,7 +234,7 @@ def test_gitops_delivery_exports_the_manifests_and_applies_none(gitops_only, one
     # the platform itself is still deployed: the dependency chart through the kubectl function, the HyperPod cluster
     only(template, HELM_CHART)
     only(template, "AWS::SageMaker::Cluster")
-    written = {path.name for path in platform.export(tmp_path)}
+    written = {path.name for path in platform.export(tmp_path, picture=False)}
     assert {"endpoint-default-model-0.k8s.yaml", "endpoint-default-model-1.k8s.yaml", "values.env"} <= written
     assert set(platform.deploy_time_values.names) <= set(template["Outputs"])
 

@@ -83,7 +83,7 @@ def test_substitute_is_envsubst_restricted_to_the_given_names() -> None:
 @pytest.mark.skipif(shutil.which("envsubst") is None, reason="GNU gettext's envsubst is not installed")
 def test_substitute_gives_what_the_documented_envsubst_step_gives(quick_setup: SynthesizedApp, tmp_path: Path) -> None:
     # docs/delivery.md: envsubst "$Name1 $Name2 ..." < file, the names being those of values.env.
-    quick_setup.platform.export(tmp_path)
+    quick_setup.platform.export(tmp_path, picture=False)  # plan.svg: tests/examples
     manifests = tmp_path / "manifests"
     values = dict(line.split("=", 1) for line in
                   fill((manifests / "values.env").read_text(), example_outputs(quick_setup)).splitlines()
@@ -174,7 +174,7 @@ def example_outputs(app: SynthesizedApp) -> dict[str, str]:
 @pytest.mark.parametrize("relative", [app_param(relative) for relative in app_files()])
 def test_export_filled_from_the_stack_outputs_is_valid_kubernetes(relative: str, synthesized, tmp_path: Path) -> None:
     app = synthesized(relative)
-    app.platform.export(tmp_path)
+    app.platform.export(tmp_path, picture=False)  # plan.svg: tests/examples
     manifests = tmp_path / "manifests"
     client, stubber = stubbed_client(example_outputs(app), app.stack.stack_name)
     with stubber:

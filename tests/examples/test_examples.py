@@ -360,7 +360,7 @@ def test_escape_hatch_fields_are_in_the_deployed_bundle_and_the_export(
         synthesized: Callable[[str], SynthesizedApp], tmp_path: Path) -> None:
     app = synthesized("examples/escape_hatch.py")
     module = load_module("examples/escape_hatch.py")
-    app.platform.export(tmp_path)
+    app.platform.export(tmp_path, picture=False)  # plan.svg: test_export_writes_manifests_plan_and_values
     exported = files_under(tmp_path / "manifests")
     deployed = bundle_manifests(app.template, app.outdir)
     assert deployed == exported
