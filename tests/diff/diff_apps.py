@@ -3,13 +3,25 @@
 drops one endpoint (its Kubernetes object is deleted) and runs another replica of the other (changed in place)."""
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Callable
 
 import aws_cdk as cdk
+import pytest
 from aws_cdk import aws_s3 as s3
 
 from hyperpod_constructs import (
     ClusterSettings, HyperPodInferencePlatform, InferenceEndpoint, InstanceGroup, ModelSource, ModelStore)
+
+
+def assembly(tmp_path_factory: pytest.TempPathFactory, name: str,
+             build: Callable[[cdk.App], tuple[cdk.Stack, Any]]) -> Path:
+    """The cloud assembly ``build`` synthesizes, in a new folder named after ``name``."""
+    outdir = tmp_path_factory.mktemp(name) / "cdk.out"
+    app = cdk.App(outdir=str(outdir))
+    build(app)
+    app.synth()
+    return outdir
 
 
 def small_app(*, version: int) -> Callable[[cdk.App], tuple[cdk.Stack, Any]]:

@@ -7,11 +7,10 @@ import json
 import zipfile
 from pathlib import Path
 
-import aws_cdk as cdk
 import pytest
 
 from apps_support import APPLIER, only
-from diff_apps import small_app
+from diff_apps import assembly, small_app
 from hyperpod_constructs.diff.command import main
 from hyperpod_constructs.diff.compare import NO_OLD_BUNDLE
 from hyperpod_constructs.diff.report import CLEAN, DESTRUCTIVE
@@ -23,14 +22,8 @@ ENDPOINT = "InferenceEndpointConfig.inference.sagemaker.aws.amazon.com"
 @pytest.fixture(scope="module")
 def versions(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     """The small app's cloud assemblies, version 1 and 2 (synthesized once for this module)."""
-    folders = []
-    for version in (1, 2):
-        outdir = tmp_path_factory.mktemp(f"version{version}") / "cdk.out"
-        app = cdk.App(outdir=str(outdir))
-        small_app(version=version)(app)
-        app.synth()
-        folders.append(outdir)
-    return folders[0], folders[1]
+    return (assembly(tmp_path_factory, "version1", small_app(version=1)),
+            assembly(tmp_path_factory, "version2", small_app(version=2)))
 
 
 def diff(*argv: object) -> tuple[int, str, str]:

@@ -22,6 +22,8 @@ from hyperpod_constructs.diff.gateways import KEPT_BY_APPLIER, PRUNED_BY_GITOPS
 from hyperpod_constructs.diff.inputs import Bundle
 from hyperpod_constructs.diff.report import DESTRUCTIVE, _deleted_lines
 
+from diff_apps import assembly
+
 GATEWAY = "InferenceGatewayConfig.inference.sagemaker.aws.amazon.com default/models"
 ENDPOINT = "InferenceEndpointConfig.inference.sagemaker.aws.amazon.com"
 
@@ -49,14 +51,8 @@ def gateway_app(*, with_gateway: bool) -> Callable[[cdk.App], tuple[cdk.Stack, A
 
 @pytest.fixture(scope="module")
 def versions(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    folders = []
-    for version, with_gateway in ((1, True), (2, False)):
-        outdir = tmp_path_factory.mktemp(f"gateway{version}") / "cdk.out"
-        app = cdk.App(outdir=str(outdir))
-        gateway_app(with_gateway=with_gateway)(app)
-        app.synth()
-        folders.append(outdir)
-    return folders[0], folders[1]
+    return (assembly(tmp_path_factory, "gateway1", gateway_app(with_gateway=True)),
+            assembly(tmp_path_factory, "gateway2", gateway_app(with_gateway=False)))
 
 
 def diff(*argv: object) -> tuple[int, str]:

@@ -11,10 +11,9 @@ import zipfile
 from pathlib import Path
 from typing import Callable
 
-import aws_cdk as cdk
 import pytest
 
-from diff_apps import platform_app
+from diff_apps import assembly, platform_app
 from hyperpod_constructs.aws import hyperpod_cluster
 from hyperpod_constructs.diff import change_rules as rules
 from hyperpod_constructs.diff.command import EXIT_CLEAN, EXIT_DESTRUCTIVE, EXIT_NOT_COMPARED, main
@@ -36,11 +35,8 @@ def app(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], Path]:
 
     @functools.cache
     def synthesized(change: str) -> Path:
-        outdir = tmp_path_factory.mktemp(change or "deployed") / "cdk.out"
-        application = cdk.App(outdir=str(outdir))
-        platform_app(change, lifecycle_dir=scripts if change == "lifecycle_scripts" else None)(application)
-        application.synth()
-        return outdir
+        return assembly(tmp_path_factory, change or "deployed",
+                        platform_app(change, lifecycle_dir=scripts if change == "lifecycle_scripts" else None))
     return synthesized
 
 
