@@ -5,9 +5,11 @@ kubeconfig can carry as ``certificate-authority-data``. EC P-256 keys keep gener
 """
 from __future__ import annotations
 
+import atexit
 import base64
 import datetime
 import ipaddress
+import shutil
 import ssl
 import tempfile
 from dataclasses import dataclass
@@ -72,6 +74,7 @@ def session_certificates() -> Certificates:
             .add_extension(x509.ExtendedKeyUsage([ExtendedKeyUsageOID.SERVER_AUTH]), critical=False)
             .sign(ca_key, hashes.SHA256()))
     folder = Path(tempfile.mkdtemp(prefix="kube-api-certs-"))
+    atexit.register(shutil.rmtree, folder, True)  # one per process, kept until it ends
     cert_pem = cert.public_bytes(serialization.Encoding.PEM)
     (folder / "server.crt").write_bytes(cert_pem)
     (folder / "server.key").write_bytes(_pem(key))

@@ -24,13 +24,13 @@ def usage_error(stderr: str) -> bool:
 
 def _run(tool: str, server: KubeApiServer, args: Sequence[str], stdin: str | None, timeout: float,
          extra_env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    home = tempfile.mkdtemp(prefix="kube-api-home-")
-    config = server.write_kubeconfig(Path(home) / "kubeconfig")
-    env = {"PATH": binaries.path_with_tools(os.environ.get("PATH", "")), "HOME": home, "KUBECONFIG": config,
-           "HELM_CACHE_HOME": f"{home}/.cache/helm", "HELM_CONFIG_HOME": f"{home}/.config/helm",
-           "HELM_DATA_HOME": f"{home}/.local/share/helm", **(extra_env or {})}
-    return subprocess.run([tool, "--kubeconfig", config, *args], input=stdin, capture_output=True, text=True,
-                          env=env, timeout=timeout)
+    with tempfile.TemporaryDirectory(prefix="kube-api-home-") as home:  # removed afterwards: a run made 160 of them
+        config = server.write_kubeconfig(Path(home) / "kubeconfig")
+        env = {"PATH": binaries.path_with_tools(os.environ.get("PATH", "")), "HOME": home, "KUBECONFIG": config,
+               "HELM_CACHE_HOME": f"{home}/.cache/helm", "HELM_CONFIG_HOME": f"{home}/.config/helm",
+               "HELM_DATA_HOME": f"{home}/.local/share/helm", **(extra_env or {})}
+        return subprocess.run([tool, "--kubeconfig", config, *args], input=stdin, capture_output=True, text=True,
+                              env=env, timeout=timeout)
 
 
 def kubectl(server: KubeApiServer, *args: str, stdin: str | None = None,
