@@ -1,6 +1,7 @@
 """Synthesize apps for tests (with cdk-nag attached) and read what they produced."""
 from __future__ import annotations
 
+import functools
 import importlib.util
 import json
 import re
@@ -95,13 +96,21 @@ def nag_violations(outdir: Path) -> list[tuple[str, str]]:
     return found
 
 
+@functools.cache
+def cloudformation_validation() -> cdk.CloudFormationValidatePlugin:
+    """The plugin CDK's built-in validation is, made once per process as CDK makes its own: each new one loads the
+    validation engine into Node again (seconds, and hundreds of MB that stay)."""
+    return cdk.CloudFormationValidatePlugin()
+
+
 def synthesize(build: Callable[[cdk.App], tuple[cdk.Stack, Any]], tmp: Path) -> BuiltApp:
     """Build with cdk-nag attached; a nag failure is recorded, not raised, so tests can list findings."""
     from cdk_nag import AwsSolutionsChecks
 
     app = cdk.App(outdir=str(tmp / "cdk.out"))
     stack, platform = build(app)
-    cdk.Validations.of(app).add_plugins(AwsSolutionsChecks(app))
+    # CloudFormation validation as `cdk synth` runs it (tests/conftest.py turns the built-in one off elsewhere).
+    cdk.Validations.of(app).add_plugins(AwsSolutionsChecks(app), cloudformation_validation())
     try:
         app.synth()
     except Exception as error:  # cdk-nag reports through a validation failure

@@ -36,6 +36,16 @@ if (REPO_ROOT / "node_modules" / ".bin" / "node").exists():
 # checked is what users of `cdk synth` get.
 os.environ["CDK_CONTEXT_JSON"] = json.dumps(cdk_json_context())
 
+# CDK's built-in CloudFormation validation costs seconds of Node start-up per process and tenths of a second per
+# synth. It runs where users meet it, once on each app: the shared apps (apps_support.synthesize registers it), the
+# real `cdk` CLI on the default app and the consumer app of the installed wheel (tests/foundation/test_packaging.py,
+# which put it back). The other apps the tests build (variants of a part, a rule's negative case, a command's
+# re-synthesis of an app already validated) are checked for what they are about, not validated again.
+os.environ["CDK_VALIDATION"] = "false"
+# kubectl, helm and promtool are Go programs run hundreds of times for a few milliseconds of work each: with the
+# garbage collector off they start about a third faster. Their output does not depend on it.
+os.environ.setdefault("GOGC", "off")
+
 import pytest  # noqa: E402
 
 from apps_support import DEFAULT_APP, SharedApp, SynthesizedApp  # noqa: E402

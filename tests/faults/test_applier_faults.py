@@ -70,12 +70,14 @@ def deleted_objects(kube) -> list[list[str]]:
 # ---- 0. what the real kubectl showed ------------------------------------------------------------------------
 
 def test_a_bundle_of_operator_kinds_deploys_and_is_pruned_and_deleted(aws, kube, manifests):
-    """The served-kind check, the prune and the delete, as kubectl 1.33 really answers them: no ``--limit`` flag,
-    and ``managedFields`` shown only when asked for."""
+    """The listing, the prune and the delete, as kubectl 1.33 really answers them: no ``--limit`` flag, and
+    ``managedFields`` shown only when asked for. The listing got the operator's kind, so it is not checked for served
+    again (test_applier_contract runs that check's command line)."""
     assert manifests.create(properties(publish(aws, "v1.zip", SEVEN))) == "CREATE_COMPLETE", manifests.reasons()
     assert kube.ours() == {f"e{i}" for i in range(1, 8)}
-    served = [argv for argv in kube.calls("get") if argv[1] == f"{IEC}.v1.{IEC_GROUP}" and "--all-namespaces" in argv]
-    assert served and all("--limit" not in argv for argv in served)
+    gets = kube.calls("get")
+    assert listings(kube) and all("--limit" not in argv for argv in gets)
+    assert [argv for argv in gets if "--field-selector" in argv] == []
 
     fewer = {name: objects for name, objects in SEVEN.items() if name != "endpoint-default-e7"}
     assert manifests.update(properties(publish(aws, "v2.zip", fewer))) == "UPDATE_COMPLETE"
@@ -479,9 +481,9 @@ def test_a_pass_makes_as_many_kubectl_calls_for_seventy_endpoints_as_for_seven(a
     calls_for(seventy, "seventy.zip")  # the first pass with seventy also prunes the seven
     assert calls_for(seventy, "seventy-again.zip") == seven
     assert manifests.data["ObjectsApplied"] == "70"
-    # The access check, the record read, one listing of every kind, one served-kind check and one apply: the record
-    # already holds this inventory, so it is not written again.
-    assert seven == 5
+    # The access check, the record read, one listing of every kind and one apply: the record already holds this
+    # inventory, so it is not written again, and the listing got every kind, so none is checked again for served.
+    assert seven == 4
 
 
 # ---- 8. one kubectl call for many kinds ---------------------------------------------------------------------
@@ -545,19 +547,17 @@ def test_a_kind_that_goes_during_a_pass_is_listed_kind_by_kind(aws, kube, manife
     assert listings(kube, before)[:4] == [both, both, IEC_KIND, WIDGET_KIND]  # the pass's, then the prune's
 
 
-def test_a_kind_served_late_is_left_out_of_the_served_check_and_the_others_checked_in_one_call(
-        aws, kube, manifests, clock):
-    """HyperpodNodeClass comes a minute in: the check of both kinds fails naming it, NodePool is checked alone, and
-    the waits that follow check HyperpodNodeClass alone."""
+def test_a_kind_served_late_is_left_out_of_the_listing_and_waited_for_alone(aws, kube, manifests, clock):
+    """HyperpodNodeClass comes a minute in: the listing of both kinds fails naming it, NodePool is listed alone (so
+    it is served, and not checked again), and the waits that follow check HyperpodNodeClass alone."""
     kube.server.install_crd_file(CRD_FACTS / KARPENTER_CRD)
     kube.server.on_tick(after(clock, 60, lambda: kube.server.install_crd(hyperpod_node_class_crd())))
 
     assert manifests.create(properties(publish(aws, "v1.zip", NODE_AUTOSCALING))) == "CREATE_COMPLETE"
 
+    assert listings(kube)[:2] == [f"{NODE_CLASS_KIND},{NODE_POOL_KIND}", NODE_POOL_KIND]
     checks = [argv[1] for argv in kube.calls("get") if "--field-selector" in argv]
-    both = f"{NODE_CLASS_KIND},{NODE_POOL_KIND}"
-    assert checks[:2] == [both, NODE_POOL_KIND]  # HyperpodNodeClass named as not served, NodePool checked alone
-    assert len(checks) > 3 and set(checks[2:]) == {NODE_CLASS_KIND}  # then only what is still waited for
+    assert len(checks) > 1 and set(checks) == {NODE_CLASS_KIND}  # only what is still waited for
 
 
 def test_a_delete_refused_for_one_object_among_several_kinds_names_that_object(aws, kube, manifests):

@@ -22,8 +22,13 @@ from support import REPO_ROOT, once_per_run
 pytestmark = pytest.mark.slow
 
 
+def _as_users_run() -> dict[str, str]:
+    """This environment with CDK's built-in CloudFormation validation back on (tests/conftest.py turns it off)."""
+    return {name: value for name, value in os.environ.items() if name != "CDK_VALIDATION"}
+
+
 def _env() -> dict[str, str]:
-    env = dict(os.environ)
+    env = _as_users_run()
     env["PATH"] = f"{REPO_ROOT / 'node_modules' / '.bin'}{os.pathsep}{env['PATH']}"
     return env
 
@@ -166,7 +171,7 @@ def test_wheel_installs_into_a_clean_virtualenv_and_a_consumer_app_synthesizes(b
     # node_modules/.bin on PATH, jsii pointed at a supported Node with JSII_NODE (docs/install.md: on the machine's
     # end-of-life Node 20 jsii prints an 11-line banner on every start).
     path = os.pathsep.join(entry for entry in os.environ["PATH"].split(os.pathsep) if "node_modules" not in entry)
-    env = dict(os.environ, PATH=path, JSII_NODE=str(REPO_ROOT / "node_modules" / ".bin" / "node"))
+    env = dict(_as_users_run(), PATH=path, JSII_NODE=str(REPO_ROOT / "node_modules" / ".bin" / "node"))
     result = subprocess.run([str(python), str(consumer)], cwd=tmp_path, env=env, capture_output=True, text=True,
                             timeout=600)
     assert result.returncode == 0, result.stderr[-3000:]

@@ -96,6 +96,7 @@ class Session:
         self.shared: list[ObjectRef] = []  # objects with a second writer: deleted only once it holds nothing
         self.held_shared: list[ObjectRef] = []  # shared objects a delete left because another writer still holds them
         self.recorded: Optional[dict[str, str]] = None  # the record's data as this session last read or wrote it
+        self.served: set[str] = set()  # kinds a kubectl get of this session got: no need to check them again
 
     # -- Create / Update
 
@@ -194,18 +195,20 @@ class Session:
                                              f"not installed or not established yet: {', '.join(waiting)})")
 
     def not_served(self, kinds: list[str]) -> list[str]:
-        """The kinds of ``kinds`` the cluster does not serve, in their order."""
+        """The kinds of ``kinds`` the cluster does not serve, in their order. A kind this session's listing got is
+        served: only the others are checked (a pass over a cluster that has every kind checks none)."""
+        unknown = [kind for kind in kinds if kind not in self.served]
         served, result = self.get_kinds(
-            kinds, lambda some: plan.served_argv(some, self.kubeconfig, self.request_timeout()))
-        missing = [kind for kind in kinds if kind not in served]
+            unknown, lambda some: plan.served_argv(some, self.kubeconfig, self.request_timeout()))
+        missing = [kind for kind in unknown if kind not in served]
         if result is None or result.returncode == 0:
             return missing
         if not plan.is_unknown_kind(result.stderr):
             raise CommandFailed(["kubectl", "get", ",".join(served)], result)
         if len(served) == 1:
-            return kinds  # the last one is not served either
+            return unknown  # the last one is not served either
         # A kind kubectl did not name (its CRD went between two requests): ask for each kind on its own.
-        return [kind for kind in kinds if kind in missing or self.not_served([kind])]
+        return [kind for kind in unknown if kind in missing or self.not_served([kind])]
 
     def get_kinds(self, kinds: list[str], argv_of: Callable[[list[str]], list[str]]
                   ) -> tuple[list[str], Optional[subprocess.CompletedProcess[str]]]:
@@ -216,6 +219,8 @@ class Session:
             result = try_run(argv_of(kinds), self.env, self.budget)
             missing = plan.kind_not_served(kinds, result.stderr) if result.returncode != 0 else None
             if missing is None:
+                if result.returncode == 0:
+                    self.served.update(kinds)
                 return kinds, result
             kinds = [kind for kind in kinds if kind != missing]
         return [], None
