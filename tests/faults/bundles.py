@@ -72,6 +72,11 @@ def bundle_zip(charts: dict[str, list[dict[str, Any]]], values: tuple[str, ...] 
     return delivery_bundle.bundle_zip(delivery_bundle.bundle_members(files, inventory))
 
 
+# The deadline of tests about what happens when something never comes: two invocations, the second one reaching the
+# deadline, as with the library's 30 minutes (APPLY_TIMEOUT), in half the polls (each a real kubectl process).
+TWO_INVOCATIONS = "1000"
+
+
 def properties(key: str, *, bucket: str = "my-tls-bucket", delivery: str = "cdk-deploy", removal: str = "destroy",
                cluster: str = "llm", values: Optional[dict[str, str]] = None) -> dict[str, Any]:
     props: dict[str, Any] = {"ClusterName": cluster, "Selector": SELECTOR, "RecordName": RECORD, "Delivery": delivery,

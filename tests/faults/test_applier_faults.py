@@ -13,7 +13,8 @@ import zipfile
 from typing import Any, Callable
 
 from faults.bundles import (
-    IEC, IEC_GROUP, LABELS, RECORD, bundle_zip, crd, custom, endpoint, namespace, node_class, node_pool, properties)
+    IEC, IEC_GROUP, LABELS, RECORD, TWO_INVOCATIONS, bundle_zip, crd, custom, endpoint, namespace, node_class, node_pool,
+    properties)
 from faults.conftest import CRD_FACTS, KARPENTER_CRD, hyperpod_node_class_crd
 
 SEVEN = {f"endpoint-default-e{i}": [endpoint(f"e{i}")] for i in range(1, 8)}
@@ -241,14 +242,18 @@ def test_a_late_crd_is_waited_for_across_invocations(aws, kube, manifests, clock
     assert len(completes) >= 2 and framework.calls.overruns == 0
 
 
-def test_a_crd_that_never_comes_fails_naming_the_kind_and_leaves_nothing(aws, kube, manifests):
-    kube.server.install_crd_file(CRD_FACTS / KARPENTER_CRD)
+def test_a_crd_that_never_comes_fails_naming_the_kind_before_the_service_timeout_and_leaves_nothing(
+        aws, kube, manifests):
+    """With the library's own deadline (30 minutes) and ServiceTimeout: the failure is the function's answer, not
+    CloudFormation giving up on one."""
+    kube.server.install_crd_file(CRD_FACTS / KARPENTER_CRD)  # HyperpodNodeClass never comes
     charts = {**NODE_AUTOSCALING, "endpoint-default-e1": SEVEN["endpoint-default-e1"]}
 
     assert manifests.create(properties(publish(aws, "v1.zip", charts))) == "ROLLBACK_COMPLETE"
 
     reason = manifests.reasons()[0]
     assert "HyperpodNodeClass" in reason and "did not finish before its deadline" in reason
+    assert not any("ServiceTimeout" in reason for reason in manifests.reasons())
     assert kube.ours() == set()
 
 
@@ -289,7 +294,8 @@ def test_a_stuck_finalizer_holds_back_nothing_else_and_is_named(aws, kube, manif
     the endpoint and its finalizer."""
     kube.server.install_crd_file(CRD_FACTS / KARPENTER_CRD)
     kube.server.install_crd(hyperpod_node_class_crd())
-    manifests.create(properties(publish(aws, "v1.zip", {**NODE_AUTOSCALING, **SEVEN})))
+    manifests.create({**properties(publish(aws, "v1.zip", {**NODE_AUTOSCALING, **SEVEN})),
+                      "TimeoutSeconds": TWO_INVOCATIONS})
     with_cleanup_finalizer(kube, "e2")
 
     assert manifests.delete() == "DELETE_FAILED"
@@ -342,15 +348,6 @@ def test_a_transient_error_is_retried_until_the_deadline_not_given_up_early(aws,
 
     assert status == "CREATE_COMPLETE", manifests.reasons()
     assert kube.ours() == {"e1"}
-
-
-def test_the_answer_comes_before_cloudformations_service_timeout(aws, kube, manifests):
-    kube.server.install_crd_file(CRD_FACTS / KARPENTER_CRD)  # HyperpodNodeClass never comes
-
-    manifests.create(properties(publish(aws, "v1.zip", NODE_AUTOSCALING)))
-
-    assert not any("ServiceTimeout" in reason for reason in manifests.reasons())
-    assert "did not finish before its deadline" in manifests.reasons()[0]
 
 
 # ---- 5. clean failure ---------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from faults.bundles import LABELS, bundle_zip, endpoint, properties
+from faults.bundles import LABELS, TWO_INVOCATIONS, bundle_zip, endpoint, properties
 from faults.conftest import INFERENCE_GATEWAY_CRD, gateway_api_crds
 
 GROUP = "inference.sagemaker.aws.amazon.com"
@@ -172,8 +172,13 @@ def test_the_gateway_waits_for_the_gateway_api_crds_its_controller_installs_late
 def test_gateway_api_crds_that_never_come_fail_naming_them(aws, kube, manifests):
     kube.server.install_crd_file(INFERENCE_GATEWAY_CRD)
 
-    assert manifests.create(properties(publish(aws, "v1.zip", WITH_GATEWAY))) == "ROLLBACK_COMPLETE"
+    props = {**properties(publish(aws, "v1.zip", WITH_GATEWAY)), "TimeoutSeconds": TWO_INVOCATIONS}
+    assert manifests.create(props) == "ROLLBACK_COMPLETE"
 
     reason = manifests.reasons()[0]
     assert "Gateway, HTTPRoute" in reason and "did not finish before its deadline" in reason
     assert kube.ours() == set()
+    # Both are needed: while Gateway is not served each poll asks for it alone, HTTPRoute only at the first check
+    # (of each invocation).
+    checks = [argv[1] for argv in kube.calls("get") if "--field-selector" in argv]
+    assert checks.count("HTTPRoute.v1.gateway.networking.k8s.io") == 2 and len(checks) > 20, checks

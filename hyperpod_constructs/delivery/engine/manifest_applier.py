@@ -185,14 +185,15 @@ class Session:
         those their kinds require) installed."""
         if not refs:
             return
-        waiting, backoff = inventory.kinds_to_wait_for(refs), Backoff()
-        while True:
-            waiting = self.not_served(waiting)
-            if not waiting:
-                return
+        waiting, backoff = self.not_served(inventory.kinds_to_wait_for(refs)), Backoff()
+        while waiting:
             names = ", ".join(kind.split(".", 1)[0] for kind in waiting)
-            self.budget.wait(backoff.next(), f"the cluster to serve {names}, which the bundle uses (their CRDs are "
-                                             f"not installed or not established yet: {', '.join(waiting)})")
+            self.budget.wait(backoff.next(), f"the cluster to serve {names}, which the bundle uses (not served when "
+                                             f"last checked: their CRDs are not installed or not established yet: "
+                                             f"{', '.join(waiting)})")
+            # All of them are needed: while the first is not served, the others need no kubectl call of their own.
+            first = self.not_served(waiting[:1])
+            waiting = first + waiting[1:] if first else self.not_served(waiting[1:])
 
     def not_served(self, kinds: list[str]) -> list[str]:
         """The kinds of ``kinds`` the cluster does not serve, in their order. A kind this session's listing got is
