@@ -102,7 +102,6 @@ def edges(installer, monkeypatch, tmp_path):
     monkeypatch.setattr(installer, "try_run", try_run)
     monkeypatch.setattr(installer, "run", lambda argv, env, budget, cap=None: try_run(argv, env, budget).stdout)
     monkeypatch.setattr(installer, "write_kubeconfig", write_kubeconfig)
-    monkeypatch.setattr(installer, "wait_for_cluster_access", lambda kubeconfig, env, budget: None)
     return calls
 
 

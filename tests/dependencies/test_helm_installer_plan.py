@@ -198,9 +198,22 @@ def test_loose_dependency_versions_are_named(plan):
     assert plan.loose_dependencies(listing) == ["gpu-operator '^26.3.0'", "keda '2.x'"]
 
 
-def test_can_i_argv(cluster_plan):
-    assert cluster_plan.can_i_argv("k", 30.5) == ["kubectl", "auth", "can-i", "*", "*", "--all-namespaces",
-                                                  "--kubeconfig", "k", "--request-timeout", "30s"]
+@pytest.mark.parametrize("said, denied", [
+    ("error: You must be logged in to the server (Unauthorized)", True),  # kubectl, 401
+    ("Error: kubernetes cluster unreachable: the server has asked for the client to provide credentials", True),  # helm
+    ('Error from server (Forbidden): configmaps "r" is forbidden: User "arn:aws:sts::1:assumed-role/f/h" cannot get '
+     'resource "configmaps" in API group "" in the namespace "kube-system"', True),  # RBAC, 403
+    ('Error from server (Forbidden): admission webhook "vinferenceendpointconfig.kb.io" denied the request: the '
+     'endpoint is being scaled', False),  # a webhook's 403 is an answer
+    ('Error from server (NotFound): configmaps "r" not found', False),
+])
+def test_access_denied_reads_the_tools_words(cluster_plan, said, denied):
+    assert cluster_plan.access_denied(said) is denied
+
+
+def test_talks_to_cluster_is_a_call_with_a_kubeconfig(cluster_plan):
+    assert cluster_plan.talks_to_cluster(["helm", "history", "r", "--kubeconfig", "k"])
+    assert not cluster_plan.talks_to_cluster(["helm", "dependency", "list", "chart"])
 
 
 def test_physical_resource_id_round_trip(plan):

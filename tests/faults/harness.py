@@ -43,6 +43,19 @@ class SimClock:
             self._skew -= max(0.0, self.now() - moment)
 
 
+
+def after(clock: SimClock, seconds: float, action: Callable[[], None]) -> Callable[[Any], None]:
+    """A controller of the test's own (``KubeApiServer.on_tick``): ``action`` once, ``seconds`` after now on the
+    simulated clock."""
+    due, done = clock.now() + seconds, []
+
+    def tick(server: Any) -> None:
+        if not done and clock.now() >= due:
+            done.append(True)
+            action()
+    return tick
+
+
 class LambdaContext:
     """What Lambda passes a handler: the time left in this invocation, on the simulated clock."""
 

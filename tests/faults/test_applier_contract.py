@@ -16,8 +16,7 @@ from kube_api.tools import usage_error
 
 
 def command_lines(kubeconfig: str, folder: str) -> dict[str, list[str]]:
-    """Every kubectl command line manifest_plan, cluster_plan and daemon_configurer build, by what it is for."""
-    import cluster_plan
+    """Every kubectl command line manifest_plan and daemon_configurer build, by what it is for."""
     import daemon_configurer
     import manifest_plan as plan
 
@@ -26,7 +25,6 @@ def command_lines(kubeconfig: str, folder: str) -> dict[str, list[str]]:
     record = plan.record_manifest("hyperpod-constructs-p", plan.Record(inventory=(iec,)))
     Path(folder, "record.json").write_text(json.dumps(record))
     return {
-        "can-i": cluster_plan.can_i_argv(kubeconfig, 30),
         "apply": plan.apply_argv(folder, kubeconfig, 30),
         "list": plan.list_argv([iec.kind, node_pool.kind, "Namespace"], "default", kubeconfig, 30),
         "list cluster-wide": plan.list_argv(["Namespace"], None, kubeconfig, 30),

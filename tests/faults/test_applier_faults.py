@@ -12,10 +12,13 @@ import json
 import zipfile
 from typing import Any, Callable
 
+import pytest
+
 from faults.bundles import (
     IEC, IEC_GROUP, LABELS, RECORD, TWO_INVOCATIONS, bundle_zip, crd, custom, endpoint, namespace, node_class, node_pool,
     properties)
 from faults.conftest import CRD_FACTS, KARPENTER_CRD, hyperpod_node_class_crd
+from faults.harness import after
 
 SEVEN = {f"endpoint-default-e{i}": [endpoint(f"e{i}")] for i in range(1, 8)}
 IEC_VERSION = f"{IEC_GROUP}/v1"
@@ -45,17 +48,6 @@ def edit(kube, name: str, change: Callable[[dict[str, Any]], None], manager: str
     live = endpoint_of(kube, name)
     change(live)
     kube.server.update(live, manager=manager)
-
-
-def after(clock, seconds: float, action: Callable[[], None]) -> Callable[[Any], None]:
-    """A controller of the test's own: ``action`` once, ``seconds`` after now on the simulated clock."""
-    due, done = clock.now() + seconds, []
-
-    def tick(server: Any) -> None:
-        if not done and clock.now() >= due:
-            done.append(True)
-            action()
-    return tick
 
 
 def with_cleanup_finalizer(kube, name: str) -> None:
@@ -450,13 +442,45 @@ def test_delete_when_the_cluster_is_gone_succeeds(aws, kube, manifests):
     assert manifests.delete() == "DELETE_COMPLETE"
 
 
-def test_access_not_effective_yet_is_waited_for(aws, kube, manifests, clock):
-    """A new access entry takes a little while: the API server denies, then allows."""
-    kube.server.access(allowed=False)
+@pytest.mark.parametrize("denied", [{"authenticated": False}, {"allowed": False}], ids=["401", "403"])
+def test_access_not_effective_yet_is_waited_for(aws, kube, manifests, clock, denied):
+    """A new access entry takes a little while: the API server turns the function away (its token, 401, or RBAC,
+    403), then lets it in. The invocation's first call is run again until then; no call checks access first."""
+    kube.server.access(**denied)
     kube.server.on_tick(after(clock, 45, kube.server.access))
 
     assert manifests.create(properties(publish(aws, "v1.zip", SEVEN))) == "CREATE_COMPLETE", manifests.reasons()
-    assert len(kube.calls("auth")) >= 2
+    record_reads = [argv for argv in kube.calls("get") if argv[1] == f"ConfigMap/{RECORD}"]
+    assert len(record_reads) >= 4 and kube.ours() == {f"e{i}" for i in range(1, 8)}
+    assert not kube.calls("auth")
+
+
+def test_access_that_never_comes_fails_naming_the_access_entry(aws, kube, manifests):
+    """Nothing reaches the cluster, so the rollback's Delete cannot tell what is there either: both fail saying
+    why."""
+    kube.server.access(allowed=False)
+
+    props = {**properties(publish(aws, "v1.zip", SEVEN)), "TimeoutSeconds": "120"}
+    assert manifests.create(props) == "ROLLBACK_FAILED"
+
+    reasons = manifests.reasons()
+    assert len(reasons) == 2 and all("still waiting for the function's EKS access entry to take effect" in reason
+                                     for reason in reasons), reasons
+
+
+def test_a_call_turned_away_after_the_first_fails_at_once_in_kubectls_words(aws, kube, manifests, clock):
+    """Once the API server has let the function in, a 403 is an answer (a policy without the right, a webhook):
+    the Create fails with it instead of waiting for the deadline."""
+    denied = ('inferenceendpointconfigs.inference.sagemaker.aws.amazon.com "e1" is forbidden: User "handler" cannot '
+              'patch resource "inferenceendpointconfigs" in API group "inference.sagemaker.aws.amazon.com" in the '
+              'namespace "default"')
+    kube.server.fail("PATCH", IEC, "e1", status=403, reason="Forbidden", message=denied)
+    started = clock.now()
+
+    assert manifests.create(properties(publish(aws, "v1.zip", SEVEN))) == "ROLLBACK_COMPLETE"
+
+    assert denied in manifests.reasons()[0]
+    assert clock.now() - started < 60
 
 
 def test_labels_stay_the_platforms_in_every_applied_object(aws, kube, manifests):
@@ -478,9 +502,9 @@ def test_a_pass_makes_as_many_kubectl_calls_for_seventy_endpoints_as_for_seven(a
     calls_for(seventy, "seventy.zip")  # the first pass with seventy also prunes the seven
     assert calls_for(seventy, "seventy-again.zip") == seven
     assert manifests.data["ObjectsApplied"] == "70"
-    # The access check, the record read, one listing of every kind and one apply: the record already holds this
-    # inventory, so it is not written again, and the listing got every kind, so none is checked again for served.
-    assert seven == 4
+    # The record read, one listing of every kind and one apply: the record already holds this inventory, so it is
+    # not written again, and the listing got every kind, so none is checked again for served.
+    assert seven == 3
 
 
 # ---- 8. one kubectl call for many kinds ---------------------------------------------------------------------

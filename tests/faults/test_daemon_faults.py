@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from faults.harness import CloudFormationResource
+from faults.harness import CloudFormationResource, after
 
 NAMESPACE, DAEMON, CONFIG = "aws-hyperpod", "ai-toolkit", "ai-toolkit-config"
 CONFIG_TOML = ('[cache]\nmode = "memory"\ncapacity = "10GiB" # Total in-memory cache size\n'
@@ -81,6 +81,17 @@ def test_the_daemon_hyperpod_creates_late_is_sized_pinned_and_restarted(aws, kub
     assert daemon.data == {"Changed": "true"}
     assert len([entry for entry in framework.calls.log if entry[0] == "isComplete"]) >= 2
     assert framework.calls.overruns == 0
+
+
+def test_access_not_effective_yet_is_waited_for(aws, kube, clock, daemon):
+    kube.server.access(allowed=False)
+    kube.server.on_tick(after(clock, 45, kube.server.access))
+    hyperpod_creates_the_daemon(kube, clock)
+
+    assert daemon.create(properties()) == "CREATE_COMPLETE", daemon.reasons()
+
+    assert RESTARTED_AT in live_daemon(kube)["spec"]["template"]["metadata"]["annotations"]
+    assert len(kube.calls("get")) >= 5 and not kube.calls("auth")
 
 
 def test_a_deploy_that_changes_nothing_restarts_nothing(aws, kube, clock, daemon):

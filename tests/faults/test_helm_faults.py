@@ -159,6 +159,18 @@ def test_helm_timeout_fits_in_the_time_left_and_the_release_records_the_request(
     assert world.framework.calls.overruns == 0
 
 
+def test_access_not_effective_yet_is_waited_for(world: World):
+    """Helm words a 401 its own way ("the server has asked for the client to provide credentials"): its first call,
+    the read of the history, is run again until the API server lets the function in."""
+    world.server.access(authenticated=False)
+    world.server.on_tick(harness.after(world.clock, 45, world.server.access))
+
+    assert world.resource.create(properties()) == "CREATE_COMPLETE"
+
+    assert len(world.helm_calls("history")) >= 4 and world.revisions() == [(1, "deployed")]
+    assert not world.kube.calls("auth")
+
+
 def test_a_deploy_of_the_installed_request_downloads_nothing(world: World):
     world.resource.create(properties())
     assert world.resource.update(properties()) == "UPDATE_COMPLETE"

@@ -73,6 +73,15 @@ def unauthorized() -> ApiError:
     return ApiError(401, "Unauthorized", "Unauthorized")
 
 
+def forbidden(verb: str, plural: str, group: str, namespace: str | None, name: str | None, user: str) -> ApiError:
+    """403 Forbidden, as RBAC words it: ``configmaps "x" is forbidden: User "u" cannot get resource "configmaps" in
+    API group "" in the namespace "kube-system"``."""
+    where = f'in the namespace "{namespace}"' if namespace else "at the cluster scope"
+    what = f'{qualified(plural, group)} "{name}"' if name else qualified(plural, group)
+    return ApiError(403, "Forbidden", f'{what} is forbidden: User "{user}" cannot {verb} resource "{plural}" in API '
+                    f'group "{group}" {where}', _details(plural, group, name or ""))
+
+
 def method_not_allowed() -> ApiError:
     return ApiError(405, "MethodNotAllowed", "the server does not allow this method on the requested resource")
 

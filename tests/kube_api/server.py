@@ -213,7 +213,9 @@ class KubeApiServer:
         self.cluster.hooks.append(lambda: hook(self))
 
     def access(self, allowed: bool = True, authenticated: bool = True) -> None:
-        """SelfSubjectAccessReview answers; authenticated=False answers 401 to everything (token not accepted)."""
+        """allowed=False: RBAC denies every request but discovery (403), and access reviews answer no, as for a user
+        no access policy is associated with yet; authenticated=False answers 401 to everything (token not accepted,
+        as before an access entry takes effect)."""
         self.access_allowed, self.authenticated = allowed, authenticated
 
     def workload_never_ready(self, kind: str, namespace: str, name: str) -> None:
@@ -251,6 +253,20 @@ class KubeApiServer:
                             fault.active = False
                     return fault
         return None
+
+
+USER = "arn:aws:sts::111122223333:assumed-role/kubectl-function/handler"  # who RBAC's messages name
+
+
+def rbac_verb(method: str, name: Optional[str], watch: bool) -> str:
+    """The verb RBAC checks for a request (k8s.io/apiserver's RequestInfo)."""
+    if watch:
+        return "watch"
+    if method == "GET":
+        return "get" if name else "list"
+    if method == "DELETE":
+        return "delete" if name else "deletecollection"
+    return {"POST": "create", "PUT": "update", "PATCH": "patch"}.get(method, method.lower())
 
 
 def manager_from(query: dict[str, str], user_agent: str) -> str:
@@ -304,6 +320,7 @@ class Handler(BaseHTTPRequestHandler):
         with api.cluster.store.lock:
             api.requests.append(Request(self.command, path, query, user_agent))
         try:
+            api.cluster.run_controllers()  # the control plane goes on whoever calls, turned away or not
             if self.headers.get("Authorization", "") != f"Bearer {api.token}" or not api.authenticated:
                 raise errors.unauthorized()
             if "protobuf" in self.headers.get("Content-Type", "") and not path.endswith("/selfsubjectaccessreviews"):
@@ -315,7 +332,6 @@ class Handler(BaseHTTPRequestHandler):
                 raw = json.dumps(decoded).encode()
             if api.latency_seconds and api.advance is not None:
                 api.advance(api.latency_seconds)
-            api.cluster.run_controllers()
             self._route(path, query, raw, user_agent)
         except ApiError as error:
             self._error(error)
@@ -382,6 +398,8 @@ class Handler(BaseHTTPRequestHandler):
             raise errors.path_not_found()
         if not rt.namespaced:
             namespace = None
+        if not api.access_allowed and rt.kind != "SelfSubjectAccessReview":
+            raise errors.forbidden(rbac_verb(self.command, name, watch), plural, group, namespace, name, USER)
         fault = api._take(api.hangs, self.command, rt.kind, name)
         if fault is not None:
             time.sleep(fault.seconds)

@@ -19,6 +19,11 @@ CALL_SECONDS = 120.0  # the longest a single kubectl or helm call may take unles
 AWS_CALL_SECONDS = 20  # connect and read timeout of each AWS API call
 
 
+# The work folders (each call's HOME) of invocations whose calls the API server has let in: after the first, a call
+# turned away fails as any other (a new access entry takes a little while to take effect; a lost one does not).
+_LET_IN: set[str] = set()
+
+
 @contextmanager
 def work_folder() -> Iterator[str]:
     """A fresh folder under /tmp (Lambda's only writable folder, kept across warm starts) for one invocation."""
@@ -27,6 +32,7 @@ def work_folder() -> Iterator[str]:
         yield workdir
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
+        _LET_IN.discard(workdir)
 
 
 def tool_env(workdir: str) -> dict[str, str]:
@@ -90,17 +96,6 @@ def eks_token(cluster_name: str, region: str) -> str:
     return cluster_plan.token_from_presigned_url(url)
 
 
-def wait_for_cluster_access(kubeconfig: str, env: Mapping[str, str], budget: Budget) -> None:
-    """A new access entry can take a little while to take effect; do not let kubectl or helm fail on that."""
-    while True:
-        result = try_run(cluster_plan.can_i_argv(kubeconfig, min(CALL_SECONDS, budget.left()) - 2), env, budget)
-        if result.returncode == 0 and result.stdout.strip() == "yes":
-            return
-        LOG.info("cluster access not effective yet: %s", cluster_plan.tail(result.stderr or result.stdout, 300))
-        budget.wait(ACCESS_WAIT_SECONDS, "the function's EKS access entry to take effect (is the cluster's "
-                    "authentication mode API or API_AND_CONFIG_MAP?)")
-
-
 def executable(name: str) -> str:
     """kubectl and helm from the Lambda layer's folders, else from PATH."""
     found = shutil.which(name, path=os.pathsep.join([*cluster_plan.LAYER_DIRS, os.environ.get("PATH", "")]))
@@ -114,7 +109,24 @@ def try_run(argv: Sequence[str], env: Mapping[str, str], budget: Budget,
     """Run a command within the budget and return its result, whatever its exit code.
 
     A call that does not finish in time is killed and raises OutOfTime naming it: the next isComplete runs again.
+    The invocation's first call to the cluster that the API server turns away is run again until it is let in
+    (a new access entry takes a little while to take effect): no call of its own checks access first.
     """
+    session = env.get("HOME", "")
+    while True:
+        result = _run_once(argv, env, budget, cap)
+        if session in _LET_IN or not cluster_plan.talks_to_cluster(argv):
+            return result
+        if result.returncode == 0 or not cluster_plan.access_denied(result.stderr):
+            _LET_IN.add(session)
+            return result
+        LOG.info("cluster access not effective yet: %s", cluster_plan.tail(result.stderr, 300))
+        budget.wait(ACCESS_WAIT_SECONDS, "the function's EKS access entry to take effect (is the cluster's "
+                    "authentication mode API or API_AND_CONFIG_MAP?)")
+
+
+def _run_once(argv: Sequence[str], env: Mapping[str, str], budget: Budget,
+              cap: float) -> subprocess.CompletedProcess[str]:
     doing = " ".join(argv[:3])
     timeout = budget.timeout(cap, f"run {doing}")
     LOG.info("running (at most %.0f s): %s", timeout, " ".join(argv))

@@ -16,10 +16,20 @@ LAYER_DIRS = ("/opt/kubectl", "/opt/helm")
 TOKEN_PREFIX = "k8s-aws-v1."
 
 
-def can_i_argv(kubeconfig: str, timeout: float) -> list[str]:
-    """Is the access entry effective yet (it can take a few seconds after creation)?"""
-    return [KUBECTL, "auth", "can-i", "*", "*", "--all-namespaces", "--kubeconfig", kubeconfig,
-            "--request-timeout", f"{max(1, int(timeout))}s"]
+# How kubectl and helm say the API server turned the caller away: kubectl's 401 ("You must be logged in to the server
+# (Unauthorized)"), helm's 401 ("the server has asked for the client to provide credentials"), and RBAC's 403
+# ('configmaps "x" is forbidden: User "..." cannot get resource ...'; a webhook's 403 words it otherwise).
+ACCESS_DENIED = ("(Unauthorized)", "asked for the client to provide credentials", " is forbidden: User ")
+
+
+def access_denied(stderr: str) -> bool:
+    """Whether a failed kubectl or helm call was turned away for who called, not for what it asked."""
+    return any(words in stderr for words in ACCESS_DENIED)
+
+
+def talks_to_cluster(argv: Sequence[str]) -> bool:
+    """The handlers pass ``--kubeconfig`` to every call that reaches the cluster (and to no other)."""
+    return "--kubeconfig" in argv
 
 
 def token_from_presigned_url(url: str) -> str:

@@ -26,7 +26,7 @@ from typing import Any, Mapping, Optional
 
 import time_budget
 from cluster_access import (
-    CALL_SECONDS, CommandFailed, run, tool_env, try_run, wait_for_cluster_access, work_folder, write_kubeconfig)
+    CALL_SECONDS, CommandFailed, run, tool_env, try_run, work_folder, write_kubeconfig)
 from cluster_plan import KUBECTL, require_properties
 from time_budget import Backoff, Budget, OutOfTime, not_done_yet
 
@@ -84,7 +84,6 @@ def configure_in(event: Mapping[str, Any], request: DaemonRequest, workdir: str,
         if kubeconfig is None:
             raise RuntimeError(f"EKS cluster {request.cluster_name!r} not found")
         env = tool_env(workdir)
-        wait_for_cluster_access(kubeconfig, env, budget)
         changed = configure(request, kubeconfig, workdir, env, budget)
         return {"IsComplete": True, "Data": {"Changed": "true" if changed else "false"}}
     except OutOfTime as pending:

@@ -23,7 +23,7 @@ import urllib.request
 from typing import Any, Mapping, Optional
 
 import helm_plan as plan
-from cluster_access import CommandFailed, run, tool_env, try_run, wait_for_cluster_access, work_folder, write_kubeconfig
+from cluster_access import CommandFailed, run, tool_env, try_run, work_folder, write_kubeconfig
 from cluster_plan import tail
 from time_budget import Budget, OutOfTime, not_done_yet
 
@@ -103,7 +103,6 @@ def install(request: plan.InstallRequest, budget: Budget) -> None:
         kubeconfig = write_kubeconfig(request.cluster_name, region, workdir)
         if kubeconfig is None:
             raise RuntimeError(f"EKS cluster {request.cluster_name} does not exist in {region}")
-        wait_for_cluster_access(kubeconfig, env, budget)
         release = Release(request.release, request.namespace, kubeconfig, env)
         history = release.history(budget)
         # A run stopped mid-way leaves the release pending, and Helm refuses to touch it until it is repaired.

@@ -29,7 +29,7 @@ from typing import Any, Callable, Mapping, Optional
 import cluster_access
 import manifest_plan as plan
 from cluster_access import (
-    CALL_SECONDS, CommandFailed, run, tool_env, try_run, wait_for_cluster_access, work_folder, write_kubeconfig)
+    CALL_SECONDS, CommandFailed, run, tool_env, try_run, work_folder, write_kubeconfig)
 from cluster_plan import tail
 from manifest_plan import ObjectRef
 from time_budget import Backoff, Budget, DeadlinePassed, OutOfTime, not_done_yet
@@ -63,7 +63,6 @@ def reconcile(event: Mapping[str, Any], request: plan.ApplyRequest, budget: Budg
                 return {"IsComplete": True}
             raise RuntimeError(f"EKS cluster {request.cluster_name!r} not found")
         session = Session(request, kubeconfig, workdir, tool_env(workdir), budget)
-        wait_for_cluster_access(kubeconfig, session.env, budget)
         if request_type == "Delete":
             session.remove()
             return {"IsComplete": True}
