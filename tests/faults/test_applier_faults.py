@@ -455,17 +455,20 @@ def test_access_not_effective_yet_is_waited_for(aws, kube, manifests, clock, den
     assert not kube.calls("auth")
 
 
-def test_access_that_never_comes_fails_naming_the_access_entry(aws, kube, manifests):
+def test_access_that_never_comes_fails_naming_the_access_entry(aws, kube, manifests, clock):
     """Nothing reaches the cluster, so the rollback's Delete cannot tell what is there either: both fail saying
-    why."""
+    why. The Create's own cleanup does not wait for access again: it gets kubectl's answer at once."""
     kube.server.access(allowed=False)
+    started = clock.now()
 
-    props = {**properties(publish(aws, "v1.zip", SEVEN)), "TimeoutSeconds": "120"}
+    props = {**properties(publish(aws, "v1.zip", SEVEN)), "TimeoutSeconds": "45"}  # one invocation: a few retries
     assert manifests.create(props) == "ROLLBACK_FAILED"
 
     reasons = manifests.reasons()
     assert len(reasons) == 2 and all("still waiting for the function's EKS access entry to take effect" in reason
                                      for reason in reasons), reasons
+    assert "removing what it created failed too" in reasons[0] and "is forbidden: User" in reasons[0]
+    assert clock.now() - started < 180
 
 
 def test_a_call_turned_away_after_the_first_fails_at_once_in_kubectls_words(aws, kube, manifests, clock):

@@ -19,9 +19,10 @@ CALL_SECONDS = 120.0  # the longest a single kubectl or helm call may take unles
 AWS_CALL_SECONDS = 20  # connect and read timeout of each AWS API call
 
 
-# The work folders (each call's HOME) of invocations whose calls the API server has let in: after the first, a call
-# turned away fails as any other (a new access entry takes a little while to take effect; a lost one does not).
-_LET_IN: set[str] = set()
+# The work folders (each call's HOME) of invocations that wait for access no more: the API server has let a call in
+# (after that, a call turned away fails as any other: a new access entry takes a little while to take effect, a lost
+# one does not), or the wait ran out of time (a failed Create's cleanup then gets the tool's answer at once).
+_ACCESS_SETTLED: set[str] = set()
 
 
 @contextmanager
@@ -32,7 +33,7 @@ def work_folder() -> Iterator[str]:
         yield workdir
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
-        _LET_IN.discard(workdir)
+        _ACCESS_SETTLED.discard(workdir)
 
 
 def tool_env(workdir: str) -> dict[str, str]:
@@ -115,14 +116,18 @@ def try_run(argv: Sequence[str], env: Mapping[str, str], budget: Budget,
     session = env.get("HOME", "")
     while True:
         result = _run_once(argv, env, budget, cap)
-        if session in _LET_IN or not cluster_plan.talks_to_cluster(argv):
+        if session in _ACCESS_SETTLED or not cluster_plan.talks_to_cluster(argv):
             return result
         if result.returncode == 0 or not cluster_plan.access_denied(result.stderr):
-            _LET_IN.add(session)
+            _ACCESS_SETTLED.add(session)
             return result
         LOG.info("cluster access not effective yet: %s", cluster_plan.tail(result.stderr, 300))
-        budget.wait(ACCESS_WAIT_SECONDS, "the function's EKS access entry to take effect (is the cluster's "
-                    "authentication mode API or API_AND_CONFIG_MAP?)")
+        try:
+            budget.wait(ACCESS_WAIT_SECONDS, "the function's EKS access entry to take effect (is the cluster's "
+                        "authentication mode API or API_AND_CONFIG_MAP?)")
+        except OutOfTime:
+            _ACCESS_SETTLED.add(session)
+            raise
 
 
 def _run_once(argv: Sequence[str], env: Mapping[str, str], budget: Budget,
