@@ -18,6 +18,7 @@ from faults.bundles import (
     IEC, IEC_GROUP, LABELS, RECORD, TWO_INVOCATIONS, bundle_zip, crd, custom, endpoint, namespace, node_class, node_pool,
     properties)
 from faults.conftest import CRD_FACTS, KARPENTER_CRD, hyperpod_node_class_crd
+from faults import harness
 from faults.harness import after
 
 SEVEN = {f"endpoint-default-e{i}": [endpoint(f"e{i}")] for i in range(1, 8)}
@@ -223,9 +224,10 @@ NODE_AUTOSCALING = {"node-autoscaling": [node_class("gpu"), node_pool("gpu")]}
 
 
 def test_a_late_crd_is_waited_for_across_invocations(aws, kube, manifests, clock, framework):
-    """HyperpodNodeClass is served only once the cluster's autoscaling is InService: 25 minutes in."""
+    """HyperpodNodeClass is served only once the cluster's autoscaling is InService: here 16 minutes in, past the
+    first invocation's 15."""
     kube.server.install_crd_file(CRD_FACTS / KARPENTER_CRD)
-    kube.server.on_tick(after(clock, 25 * 60, lambda: kube.server.install_crd(hyperpod_node_class_crd())))
+    kube.server.on_tick(after(clock, 16 * 60, lambda: kube.server.install_crd(hyperpod_node_class_crd())))
 
     assert manifests.create(properties(publish(aws, "v1.zip", NODE_AUTOSCALING))) == "CREATE_COMPLETE"
 
@@ -382,9 +384,12 @@ def test_a_failed_create_whose_cleanup_failed_too_leaves_what_existed_before(aws
     assert kube.ours() == {"e1", "e2"} and kube.record() is None
 
 
-def test_a_failed_create_whose_cleanup_never_ran_leaves_what_existed_before(aws, kube, manifests, clock):
+def test_a_failed_create_whose_cleanup_never_ran_leaves_what_existed_before(aws, kube, manifests, clock,
+                                                                           monkeypatch):
     """A later pass of the Create fails before it reaches the cluster (EKS answers an error), so no cleanup runs:
     the Delete still removes only what the Create made."""
+    # Two-minute invocations: the first only has to end (its polls for HyperpodNodeClass are not what is tested).
+    monkeypatch.setattr(harness, "LAMBDA_TIMEOUT_SECONDS", 120.0)
     retained_deployment(kube)
     kube.server.install_crd_file(CRD_FACTS / KARPENTER_CRD)
     kube.server.on_tick(after(clock, 30, aws.break_describe_cluster))  # HyperpodNodeClass is late; EKS fails
