@@ -14,11 +14,11 @@ from typing import Any, Callable
 
 import pytest
 
+from faults import harness
 from faults.bundles import (
     IEC, IEC_GROUP, LABELS, RECORD, TWO_INVOCATIONS, bundle_zip, crd, custom, endpoint, namespace, node_class, node_pool,
     properties)
 from faults.conftest import CRD_FACTS, KARPENTER_CRD, hyperpod_node_class_crd
-from faults import harness
 from faults.harness import after
 
 SEVEN = {f"endpoint-default-e{i}": [endpoint(f"e{i}")] for i in range(1, 8)}
