@@ -320,6 +320,8 @@ class Handler(BaseHTTPRequestHandler):
         with api.cluster.store.lock:
             api.requests.append(Request(self.command, path, query, user_agent))
         try:
+            if api.latency_seconds and api.advance is not None:
+                api.advance(api.latency_seconds)
             api.cluster.run_controllers()  # the control plane goes on whoever calls, turned away or not
             if self.headers.get("Authorization", "") != f"Bearer {api.token}" or not api.authenticated:
                 raise errors.unauthorized()
@@ -330,8 +332,6 @@ class Handler(BaseHTTPRequestHandler):
                 if decoded is None:
                     raise errors.unsupported_media_type(["application/json", "application/yaml"])
                 raw = json.dumps(decoded).encode()
-            if api.latency_seconds and api.advance is not None:
-                api.advance(api.latency_seconds)
             self._route(path, query, raw, user_agent)
         except ApiError as error:
             self._error(error)
