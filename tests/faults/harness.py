@@ -43,7 +43,6 @@ class SimClock:
             self._skew -= max(0.0, self.now() - moment)
 
 
-
 def after(clock: SimClock, seconds: float, action: Callable[[], None]) -> Callable[[Any], None]:
     """A controller of the test's own (``KubeApiServer.on_tick``): ``action`` once, ``seconds`` after now on the
     simulated clock."""

@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from faults.harness import CloudFormationResource, after
+from faults import harness
+from faults.harness import CloudFormationResource
 
 NAMESPACE, DAEMON, CONFIG = "aws-hyperpod", "ai-toolkit", "ai-toolkit-config"
 CONFIG_TOML = ('[cache]\nmode = "memory"\ncapacity = "10GiB" # Total in-memory cache size\n'
@@ -42,18 +43,14 @@ def daemon(framework) -> CloudFormationResource:
 
 def hyperpod_creates_the_daemon(kube, clock, after: float = 0.0, config: str = CONFIG_TOML) -> None:
     """HyperPod creates the daemon ``after`` seconds from now, once the cluster's tiered storage is on."""
-    due, made = clock.now() + after, []
-
-    def create(server: Any) -> None:
-        if not made and clock.now() >= due:
-            made.append(True)
-            server.create({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": NAMESPACE}})
-            server.create(daemon_set(), manager="hyperpod")
-            server.create(config_map(config), manager="hyperpod")
+    def create() -> None:
+        kube.server.create({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": NAMESPACE}})
+        kube.server.create(daemon_set(), manager="hyperpod")
+        kube.server.create(config_map(config), manager="hyperpod")
     if after:
-        kube.server.on_tick(create)
+        kube.server.on_tick(harness.after(clock, after, create))
     else:
-        create(kube.server)
+        create()
 
 
 def live_daemon(kube) -> dict[str, Any]:
@@ -85,7 +82,7 @@ def test_the_daemon_hyperpod_creates_late_is_sized_pinned_and_restarted(aws, kub
 
 def test_access_not_effective_yet_is_waited_for(aws, kube, clock, daemon):
     kube.server.access(allowed=False)
-    kube.server.on_tick(after(clock, 45, kube.server.access))
+    kube.server.on_tick(harness.after(clock, 45, kube.server.access))
     hyperpod_creates_the_daemon(kube, clock)
 
     assert daemon.create(properties()) == "CREATE_COMPLETE", daemon.reasons()
