@@ -2,7 +2,9 @@
 declared ``InferenceGateway`` and the platform it is added to; the k8s layer writes the config from the record."""
 from __future__ import annotations
 
-from ..intent.inference_gateway import GatewayScheduler, InferenceGateway, JwtAuthentication
+from typing import Mapping
+
+from ..intent.inference_gateway import GatewayPodDefaults, GatewayScheduler, InferenceGateway, JwtAuthentication
 from .copying import copied
 from .gateway_records import (
     BackendRecord, BbrRecord, ConfigMapRefRecord, GatewayRecord, GatewayTlsRecord, JwtRecord, PodDefaultsRecord,
@@ -20,10 +22,19 @@ def resolve_gateway(gateway: InferenceGateway, platform: ResolvedPlatform) -> Ga
             name=bbr.default_backend, port=bbr.default_backend_port) if bbr.default_backend is not None else None),
         tls=copied(GatewayTlsRecord, gateway.tls),
         auth=_jwt(gateway.auth) if gateway.auth is not None else None,
-        pod_defaults=copied(PodDefaultsRecord, pods, **{
-            field: tuple(getattr(pods, field).items()) for field in (
-                "node_selector", "labels", "annotations", "env", "requests", "limits")}) if pods is not None else None,
+        pod_defaults=_pod_defaults(pods) if pods is not None else None,
         schedulers=tuple(_scheduler(scheduler) for scheduler in gateway.schedulers))
+
+
+def _pod_defaults(pods: GatewayPodDefaults) -> PodDefaultsRecord:
+    # Every field is a mapping, kept as pairs in the record (order kept: manifests are written in that order).
+    return copied(PodDefaultsRecord, pods, node_selector=_pairs(pods.node_selector), labels=_pairs(pods.labels),
+                  annotations=_pairs(pods.annotations), env=_pairs(pods.env), requests=_pairs(pods.requests),
+                  limits=_pairs(pods.limits))
+
+
+def _pairs(mapping: Mapping[str, str]) -> tuple[tuple[str, str], ...]:
+    return tuple(mapping.items())
 
 
 def _jwt(auth: JwtAuthentication) -> JwtRecord:
@@ -32,6 +43,6 @@ def _jwt(auth: JwtAuthentication) -> JwtRecord:
 
 
 def _scheduler(scheduler: GatewayScheduler) -> SchedulerRecord:
-    return copied(SchedulerRecord, scheduler, model_selector=tuple(scheduler.model_selector.items()),
+    return copied(SchedulerRecord, scheduler, model_selector=_pairs(scheduler.model_selector),
                   weights=copied(SchedulerWeightsRecord, scheduler.weights),
-                  plugins=copied(ConfigMapRefRecord, scheduler.plugins), env=tuple(scheduler.env.items()))
+                  plugins=copied(ConfigMapRefRecord, scheduler.plugins), env=_pairs(scheduler.env))
