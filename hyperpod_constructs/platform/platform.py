@@ -471,13 +471,14 @@ class HyperPodInferencePlatform(Construct):
 
     # ---- charts ----------------------------------------------------------------------------------------
 
-    def add_chart(self, name: str, build: Callable[[cdk8s.Chart], None]) -> cdk8s.Chart:
+    def add_chart(self, name: str, build: Callable[[cdk8s.Chart], None]) -> ChartDeployment:
         """A cdk8s chart delivered with the platform's (exported as ``manifests/<name>.k8s.yaml``, applied by
-        ``cdk deploy``): ``build`` fills it now; it is rendered when the first output needs it."""
+        ``cdk deploy``): ``build`` fills it now; it is rendered when the first output needs it. Returns its handle,
+        as every ``add_*`` does (``.chart`` is the cdk8s chart ``build`` filled)."""
         def build_chart(chart: cdk8s.Chart) -> list[cdk8s.ApiObject]:
             build(chart)
             return list(chart.api_objects)
-        return self._charts.add(name, build_chart).chart
+        return self._charts.add(name, build_chart)
 
     # ---- endpoints and workloads -----------------------------------------------------------------------
 
@@ -505,7 +506,7 @@ class HyperPodInferencePlatform(Construct):
         if isinstance(resolved.spec, CustomSpec):
             self.model_access.add(resolved.spec.model)
         else:
-            self.storage_drivers.grant_jumpstart_read()  # the operator mounts its artifacts from AWS's buckets
+            self.storage_drivers.allow_jumpstart_read()  # the operator mounts its artifacts from AWS's buckets
         assert resolved.shared is not None
         if resolved.shared.data_capture is not None:
             self.data_capture_writers.add(resolved.shared.data_capture, resolved.where)
