@@ -48,7 +48,7 @@ from ..intent.observability import Observability
 from ..resolve.platform_model import ResolvedModelStore, ResolvedPlatform
 from ..resolve.records import CustomSpec
 from ..intent.slo import EndpointSlos
-from ..resolve.tiered_kv_cache import TieredKvCacheDaemon, tiered_kv_cache_daemon
+from ..resolve.tiered_kv_cache import TieredKvCacheDaemon, resolve_tiered_kv_cache_daemon
 from ..k8s.inference_gateway import add_gateway_object
 from ..k8s.keda import add_keda_objects, render_keda
 from ..k8s.model_deployment import add_endpoint_object, endpoint_manifest
@@ -622,7 +622,7 @@ class HyperPodInferencePlatform(Construct):
     def tiered_kv_cache(self) -> Optional[TieredKvCacheDaemon]:
         """HyperPod's tiered-storage daemon as the L2 ``tieredstorage`` endpoints need it (groups, memory, cache
         capacity), or None without such endpoints. ``export()`` writes the script that applies it."""
-        return tiered_kv_cache_daemon(self._resolved)
+        return resolve_tiered_kv_cache_daemon(self._resolved)
 
 
 def _renamed(name: str) -> str:
