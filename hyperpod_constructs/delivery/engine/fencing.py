@@ -11,9 +11,10 @@ request whose onEvent ran before the holder's is one CloudFormation no longer wa
 which the framework sends as FAILED to a response URL nobody reads any more; any answer ends its execution, and
 FAILED is the honest one, since its work was not done).
 
-A Delete that supersedes a request that may still poll (its claim never settled and its deadline is not past)
-leaves the record as a tombstone holding only the claim, so that request's next poll finds it, stops, and removes
-it; without the tombstone that poll would find no record, take it as a first pass, and apply its bundle again.
+A Delete that supersedes a request that may still poll (its claim never settled, it has not said it stopped, and its
+deadline is not past) keeps the record as a tombstone holding only the claim until that request's next poll finds
+it and says it stopped (or its deadline passes): without the tombstone that poll would find no record, take it
+for a first pass, and apply its bundle again.
 Standard library only (Lambda's Python runtime); no I/O here.
 """
 from __future__ import annotations
@@ -23,7 +24,13 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any, Mapping, Optional
 
+from cluster_plan import KUBECTL
+
 STARTED_FIELD = "HyperPodStarted"  # epoch seconds onEvent stamps on the event; every isComplete event carries it
+# A superseded request that stopped says so in a key of its own, written by a merge patch under a field manager of
+# its own: the holder's server-side applies of the record keep it, and no write of the holder's is lost.
+STOPPED_PREFIX = "stopped."
+STOPPED_MANAGER = "hyperpod-constructs-fencing"
 
 
 class Superseded(RuntimeError):
@@ -86,7 +93,8 @@ class Claim:
                    started=float(raw["started"]),
                    deadline=float("inf") if raw.get("deadline") is None else float(raw["deadline"]),
                    settled=bool(raw.get("settled")), deleted=bool(raw.get("deleted")),
-                   pending=tuple(Pending(str(item[0]), float(item[1])) for item in raw.get("pending", ())))
+                   pending=tuple(Pending(str(item[0]), float(item[1])) for item in raw.get("pending", ())
+                                 if f"{STOPPED_PREFIX}{item[0]}" not in data))
 
 
 class Turn(Enum):
@@ -127,15 +135,17 @@ def tombstone(claim: Claim, now: float) -> Optional[Claim]:
     return replace(claim, settled=True, deleted=True, pending=pending) if pending else None
 
 
-def without(claim: Claim, request_id: str, now: float) -> Claim:
-    """The tombstone once ``request_id`` stopped: it no longer waits for that request's polls."""
-    return replace(claim, pending=tuple(item for item in claim.pending
-                                        if item.request_id != request_id and item.deadline > now))
-
-
 def passed_message(me: Identity, claim: Claim) -> str:
     """The answer of a request whose turn has passed: nobody reads it, the function's log does."""
     holder = "a Delete that finished" if claim.deleted else f"{claim.request_type} request {claim.request_id}"
     return (f"{me.request_type} request {me.request_id} stopped without touching the cluster: CloudFormation sent a "
             f"later request of this resource ({holder}, generation {claim.generation} of the record), so it no "
             f"longer waits for this one")
+
+
+def stopped_argv(record_name: str, namespace: str, request_id: str, kubeconfig: str, timeout: float) -> list[str]:
+    """Mark ``request_id`` stopped in the record: one key, merged, so no other key changes."""
+    patch = json.dumps({"data": {f"{STOPPED_PREFIX}{request_id}": "stopped"}})
+    return [KUBECTL, "patch", f"ConfigMap/{record_name}", "--namespace", namespace, "--type", "merge", "--patch", patch,
+            "--field-manager", STOPPED_MANAGER, "--kubeconfig", kubeconfig,
+            "--request-timeout", f"{max(1, int(timeout))}s"]

@@ -369,12 +369,14 @@ class Session:
             self.stop(claim)
 
     def stop(self, claim: fencing.Claim) -> None:
-        """Stop untouched; a tombstone kept for this request's polls is told it stopped (the Delete that holds it
-        removes it once no request it superseded may still poll)."""
-        self.claim = None  # this request holds nothing: a record it writes keeps the holder's claim
-        if claim.deleted and any(item.request_id == self.me.request_id for item in claim.pending):
-            self.write_record(plan.Record(inventory=(), claim=fencing.without(
-                claim, self.me.request_id, time_budget.now())))
+        """Stop, touching nothing but the record: when the holder counts this request among those that may still
+        poll, a key of its own says it stopped (a Delete's tombstone goes once no such request is left)."""
+        self.claim = None
+        if any(item.request_id == self.me.request_id for item in claim.pending):
+            result = try_run(fencing.stopped_argv(self.request.record_name, plan.RECORD_NAMESPACE, self.me.request_id,
+                                                  self.kubeconfig, self.request_timeout()), self.env, self.budget)
+            if result.returncode != 0:
+                LOG.warning("could not mark this request stopped in the record: %s", result.stderr.strip())
         message = fencing.passed_message(self.me, claim)
         LOG.warning(message)
         raise Superseded(message)
