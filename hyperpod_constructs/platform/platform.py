@@ -166,7 +166,7 @@ class HyperPodInferencePlatform(Construct):
         self._path: str = self.node.path  # read once: every jsii property read is a round trip to Node
         check_arguments(self._path, HyperPodInferencePlatform.__init__, locals())
         check_platform_arguments(self._path, namespace=namespace, hourly_prices=hourly_prices, prices=prices,
-                                 manifest_removal=manifest_removal)
+                                 manifest_removal=manifest_removal, adopt_existing=adopt_existing)
         groups = self._instance_groups = tuple(instance_groups)
         self._node_autoscaling = (node_autoscaling if isinstance(node_autoscaling, NodeAutoscaling)
                                   else NodeAutoscaling(enabled=bool(node_autoscaling)))
