@@ -41,7 +41,7 @@ from hyperpod_constructs.aws.principal_grants import grant_to_principal
 from hyperpod_constructs.aws.slo_alerting import SloAlerting
 from hyperpod_constructs.aws.stack_traces import record_no_stack_traces
 from hyperpod_constructs.errors import require
-from hyperpod_constructs.observability import dashboards, queries
+from hyperpod_constructs.observability import queries
 from hyperpod_constructs.intent.instance_group import InstanceGroup
 from hyperpod_constructs.resolve.platform_model import ResolvedEndpoint
 from hyperpod_constructs.intent.observability import GrafanaWorkspace, ObservabilityMetrics, PrometheusWorkspace
@@ -109,7 +109,7 @@ class InferenceObservability(Construct):
             encryption_key=self._encryption_key)
         self._alerting.ensure(self.endpoints)
         self._grafana: Optional[GrafanaPart] = build_grafana(
-            self, grafana, self._workspace, lambda: dashboards.dashboards_by_uid_json(
+            self, grafana, self._workspace, lambda: _dashboards().dashboards_by_uid_json(
                 self.endpoints, self.instance_groups, self.rate_window)) if grafana is not None else None
         self._collector = build_collector(
             self, cluster=cluster, amp=self._workspace, metrics=self.metrics, logging=logging, grafana=self._grafana,
@@ -277,7 +277,7 @@ class InferenceObservability(Construct):
     def dashboards(self) -> dict[str, dict[str, Any]]:
         """The Grafana dashboards as JSON models by name: the inference dashboard (with endpoints) and one per GPU
         instance group; ``write_dashboards`` writes them as files."""
-        return dashboards.build_dashboards(self.endpoints, self.instance_groups, self.rate_window)
+        return _dashboards().build_dashboards(self.endpoints, self.instance_groups, self.rate_window)
 
     def _encryption_key(self) -> kms.Key:
         if self._key is None:
@@ -317,4 +317,12 @@ class InferenceObservability(Construct):
     def write_dashboards(self, out_dir: Path) -> list[Path]:
         """Write each dashboard as ``<name>.json`` (Grafana dashboard model), remove an earlier run's dashboard
         files that no longer exist, and return the paths written."""
-        return dashboards.write_dashboards(Path(out_dir), self.dashboards)
+        return _dashboards().write_dashboards(Path(out_dir), self.dashboards)
+
+
+def _dashboards() -> Any:
+    """The dashboards module, imported when a dashboard is built: it loads grafana-foundation-sdk, which an app
+    whose dashboards are never built (no Grafana workspace, no ``export``) does not need at synth."""
+    from hyperpod_constructs.observability import dashboards
+
+    return dashboards

@@ -54,7 +54,6 @@ from ..k8s.keda import add_keda_objects, render_keda
 from ..k8s.model_deployment import add_endpoint_object, endpoint_manifest
 from ..k8s.model_weights_cache import add_weights_cache_object, weights_cache_manifest
 from ..k8s.tiered_kv_cache import write_configure_script
-from ..observability.dashboards import write_dashboards
 from ..prices.model import Prices
 from ..type_checks import check_arguments
 from .access import AccessContext, build_access
@@ -625,6 +624,8 @@ class HyperPodInferencePlatform(Construct):
                     raise
                 print(f"plan.svg not written: {missing}", file=sys.stderr)
         # Without observability there are no dashboards: files an earlier export wrote are removed all the same.
+        from ..observability.dashboards import write_dashboards  # grafana-foundation-sdk, only when exporting
+
         written.extend(write_dashboards(out / "dashboards",
                                         self.observability.dashboards if self.observability is not None else {}))
         if self.tiered_kv_cache is not None:
