@@ -31,6 +31,7 @@ class SimClock:
 
     def __init__(self) -> None:
         self._skew = 0.0
+        self._waited = 0.0
         self._lock = threading.Lock()
 
     def now(self) -> float:
@@ -39,6 +40,12 @@ class SimClock:
     def pause(self, seconds: float) -> None:
         with self._lock:
             self._skew += max(0.0, seconds)
+            self._waited += max(0.0, seconds)
+
+    def waited(self) -> float:
+        """Seconds of simulated waits so far (sleeps, polls, simulated latency), without the real time that passed:
+        what a bound on how long something waited may read, since a busy machine adds real seconds to ``now``."""
+        return self._waited
 
     def rewind_to(self, moment: float) -> None:
         """Back to ``moment``: a process killed at its timeout did not see the simulated time after it."""
