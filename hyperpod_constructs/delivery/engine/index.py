@@ -45,4 +45,7 @@ def on_event(event: Mapping[str, Any], context: Any) -> dict[str, Any]:
 
 
 def is_complete(event: Mapping[str, Any], context: Any) -> dict[str, Any]:
-    return _handler(event).is_complete(event, Budget(context, event.get(DEADLINE_FIELD)))
+    deadline = event.get(DEADLINE_FIELD)
+    timeout = str(event.get("ResourceProperties", {}).get(TIMEOUT_PROPERTY, ""))
+    started = deadline - int(timeout) if deadline is not None and timeout.isdigit() else None
+    return _handler(event).is_complete(event, Budget(context, deadline, started))

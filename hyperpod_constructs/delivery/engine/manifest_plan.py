@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Optional, Sequence
 
+import transient
 from cluster_plan import KUBECTL, require_properties
 
 MANIFESTS_DIR = "manifests"
@@ -34,13 +35,11 @@ BUILTIN_GROUPS = frozenset({
 # kubectl's words when a kind's CRD is not (or no longer) installed: nothing of that kind can exist.
 UNKNOWN_KIND_ERRORS = ("the server doesn't have a resource type", "no matches for kind",
                        "could not find the requested resource", "ensure CRDs are installed first")
-# Answers that mean "not now" rather than "never": a webhook whose pods are starting, a busy control plane, a
-# namespace still finishing its deletion. The next isComplete applies again; past the deadline they fail.
-TRANSIENT_ERRORS = UNKNOWN_KIND_ERRORS + (
-    "failed calling webhook", "connection refused", "etcdserver: request timed out", "TLS handshake timeout",
-    "the server is currently unable to handle the request", "i/o timeout", "because it is being terminated",
-    "the object has been modified", "Too many requests", "http2: client connection lost",
-    "Client.Timeout exceeded", "context deadline exceeded", "Unable to connect to the server",
+# Answers of an apply or delete that mean "not now" rather than "never", beyond the API server's transient errors
+# (``transient``): a webhook whose pods are starting, a namespace still finishing its deletion, a kind not served
+# yet, an object changed under the apply. The next isComplete applies again; past the deadline they fail.
+NOT_YET_ERRORS = UNKNOWN_KIND_ERRORS + (
+    "failed calling webhook", "because it is being terminated", "the object has been modified",
 )
 DELIVERY_MODES = ("cdk-deploy", "gitops")
 REMOVAL_POLICIES = ("destroy", "retain")
@@ -430,8 +429,7 @@ def is_unknown_kind(stderr: str) -> bool:
 
 def is_transient(stderr: str) -> bool:
     """Every error kubectl printed is one that goes away by itself (kubectl prints successes to stdout)."""
-    lines = [line for line in stderr.splitlines() if line.strip()]
-    return bool(lines) and all(any(words in line for words in TRANSIENT_ERRORS) for line in lines)
+    return transient.transient(stderr, NOT_YET_ERRORS) is not None
 
 
 def by_kind_and_namespace(refs: Iterable[ObjectRef]) -> dict[tuple[str, Optional[str]], list[ObjectRef]]:

@@ -38,9 +38,10 @@ class DeadlinePassed(RuntimeError):
 class Budget:
     """The time one invocation may spend: what Lambda has left minus a reserve, and never past the deadline."""
 
-    def __init__(self, context: Any, deadline: Optional[float]) -> None:
+    def __init__(self, context: Any, deadline: Optional[float], started: Optional[float] = None) -> None:
         self._context = context
         self.deadline = deadline
+        self.started = started  # when the request's first event came (onEvent): its access entry existed by then
 
     def invocation_left(self) -> float:
         """Seconds until Lambda's timeout, less the reserve."""
@@ -69,9 +70,13 @@ class Budget:
             raise OutOfTime(f"still waiting for {waiting_for}")
         pause(seconds)
 
+    def since_start(self) -> Optional[float]:
+        """Seconds since the request's first event, when known."""
+        return None if self.started is None else now() - self.started
+
     def for_cleanup(self) -> "Budget":
         """The rest of this invocation, ignoring the deadline: a failed Create still removes what it made."""
-        return Budget(self._context, None)
+        return Budget(self._context, None, self.started)
 
 
 def not_done_yet(budget: Budget, pending: OutOfTime, what: str) -> dict[str, Any]:
