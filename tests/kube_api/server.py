@@ -322,6 +322,16 @@ class Handler(BaseHTTPRequestHandler):
         headers = {} if error.retry_after is None else {"Retry-After": str(error.retry_after)}
         self._send(error.code, error.status(), headers=headers)
 
+    def _read_chunks(self) -> bytes:
+        body = b""
+        while True:
+            size = int(self.rfile.readline().split(b";")[0].strip() or b"0", 16)
+            if size == 0:
+                self.rfile.readline()  # the empty line after the last chunk (no trailers are sent)
+                return body
+            body += self.rfile.read(size)
+            self.rfile.readline()
+
     # ---- dispatch -----------------------------------------------------------------------------------------------
 
     def _handle(self) -> None:
@@ -331,6 +341,8 @@ class Handler(BaseHTTPRequestHandler):
         query = {k: v[0] for k, v in parse_qs(parts.query, keep_blank_values=True).items()}
         length = int(self.headers.get("Content-Length") or 0)
         raw = self.rfile.read(length) if length else b""
+        if self.headers.get("Transfer-Encoding", "").lower() == "chunked":  # kubectl's --raw streams its body
+            raw = self._read_chunks()
         user_agent = self.headers.get("User-Agent", "")
         with api.cluster.store.lock:
             api.requests.append(Request(self.command, path, query, user_agent))
@@ -453,7 +465,7 @@ class Handler(BaseHTTPRequestHandler):
             return self._send(201, created, warnings=warnings)
         if self.command == "PUT" and name:
             replaced, warnings = cluster.replace(rt, namespace, name, _decode(raw), manager, mode or "Ignore",
-                                                 "status" if subresource == "status" else "")
+                                                 subresource if subresource in ("status", "finalize") else "")
             return self._send(200, replaced, warnings=warnings)
         if self.command == "PATCH" and name:
             patched, warnings, created = cluster.patch(

@@ -28,6 +28,7 @@ from typing import Any, Callable, Mapping, Optional
 
 import cluster_access
 import manifest_plan as plan
+import reasons
 from cluster_access import (
     CALL_SECONDS, CommandFailed, run, tool_env, try_run, work_folder, write_kubeconfig)
 from cluster_plan import tail
@@ -167,7 +168,9 @@ class Session:
         if result.returncode == 0:
             return
         said = (result.stderr or result.stdout).strip()
-        refused = ", ".join(str(ref) for ref in plan.not_applied(stage.refs, result.stdout))
+        not_applied = plan.not_applied(stage.refs, result.stdout)
+        refused = f"{len(not_applied)}: " + reasons.some(str(ref) for ref in not_applied) if len(not_applied) > 1 \
+            else ", ".join(str(ref) for ref in not_applied)
         if plan.is_transient(said):
             raise OutOfTime(f"kubectl apply of the {folder_name} did not go through yet (not applied: {refused}): "
                             f"{tail(said, 1200)}")
@@ -313,10 +316,21 @@ class Session:
             if not owned:
                 break
             if errors and all(ref in errors for ref in owned):
-                raise RuntimeError(f"deleting {what} failed: " + "; ".join(
-                    f"{ref}: {tail(said, 600)}" for ref, said in sorted(errors.items())))
-            self.budget.wait(backoff.next(), f"{what} to be deleted: {plan.describe_stuck(owned)}")
+                raise RuntimeError(f"deleting {what} failed ({len(errors)} objects): " + plan.describe_refusals(errors))
+            self.budget.wait(backoff.next(), lambda: f"{what} to be deleted: {self.describe_stuck(owned)}")
         return deleted, len(live) - deleted
+
+    def describe_stuck(self, remaining: dict[ObjectRef, Any]) -> str:
+        """``plan.describe_stuck``, with the objects that keep each terminating namespace (which need not be the
+        platform's: an operator's object with a finalizer) found by the resources its conditions name."""
+        holders: dict[str, list[str]] = {}
+        for ref, live in remaining.items():
+            resources = plan.remaining_resources(live) if ref.kind == plan.NAMESPACE_KIND else []
+            if resources:
+                result = try_run(plan.holders_argv(resources, ref.name, self.kubeconfig, self.request_timeout()),
+                                 self.env, self.budget)
+                holders[ref.name] = plan.describe_holders(result.stdout) if result.returncode == 0 else []
+        return plan.describe_stuck(remaining, holders)
 
     def without_held(self, now: list[ObjectRef],
                      owned: dict[ObjectRef, Any]) -> tuple[list[ObjectRef], list[ObjectRef]]:

@@ -13,8 +13,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Optional, Sequence
 
+import reasons
 import transient
-from cluster_plan import KUBECTL, require_properties
+from cluster_plan import KUBECTL, require_properties, tail
 
 MANIFESTS_DIR = "manifests"
 INVENTORY_FILE = "inventory.json"
@@ -192,6 +193,25 @@ def check_values(declared: Iterable[str], values: Mapping[str, str]) -> None:
     missing = sorted(set(declared) - set(values))
     if missing:
         raise ValueError(f"the bundle uses deploy-time values the custom resource does not pass: {missing}")
+    for name in sorted(values):
+        check_value(name, values[name])
+
+
+# Characters no deploy-time value may hold: control characters but tab and line breaks (DEL and most of C1 reach
+# the API server raw inside kubectl's apply patch, and its YAML decoder refuses the whole patch without naming the
+# value; the others are never part of an id, a DNS name or a URL), and the noncharacters YAML refuses.
+_REFUSED_CHARACTER = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ufffe\uffff\ud800-\udfff]")
+
+
+def check_value(name: str, value: str) -> None:
+    """Refuse a value holding a character Kubernetes cannot take, naming the value, the character and where."""
+    found = _REFUSED_CHARACTER.search(value)
+    if found is not None:
+        code = ord(found.group(0))
+        raise ValueError(f"deploy-time value {name} ({value[:80]!r}) holds the control character U+{code:04X} at "
+                         f"position {found.start()}; a deploy-time value may hold printable characters, tabs and line "
+                         "breaks only (Kubernetes' YAML decoder refuses the whole apply otherwise): fix the value "
+                         "where the stack takes it from")
 
 
 def fill_values(text: str, values: Mapping[str, str], file_name: str) -> str:
@@ -392,15 +412,77 @@ def _kind_of_crd(live: Mapping[str, Any]) -> str:
     return f"{(spec.get('names') or {}).get('kind', '')}|{spec.get('group', '')}"
 
 
-def describe_stuck(remaining: Mapping[ObjectRef, Mapping[str, Any]]) -> str:
-    """Each object still present, with the finalizers that hold it."""
-    parts = []
+def describe_stuck(remaining: Mapping[ObjectRef, Mapping[str, Any]],
+                   holders: Optional[Mapping[str, list[str]]] = None) -> str:
+    """The objects still present, grouped by what holds them (their finalizers, or for a terminating namespace the
+    objects left in it, ``holders`` by namespace, and its controller's conditions); each group names its first
+    objects and its count."""
+    groups: dict[str, list[str]] = {}
     for ref, live in sorted(remaining.items()):
         finalizers = live.get("metadata", {}).get("finalizers") or []
-        state = f"finalizers {', '.join(finalizers)}" if finalizers else (
-            "being deleted" if is_terminating(live) else "waiting for what it holds to go first")
-        parts.append(f"{ref} ({state})")
-    return "; ".join(parts)
+        if finalizers:
+            state = f"finalizers {', '.join(finalizers)}"
+        elif ref.kind == NAMESPACE_KIND and is_terminating(live):
+            held_by = (holders or {}).get(ref.name) or []
+            state = namespace_holds(live) + (f"; held by {reasons.some(held_by)}" if held_by else "")
+        else:
+            state = "being deleted" if is_terminating(live) else "waiting for what it holds to go first"
+        groups.setdefault(state, []).append(str(ref))
+    return "; ".join(f"{reasons.some(refs)} ({state})" for state, refs in groups.items())
+
+
+# "Some resources are remaining: widgets.example.com has 1 resource instances, configmaps. has 2 ..." (the
+# namespace controller's words: resource.group, with an empty group for the core API).
+_REMAINING_RESOURCE = re.compile(r"([a-z0-9-]+)\.([a-z0-9.-]*) has \d+ resource instances")
+
+
+def remaining_resources(live: Mapping[str, Any]) -> list[str]:
+    """The resources (``configmaps``, ``widgets.example.com``) a terminating namespace's conditions say are left."""
+    found: list[str] = []
+    for condition in (live.get("status") or {}).get("conditions") or []:
+        if condition.get("type") == "NamespaceContentRemaining" and condition.get("status") == "True":
+            for plural, group in _REMAINING_RESOURCE.findall(condition.get("message", "")):
+                found.append(f"{plural}.{group}" if group else plural)
+    return found
+
+
+def holders_argv(resources: Sequence[str], namespace: str, kubeconfig: str, timeout: float) -> list[str]:
+    return [KUBECTL, "get", ",".join(resources), "--namespace", namespace, "--output", "json",
+            *_common(kubeconfig, timeout)]
+
+
+def describe_holders(get_output: str) -> list[str]:
+    """``Kind namespace/name (finalizers ...)`` of each object a listing got."""
+    described = []
+    for item in parse_get(get_output):
+        meta = item.get("metadata", {})
+        finalizers = meta.get("finalizers") or []
+        described.append(f"{item.get('kind', '')} {meta.get('namespace', '')}/{meta.get('name', '')}"
+                         + (f" (finalizers {', '.join(finalizers)})" if finalizers else ""))
+    return described
+
+
+# The conditions a terminating namespace's controller sets (k8s.io/api/core/v1 NamespaceConditionType) that say
+# what keeps it: objects with finalizers, objects still there, the namespace's own spec.finalizers.
+NAMESPACE_HOLD_CONDITIONS = ("NamespaceFinalizersRemaining", "NamespaceContentRemaining")
+
+
+def namespace_holds(live: Mapping[str, Any]) -> str:
+    """What keeps a terminating namespace, in its controller's words, and the finalizers of its own spec."""
+    said = [condition.get("message", "") for condition in (live.get("status") or {}).get("conditions") or []
+            if condition.get("type") in NAMESPACE_HOLD_CONDITIONS and condition.get("status") == "True"]
+    spec_finalizers = [name for name in (live.get("spec") or {}).get("finalizers") or [] if name != "kubernetes"]
+    if spec_finalizers:
+        said.append(f"spec.finalizers {', '.join(spec_finalizers)}")
+    return "being deleted: " + "; ".join(said) if said else "being deleted"
+
+
+def describe_refusals(errors: Mapping[ObjectRef, str]) -> str:
+    """Refused objects grouped by the words they were refused with: each group's first objects, count and words."""
+    groups: dict[str, list[str]] = {}
+    for ref, said in sorted(errors.items()):
+        groups.setdefault(said, []).append(str(ref))
+    return "; ".join(f"{reasons.some(refs)}: {tail(said, 600)}" for said, refs in groups.items())
 
 
 def not_applied(refs: Iterable[ObjectRef], apply_stdout: str) -> list[ObjectRef]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import Any, Optional
+from typing import Any, Callable, Optional, Union
 
 DEADLINE_FIELD = "HyperPodDeadline"  # epoch seconds; onEvent's extra field reaches every isComplete event
 RESERVE_SECONDS = 15.0  # kept back in every invocation to write the record and answer the framework
@@ -64,10 +64,11 @@ class Budget:
             raise OutOfTime(f"no time left to {doing}")
         return min(cap, left)
 
-    def wait(self, seconds: float, waiting_for: str) -> None:
-        """Sleep before polling again; OutOfTime (naming what is awaited) when the sleep would outlast the budget."""
+    def wait(self, seconds: float, waiting_for: Union[str, Callable[[], str]]) -> None:
+        """Sleep before polling again; OutOfTime (naming what is awaited: ``waiting_for``, or what it returns, asked
+        only then) when the sleep would outlast the budget."""
         if self.left() < seconds + SHORTEST_CALL_SECONDS:
-            raise OutOfTime(f"still waiting for {waiting_for}")
+            raise OutOfTime(f"still waiting for {waiting_for if isinstance(waiting_for, str) else waiting_for()}")
         pause(seconds)
 
     def since_start(self) -> Optional[float]:
