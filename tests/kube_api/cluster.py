@@ -16,7 +16,7 @@ from typing import Any, Callable, NamedTuple, Optional
 
 import yaml
 
-from . import errors, field_sets, managed_fields, merge_patches, validation
+from . import errors, field_sets, immutable_fields, managed_fields, merge_patches, validation
 from .errors import ApiError
 from .resources import BUILTINS, ResourceType, from_crd
 from .store import Key, Store
@@ -238,6 +238,9 @@ class Cluster:
                                                    removed, now)
         managed_fields.write(new, entries)
         if old is not None:
+            refused = immutable_fields.check_update(rt.group, rt.kind, key[3], old, new, subresource)
+            if refused is not None:
+                raise refused
             compare = _without_times(old)  # a new value: no copy of old needed to change it
             compare["metadata"].pop("resourceVersion", None)
             if compare == _without_times(new):
