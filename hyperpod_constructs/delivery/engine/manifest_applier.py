@@ -316,7 +316,8 @@ class Session:
             if not owned:
                 break
             if errors and all(ref in errors for ref in owned):
-                raise RuntimeError(f"deleting {what} failed ({len(errors)} objects): " + plan.describe_refusals(errors))
+                count = f" ({len(errors)} objects)" if len(errors) > 1 else ""
+                raise RuntimeError(f"deleting {what} failed{count}: " + plan.describe_refusals(errors))
             self.budget.wait(backoff.next(), lambda: f"{what} to be deleted: {self.describe_stuck(owned)}")
         return deleted, len(live) - deleted
 
