@@ -2,12 +2,16 @@
 from __future__ import annotations
 
 import aws_cdk as cdk
+from aws_cdk import aws_iam as iam, aws_s3 as s3
 from aws_cdk.assertions import Annotations, Match
 
 from apps_support import SynthesizedApp, imported_bucket, imported_cluster, imported_vpc, resources
+from cfn_resolve import ACCOUNT, REGION, TemplateResolver
 from hyperpod_constructs import (
     ClusterSettings, Eks, HyperPodInferencePlatform, InferenceEndpoint, InferenceOperatorOptions, InstanceGroup,
     JumpStartEndpoint, ModelSize, ModelSource)
+from hyperpod_constructs.aws.storage_drivers import StorageDriverRoles
+from iam_support import effective_policies, requests_for, requirements, simulate
 
 
 def test_csi_addons_run_with_their_roles(quick_setup: SynthesizedApp) -> None:
@@ -59,3 +63,37 @@ def test_jumpstart_endpoints_grant_the_regions_jumpstart_buckets_once() -> None:
     assert statements[0]["Resource"] == [
         {"Fn::Sub": "arn:${AWS::Partition}:s3:::jumpstart-cache-prod-${AWS::Region}"},
         {"Fn::Sub": "arn:${AWS::Partition}:s3:::jumpstart-private-cache-prod-${AWS::Region}"}]
+
+
+def test_the_fsx_csi_role_only_describes_file_systems(quick_setup: SynthesizedApp) -> None:
+    """The model store's volume is bound statically: the controller's role cannot create, change or delete file
+    systems (the simulator proves the requests are refused in test_iam_function.py)."""
+    role = quick_setup.stack.get_logical_id(quick_setup.platform.storage_drivers.fsx_csi_role.node.default_child)
+    statements = [statement for _, document in effective_policies(quick_setup.template, role)
+                  for statement in document["Statement"]]
+    assert statements == [{"Sid": "DescribeFileSystems", "Effect": "Allow", "Action": "fsx:DescribeFileSystems",
+                           "Resource": "*"}], statements
+
+
+def test_dynamic_provisioning_is_an_opt_in_the_simulator_allows() -> None:
+    """``allow_dynamic_provisioning`` grants what the refused requests ask, so the denial test can fail."""
+    app = cdk.App()
+    stack = cdk.Stack(app, "Drivers", env=cdk.Environment(account=ACCOUNT, region=REGION))
+    oidc = iam.OpenIdConnectProvider.from_open_id_connect_provider_arn(
+        stack, "Oidc", f"arn:aws:iam::{ACCOUNT}:oidc-provider/oidc.eks.{REGION}.amazonaws.com/id/EXAMPLE")
+    drivers = StorageDriverRoles(stack, "Drivers", oidc_provider=oidc,
+                                 model_store_bucket=s3.Bucket.from_bucket_name(stack, "Models", "team-models"))
+    drivers.allow_dynamic_provisioning()
+    drivers.allow_dynamic_provisioning()  # once, however often called
+    template = app.synth().get_stack_by_name("Drivers").template
+    role = stack.get_logical_id(drivers.fsx_csi_role.node.default_child)
+    resolver = TemplateResolver(template)
+    principal, policies = resolver.get_att(role, "Arn"), effective_policies(template, role, resolver)
+    assert [statement["Sid"] for _, document in policies for statement in document["Statement"]] == [
+        "DescribeFileSystems", "ProvisionFileSystems", "DataRepositoryServiceRole", "FsxServiceRole",
+        "ListModelStoreBucket"]
+    spec = requirements()["fsx-csi"]
+    values = {"account": ACCOUNT, "region": REGION}
+    requests = requests_for("fsx-csi", spec, values, principal, kind="denied")
+    outcomes = simulate([(request, principal, policies) for request in requests])
+    assert requests and {outcome["result"] for outcome in outcomes} == {"Allowed"}, outcomes
