@@ -24,7 +24,7 @@ from constructs import Construct
 
 from ..intent.cdk_refs import read_once
 from .irsa import service_account_principal
-from .nag import acknowledge
+from .nag import acknowledge, arn_finding
 from .s3_read import grant_s3_read
 
 S3_CSI_ADDON = "aws-mountpoint-s3-csi-driver"
@@ -99,9 +99,7 @@ class StorageDriverRoles(Construct):
         acknowledge(self._fsx_csi_role, "AwsSolutions-IAM5", "Dynamically provisioned file systems are created at "
                     "run time (ids unknown), in this account and region only; the FSx service-linked roles have "
                     "service-chosen names.",
-                    "Resource::arn:<AWS::Partition>:fsx:<AWS::Region>:<AWS::AccountId>:file-system/*",
-                    "Resource::arn:<AWS::Partition>:iam::<AWS::AccountId>:role/aws-service-role/"
-                    "s3.data-source.lustre.fsx.amazonaws.com/*")
+                    f"Resource::{arn_finding(self, file_systems)}", f"Resource::{arn_finding(self, data_source_role)}")
 
     def grant_read(self, bucket: s3.IBucket) -> None:
         """Let the S3 CSI driver mount ``bucket`` read-only (once per bucket): list it, get its objects, and decrypt

@@ -1,11 +1,15 @@
-"""The S3 and FSx CSI add-ons get their IRSA roles; on an existing cluster the platform says who must attach them."""
+"""The S3 and FSx CSI add-ons get their IRSA roles; on an existing cluster the platform says who must attach them;
+the FSx CSI role only describes file systems unless dynamic provisioning is asked for."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import aws_cdk as cdk
+import pytest
 from aws_cdk import aws_iam as iam, aws_s3 as s3
 from aws_cdk.assertions import Annotations, Match
 
-from apps_support import SynthesizedApp, imported_bucket, imported_cluster, imported_vpc, resources
+from apps_support import SynthesizedApp, imported_bucket, imported_cluster, imported_vpc, resources, synthesize
 from cfn_resolve import ACCOUNT, REGION, TemplateResolver
 from hyperpod_constructs import (
     ClusterSettings, Eks, HyperPodInferencePlatform, InferenceEndpoint, InferenceOperatorOptions, InstanceGroup,
@@ -75,25 +79,30 @@ def test_the_fsx_csi_role_only_describes_file_systems(quick_setup: SynthesizedAp
                            "Resource": "*"}], statements
 
 
-def test_dynamic_provisioning_is_an_opt_in_the_simulator_allows() -> None:
-    """``allow_dynamic_provisioning`` grants what the refused requests ask, so the denial test can fail."""
-    app = cdk.App()
-    stack = cdk.Stack(app, "Drivers", env=cdk.Environment(account=ACCOUNT, region=REGION))
-    oidc = iam.OpenIdConnectProvider.from_open_id_connect_provider_arn(
-        stack, "Oidc", f"arn:aws:iam::{ACCOUNT}:oidc-provider/oidc.eks.{REGION}.amazonaws.com/id/EXAMPLE")
-    drivers = StorageDriverRoles(stack, "Drivers", oidc_provider=oidc,
-                                 model_store_bucket=s3.Bucket.from_bucket_name(stack, "Models", "team-models"))
-    drivers.allow_dynamic_provisioning()
-    drivers.allow_dynamic_provisioning()  # once, however often called
-    template = app.synth().get_stack_by_name("Drivers").template
-    role = stack.get_logical_id(drivers.fsx_csi_role.node.default_child)
-    resolver = TemplateResolver(template)
-    principal, policies = resolver.get_att(role, "Arn"), effective_policies(template, role, resolver)
+@pytest.mark.parametrize("env", [cdk.Environment(account=ACCOUNT, region=REGION), None],
+                         ids=["environment-specific", "environment-agnostic"])
+def test_dynamic_provisioning_is_an_opt_in_the_simulator_allows(tmp_path: Path, env: cdk.Environment) -> None:
+    """``allow_dynamic_provisioning`` grants what the refused requests ask, so the denial test can fail; cdk-nag
+    finds nothing unacknowledged in the wider policy, whether the stack names its environment or not."""
+    def build(app: cdk.App) -> tuple[cdk.Stack, StorageDriverRoles]:
+        stack = cdk.Stack(app, "Drivers", env=env)
+        oidc = iam.OpenIdConnectProvider.from_open_id_connect_provider_arn(
+            stack, "Oidc", f"arn:aws:iam::{ACCOUNT}:oidc-provider/oidc.eks.{REGION}.amazonaws.com/id/EXAMPLE")
+        drivers = StorageDriverRoles(stack, "Drivers", oidc_provider=oidc,
+                                     model_store_bucket=s3.Bucket.from_bucket_name(stack, "Models", "team-models"))
+        drivers.allow_dynamic_provisioning()
+        drivers.allow_dynamic_provisioning()  # once, however often called
+        return stack, drivers
+
+    built = synthesize(build, tmp_path)
+    assert built.nag_violations == []
+    role = built.stack.get_logical_id(built.platform.fsx_csi_role.node.default_child)
+    resolver = TemplateResolver(built.template)
+    principal, policies = resolver.get_att(role, "Arn"), effective_policies(built.template, role, resolver)
     assert [statement["Sid"] for _, document in policies for statement in document["Statement"]] == [
         "DescribeFileSystems", "ProvisionFileSystems", "DataRepositoryServiceRole", "FsxServiceRole",
         "ListModelStoreBucket"]
-    spec = requirements()["fsx-csi"]
     values = {"account": ACCOUNT, "region": REGION}
-    requests = requests_for("fsx-csi", spec, values, principal, kind="denied")
+    requests = requests_for("fsx-csi", requirements()["fsx-csi"], values, principal, kind="denied")
     outcomes = simulate([(request, principal, policies) for request in requests])
     assert requests and {outcome["result"] for outcome in outcomes} == {"Allowed"}, outcomes
