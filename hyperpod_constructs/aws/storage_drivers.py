@@ -37,7 +37,8 @@ JUMPSTART_BUCKETS = ("jumpstart-cache-prod-${AWS::Region}", "jumpstart-private-c
 
 
 class StorageDriverRoles(Construct):
-    """The S3 and FSx CSI drivers' roles; ``attach`` hands them to the add-ons, ``grant_read`` adds buckets."""
+    """The S3 and FSx CSI drivers' roles; ``attach`` hands them to the add-ons, ``grant_read`` adds buckets,
+    ``allow_dynamic_provisioning`` lets the FSx driver create file systems."""
 
     def __init__(self, scope: Construct, construct_id: str, *, oidc_provider: iam.IOidcProvider,
                  model_store_bucket: Optional[s3.IBucket] = None) -> None:
