@@ -9,6 +9,8 @@ from __future__ import annotations
 from aws_cdk import Acknowledgment, Validations
 from constructs import IConstruct
 
+from .cfn_types import is_a
+
 
 def acknowledge(construct: IConstruct, rule: str, reason: str, *findings: str) -> None:
     """Acknowledge ``rule`` itself, or, when ``findings`` are given, exactly ``rule[finding]`` for each."""
@@ -20,7 +22,7 @@ def logical_id(construct: IConstruct) -> str:
     """The CloudFormation logical id of a construct's resource, as cdk-nag writes it in finding ids."""
     from aws_cdk import CfnElement, Stack
 
-    element = construct if isinstance(construct, CfnElement) else construct.node.default_child
+    element = construct if is_a(construct, CfnElement) else construct.node.default_child
     return Stack.of(construct).get_logical_id(element)  # type: ignore[arg-type]
 
 
