@@ -17,7 +17,8 @@ RANKS = {
     "aws": 4, "k8s": 4,
     "delivery": 5,  # the bundle both outputs share and the custom resource applying it (engine/: the function's code)
     "platform": 6,
-    "preflight": 7, "diff": 7,  # commands reading a platform or its synthesized output
+    "preflight": 7, "diff": 7, "plan": 7,  # commands reading a platform or its synthesized output
+    "testing": 7,  # helpers for a user's tests of their platform
 }
 # Generated code (k8s/imports) and the Lambda functions' own sources (assets/, delivery/engine/) are outside the
 # layers.
