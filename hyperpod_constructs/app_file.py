@@ -76,22 +76,24 @@ def app_context(folder: Path, given: Optional[Mapping[str, str]] = None) -> dict
     return context
 
 
-def read_app(path: Path, reader: str, context: Optional[Mapping[str, str]] = None) -> list[Any]:
+def read_app(path: Path, reader: str, context: Optional[Mapping[str, str]] = None,
+             environment: Optional[Mapping[str, str]] = None) -> list[Any]:
     """What ``reader`` returns for each platform the app file builds (JSON data), in construction order.
 
-    ``reader`` is ``"module:function"``, called in the child as ``function(platform, assembly_dir)``."""
+    ``reader`` is ``"module:function"``, called in the child as ``function(platform, assembly_dir)``; ``environment``
+    adds variables to the child's."""
     if not path.is_file():
         raise AppFileError(f"--app {path}: no such file")
     with tempfile.TemporaryDirectory(prefix="hyperpod-app-") as scratch:
         result = Path(scratch) / "platforms.json"
-        environment = dict(os.environ, CDK_OUTDIR=str(Path(scratch) / "cdk.out"),
+        child_environment = dict(os.environ, **(environment or {}), CDK_OUTDIR=str(Path(scratch) / "cdk.out"),
                            CDK_CONTEXT_JSON=json.dumps(app_context(Path.cwd(), context)), CDK_VALIDATION="false",
                            **{EXPORT_ROOT_ENV: str(Path(scratch) / "exports")})
-        environment["PYTHONPATH"] = os.pathsep.join(
+        child_environment["PYTHONPATH"] = os.pathsep.join(
             [str(path.resolve().parent), str(_PACKAGE_PARENT)] + [p for p in [os.environ.get("PYTHONPATH")] if p])
         try:
             child = subprocess.run([sys.executable, "-m", "hyperpod_constructs.app_file", str(path.resolve()),
-                                    str(result), reader], env=environment, capture_output=True, text=True,
+                                    str(result), reader], env=child_environment, capture_output=True, text=True,
                                    timeout=_RUN_TIMEOUT_S)
         except subprocess.TimeoutExpired:
             raise AppFileError(f"--app {path}: did not finish within {_RUN_TIMEOUT_S} s") from None

@@ -28,7 +28,7 @@ def _parser() -> argparse.ArgumentParser:
                                      description="Fill the values.env that platform.export() wrote with the outputs of "
                                                  "the deployed stack (each value is the stack output of its name).")
     parser.add_argument("--stack", required=True, help="name of the deployed stack, e.g. LlmInference")
-    parser.add_argument("--region", help="the stack's region (default: the AWS SDK's, e.g. AWS_REGION)")
+    parser.add_argument("--region", help="the stack's region (default: boto3's: AWS_DEFAULT_REGION or the profile's region)")
     parser.add_argument("--file", type=Path, default=DEFAULT_FILE,
                         help=f"the exported values.env (default: {DEFAULT_FILE})")
     parser.add_argument("--output", "-o", help="where to write the filled file, - for standard output "
