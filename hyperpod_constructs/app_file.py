@@ -31,9 +31,12 @@ import tempfile
 from pathlib import Path
 from typing import Any, Mapping, Optional, Union
 
+from .input_files import InputFileError, read_text_input
+
 EXPORT_ROOT_ENV = "HYPERPOD_CONSTRUCTS_EXPORT_ROOT"
 _PACKAGE_PARENT = Path(__file__).resolve().parent.parent
 _RUN_TIMEOUT_S = 900
+_MAX_APP_BYTES = 1_000_000  # an app file is code: a bigger one is the wrong file
 
 
 class AppFileError(Exception):
@@ -82,8 +85,14 @@ def read_app(path: Path, reader: str, context: Optional[Mapping[str, str]] = Non
 
     ``reader`` is ``"module:function"``, called in the child as ``function(platform, assembly_dir)``; ``environment``
     adds variables to the child's."""
-    if not path.is_file():
-        raise AppFileError(f"--app {path}: no such file")
+    try:
+        text = read_text_input(path, "--app", _MAX_APP_BYTES, "your CDK app file (Python)")
+    except InputFileError as error:
+        raise AppFileError(str(error)) from None
+    try:
+        ast.parse(text, filename=str(path))
+    except SyntaxError as error:
+        raise AppFileError(f"--app {path}: not Python (line {error.lineno}: {error.msg})") from None
     with tempfile.TemporaryDirectory(prefix="hyperpod-app-") as scratch:
         result = Path(scratch) / "platforms.json"
         child_environment = dict(os.environ, **(environment or {}), CDK_OUTDIR=str(Path(scratch) / "cdk.out"),

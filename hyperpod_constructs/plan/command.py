@@ -13,12 +13,12 @@ be read or that synth refuses).
 """
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from pathlib import Path
 from typing import Any, Optional, Sequence, TextIO
 
+from ..command_line import ArgumentParser
 from ..app_file import AppFileError, read_app
 from .reader import PLAN_READER
 
@@ -26,8 +26,8 @@ PROG = "python -m hyperpod_constructs.plan"
 EXIT_PLANNED, EXIT_UNPRICED, EXIT_USAGE = 0, 1, 2
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+def _parser() -> ArgumentParser:
+    parser = ArgumentParser(
         prog=PROG,
         description="Print the plan of the platforms an app file builds (nodes, GPUs, MIG slices, endpoints, cost) "
                     "without writing dist/ or cdk.out. Exit status 0: the plan; 1: the plan, with prices missing for "

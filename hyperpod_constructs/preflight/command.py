@@ -12,11 +12,11 @@ arguments, an app file that cannot be read, no region or no credentials). Needs 
 """
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 from typing import Any, Optional, Sequence, TextIO
 
+from ..command_line import ArgumentParser
 from ..app_file import AppFileError, read_app
 from ..error_output import NO_REGION_ADVICE, aws_setup_problem
 from ..intent.model_source import REGION_PATTERN
@@ -43,8 +43,8 @@ def needs_from_data(data: dict[str, Any]) -> PreflightNeeds:
             cluster["operator_controllers"])}) if cluster is not None else None))
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+def _parser() -> ArgumentParser:
+    parser = ArgumentParser(
         prog=PROG,
         description="Before cdk deploy: check the account's SageMaker HyperPod quotas, CDK bootstrap stack, model "
                     "buckets, IAM Identity Center and an existing EKS cluster's prerequisites with read-only calls. "

@@ -13,7 +13,6 @@ arguments, an app file that cannot be read, no credentials).
 """
 from __future__ import annotations
 
-import argparse
 import datetime
 import json
 import re
@@ -21,9 +20,11 @@ import sys
 from pathlib import Path
 from typing import Any, Optional, Sequence, TextIO
 
+from ..command_line import ArgumentParser
 from ..app_file import AppFileError, read_app
 from ..catalog.instance_types import instance_type
 from ..error_output import aws_setup_problem
+from ..input_files import InputFileError, check_writable
 from .model import FORMAT, FSX_PERSISTENT_2_TIERS, PRICE_FILE_PENDING_ENV
 from .price_list import (
     PRICE_LIST_API_REGIONS, eks_cluster_query, fsx_lustre_query, grafana_user_query, hyperpod_instance_query,
@@ -37,8 +38,8 @@ MISSING_BOTO3 = ("python -m hyperpod_constructs.prices needs boto3 to call the A
                  "pip install 'hyperpod-constructs[prices]' (or pip install boto3)")
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog=PROG,
+def _parser() -> ArgumentParser:
+    parser = ArgumentParser(prog=PROG,
                                      description="Write a dated price file (JSON) for the HyperPod instance types an "
                                                  "app uses and the fixed costs the platform adds.")
     parser.add_argument("--region", required=True, help="region the platform is deployed to, e.g. us-west-2")
@@ -169,6 +170,12 @@ def main(argv: Optional[Sequence[str]] = None, *, client: Any = None, stdout: Te
         try:
             instance_types, tiers = app_needs(args.app)
         except AppFileError as error:
+            stderr.write(f"{error}\n")
+            return 2
+    if args.output is not None:
+        try:
+            check_writable(args.output, "--output")
+        except InputFileError as error:
             stderr.write(f"{error}\n")
             return 2
     if args.fsx_throughput:

@@ -10,7 +10,8 @@ from support import REPO_ROOT
 PACKAGE = REPO_ROOT / "hyperpod_constructs"
 # Lower rank first; a package may import packages of a lower rank only (aws and k8s do not import each other).
 RANKS = {
-    "errors": 0, "yaml_writer": 0, "app_file": 0, "plain_data": 0,
+    "errors": 0, "yaml_writer": 0, "input_files": 0, "command_line": 0, "plain_data": 0,
+    "app_file": 1,  # reads the app file given on the command line (input_files)
     "catalog": 1, "type_checks": 1, "error_output": 1, "crd_model": 1,
     "intent": 2,
     "observability": 3, "planner": 3, "prices": 3, "values": 3,
