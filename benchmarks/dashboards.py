@@ -16,7 +16,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from hyperpod_constructs.intent.instance_group import InstanceGroup  # noqa: E402
-from hyperpod_constructs.intent.platform_model import ResolvedEndpoint  # noqa: E402
+from hyperpod_constructs.resolve.platform_model import ResolvedEndpoint  # noqa: E402
 from hyperpod_constructs.observability import alerts, dashboards  # noqa: E402
 
 WINDOW = "5m"

@@ -46,8 +46,8 @@ def main() -> None:
     import cdk8s
 
     from hyperpod_constructs import InferenceEndpoint, InstanceGroup, KvCache, ModelSource
-    from hyperpod_constructs.intent.endpoint_resolution import resolve_endpoint
-    from hyperpod_constructs.intent.platform_model import ResolvedPlatform
+    from hyperpod_constructs.resolve.endpoint import resolve_endpoint
+    from hyperpod_constructs.resolve.platform_model import ResolvedPlatform
     from hyperpod_constructs.k8s.api_objects import rendered
     from hyperpod_constructs.k8s.model_deployment import add_endpoint_object, endpoint_manifest
 

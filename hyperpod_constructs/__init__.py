@@ -26,7 +26,7 @@ __version__ = _metadata.version("hyperpod-constructs")
 # Module (relative to this package) -> the public names it defines, grouped by concern (the API reference lists them
 # in this order). Keep in step with the TYPE_CHECKING imports below (a test compares them). The platform model's
 # resolved records (ResolvedPlatform, ResolvedEndpoint, PodDemand) are read by renderers and rules, not written by
-# users: import them from hyperpod_constructs.intent.platform_model.
+# users: import them from hyperpod_constructs.resolve.platform_model.
 _EXPORTED_BY_MODULE: dict[str, tuple[str, ...]] = {
     # Platform: the composition root, the cluster and network it runs on, and how manifests are delivered.
     ".platform": ("HyperPodInferencePlatform",),
@@ -59,7 +59,7 @@ _EXPORTED_BY_MODULE: dict[str, tuple[str, ...]] = {
         "SchedulerWeights", "PluginsConfigMap", "BodyBasedRouting", "JwtAuthentication", "RequiredClaim", "ClaimType",
         "GatewayTls", "GatewayPodDefaults", "EngineType", "AppProtocol"),
     ".intent.kv_cache": ("KvCache", "L2Cache"),
-    ".intent.tiered_kv_cache": ("TieredKvCacheDaemon",),
+    ".resolve.tiered_kv_cache": ("TieredKvCacheDaemon",),
     ".intent.disaggregation": ("DisaggregatedServing", "DisaggregatedWorker", "Topology"),
     ".intent.data_capture": ("DataCapture", "CaptureMode"),
     ".intent.model_cache": ("ModelCache", "ModelWeightsCache"),
@@ -133,7 +133,7 @@ if TYPE_CHECKING:  # static type checkers and IDEs see the eager imports
         BodyBasedRouting, JwtAuthentication, RequiredClaim, ClaimType, GatewayTls, GatewayPodDefaults, EngineType,
         AppProtocol)
     from .intent.kv_cache import KvCache, L2Cache
-    from .intent.tiered_kv_cache import TieredKvCacheDaemon
+    from .resolve.tiered_kv_cache import TieredKvCacheDaemon
     from .intent.disaggregation import DisaggregatedServing, DisaggregatedWorker, Topology
     from .intent.data_capture import DataCapture, CaptureMode
     from .intent.model_cache import ModelCache, ModelWeightsCache

@@ -3,11 +3,11 @@ from __future__ import annotations
 
 from typing import Union
 
-from hyperpod_constructs.intent import rules
+from hyperpod_constructs import rules
 from hyperpod_constructs.intent.endpoint import InferenceEndpoint
-from hyperpod_constructs.intent.endpoint_resolution import resolve_endpoint
+from hyperpod_constructs.resolve.endpoint import resolve_endpoint
 from hyperpod_constructs.intent.jumpstart import JumpStartEndpoint
-from hyperpod_constructs.intent.platform_model import ResolvedPlatform
+from hyperpod_constructs.resolve.platform_model import ResolvedPlatform
 
 Endpoint = Union[InferenceEndpoint, JumpStartEndpoint]
 

@@ -17,7 +17,7 @@ from aws_cdk import aws_iam as iam
 from constructs import Construct
 
 from ..errors import require
-from ..intent.records import DataCaptureRecord
+from ..resolve.records import DataCaptureRecord
 from .deploy_time_names import NumberedValues
 from .nag import acknowledge, bucket_arn_finding
 

@@ -140,7 +140,7 @@ class HyperPodCluster(ClusterGrants, Construct):
         where = self.node.path
         require(limits.INSTANCE_GROUPS_MIN <= len(instance_groups) <= limits.INSTANCE_GROUPS_MAX, where,
                 "instance_groups", f"{len(instance_groups)} groups", "1 to 100 instance groups")
-        # Unique group names: the platform's rule instance-group-names-unique (intent.rules).
+        # Unique group names: the platform's rule instance-group-names-unique (rules).
         self._instance_groups = tuple(instance_groups)
         self._settings = settings
         self._eks_cluster = eks_cluster.cluster

@@ -19,7 +19,7 @@ from constructs import Construct
 from ..errors import HyperPodValidationError, require
 from ..intent.frozen import Frozen, thaw
 from ..intent.names import is_dns_label, is_dns_subdomain
-from ..aws.kubectl_handler import KubectlHandler
+from .kubectl_handler import KubectlHandler
 
 DEFAULT_REPOSITORY = "aws/sagemaker-hyperpod-cli"
 DEFAULT_CHART_PATH = "helm_chart/HyperPodHelmChart"

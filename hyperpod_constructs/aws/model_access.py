@@ -13,7 +13,7 @@ from typing import Callable
 
 from aws_cdk import aws_ec2 as ec2
 
-from ..intent.records import ModelLocation
+from ..resolve.records import ModelLocation
 from .deploy_time_names import NumberedValues
 from .storage_drivers import StorageDriverRoles
 

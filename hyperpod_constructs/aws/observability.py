@@ -39,7 +39,7 @@ from hyperpod_constructs.aws.stack_traces import record_no_stack_traces
 from hyperpod_constructs.errors import require
 from hyperpod_constructs.observability import alerts, dashboards, queries
 from hyperpod_constructs.intent.instance_group import InstanceGroup
-from hyperpod_constructs.intent.platform_model import ResolvedEndpoint
+from hyperpod_constructs.resolve.platform_model import ResolvedEndpoint
 from hyperpod_constructs.intent.observability import GrafanaWorkspace, ObservabilityMetrics, PrometheusWorkspace
 
 OBSERVABILITY_ADDON = "amazon-sagemaker-hyperpod-observability"
@@ -77,7 +77,7 @@ class InferenceObservability(Construct):
         Args:
             cluster: The EKS cluster the observability add-on is installed on (``aws_eks_v2.ICluster``). Required.
             endpoints: The endpoints charted and alerted on, as the platform model's ``ResolvedEndpoint``s (from
-                ``hyperpod_constructs.intent.platform_model``); ``add_endpoint`` adds more. Default: none.
+                ``hyperpod_constructs.resolve.platform_model``); ``add_endpoint`` adds more. Default: none.
             instance_groups: The GPU instance groups charted on the GPU dashboards. Default: none.
             workspace: The AMP workspace that receives metrics. Default: None (a workspace is created, encrypted
                 with a new KMS key).

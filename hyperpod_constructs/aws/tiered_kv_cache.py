@@ -12,7 +12,7 @@ from typing import Any, Mapping
 from aws_cdk import CustomResource, Duration
 from constructs import Construct
 
-from ..aws.kubectl_handler import KubectlHandler
+from .kubectl_handler import KubectlHandler
 
 RESOURCE_TYPE = "Custom::HyperPodTieredKvCache"
 # HyperPod creates the daemon once the cluster's tiered storage is InService; past this the deploy fails naming it.

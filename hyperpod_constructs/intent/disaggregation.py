@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Optional, Sequence
+from typing import Literal, Optional, Sequence
 
 from ..catalog.instance_types import instance_type as lookup_instance_type
 from ..errors import Advice, require
@@ -25,9 +25,9 @@ from .frozen import Frozen
 from .mig import normalize_partition, validate_partition
 from .routing import Routing
 from .secrets import ARGS_INSTEAD, check_argument_secrets
-from .records import Side
 from .tokens import is_token
 
+Side = Literal["prefill", "decode"]
 SIDES: tuple[Side, ...] = ("prefill", "decode")
 
 EFA_RESOURCE = "vpc.amazonaws.com/efa"  # advertised by the EFA device plugin of HyperPod's dependency chart

@@ -1,7 +1,7 @@
 """A custom model deployment as one typed object, rendered as an ``InferenceEndpointConfig`` (inference.sagemaker.aws.amazon.com/v1).
 
 Intrinsic rules (patterns, ranges, enums, mutually exclusive fields, catalog facts) raise at construction;
-rules that need the platform are registered in ``intent.rules``; advice comes from ``warnings()``.
+rules that need the platform are registered in ``rules``; advice comes from ``warnings()``.
 """
 from __future__ import annotations
 

@@ -17,8 +17,7 @@ from ..errors import require
 from ..type_checks import check_fields
 from .arns import ACM_CERTIFICATE, check_arn
 from .endpoint_options import coerce_enum, require_int
-from .frozen import Frozen, member_of, thaw
-from .gateway_records import BbrRecord, GatewayRecord, JwtRecord, PodDefaultsRecord, SchedulerRecord
+from .frozen import Frozen, member_of
 from .names import check_k8s_name, check_namespace, is_dns_subdomain
 from .secrets import check_environment_secrets
 
@@ -415,42 +414,6 @@ class InferenceGateway:
         require(self.auth is None or not self.allow_unauthenticated, where, "allow_unauthenticated", True,
                 "False when auth is given (the gateway authenticates every request)")
         require(isinstance(self.metrics, bool), where, "metrics", self.metrics, "True or False")
-
-    def resolve(self, platform_namespace: str) -> GatewayRecord:
-        """The gateway as plain values with every default filled (the one resolution)."""
-        namespace = self.namespace or platform_namespace
-        bbr, auth, pods = self.bbr, self.auth, self.pod_defaults
-        return GatewayRecord(
-            name=self.name, namespace=namespace, where=f"InferenceGateway {namespace}/{self.name}",
-            bbr=BbrRecord(enabled=bbr.enabled, replicas=bbr.replicas, max_request_body_bytes=bbr.max_request_body_bytes,
-                          default_backend=bbr.default_backend, default_backend_port=bbr.default_backend_port),
-            acm_certificate_arn=self.tls.acm_certificate_arn,
-            auth=JwtRecord(provider_name=auth.provider_name, issuer=auth.issuer, jwks_uri=auth.jwks_uri,
-                           audiences=tuple(auth.audiences), required_claims=tuple(
-                               (claim.name, claim.value_type.value, tuple(claim.values))
-                               for claim in auth.required_claims)) if auth is not None else None,
-            metrics=self.metrics,
-            pod_defaults=PodDefaultsRecord(
-                node_selector=thaw(pods.node_selector), labels=thaw(pods.labels), annotations=thaw(pods.annotations),
-                env=thaw(pods.env), requests=thaw(pods.requests), limits=thaw(pods.limits))
-            if pods is not None else None,
-            schedulers=tuple(_scheduler_record(scheduler) for scheduler in self.schedulers))
-
-
-def _scheduler_record(scheduler: GatewayScheduler) -> SchedulerRecord:
-    weights = scheduler.weights
-    return SchedulerRecord(
-        name=scheduler.name, model_name=scheduler.model_name, model_selector=thaw(scheduler.model_selector),
-        target_port=scheduler.target_port, scheduler=scheduler.scheduler.value, replicas=scheduler.replicas,
-        engine_type=scheduler.engine_type.value if scheduler.engine_type is not None else None,
-        app_protocol=scheduler.app_protocol.value if scheduler.app_protocol is not None else None,
-        weights={key: value for key, value in (
-            ("queue", weights.queue), ("kvCache", weights.kv_cache), ("prefix", weights.prefix), ("lru", weights.lru),
-            ("loraAffinity", weights.lora_affinity), ("runningRequests", weights.running_requests),
-            ("predictedLatency", weights.predicted_latency)) if value is not None} if weights is not None else None,
-        plugins=(scheduler.plugins.name, scheduler.plugins.key) if scheduler.plugins is not None else None,
-        lora_adapters=tuple(scheduler.lora_adapters), env=thaw(scheduler.env), route_timeout=scheduler.route_timeout,
-        log_level=scheduler.log_level)
 
 
 def addon_version_problem(version: Any) -> Optional[str]:

@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..intent.endpoint import API_VERSION, KIND
-from ..intent.platform_model import ResolvedEndpoint
-from ..intent.records import CustomSpec
+from ..resolve.platform_model import ResolvedEndpoint
+from ..resolve.records import CustomSpec
 from .operator_spec import operator_object
 
 

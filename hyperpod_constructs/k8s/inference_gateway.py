@@ -11,7 +11,7 @@ from typing import Any, Mapping
 
 import cdk8s
 
-from ..intent.gateway_records import GatewayRecord, JwtRecord, PodDefaultsRecord, SchedulerRecord
+from ..resolve.gateway_records import GatewayRecord, JwtRecord, PodDefaultsRecord, SchedulerRecord
 from .api_objects import MANAGED_BY_LABEL, add_api_object
 
 GATEWAY_API_VERSION = "inference.sagemaker.aws.amazon.com/v1alpha1"

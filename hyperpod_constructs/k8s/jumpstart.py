@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..intent.jumpstart import API_VERSION, KIND
-from ..intent.platform_model import ResolvedEndpoint
-from ..intent.records import JumpStartSpec
+from ..resolve.platform_model import ResolvedEndpoint
+from ..resolve.records import JumpStartSpec
 from .operator_spec import operator_object
 
 

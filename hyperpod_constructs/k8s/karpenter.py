@@ -8,7 +8,7 @@ from typing import Any, Sequence
 
 import cdk8s
 
-from ..intent.records import DisruptionBudgetRecord, NodePoolRecord, NodeRequirementRecord
+from ..resolve.records import DisruptionBudgetRecord, NodePoolRecord, NodeRequirementRecord
 from .api_objects import MANAGED_BY_LABEL, add_api_object, add_typed_object
 
 NODE_CLASS_API_VERSION = "karpenter.sagemaker.amazonaws.com/v1"

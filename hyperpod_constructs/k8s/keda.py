@@ -11,7 +11,7 @@ from typing import Any, Iterable, Mapping, Optional
 
 import cdk8s
 
-from ..intent.records import CloudWatchTriggerRecord, PrometheusTriggerRecord, ResolvedScaledWorkload
+from ..resolve.records import CloudWatchTriggerRecord, PrometheusTriggerRecord, ResolvedScaledWorkload
 from .api_objects import MANAGED_BY_LABEL, add_typed_object
 
 KEDA_API_VERSION = "keda.sh/v1alpha1"

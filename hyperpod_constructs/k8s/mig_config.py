@@ -1,5 +1,5 @@
 """The ConfigMap that carries custom MIG layouts to the GPU operator's MIG manager, written from its record
-(``intent.mig_config_map.resolve_mig_config_map``: the mig-parted document, checked name and namespace).
+(``resolve.mig_config_map.resolve_mig_config_map``: the mig-parted document, checked name and namespace).
 
 ``add_mig_config_map`` adds it to a cdk8s chart as a cdk8s-plus ConfigMap.
 """
@@ -11,7 +11,7 @@ import cdk8s
 
 from .. import yaml_writer
 from ..plain_data import plain_data
-from ..intent.records import MigConfigMapRecord
+from ..resolve.records import MigConfigMapRecord
 from .api_objects import render_chart
 
 ACCELERATOR_PARTITION_CONFIGMAP_LABEL = "sagemaker.amazonaws.com/accelerator-partition-configmap"

@@ -6,7 +6,7 @@ from typing import Any, Optional
 
 import cdk8s
 
-from ..intent.platform_model import ResolvedEndpoint
+from ..resolve.platform_model import ResolvedEndpoint
 from .api_objects import MANAGED_BY_LABEL, add_typed_object
 from .endpoint import inference_endpoint_manifest
 from .jumpstart import jumpstart_manifest

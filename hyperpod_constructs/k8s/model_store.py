@@ -11,7 +11,7 @@ from typing import Any, Mapping, Sequence
 
 import cdk8s
 
-from ..intent.platform_model import ResolvedModelStore
+from ..resolve.platform_model import ResolvedModelStore
 from .api_objects import add_api_object, object_id
 from .typed import typed
 

@@ -7,7 +7,7 @@ from typing import Any
 import cdk8s
 
 from ..intent.model_cache import API_VERSION, WEIGHTS_CACHE_KIND
-from ..intent.records import ModelWeightsCacheRecord
+from ..resolve.records import ModelWeightsCacheRecord
 from .api_objects import MANAGED_BY_LABEL, add_typed_object
 from .operator_spec import operator_object
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..crd_model import crd_dump
-from ..intent.records import ScalingRecord
+from ..resolve.records import ScalingRecord
 
 # The CRD's defaults, for documentation; never written to manifests (unset fields are left out instead).
 AUTOSCALING_DEFAULTS = {

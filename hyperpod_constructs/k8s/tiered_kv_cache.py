@@ -11,10 +11,10 @@ import shlex
 from pathlib import Path
 from typing import Any
 
-from ..intent.tiered_kv_cache import (
+from ..resolve.tiered_kv_cache import (
     DAEMON_CONFIG_MAP, DAEMON_NAME, DAEMON_NAMESPACE, INSTANCE_GROUP_LABEL, INSTANCE_TYPE_LABEL,
 )
-from ..intent.records import TieredKvCacheDaemon
+from ..resolve.records import TieredKvCacheDaemon
 
 CONFIGURE_SCRIPT = Path(__file__).absolute().parent.parent / "assets" / "tiered_kv_cache" / "configure_daemon.sh"
 

@@ -33,7 +33,7 @@ from hyperpod_constructs import yaml_writer
 from hyperpod_constructs.observability import metrics as m
 from hyperpod_constructs.observability import queries as q
 from hyperpod_constructs.observability.slo_series import RecordingRule, recording_rules
-from hyperpod_constructs.intent.platform_model import ResolvedEndpoint
+from hyperpod_constructs.resolve.platform_model import ResolvedEndpoint
 
 # Alert names are shared by all endpoints; the endpoint/namespace labels say which one fired.
 LATENCY_ALERT = "HyperPodInferenceLatencyHigh"

@@ -31,7 +31,7 @@ from hyperpod_constructs.observability import metrics as m
 from hyperpod_constructs.observability import queries as q
 from hyperpod_constructs.observability.metrics import RATE_WINDOW
 from hyperpod_constructs.intent.instance_group import InstanceGroup
-from hyperpod_constructs.intent.platform_model import ResolvedEndpoint
+from hyperpod_constructs.resolve.platform_model import ResolvedEndpoint
 
 DASHBOARD_PREFIX = "hyperpod-"  # every dashboard's name starts with it: how an earlier run's files are known
 INFERENCE_DASHBOARD = f"{DASHBOARD_PREFIX}inference"

@@ -14,8 +14,8 @@ from typing import Iterator, Optional
 
 from ..catalog import cold_start_facts as facts
 from ..intent.cold_start import ColdStartAssumptions
-from ..intent.platform_model import ResolvedPlatform
-from ..intent.records import CustomSpec, JumpStartSpec
+from ..resolve.platform_model import ResolvedPlatform
+from ..resolve.records import CustomSpec, JumpStartSpec
 
 YOURS = "[yours]"
 S3_SOURCES = ("s3", "jumpstart")  # JumpStart artifacts are read from AWS's buckets through the S3 CSI driver

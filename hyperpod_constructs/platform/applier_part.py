@@ -13,7 +13,7 @@ from ..aws.kubectl_handler import KubectlHandler
 from ..delivery.applier import ManifestApplier, ManifestDelivery
 from ..aws.synth_time import at_synth
 from ..aws.tiered_kv_cache import TieredKvCacheConfiguration
-from ..intent.tiered_kv_cache import DAEMON_CONFIG_MAP, DAEMON_NAME, DAEMON_NAMESPACE, TieredKvCacheDaemon
+from ..resolve.tiered_kv_cache import DAEMON_CONFIG_MAP, DAEMON_NAME, DAEMON_NAMESPACE, TieredKvCacheDaemon
 from ..k8s.tiered_kv_cache import daemon_patch
 from .delivery import ManifestFiles
 

@@ -12,9 +12,9 @@ from ..aws.network import HyperPodNetwork
 from ..intent.instance_group import InstanceGroup
 from ..intent.mig import MigLayout
 from ..intent.model_store import ModelStore
-from ..intent.platform_model import ResolvedPlatform
-from ..intent.mig_config_map import resolve_mig_config_map
-from ..intent.node_pool_resolution import resolve_node_pools
+from ..resolve.platform_model import ResolvedPlatform
+from ..resolve.mig_config_map import resolve_mig_config_map
+from ..resolve.node_pools import resolve_node_pools
 from ..k8s.karpenter import add_node_autoscaling, render_node_autoscaling
 from ..k8s.mig_config import add_mig_config_map
 from ..k8s.model_store import add_model_store_volumes, model_store_manifests

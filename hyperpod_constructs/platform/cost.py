@@ -12,7 +12,7 @@ Definitions (also in docs/cost.md):
   transfer, AMP samples) are not in them.
 - always on, no MIG: every endpoint at its max replicas all the time, each MIG replica on a whole GPU,
   nodes = ceil(GPUs needed / GPUs per node) per instance type (a replica whose GPUs the model's own
-  configuration sets, or on a CPU-only type, takes a whole node; ``intent.capacity.always_on_without_mig``);
+  configuration sets, or on a CPU-only type, takes a whole node; ``resolve.capacity.always_on_without_mig``);
   groups of instance types no endpoint runs on are counted as at the floor, and the fixed costs are the same.
 """
 from __future__ import annotations
@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional, Protocol, Sequence
 
-from ..intent.capacity import GpuDemand, always_on_without_mig
+from ..resolve.capacity import GpuDemand, always_on_without_mig
 from ..intent.instance_group import InstanceGroup
 from ..prices.model import HOURS_PER_MONTH, Prices
 

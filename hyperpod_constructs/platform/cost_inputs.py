@@ -10,7 +10,7 @@ from constructs import Construct
 
 from ..aws.cfn_types import resource_type
 from ..errors import Advice
-from ..intent.capacity import lower_bound_types
+from ..resolve.capacity import lower_bound_types
 from ..intent.instance_group import InstanceGroup
 from ..intent.model_store import ModelStore
 from ..intent.observability import Observability

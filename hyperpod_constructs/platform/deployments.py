@@ -21,7 +21,7 @@ from ..aws.principal_grants import grant_to_principal
 from ..errors import require
 from ..intent.tokens import is_token
 from ..k8s.api_objects import rendered
-from ..intent.endpoint_resolution import Endpoint
+from ..resolve.endpoint import Endpoint
 
 BuildChart = Callable[[cdk8s.Chart], Sequence[cdk8s.ApiObject]]
 # What a client of a SageMaker endpoint calls (SageMaker Runtime): a whole response, or one streamed token by token.

@@ -12,7 +12,7 @@ from typing import Optional
 
 from ..errors import Advice
 from ..intent.instance_group import InstanceGroup
-from ..intent.platform_model import PodDemand
+from ..resolve.platform_model import PodDemand
 from ..prices.model import HOURS_PER_MONTH
 from .plan import Plan
 

@@ -6,7 +6,7 @@ from typing import Any, Callable
 
 from aws_cdk import Token
 
-from ..intent.gateway_records import GatewayRecord
+from ..resolve.gateway_records import GatewayRecord
 from ..k8s.inference_gateway import render_gateway
 
 

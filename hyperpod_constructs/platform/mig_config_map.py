@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ..intent.mig import MigLayout
-from ..intent.mig_config_map import DEFAULT_CONFIG_MAP_NAME, DEFAULT_NAMESPACE, resolve_mig_config_map
+from ..resolve.mig_config_map import DEFAULT_CONFIG_MAP_NAME, DEFAULT_NAMESPACE, resolve_mig_config_map
 from ..k8s.mig_config import mig_config_map_manifest
 
 

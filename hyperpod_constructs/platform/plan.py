@@ -2,7 +2,7 @@
 
 The numbers are the ones the synthesized app runs: a fixed group's nodes are its ``count`` (the template's
 ``InstanceCount``), an autoscaled group's ceiling is its ``max_count`` (its NodePool limit) and its floor the nodes
-the endpoints' minimum replicas keep busy, packed as ``intent.capacity`` packs them; endpoint replicas are the
+the endpoints' minimum replicas keep busy, packed as ``resolve.capacity`` packs them; endpoint replicas are the
 manifests' ``replicas`` or ``autoScalingSpec`` bounds.
 """
 from __future__ import annotations
@@ -15,10 +15,10 @@ from ..prices.model import Prices
 from ..intent.cold_start import ColdStartAssumptions
 from ..planner.cold_start import (
     ColdStartContext, ColdStartEndpoint, ColdStartEstimate, cold_start_endpoints, estimate_cold_start)
-from ..intent.capacity import (
+from ..resolve.capacity import (
     GpuDemand, GpuGroup, GroupNodes, group_nodes, gpu_groups, lower_bound_types, slice_totals, whole_gpu_totals)
 from ..intent.instance_group import InstanceGroup
-from ..intent.platform_model import PodDemand, ResolvedPlatform
+from ..resolve.platform_model import PodDemand, ResolvedPlatform
 from .cost import CostReport, FixedCostItems, estimate_cost
 from .plan_gateways import PlannedGateway, gateway_lines, planned_gateways
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..intent.gateway_records import GatewayRecord, JwtRecord
-from ..intent.platform_model import ResolvedPlatform
+from ..resolve.gateway_records import GatewayRecord, JwtRecord
+from ..resolve.platform_model import ResolvedPlatform
 
 
 @dataclass(frozen=True)

@@ -29,12 +29,13 @@ from ..aws.stack_traces import record_no_stack_traces
 from ..aws.storage_drivers import StorageDriverRoles
 from ..aws.tiered_kv_cache import TieredKvCacheConfiguration
 from ..errors import HyperPodProblems
-from ..intent import rules
+from .. import rules
 from ..intent.cluster import ClusterSettings, ExistingEks
 from ..intent.cluster_prerequisites import ClusterPrerequisite
 from ..intent.cold_start import ColdStartAssumptions
 from ..intent.endpoint import InferenceEndpoint
-from ..intent.endpoint_resolution import resolve_endpoint, resolve_scaled_workload, resolve_weights_cache
+from ..resolve.gateway import resolve_gateway
+from ..resolve.endpoint import resolve_endpoint, resolve_scaled_workload, resolve_weights_cache
 from ..intent.inference_gateway import InferenceGateway
 from ..intent.instance_group import InstanceGroup
 from ..intent.jumpstart import JumpStartEndpoint
@@ -44,10 +45,10 @@ from ..intent.model_store import ModelStore
 from ..intent.network import Network
 from ..intent.node_autoscaling import NodeAutoscaling, NodePoolSpec, autoscaled_group_names
 from ..intent.observability import Observability
-from ..intent.platform_model import ResolvedModelStore, ResolvedPlatform
-from ..intent.records import CustomSpec
+from ..resolve.platform_model import ResolvedModelStore, ResolvedPlatform
+from ..resolve.records import CustomSpec
 from ..intent.slo import EndpointSlos
-from ..intent.tiered_kv_cache import TieredKvCacheDaemon, tiered_kv_cache_daemon
+from ..resolve.tiered_kv_cache import TieredKvCacheDaemon, tiered_kv_cache_daemon
 from ..k8s.inference_gateway import add_gateway_object
 from ..k8s.keda import add_keda_objects, render_keda
 from ..k8s.model_deployment import add_endpoint_object, endpoint_manifest
@@ -539,7 +540,7 @@ class HyperPodInferencePlatform(Construct):
         The inference operator merges a scheduler entry into the config for each endpoint that attaches; ``cdk
         deploy`` applies only the platform's fields and never prunes or overwrites the operator's (docs/gateway.md)."""
         check_arguments(self._path, HyperPodInferencePlatform.add_inference_gateway, locals())
-        resolved = gateway.resolve(self.namespace)
+        resolved = resolve_gateway(gateway, self._resolved)
         model = self._resolved.with_gateway(resolved, where=self._path)  # refuses a name taken in the namespace
         manifest = gateway_manifest(resolved, self.deploy_time_values.register)
         deployment = self._charts.add(gateway_chart_name(resolved), lambda chart: [add_gateway_object(chart, manifest)],

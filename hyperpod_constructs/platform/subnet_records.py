@@ -5,7 +5,7 @@ from typing import Optional, Sequence
 
 from aws_cdk import Token, aws_ec2 as ec2
 
-from ..intent.subnets import SubnetRecord
+from ..resolve.subnets import SubnetRecord
 
 
 def _cidr(subnet: ec2.ISubnet) -> Optional[str]:

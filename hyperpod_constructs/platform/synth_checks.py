@@ -11,9 +11,9 @@ from constructs import Construct, IConstruct
 
 from ..aws.replacement import warn_replacements
 from ..error_output import crossing_jsii
-from ..intent import rules
-from ..intent.platform_model import ResolvedPlatform
-from ..intent.rules.endpoints import tiered_kv_cache_daemon_step
+from .. import rules
+from ..resolve.platform_model import ResolvedPlatform
+from ..rules.endpoints import tiered_kv_cache_daemon_step
 from .advice import advise
 from .cost_inputs import idle_floor_advice
 from .floor_advice import gpus_on_at_floor

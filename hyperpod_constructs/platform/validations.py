@@ -6,8 +6,8 @@ from typing import Callable
 import jsii
 from constructs import IValidation
 
-from ..intent import rules
-from ..intent.platform_model import ResolvedPlatform
+from .. import rules
+from ..resolve.platform_model import ResolvedPlatform
 
 
 @jsii.implements(IValidation)

@@ -7,10 +7,10 @@ from hyperpod_constructs.errors import HyperPodValidationError
 from hyperpod_constructs.intent.autoscaling import (
     SELECTOR, Autoscaling, CloudWatchTrigger, PrometheusTrigger, model_selector,
 )
-from hyperpod_constructs.intent import rules
+from hyperpod_constructs import rules
 from hyperpod_constructs.intent.keda_workload import ScaledWorkload
-from hyperpod_constructs.intent.platform_model import ResolvedPlatform
-from hyperpod_constructs.intent.endpoint_resolution import resolve_scaled_workload, resolve_scaling
+from hyperpod_constructs.resolve.platform_model import ResolvedPlatform
+from hyperpod_constructs.resolve.endpoint import resolve_scaled_workload, resolve_scaling
 from hyperpod_constructs.k8s.operator_spec import AUTOSCALING_DEFAULTS, autoscaling_spec
 from support import validate_manifest
 

@@ -9,12 +9,12 @@ import pytest
 from apps_support import synth_problems
 from hyperpod_constructs import HyperPodInferencePlatform, InstanceGroup
 from hyperpod_constructs.errors import HyperPodValidationError
-from hyperpod_constructs.intent.endpoint_resolution import resolve_scaled_workload
+from hyperpod_constructs.resolve.endpoint import resolve_scaled_workload
 from hyperpod_constructs.k8s.keda import add_scaled_workloads, render_keda, render_scaled_object
 from hyperpod_constructs.intent.autoscaling import Autoscaling, CloudWatchTrigger, PrometheusTrigger
 from hyperpod_constructs.intent.keda_workload import ScaledWorkload
-from hyperpod_constructs.intent import rules
-from hyperpod_constructs.intent.platform_model import ResolvedPlatform
+from hyperpod_constructs import rules
+from hyperpod_constructs.resolve.platform_model import ResolvedPlatform
 from support import validate_manifests
 
 AMP = "https://aps-workspaces.us-west-2.amazonaws.com/workspaces/ws-abc123"

@@ -6,16 +6,16 @@ import pytest
 
 from hyperpod_constructs import ClusterSettings
 from hyperpod_constructs.errors import HyperPodValidationError
-from hyperpod_constructs.intent.node_pool_resolution import resolve_node_pools
+from hyperpod_constructs.resolve.node_pools import resolve_node_pools
 from hyperpod_constructs.k8s.karpenter import add_node_autoscaling, render_node_autoscaling
 from hyperpod_constructs.intent.instance_group import InstanceGroup, Taint
 from hyperpod_constructs.intent.node_autoscaling import (
     Disruption, DisruptionBudget, NodeAutoscaling, NodePoolLimits, NodePoolSpec, NodeRequirement,
 )
-from hyperpod_constructs.intent.rules.node_autoscaling import (
+from hyperpod_constructs.rules.node_autoscaling import (
     check_node_autoscaling, check_node_provisioning_mode, check_node_recovery, node_autoscaling_warnings,
 )
-from hyperpod_constructs.intent.platform_model import ResolvedPlatform
+from hyperpod_constructs.resolve.platform_model import ResolvedPlatform
 from support import validate_manifests
 
 SYSTEM = InstanceGroup("system", "ml.m5.2xlarge", count=2)

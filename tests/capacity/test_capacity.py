@@ -1,10 +1,10 @@
-"""intent.capacity: what groups offer, what demands take, packing, floor and ceiling nodes, shortfalls.
+"""resolve.capacity: what groups offer, what demands take, packing, floor and ceiling nodes, shortfalls.
 
 Plain values, no synth. Every expected number is worked out by hand in the comment beside it.
 """
 from __future__ import annotations
 
-from hyperpod_constructs.intent.capacity import (
+from hyperpod_constructs.resolve.capacity import (
     GpuDemand, GpuGroup, always_on_without_mig, busy_floor_nodes, floor_nodes, gpu_groups, group_nodes,
     lower_bound_types, mig_floor_nodes, most_whole_gpus_per_node, pack_whole_gpus, reaching_max_count, side_scopes,
     slice_shortfalls, slice_totals, slices_per_instance, whole_gpu_shortfalls, whole_gpu_totals)

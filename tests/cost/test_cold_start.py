@@ -16,7 +16,7 @@ from hyperpod_constructs import (
     HyperPodValidationError, InferenceEndpoint, InstanceGroup, JumpStartEndpoint, ModelSize, ModelSource, Plan,
 )
 from hyperpod_constructs.catalog import cold_start_facts as facts
-from hyperpod_constructs.intent.platform_model import ResolvedPlatform
+from hyperpod_constructs.resolve.platform_model import ResolvedPlatform
 from hyperpod_constructs.platform.cost import FixedCostItems
 from hyperpod_constructs.planner.cold_start import ColdStartEndpoint, cold_start_endpoints
 

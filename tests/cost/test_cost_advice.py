@@ -16,7 +16,7 @@ from apps_support import s3_model
 from hyperpod_constructs import (
     Autoscaling, HyperPodInferencePlatform, HyperPodValidationError, InferenceEndpoint, InstanceGroup,
     Plan, Prices, PrometheusTrigger)
-from hyperpod_constructs.intent.platform_model import PodDemand
+from hyperpod_constructs.resolve.platform_model import PodDemand
 from hyperpod_constructs.platform.cost_inputs import idle_floor_advice
 
 P5 = "ml.p5.48xlarge"

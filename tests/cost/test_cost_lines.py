@@ -29,7 +29,7 @@ from aws_cdk.assertions import Annotations, Match
 from apps_support import load_module
 from hyperpod_constructs import HyperPodInferencePlatform, HyperPodValidationError, InstanceGroup, Plan, Prices
 from hyperpod_constructs.platform.cost import FixedCostItems
-from hyperpod_constructs.intent.platform_model import PodDemand
+from hyperpod_constructs.resolve.platform_model import PodDemand
 
 EXAMPLE = "examples/cost_picture.py"
 PRICES = Prices(instance_hourly={"ml.m5.2xlarge": 0.50, "ml.p5.48xlarge": 100.0, "ml.g6e.12xlarge": 10.0},

@@ -15,7 +15,7 @@ from hyperpod_constructs import (
     Autoscaling, HyperPodInferencePlatform, InferenceEndpoint, InstanceGroup, Plan, Prices,
     PrometheusTrigger,
 )
-from hyperpod_constructs.intent.platform_model import PodDemand
+from hyperpod_constructs.resolve.platform_model import PodDemand
 from hyperpod_constructs.platform.floor_advice import gpus_on_at_floor
 
 P5 = "ml.p5.48xlarge"

@@ -12,7 +12,7 @@ import pytest
 
 from apps_support import load_module
 from hyperpod_constructs import InstanceGroup, Plan, Prices
-from hyperpod_constructs.intent.platform_model import PodDemand
+from hyperpod_constructs.resolve.platform_model import PodDemand
 from hyperpod_constructs.platform.plan_picture import MAX_NODES_DRAWN, MISSING_MATPLOTLIB, draw_plan, plan_figure
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -5,7 +5,7 @@ import json
 
 import cdk8s
 
-from hyperpod_constructs.intent.platform_model import ResolvedModelStore
+from hyperpod_constructs.resolve.platform_model import ResolvedModelStore
 from hyperpod_constructs.k8s.api_objects import rendered
 from hyperpod_constructs.k8s.model_store import add_model_store_volumes, model_store_manifests
 

@@ -18,8 +18,8 @@ from hyperpod_constructs.intent.data_capture import CaptureMode, DataCapture
 from hyperpod_constructs.intent.endpoint import InferenceEndpoint
 from hyperpod_constructs.intent.jumpstart import JumpStartEndpoint
 from hyperpod_constructs.intent.model_source import ModelSource
-from hyperpod_constructs.intent.platform_model import ResolvedPlatform
-from hyperpod_constructs.intent.endpoint_resolution import resolve_endpoint
+from hyperpod_constructs.resolve.platform_model import ResolvedPlatform
+from hyperpod_constructs.resolve.endpoint import resolve_endpoint
 from hyperpod_constructs.k8s.model_deployment import render_endpoint
 from support import stand_in_bucket, validate_manifest
 

@@ -19,10 +19,10 @@ from hyperpod_constructs.intent.disaggregation import DisaggregatedServing, Disa
 from hyperpod_constructs.intent.endpoint import InferenceEndpoint
 from hyperpod_constructs.intent.node_autoscaling import NodeAutoscaling
 from hyperpod_constructs.intent.instance_group import InstanceGroup
-from hyperpod_constructs.intent.mig_checks import check_partition_capacity
-from hyperpod_constructs.intent.endpoint_resolution import resolve_endpoint
+from hyperpod_constructs.rules.mig_checks import check_partition_capacity
+from hyperpod_constructs.resolve.endpoint import resolve_endpoint
 from hyperpod_constructs.intent.model_source import ModelSource
-from hyperpod_constructs.intent.platform_model import ResolvedEndpoint, ResolvedPlatform
+from hyperpod_constructs.resolve.platform_model import ResolvedEndpoint, ResolvedPlatform
 from hyperpod_constructs.intent.routing import Routing
 from hyperpod_constructs.k8s.model_deployment import render_endpoint
 from support import stand_in_bucket, validate_manifest

@@ -4,7 +4,7 @@ from __future__ import annotations
 from hyperpod_constructs.intent.cluster import ClusterSettings, TieredStorage
 from hyperpod_constructs.intent.node_autoscaling import NodeAutoscaling
 from hyperpod_constructs.intent.instance_group import InstanceGroup
-from hyperpod_constructs.intent.platform_model import ResolvedModelStore, ResolvedPlatform
+from hyperpod_constructs.resolve.platform_model import ResolvedModelStore, ResolvedPlatform
 
 AMP = "https://aps-workspaces.us-west-2.amazonaws.com/workspaces/ws-abc123"
 ACM_ARN = "arn:aws:acm:us-west-2:123456789012:certificate/0a1b2c3d-4e5f-6789-abcd-ef0123456789"

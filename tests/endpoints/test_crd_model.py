@@ -10,8 +10,8 @@ from typing import Any, Iterator, Optional, Union
 import pytest
 
 from hyperpod_constructs.crd_model import INTERNAL, CrdProperty, camel_case, crd, crd_dump, crd_property, internal
-from hyperpod_constructs.intent import records
-from hyperpod_constructs.intent.records import CustomSpec, JumpStartSpec, SharedSpec
+from hyperpod_constructs.resolve import records
+from hyperpod_constructs.resolve.records import CustomSpec, JumpStartSpec, SharedSpec
 from support import crd_schemas
 
 # The CDK interfaces some internal fields hold (their modules are imported only for type checking).

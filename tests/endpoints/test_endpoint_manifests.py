@@ -11,7 +11,7 @@ import pytest
 
 from endpoint_fixtures import ACM_ARN, BARE_VIEW, ROLE_ARN, VIEW
 from hyperpod_constructs.k8s.api_objects import MANAGED_BY_LABEL
-from hyperpod_constructs.intent.endpoint_resolution import resolve_endpoint
+from hyperpod_constructs.resolve.endpoint import resolve_endpoint
 from hyperpod_constructs.k8s.model_deployment import add_endpoint_object, render_endpoint
 from hyperpod_constructs.intent.autoscaling import Autoscaling, CloudWatchTrigger, PrometheusTrigger
 from hyperpod_constructs.intent.endpoint import DEFAULT_IMAGE, InferenceEndpoint
@@ -28,7 +28,7 @@ from hyperpod_constructs.intent.endpoint_options import (
 from hyperpod_constructs.intent.jumpstart import JumpStartEndpoint
 from hyperpod_constructs.intent.kv_cache import KvCache, L2Cache
 from hyperpod_constructs.intent.model_source import ModelSource, SecretKeyRef
-from hyperpod_constructs.intent.platform_model import ResolvedPlatform
+from hyperpod_constructs.resolve.platform_model import ResolvedPlatform
 from hyperpod_constructs.intent.routing import IntelligentRouting, Routing
 from support import stand_in_bucket, validate_manifest, validate_manifests
 

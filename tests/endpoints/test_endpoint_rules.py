@@ -27,8 +27,8 @@ from hyperpod_constructs.intent.instance_group import InstanceGroup
 from hyperpod_constructs.intent.jumpstart import JumpStartEndpoint
 from hyperpod_constructs.intent.kv_cache import KvCache, L2Backend, L2Cache
 from hyperpod_constructs.intent.model_source import ModelSource, SecretKeyRef
-from hyperpod_constructs.intent.endpoint_resolution import resolve_endpoint
-from hyperpod_constructs.intent.platform_model import ResolvedPlatform
+from hyperpod_constructs.resolve.endpoint import resolve_endpoint
+from hyperpod_constructs.resolve.platform_model import ResolvedPlatform
 from hyperpod_constructs.intent.routing import IntelligentRouting, Routing
 from hyperpod_constructs.k8s.model_deployment import render_endpoint
 

@@ -14,7 +14,7 @@ from typing import Any, Union
 
 import pytest
 from pydantic import BaseModel
-from hyperpod_constructs.intent.endpoint_resolution import resolve_endpoint
+from hyperpod_constructs.resolve.endpoint import resolve_endpoint
 from hyperpod_constructs.k8s.model_deployment import render_endpoint
 
 from test_endpoint_manifests import ENDPOINTS

@@ -12,9 +12,9 @@ from aws_cdk import App, Stack, aws_s3 as s3
 from hyperpod_constructs import (
     InferenceEndpoint, JumpStartEndpoint, LoadBalancer, ModelCache, ModelSource, ModelWeightsCache)
 from hyperpod_constructs.errors import HyperPodValidationError
-from hyperpod_constructs.intent import rules
-from hyperpod_constructs.intent.endpoint_resolution import resolve_endpoint, resolve_weights_cache
-from hyperpod_constructs.intent.platform_model import ResolvedModelStore, ResolvedPlatform
+from hyperpod_constructs import rules
+from hyperpod_constructs.resolve.endpoint import resolve_endpoint, resolve_weights_cache
+from hyperpod_constructs.resolve.platform_model import ResolvedModelStore, ResolvedPlatform
 from hyperpod_constructs.k8s.api_objects import render_chart, rendered
 from hyperpod_constructs.k8s.model_deployment import add_endpoint_object, render_endpoint
 from hyperpod_constructs.k8s.model_weights_cache import add_weights_cache_object, weights_cache_manifest

@@ -16,8 +16,8 @@ from hyperpod_constructs import (
     L2Cache, ModelSource, TieredStorage,
 )
 from hyperpod_constructs.catalog.operator_versions import operator_version
-from hyperpod_constructs.intent import rules
-from hyperpod_constructs.intent.platform_model import ResolvedPlatform
+from hyperpod_constructs import rules
+from hyperpod_constructs.resolve.platform_model import ResolvedPlatform
 
 REDIS = KvCache(l2=L2Cache.redis("redis://cache.internal:6379"))
 GROUPS = (InstanceGroup("l40s", "ml.g6e.12xlarge", count=1),)

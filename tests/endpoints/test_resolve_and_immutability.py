@@ -20,7 +20,7 @@ from hyperpod_constructs.intent.jumpstart import JumpStartEndpoint
 from hyperpod_constructs.intent.kv_cache import KvCache
 from hyperpod_constructs.intent.model_source import ModelSource
 from hyperpod_constructs.intent.routing import IntelligentRouting, Routing
-from hyperpod_constructs.intent.endpoint_resolution import resolve_endpoint
+from hyperpod_constructs.resolve.endpoint import resolve_endpoint
 from hyperpod_constructs.k8s.model_deployment import render_endpoint
 
 S3 = ModelSource.s3(stand_in_bucket(), "llama/")

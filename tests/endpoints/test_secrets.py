@@ -12,7 +12,7 @@ from hyperpod_constructs import (
     DisaggregatedWorker, HyperPodValidationError, InferenceEndpoint, JumpStartEndpoint, L2Cache, ModelSource,
     SecretKeyRef)
 from hyperpod_constructs.intent.secrets import is_secret_name, masked, secret_in_text
-from hyperpod_constructs.intent.endpoint_resolution import resolve_endpoint
+from hyperpod_constructs.resolve.endpoint import resolve_endpoint
 from hyperpod_constructs.k8s.model_deployment import render_endpoint
 from support import validate_manifest
 

@@ -24,10 +24,10 @@ from hyperpod_constructs import (
     ManifestDelivery, ModelSource, TieredStorage,
 )
 from hyperpod_constructs.catalog.instance_types import instance_type
-from hyperpod_constructs.intent import rules
+from hyperpod_constructs import rules
 from hyperpod_constructs.intent.node_autoscaling import NodeAutoscaling
-from hyperpod_constructs.intent.platform_model import ResolvedPlatform
-from hyperpod_constructs.intent.tiered_kv_cache import TieredKvCacheDaemon, daemon_sizing, tiered_kv_cache_daemon
+from hyperpod_constructs.resolve.platform_model import ResolvedPlatform
+from hyperpod_constructs.resolve.tiered_kv_cache import TieredKvCacheDaemon, daemon_sizing, tiered_kv_cache_daemon
 from hyperpod_constructs.k8s.tiered_kv_cache import CONFIGURE_SCRIPT, configure_script, daemon_patch
 
 L2 = KvCache(l2=L2Cache.tiered_storage())

@@ -20,7 +20,7 @@ from hyperpod_constructs.intent.autoscaling import Autoscaling, CloudWatchTrigge
 from hyperpod_constructs.intent.endpoint import InferenceEndpoint
 from hyperpod_constructs.intent.jumpstart import JumpStartEndpoint
 from hyperpod_constructs.intent.model_source import ModelSource
-from hyperpod_constructs.intent.endpoint_resolution import resolve_endpoint
+from hyperpod_constructs.resolve.endpoint import resolve_endpoint
 from hyperpod_constructs.k8s.model_deployment import render_endpoint
 
 LLAMA_8B = ModelSize(parameters=8.03e9, dtype="bfloat16")

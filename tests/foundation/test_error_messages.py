@@ -17,8 +17,8 @@ from hyperpod_constructs import (
     NodeAutoscaling, NodePoolSpec, NodeRequirement, ObservabilityMetrics, PrometheusTrigger, Taint,
 )
 from hyperpod_constructs.errors import close_matches, did_you_mean, located, one_of
-from hyperpod_constructs.intent import rules
-from hyperpod_constructs.intent.platform_model import ResolvedPlatform
+from hyperpod_constructs import rules
+from hyperpod_constructs.resolve.platform_model import ResolvedPlatform
 from rule_support import endpoint_problems
 
 FSX = ModelSource.fsx("models/llama-3.1-8b/")
@@ -179,8 +179,8 @@ def _deploy_mistake_problems() -> dict[str, str]:
     store's folder, tiered storage crowding out the pods, subnets too small."""
     from hyperpod_constructs import TieredStorage
     from hyperpod_constructs.intent.node_autoscaling import NodeAutoscaling
-    from hyperpod_constructs.intent.platform_model import ResolvedModelStore
-    from hyperpod_constructs.intent.subnets import SubnetRecord
+    from hyperpod_constructs.resolve.platform_model import ResolvedModelStore
+    from hyperpod_constructs.resolve.subnets import SubnetRecord
     from rule_support import with_endpoints
 
     platform = ResolvedPlatform.of(

@@ -1,29 +1,33 @@
-"""The intent layer has no import cycle, ``TYPE_CHECKING`` imports included: values -> resolver -> records, one way.
+"""Intent, resolution and the rules have no import cycle, ``TYPE_CHECKING`` imports included: values -> resolver ->
+records -> rules, one way.
 
-The graph is read from the source (``ast``): every ``import`` / ``from ... import`` of one intent module by another,
-wherever it stands (module top, ``if TYPE_CHECKING:``, inside a function). A cycle is named module by module.
+The graph is read from the source (``ast``): every ``import`` / ``from ... import`` of one module of those packages
+by another, wherever it stands (module top, ``if TYPE_CHECKING:``, inside a function). A cycle is named module by
+module.
 """
 from __future__ import annotations
 
 import ast
+import importlib
+import typing
 from pathlib import Path
 from typing import Mapping
 
 from support import REPO_ROOT
 
-INTENT = REPO_ROOT / "hyperpod_constructs" / "intent"
+PACKAGE = REPO_ROOT / "hyperpod_constructs"
+LAYERS = ("intent", "resolve", "rules")  # the packages the graph covers, each below the next
 
 
-def _module_name(path: Path, intent_dir: Path = INTENT) -> str:
-    """``rules.endpoints`` for intent/rules/endpoints.py, ``rules`` for intent/rules/__init__.py (``""`` for the
-    intent package's own ``__init__``)."""
-    parts = list(path.relative_to(intent_dir).with_suffix("").parts)
+def _module_name(path: Path, package_dir: Path = PACKAGE) -> str:
+    """``rules.endpoints`` for rules/endpoints.py, ``rules`` for rules/__init__.py."""
+    parts = list(path.relative_to(package_dir).with_suffix("").parts)
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def intent_imports(source: str, module: str, modules: set[str], *, is_package: bool = False) -> set[str]:
-    """The intent modules ``source`` (intent module ``module``, e.g. ``"rules.endpoints"``; ``is_package`` for a
-    package's ``__init__``) imports."""
+def layer_imports(source: str, module: str, modules: set[str], *, is_package: bool = False) -> set[str]:
+    """The modules of ``modules`` that ``source`` (module ``module``, e.g. ``"rules.endpoints"``; ``is_package`` for
+    a package's ``__init__``) imports."""
     package = module.split(".") if is_package else module.split(".")[:-1]  # where `from .x` looks
     found: set[str] = set()
     for node in ast.walk(ast.parse(source)):
@@ -31,17 +35,17 @@ def intent_imports(source: str, module: str, modules: set[str], *, is_package: b
         if isinstance(node, ast.ImportFrom):
             if node.level:
                 if node.level - 1 > len(package):
-                    continue  # above the intent package
+                    continue  # above the hyperpod_constructs package
                 base = package[: len(package) - (node.level - 1)]
                 prefix = base + (node.module.split(".") if node.module else [])
-            elif node.module and node.module.startswith("hyperpod_constructs.intent"):
-                prefix = node.module.split(".")[2:]
+            elif node.module and node.module.startswith("hyperpod_constructs."):
+                prefix = node.module.split(".")[1:]
             else:
                 continue
             targets += [[prefix + [alias.name], prefix] for alias in node.names]
         elif isinstance(node, ast.Import):
-            targets += [[alias.name.split(".")[2:]] for alias in node.names
-                        if alias.name.startswith("hyperpod_constructs.intent.")]
+            targets += [[alias.name.split(".")[1:]] for alias in node.names
+                        if alias.name.startswith("hyperpod_constructs.")]
         for candidates in targets:  # `from .rules import registry` imports rules.registry; `from .mig import X`, mig
             name = next((".".join(c) for c in candidates if ".".join(c) in modules), None)
             if name is not None and name != module:
@@ -49,11 +53,11 @@ def intent_imports(source: str, module: str, modules: set[str], *, is_package: b
     return found
 
 
-def import_graph(intent_dir: Path = INTENT) -> dict[str, set[str]]:
-    paths = sorted(intent_dir.rglob("*.py"))
-    names = {path: _module_name(path, intent_dir) for path in paths}
+def import_graph(package_dir: Path = PACKAGE) -> dict[str, set[str]]:
+    paths = sorted(path for layer in LAYERS for path in (package_dir / layer).rglob("*.py"))
+    names = {path: _module_name(path, package_dir) for path in paths}
     modules = set(names.values())
-    return {name: intent_imports(path.read_text(), name, modules, is_package=path.name == "__init__.py")
+    return {name: layer_imports(path.read_text(), name, modules, is_package=path.name == "__init__.py")
             for path, name in names.items()}
 
 
@@ -104,19 +108,29 @@ def _cycle_through(graph: Mapping[str, set[str]], group: list[str]) -> list[str]
     return group
 
 
-def test_the_graph_reads_the_layer() -> None:
+def test_the_graph_reads_the_layers() -> None:
     graph = import_graph()
-    assert {"records", "endpoint_resolution", "platform_model", "rules.endpoints"} <= set(graph)
-    assert {"endpoint", "jumpstart", "records", "platform_model"} <= graph["endpoint_resolution"]
-    assert "platform_model" in graph["rules.endpoints"]
+    assert {"resolve.records", "resolve.endpoint", "resolve.platform_model", "rules.endpoints"} <= set(graph)
+    assert {"intent.endpoint", "intent.jumpstart", "resolve.records", "resolve.platform_model"} <= graph[
+        "resolve.endpoint"]
+    assert "resolve.platform_model" in graph["rules.endpoints"]
 
 
-def test_intent_has_no_import_cycle() -> None:
+def test_no_import_cycle() -> None:
     assert [" -> ".join(cycle) for cycle in cycles(import_graph())] == []
 
 
-def test_the_records_import_no_intent_value() -> None:
-    assert import_graph()["records"] == set()
+def test_the_records_import_no_declared_value() -> None:
+    """Records are plain data: from intent they take type aliases only (``Side``), no value class or function."""
+    records = PACKAGE / "resolve" / "records.py"
+    taken: list[str] = []
+    for node in ast.walk(ast.parse(records.read_text())):
+        if isinstance(node, ast.ImportFrom) and node.level == 2 and (node.module or "").startswith("intent"):
+            module = importlib.import_module(f"hyperpod_constructs.{node.module}")
+            taken += [f"{node.module}.{alias.name}" for alias in node.names
+                      if typing.get_origin(getattr(module, alias.name)) is not typing.Literal]
+    assert taken == []
+    assert {module for module in import_graph()["resolve.records"] if not module.startswith("intent.")} == set()
 
 
 def test_a_cycle_is_found_and_named() -> None:
@@ -127,9 +141,10 @@ def test_a_cycle_is_found_and_named() -> None:
 
 
 def test_type_checking_and_relative_imports_are_edges() -> None:
-    modules = {"deployment", "platform_model", "records", "rules", "rules.endpoints", "endpoint"}
-    source = ("from typing import TYPE_CHECKING\nfrom .records import Side\n"
-              "if TYPE_CHECKING:\n    from .platform_model import ResolvedPlatform\n")
-    assert intent_imports(source, "deployment", modules) == {"records", "platform_model"}
-    nested = "from ..endpoint import InferenceEndpoint\nfrom hyperpod_constructs.intent.records import Side\n"
-    assert intent_imports(nested, "rules.endpoints", modules) == {"endpoint", "records"}
+    modules = {"intent.deployment", "resolve.platform_model", "resolve.records", "rules", "rules.endpoints",
+               "intent.endpoint"}
+    source = ("from typing import TYPE_CHECKING\nfrom ..resolve.records import ScalingRecord\n"
+              "if TYPE_CHECKING:\n    from ..resolve.platform_model import ResolvedPlatform\n")
+    assert layer_imports(source, "intent.deployment", modules) == {"resolve.records", "resolve.platform_model"}
+    nested = "from ..intent.endpoint import InferenceEndpoint\nfrom hyperpod_constructs.resolve.records import Side\n"
+    assert layer_imports(nested, "rules.endpoints", modules) == {"intent.endpoint", "resolve.records"}

@@ -48,7 +48,7 @@ def test_every_public_name_resolves_and_matches_the_typing_imports() -> None:
 def test_c_emitter_is_used_and_writes_the_same_text() -> None:
     assert yaml_writer.SafeDumper is getattr(yaml, "CSafeDumper", yaml.SafeDumper)
     from hyperpod_constructs.observability import alerts
-    from hyperpod_constructs.intent.platform_model import ResolvedEndpoint
+    from hyperpod_constructs.resolve.platform_model import ResolvedEndpoint
 
     rules = alerts.rule_groups([ResolvedEndpoint(name=f"m-{i}", max_replicas=1 + i % 3) for i in range(20)], "5m")
     manifest = {"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "x", "labels": {"a": "b"}},
@@ -131,12 +131,12 @@ def test_python_rendering_is_exactly_what_the_k8s_layer_objects_render() -> None
     import test_endpoint_manifests as endpoint_cases
 
     from hyperpod_constructs.intent.autoscaling import Autoscaling, PrometheusTrigger
-    from hyperpod_constructs.intent.endpoint_resolution import resolve_endpoint, resolve_scaled_workload
+    from hyperpod_constructs.resolve.endpoint import resolve_endpoint, resolve_scaled_workload
     from hyperpod_constructs.intent.instance_group import InstanceGroup
     from hyperpod_constructs.intent.keda_workload import ScaledWorkload
     from hyperpod_constructs.intent.node_autoscaling import NodeAutoscaling
-    from hyperpod_constructs.intent.node_pool_resolution import resolve_node_pools
-    from hyperpod_constructs.intent.platform_model import ResolvedPlatform
+    from hyperpod_constructs.resolve.node_pools import resolve_node_pools
+    from hyperpod_constructs.resolve.platform_model import ResolvedPlatform
     from hyperpod_constructs.k8s.api_objects import add_api_object, rendered
     from hyperpod_constructs.k8s.karpenter import add_node_autoscaling, render_node_autoscaling
     from hyperpod_constructs.k8s.keda import add_scaled_workloads, render_keda

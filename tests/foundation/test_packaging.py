@@ -148,7 +148,7 @@ def test_wheel_installs_into_a_clean_virtualenv_and_a_consumer_app_synthesizes(b
         from aws_cdk import aws_s3 as s3
         from hyperpod_constructs import HyperPodInferencePlatform, InferenceEndpoint, InstanceGroup, ModelSource
         from hyperpod_constructs.k8s.imports.inference_endpoint_config import InferenceEndpointConfig
-        from hyperpod_constructs.intent.endpoint_resolution import resolve_endpoint
+        from hyperpod_constructs.resolve.endpoint import resolve_endpoint
         from hyperpod_constructs.k8s.model_deployment import add_endpoint_object
 
         app = cdk.App(outdir="out")

@@ -1,14 +1,16 @@
 """The k8s layer renders from resolved records only (read from the source with ``ast``, nothing is imported).
 
-- from ``hyperpod_constructs.intent`` it imports only the record modules and UPPER_CASE constants of other modules:
-  no intent function and no intent value class, so it cannot call back into intent logic;
+- from ``hyperpod_constructs.intent`` and ``hyperpod_constructs.resolve`` it imports only the record modules and
+  UPPER_CASE constants of other modules: no declared value class, no resolver and no intent function, so it cannot
+  call back into intent or resolution logic;
 - no function of it takes a ``where`` (an error location): it reports no user error;
 - it calls no ``require(...)`` / ``located(...)`` and raises no ``HyperPod...`` error (``k8s/typed.py`` excepted:
   its ``HyperPodTypeError`` is a programming error, a renderer writing a field the generated class does not have);
 - it calls no ``.resolve(...)`` and no ``resolved_*(...)``: everything was resolved before it.
 
-``layering_findings`` also counts the call sites that call into intent-layer logic (a name imported from an intent
-module that is neither a record module nor a constant, called), the figure the resolve-once design drives to zero.
+``layering_findings`` also counts the call sites that call into intent or resolution logic (a name imported from an
+intent or resolve module that is neither a record module nor a constant, called), the figure the resolve-once design
+drives to zero.
 """
 from __future__ import annotations
 
@@ -18,24 +20,23 @@ from pathlib import Path
 from support import REPO_ROOT
 
 K8S = REPO_ROOT / "hyperpod_constructs" / "k8s"
-RECORD_MODULES = frozenset({"records", "platform_model", "gateway_records"})  # hyperpod_constructs.intent.<module>
+RECORD_MODULES = frozenset({"resolve.records", "resolve.platform_model", "resolve.gateway_records"})
+LOGIC_LAYERS = ("intent", "resolve")  # the layers whose functions and classes a renderer must not reach
 USER_ERROR_CALLS = frozenset({"require", "located"})
 # The one exception to "no user error": typed() converts a finished manifest into generated structs, and a field
 # the struct lacks is a renderer's bug, reported as HyperPodTypeError so it names the path.
 RAISES_PROGRAMMING_ERRORS = frozenset({"typed.py"})
 
 
-def _intent_module(node: ast.ImportFrom) -> str | None:
-    """``x`` for ``from ..intent.x import`` (in k8s/) or ``from hyperpod_constructs.intent.x import``; ``""`` for
-    the intent package itself; None for any other import."""
+def _logic_module(node: ast.ImportFrom) -> str | None:
+    """``intent.x`` for ``from ..intent.x import`` (in k8s/) or ``from hyperpod_constructs.intent.x import`` (and
+    so for resolve); ``intent`` for the package itself; None for an import from any other layer."""
     parts = (node.module or "").split(".")
-    if node.level == 2 and parts[0] == "intent":
-        rest = parts[1:]
-    elif node.level == 0 and parts[:2] == ["hyperpod_constructs", "intent"]:
-        rest = parts[2:]
-    else:
-        return None
-    return ".".join(rest)
+    if node.level == 2 and parts[0] in LOGIC_LAYERS:
+        return ".".join(parts)
+    if node.level == 0 and parts[0] == "hyperpod_constructs" and parts[1:2] and parts[1] in LOGIC_LAYERS:
+        return ".".join(parts[1:])
+    return None
 
 
 def _is_constant(name: str) -> bool:
@@ -46,20 +47,20 @@ def layering_findings(source: str, filename: str = "module.py") -> dict[str, lis
     """Every break of the rules above in one module's source, by rule, each as ``<file>:<line> <what>``."""
     tree = ast.parse(source)
     found: dict[str, list[str]] = {"imports": [], "where": [], "errors": [], "resolution": [], "intent calls": []}
-    logic_names: set[str] = set()  # names imported from intent that are neither records nor constants
+    logic_names: set[str] = set()  # names imported from intent or resolve that are neither records nor constants
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom):
-            module = _intent_module(node)
+            module = _logic_module(node)
             if module is None or module in RECORD_MODULES:
                 continue
             for alias in node.names:
                 if not _is_constant(alias.name):
-                    found["imports"].append(f"{filename}:{node.lineno} intent.{module or '*'}.{alias.name}")
+                    found["imports"].append(f"{filename}:{node.lineno} {module}.{alias.name}")
                     logic_names.add(alias.asname or alias.name)
         elif isinstance(node, ast.Import):
             for alias in node.names:
-                if alias.name.startswith("hyperpod_constructs.intent") and not any(
-                        alias.name == f"hyperpod_constructs.intent.{module}" for module in RECORD_MODULES):
+                if alias.name.split(".")[1:2] in ([layer] for layer in LOGIC_LAYERS) and not any(
+                        alias.name == f"hyperpod_constructs.{module}" for module in RECORD_MODULES):
                     found["imports"].append(f"{filename}:{node.lineno} {alias.name}")
                     logic_names.add((alias.asname or alias.name).split(".")[0])
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
@@ -105,7 +106,7 @@ def test_the_scan_sees_the_renderers() -> None:
     assert {"endpoint.py", "operator_spec.py", "keda.py", "karpenter.py", "mig_config.py", "typed.py"} <= names
 
 
-def test_k8s_imports_only_records_and_constants_from_intent() -> None:
+def test_k8s_imports_only_records_and_constants_from_intent_and_resolve() -> None:
     assert k8s_findings()["imports"] == []
     assert k8s_findings()["intent calls"] == []
 
@@ -128,12 +129,16 @@ def test_an_intent_function_or_value_class_import_is_caught() -> None:
     source = ("from ..intent.autoscaling import model_selector, SELECTOR\n"
               "from ..intent.endpoint import InferenceEndpoint\n"
               "from hyperpod_constructs.intent.mig import partition_resources\n"
-              "from ..intent.records import ScalingRecord\nfrom ..intent.platform_model import ResolvedEndpoint\n"
+              "from ..resolve.records import ScalingRecord\nfrom ..resolve.platform_model import ResolvedEndpoint\n"
+              "from ..resolve.endpoint import resolve_endpoint\nfrom ..resolve.tiered_kv_cache import DAEMON_NAME\n"
+              "import hyperpod_constructs.resolve.capacity\nimport hyperpod_constructs.resolve.records\n"
               "def spec(endpoint):\n    return model_selector(endpoint.name)\n")
     found = layering_findings(source)
     assert found["imports"] == ["module.py:1 intent.autoscaling.model_selector", "module.py:2 intent.endpoint."
-                                "InferenceEndpoint", "module.py:3 intent.mig.partition_resources"]
-    assert found["intent calls"] == ["module.py:7 model_selector(...)"]
+                                "InferenceEndpoint", "module.py:3 intent.mig.partition_resources",
+                                "module.py:6 resolve.endpoint.resolve_endpoint",
+                                "module.py:8 hyperpod_constructs.resolve.capacity"]
+    assert found["intent calls"] == ["module.py:11 model_selector(...)"]
 
 
 def test_a_type_checking_import_counts_too() -> None:

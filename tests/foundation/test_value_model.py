@@ -14,8 +14,8 @@ def _sources(folder: Path) -> dict[str, str]:
     return {str(path.relative_to(PACKAGE)): path.read_text() for path in folder.rglob("*.py")}
 
 
-def test_no_value_in_the_intent_layer_assigns_its_own_fields() -> None:
-    offenders = [name for name, text in _sources(PACKAGE / "intent").items()
+def test_no_value_or_record_assigns_its_own_fields() -> None:
+    offenders = [name for name, text in {**_sources(PACKAGE / "intent"), **_sources(PACKAGE / "resolve")}.items()
                  if re.search(r"^(?!\s*#).*object\.__setattr__\(", text, re.M)]
     assert offenders == []
 

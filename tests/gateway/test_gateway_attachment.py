@@ -11,10 +11,11 @@ from hyperpod_constructs import (
     GatewayScheduler, InferenceEndpoint, InferenceGateway, JumpStartEndpoint, ModelSource, Routing,
 )
 from hyperpod_constructs.errors import HyperPodValidationError
-from hyperpod_constructs.intent import rules
-from hyperpod_constructs.intent.endpoint_resolution import resolve_endpoint
+from hyperpod_constructs.resolve.gateway import resolve_gateway
+from hyperpod_constructs import rules
+from hyperpod_constructs.resolve.endpoint import resolve_endpoint
 from hyperpod_constructs.intent.instance_group import InstanceGroup
-from hyperpod_constructs.intent.platform_model import ResolvedModelStore, ResolvedPlatform
+from hyperpod_constructs.resolve.platform_model import ResolvedModelStore, ResolvedPlatform
 from hyperpod_constructs.k8s.model_deployment import render_endpoint
 from rule_support import with_endpoints
 from support import validate_manifest
@@ -67,10 +68,11 @@ def test_the_gateway_name_is_a_kubernetes_name() -> None:
 
 def test_an_endpoint_attaches_only_to_a_gateway_of_the_platform_in_its_namespace() -> None:
     platform = dataclasses.replace(VIEW, inference_gateway_controller=True)
-    attached = with_endpoints(platform.with_gateway(GATEWAY.resolve(platform.namespace)),
+    attached = with_endpoints(platform.with_gateway(resolve_gateway(GATEWAY, platform)),
                               qwen(inference_gateway="models"))
     assert rules.problems(attached) == []
-    elsewhere = with_endpoints(platform.with_gateway(GATEWAY.resolve("team")), qwen(inference_gateway="models"))
+    in_team = resolve_gateway(GATEWAY, ResolvedPlatform(namespace="team"))
+    elsewhere = with_endpoints(platform.with_gateway(in_team), qwen(inference_gateway="models"))
     assert rules.problems(elsewhere) == [
         "endpoint 'qwen': inference_gateway='models' is not allowed; the name of an Inference Gateway added to the "
         f"platform in namespace {platform.namespace!r} (none yet): "

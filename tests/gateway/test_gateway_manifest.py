@@ -13,7 +13,10 @@ from hyperpod_constructs import (
     JwtAuthentication, PluginsConfigMap, RequiredClaim, SchedulerWeights,
 )
 from hyperpod_constructs.k8s.inference_gateway import render_gateway
+from hyperpod_constructs.resolve.gateway import resolve_gateway
+from hyperpod_constructs.resolve.platform_model import ResolvedPlatform
 
+DEFAULT_NAMESPACE = ResolvedPlatform(namespace="default")  # a platform deploying to "default"
 ISSUER = "https://cognito-idp.us-west-2.amazonaws.com/us-west-2_Abc"
 EVERY_FIELD = InferenceGateway(
     name="models", namespace="serving",
@@ -38,7 +41,7 @@ EVERY_FIELD = InferenceGateway(
 
 
 def test_every_field_is_where_aws_documents_it(snapshot) -> None:
-    manifest = render_gateway(EVERY_FIELD.resolve("default"))
+    manifest = render_gateway(resolve_gateway(EVERY_FIELD, DEFAULT_NAMESPACE))
     validate_gateway(manifest)
     assert manifest == snapshot
     assert manifest["metadata"] == {"name": "models", "namespace": "serving",
@@ -55,7 +58,7 @@ def test_every_field_is_where_aws_documents_it(snapshot) -> None:
 def test_defaults_are_written_once_and_tls_without_a_certificate_is_an_empty_map() -> None:
     gateway = InferenceGateway(name="one", allow_unauthenticated=True, schedulers=[GatewayScheduler(
         name="qwen", model_name="Qwen/Qwen2.5-7B-Instruct", model_selector={"app": "qwen"})])
-    manifest = render_gateway(gateway.resolve("default"))
+    manifest = render_gateway(resolve_gateway(gateway, DEFAULT_NAMESPACE))
     validate_gateway(manifest)
     assert manifest["spec"] == {
         "bbr": {"enabled": True, "replicas": 2, "maxRequestBodyBytes": 268435456}, "tls": {},
@@ -68,7 +71,7 @@ def test_defaults_are_written_once_and_tls_without_a_certificate_is_an_empty_map
 @pytest.mark.parametrize("path,value", [(("spec", "bbr", "mode"), "body"), (("spec", "tls", "certificate"), "x"),
                                         (("spec", "schedulers", 0, "weight"), 1)])
 def test_the_hand_written_schema_refuses_fields_aws_does_not_document(path, value) -> None:
-    manifest = copy.deepcopy(render_gateway(EVERY_FIELD.resolve("default")))
+    manifest = copy.deepcopy(render_gateway(resolve_gateway(EVERY_FIELD, DEFAULT_NAMESPACE)))
     node = manifest
     for key in path[:-1]:
         node = node[key]
@@ -78,7 +81,7 @@ def test_the_hand_written_schema_refuses_fields_aws_does_not_document(path, valu
 
 
 def test_the_hand_written_schema_refuses_what_aws_limits() -> None:
-    manifest = copy.deepcopy(render_gateway(EVERY_FIELD.resolve("default")))
+    manifest = copy.deepcopy(render_gateway(resolve_gateway(EVERY_FIELD, DEFAULT_NAMESPACE)))
     manifest["spec"]["schedulers"][0]["scheduler"] = "round-robin"
     with pytest.raises(jsonschema.ValidationError, match="'round-robin' is not one of \\['llm-d', 'epp'\\]"):
         validate_gateway(manifest)

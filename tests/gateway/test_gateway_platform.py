@@ -15,7 +15,7 @@ from hyperpod_constructs import (
 )
 from hyperpod_constructs.delivery.bundle import bundle_inventory
 from hyperpod_constructs.errors import HyperPodProblems, HyperPodValidationError
-from hyperpod_constructs.intent import rules
+from hyperpod_constructs import rules
 
 ISSUER = "https://cognito-idp.us-west-2.amazonaws.com/us-west-2_Abc"
 JWT = JwtAuthentication(provider_name="cognito", issuer=ISSUER, jwks_uri=f"{ISSUER}/.well-known/jwks.json",

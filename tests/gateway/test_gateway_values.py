@@ -12,6 +12,8 @@ from hyperpod_constructs import (
     SchedulerWeights,
 )
 from hyperpod_constructs.errors import HyperPodValidationError
+from hyperpod_constructs.resolve.gateway import resolve_gateway
+from hyperpod_constructs.resolve.platform_model import ResolvedPlatform
 
 ISSUER = "https://cognito-idp.us-west-2.amazonaws.com/us-west-2_Abc"
 JWT = JwtAuthentication(provider_name="cognito", issuer=ISSUER, jwks_uri=f"{ISSUER}/.well-known/jwks.json",
@@ -34,10 +36,11 @@ def test_a_gateway_keeping_every_rule_builds_and_resolves_its_namespace_once() -
                     bbr=BodyBasedRouting(default_backend="qwen"), tls=GatewayTls(
                         acm_certificate_arn="arn:aws:acm:us-west-2:111122223333:certificate/0a1b-2c3d"))
     assert built.schedulers[1].scheduler is SchedulerImplementation.EPP  # the CRD's value converts
-    resolved = built.resolve("serving")
+    serving = ResolvedPlatform(namespace="serving")
+    resolved = resolve_gateway(built, serving)
     assert (resolved.namespace, resolved.where) == ("serving", "InferenceGateway serving/models")
     assert resolved.model_names == ("org/qwen", "org/llama")
-    assert gateway(namespace="team").resolve("serving").namespace == "team"
+    assert resolve_gateway(gateway(namespace="team"), serving).namespace == "team"
     assert gateway(auth=None, allow_unauthenticated=True).auth is None
 
 

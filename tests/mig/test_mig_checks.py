@@ -8,9 +8,9 @@ from support import stand_in_bucket
 from hyperpod_constructs.intent.endpoint import InferenceEndpoint
 from hyperpod_constructs.intent.instance_group import InstanceGroup
 from hyperpod_constructs.intent.mig import MigLayout, normalize_partition
-from hyperpod_constructs.intent.mig_checks import check_partition_capacity, check_whole_gpu_requests
+from hyperpod_constructs.rules.mig_checks import check_partition_capacity, check_whole_gpu_requests
 from hyperpod_constructs.intent.model_source import ModelSource
-from hyperpod_constructs.intent.platform_model import PodDemand
+from hyperpod_constructs.resolve.platform_model import PodDemand
 
 P5 = "ml.p5.48xlarge"
 H100_3G = InstanceGroup("h100", P5, count=0, max_count=2, mig_config="all-3g.40gb")  # 16 per instance
@@ -106,8 +106,8 @@ def test_all_problems_are_listed_at_once():
 
 
 def test_two_different_custom_layouts_may_not_share_a_name():
-    from hyperpod_constructs.intent import rules
-    from hyperpod_constructs.intent.platform_model import ResolvedPlatform
+    from hyperpod_constructs import rules
+    from hyperpod_constructs.resolve.platform_model import ResolvedPlatform
 
     mix = MigLayout.custom(name="llm-mix", devices={"3g.40gb": 1, "2g.20gb": 1, "1g.10gb": 2})
     other = MigLayout.custom(name="llm-mix", devices={"3g.40gb": 2})

@@ -6,7 +6,7 @@ import yaml
 
 from hyperpod_constructs.errors import HyperPodValidationError
 from hyperpod_constructs import mig_config_map
-from hyperpod_constructs.intent.mig_config_map import mig_parted_document
+from hyperpod_constructs.resolve.mig_config_map import mig_parted_document
 from hyperpod_constructs.intent.mig import MigLayout
 from support import reference_file, validate_manifest
 

@@ -17,7 +17,7 @@ from hyperpod_constructs.aws.observability import InferenceObservability
 from hyperpod_constructs.intent.observability import GrafanaWorkspace
 from hyperpod_constructs.intent.instance_group import InstanceGroup
 from hyperpod_constructs.intent.mig import MigLayout
-from hyperpod_constructs.intent.platform_model import PodDemand, ResolvedEndpoint
+from hyperpod_constructs.resolve.platform_model import PodDemand, ResolvedEndpoint
 from hyperpod_constructs.intent.slo import EndpointSlos, ErrorRateSlo, LatencySlo
 
 CONSTRUCT_ID = "Observability"

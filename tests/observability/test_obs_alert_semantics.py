@@ -15,7 +15,7 @@ import pytest
 import yaml
 
 from hyperpod_constructs.observability import alerts
-from hyperpod_constructs.intent.platform_model import ResolvedEndpoint
+from hyperpod_constructs.resolve.platform_model import ResolvedEndpoint
 from obs_fixtures import side as side_demand
 from hyperpod_constructs.intent.slo import EndpointSlos, ErrorRateSlo, LatencySlo, NoReadyPodsSlo, TtfbSlo
 

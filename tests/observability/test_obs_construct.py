@@ -15,7 +15,7 @@ from aws_cdk.assertions import Annotations, Match, Template
 from hyperpod_constructs.aws.observability import (OBSERVABILITY_ADDON, SPACES_ADDON, InferenceObservability,
                                                    ObservabilityMetrics, PrometheusWorkspace)
 from hyperpod_constructs.observability import dashboards
-from hyperpod_constructs.intent.platform_model import ResolvedEndpoint
+from hyperpod_constructs.resolve.platform_model import ResolvedEndpoint
 from apps_support import nag_violations
 from obs_fixtures import CONSTRUCT_ID, ENDPOINTS, INSTANCE_GROUPS, Synthesized, new_stack, resources_of_type, synth_full
 from support import cfn_lint_errors

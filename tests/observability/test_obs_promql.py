@@ -9,7 +9,7 @@ import pytest
 import yaml
 
 from hyperpod_constructs.observability import alerts, dashboards, metrics, queries
-from hyperpod_constructs.intent.platform_model import ResolvedEndpoint
+from hyperpod_constructs.resolve.platform_model import ResolvedEndpoint
 from obs_fixtures import ENDPOINTS, INSTANCE_GROUPS
 
 WINDOW = "5m"

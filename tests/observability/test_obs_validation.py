@@ -7,7 +7,7 @@ import pytest
 
 from hyperpod_constructs.intent.observability import GrafanaWorkspace, ObservabilityMetrics, PrometheusWorkspace
 from hyperpod_constructs.errors import HyperPodValidationError
-from hyperpod_constructs.intent.platform_model import ResolvedEndpoint
+from hyperpod_constructs.resolve.platform_model import ResolvedEndpoint
 from hyperpod_constructs.intent.slo import (EndpointSlos, ErrorRateSlo, LatencySlo, NoReadyPodsSlo, ReplicasAtMaxSlo,
                                           TtfbSlo)
 

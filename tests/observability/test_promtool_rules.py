@@ -17,7 +17,7 @@ import pytest
 import yaml
 
 from apps_support import app_files, app_param
-from hyperpod_constructs.intent.platform_model import ResolvedEndpoint
+from hyperpod_constructs.resolve.platform_model import ResolvedEndpoint
 from hyperpod_constructs.intent.slo import EndpointSlos, ErrorRateSlo, LatencySlo, TtfbSlo
 from hyperpod_constructs.observability import alerts, metrics as m
 from hyperpod_constructs.observability.queries import format_number

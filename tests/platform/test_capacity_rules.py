@@ -9,8 +9,8 @@ from apps_support import s3_model, synth_problems
 from hyperpod_constructs import (
     Autoscaling, HyperPodInferencePlatform, InferenceEndpoint, InstanceGroup, JumpStartEndpoint, NodeAutoscaling, NodePoolSpec, PrometheusTrigger,
 )
-from hyperpod_constructs.intent.capacity import GpuDemand, GpuGroup, floor_nodes, pack_whole_gpus, whole_gpu_totals
-from hyperpod_constructs.intent.rules.capacity import check_whole_gpu_capacity
+from hyperpod_constructs.resolve.capacity import GpuDemand, GpuGroup, floor_nodes, pack_whole_gpus, whole_gpu_totals
+from hyperpod_constructs.rules.capacity import check_whole_gpu_capacity
 
 
 

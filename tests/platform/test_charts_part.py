@@ -6,7 +6,7 @@ from typing import Optional
 
 from apps_support import imported_bucket
 from hyperpod_constructs import HyperPodHelmChart, InstanceGroup, MigLayout, ModelStore, NodeAutoscaling
-from hyperpod_constructs.intent.platform_model import ResolvedModelStore, ResolvedPlatform
+from hyperpod_constructs.resolve.platform_model import ResolvedModelStore, ResolvedPlatform
 from hyperpod_constructs.platform.charts_part import (
     CUSTOM_MIG_CONFIG_MAP, MIG_CONFIG_NAMESPACE, ChartHandles, ChartsContext, PlatformCharts, build_platform_charts)
 from hyperpod_constructs.platform.delivery import ManifestFiles

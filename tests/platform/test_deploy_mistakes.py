@@ -15,11 +15,11 @@ from hyperpod_constructs import (
     Autoscaling, ClusterSettings, HyperPodInferencePlatform, InferenceEndpoint, InstanceGroup, KvCache, L2Cache,
     ModelSource, ModelStore, Network, PrometheusTrigger, TieredStorage,
 )
-from hyperpod_constructs.intent import rules
+from hyperpod_constructs import rules
 from hyperpod_constructs.intent.node_autoscaling import NodeAutoscaling
-from hyperpod_constructs.intent.platform_model import ResolvedModelStore, ResolvedPlatform
-from hyperpod_constructs.intent.rules.tiered_storage import memory_gib
-from hyperpod_constructs.intent.subnets import SubnetRecord
+from hyperpod_constructs.resolve.platform_model import ResolvedModelStore, ResolvedPlatform
+from hyperpod_constructs.rules.tiered_storage import memory_gib
+from hyperpod_constructs.resolve.subnets import SubnetRecord
 from rule_support import with_endpoints
 from support import stand_in_bucket
 

@@ -16,7 +16,7 @@ from hyperpod_constructs import (
 )
 from hyperpod_constructs.errors import HyperPodProblems
 from hyperpod_constructs.intent.node_autoscaling import NodeAutoscaling
-from hyperpod_constructs.intent.platform_model import ResolvedPlatform
+from hyperpod_constructs.resolve.platform_model import ResolvedPlatform
 from rule_support import with_endpoints
 from support import stand_in_bucket
 

@@ -16,7 +16,7 @@ from hyperpod_constructs import (
     Autoscaling, DataCapture, HyperPodInferencePlatform, InferenceEndpoint, InstanceGroup, ModelSource, ModelStore,
     Observability, PrometheusTrigger)
 from hyperpod_constructs.intent import endpoint as endpoint_module
-from hyperpod_constructs.intent.records import CustomSpec
+from hyperpod_constructs.resolve.records import CustomSpec
 
 
 def _counting(monkeypatch: pytest.MonkeyPatch) -> list[int]:

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 import hyperpod_constructs
-from hyperpod_constructs.intent import rules
-from hyperpod_constructs.intent.rules.registry import problem_rule
+from hyperpod_constructs import rules
+from hyperpod_constructs.rules.registry import problem_rule
 
 PACKAGE = Path(hyperpod_constructs.__file__).parent
 
@@ -25,10 +25,10 @@ def test_each_rule_is_registered_once_and_an_id_cannot_be_taken_twice() -> None:
 
 
 def test_rules_are_registered_only_in_the_rules_package() -> None:
-    """Every call of the registering decorators is in intent/rules/: the one place a rule lives."""
+    """Every call of the registering decorators is in rules/: the one place a rule lives."""
     outside: list[str] = []
     for path in PACKAGE.rglob("*.py"):
-        if path.parent.name == "rules" and path.parent.parent.name == "intent":
+        if path.parent == PACKAGE / "rules":
             continue
         source = path.read_text()
         if "problem_rule(" in source or "advice_rule(" in source:
@@ -42,7 +42,7 @@ def test_nothing_removes_duplicate_problems_by_string_equality() -> None:
 
     source = inspect.getsource(validations)
     assert "fromkeys" not in source and "set(" not in source
-    for path in (PACKAGE / "intent" / "rules").glob("*.py"):
+    for path in (PACKAGE / "rules").glob("*.py"):
         tree = ast.parse(path.read_text())
         calls = [node for node in ast.walk(tree) if isinstance(node, ast.Call)
                  and isinstance(node.func, ast.Attribute) and node.func.attr == "fromkeys"]
@@ -50,8 +50,8 @@ def test_nothing_removes_duplicate_problems_by_string_equality() -> None:
 
 
 def test_every_cross_resource_problem_comes_from_a_registered_rule() -> None:
-    """No ``checks(view)`` / ``check(view, where)`` methods are left on intent values."""
-    for path in (PACKAGE / "intent").rglob("*.py"):
+    """No ``checks(view)`` / ``check(view, where)`` methods are left on declared values or records."""
+    for path in [*(PACKAGE / "intent").rglob("*.py"), *(PACKAGE / "resolve").rglob("*.py")]:
         tree = ast.parse(path.read_text())
         methods = [node.name for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)
                    and node.name in ("checks", "check") and node.args.args and node.args.args[0].arg == "self"]

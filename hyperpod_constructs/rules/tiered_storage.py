@@ -12,10 +12,10 @@ import re
 from dataclasses import dataclass
 from typing import Iterator, Optional
 
-from ...errors import format_problem
-from ..platform_model import PodDemand, ResolvedEndpoint, ResolvedPlatform
-from ..records import CustomSpec, PodResources
-from ..tiered_kv_cache import tiered_kv_cache_daemon
+from ..errors import format_problem
+from ..resolve.platform_model import PodDemand, ResolvedEndpoint, ResolvedPlatform
+from ..resolve.records import CustomSpec, PodResources
+from ..resolve.tiered_kv_cache import tiered_kv_cache_daemon
 from .registry import problem_rule
 
 # Kubernetes memory quantity suffixes, in bytes (binary and decimal); no suffix: bytes.

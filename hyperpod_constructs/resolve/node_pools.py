@@ -6,8 +6,8 @@ limits default to the groups' ``max_count`` (``NodePoolSpec.effective_limits``).
 """
 from __future__ import annotations
 
-from .instance_group import InstanceGroup
-from .node_autoscaling import INSTANCE_TYPE_KEY, NodePoolSpec, NodeRequirement
+from ..intent.instance_group import InstanceGroup
+from ..intent.node_autoscaling import INSTANCE_TYPE_KEY, NodePoolSpec, NodeRequirement
 from .platform_model import ResolvedPlatform
 from .records import DisruptionBudgetRecord, NodePoolRecord, NodeRequirementRecord, TaintRecord
 

@@ -3,12 +3,12 @@ from __future__ import annotations
 
 from typing import Iterator, Optional
 
-from ...catalog.operator_versions import REDIS_L2_IGNORED_BY, REDIS_L2_ISSUE, operator_version
-from ...errors import format_problem
-from ..kv_cache import L2Backend
-from ..platform_model import ResolvedEndpoint, ResolvedPlatform
-from ..records import CustomSpec, JumpStartSpec, ScalingRecord
-from ..tiered_kv_cache import (
+from ..catalog.operator_versions import REDIS_L2_IGNORED_BY, REDIS_L2_ISSUE, operator_version
+from ..errors import format_problem
+from ..intent.kv_cache import L2Backend
+from ..resolve.platform_model import ResolvedEndpoint, ResolvedPlatform
+from ..resolve.records import CustomSpec, JumpStartSpec, ScalingRecord
+from ..resolve.tiered_kv_cache import (
     CACHE_BUFFER_GIB, DAEMON_NAME, DAEMON_NAMESPACE, daemon_sizing, l2_tiered_storage_types, memory_percent,
     tiered_kv_cache_daemon,
 )

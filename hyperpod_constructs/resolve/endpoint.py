@@ -15,17 +15,17 @@ import enum
 from typing import Any, Optional, TypeVar, Union, overload
 
 from ..catalog.instance_types import instance_type as lookup_instance_type
-from .autoscaling import Autoscaling, PrometheusTrigger, model_selector
-from .data_capture import DataCapture
-from .disaggregation import EFA_RESOURCE, DisaggregatedServing, DisaggregatedWorker
-from .endpoint import InferenceEndpoint, smaller_share, whole_gpu_resources
-from .endpoint_options import HttpProbe, Metrics, Probes, Tls
-from .jumpstart import JumpStartEndpoint
-from .keda_workload import ScaledWorkload
-from .kv_cache import KvCache
-from .mig import mig_resource_name, partition_resources
-from .model_cache import ModelCache, ModelWeightsCache
-from .model_source import (
+from ..intent.autoscaling import Autoscaling, PrometheusTrigger, model_selector
+from ..intent.data_capture import DataCapture
+from ..intent.disaggregation import EFA_RESOURCE, DisaggregatedServing, DisaggregatedWorker
+from ..intent.endpoint import InferenceEndpoint, smaller_share, whole_gpu_resources
+from ..intent.endpoint_options import HttpProbe, Metrics, Probes, Tls
+from ..intent.jumpstart import JumpStartEndpoint
+from ..intent.keda_workload import ScaledWorkload
+from ..intent.kv_cache import KvCache
+from ..intent.mig import mig_resource_name, partition_resources
+from ..intent.model_cache import ModelCache, ModelWeightsCache
+from ..intent.model_source import (
     FsxModelSource, HuggingFaceModelSource, KubernetesVolumeModelSource, ModelSource, S3ModelSource, SecretKeyRef,
     model_location)
 from .platform_model import PodDemand, ResolvedEndpoint, ResolvedPlatform
@@ -35,8 +35,8 @@ from .records import (
     ModelWeightsCacheRecord, PodResources,
     ProbesRecord, PrometheusTriggerRecord, RequestLimitsRecord, ResolvedScaledWorkload, RoutingRecord, ScalingRecord,
     SecretRef, SharedSpec, SideRecord, TlsRecord, TopologyRecord, TriggerRecord)
-from .routing import IntelligentRouting
-from .slo import EndpointSlos
+from ..intent.routing import IntelligentRouting
+from ..intent.slo import EndpointSlos
 
 Endpoint = Union[InferenceEndpoint, JumpStartEndpoint]
 R = TypeVar("R")

@@ -1,6 +1,6 @@
 """Cross-resource MIG checks: do the instance groups provide the MIG slices and whole GPUs the endpoints ask for?
 
-Pure Python over the resolved platform's instance groups and pod demands; ``intent.capacity`` counts the slices and
+Pure Python over the resolved platform's instance groups and pod demands; ``resolve.capacity`` counts the slices and
 GPUs, this module words each problem in the ``errors.format_problem`` format. Whether a partition is well formed and
 offered by its instance type is the endpoint's own rule (checked when it is constructed). Cost is linear in
 groups + demands.
@@ -10,9 +10,10 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..errors import format_problem
-from .capacity import gpu_groups, most_whole_gpus_per_node, reaching_max_count, slice_shortfalls, slices_per_instance
-from .instance_group import InstanceGroup
-from .platform_model import PodDemand
+from ..intent.instance_group import InstanceGroup
+from ..resolve.capacity import (
+    gpu_groups, most_whole_gpus_per_node, reaching_max_count, slice_shortfalls, slices_per_instance)
+from ..resolve.platform_model import PodDemand
 
 
 def check_partition_capacity(groups: Sequence[InstanceGroup], demands: Sequence[PodDemand]) -> list[str]:

@@ -1,5 +1,5 @@
 """The resolved Inference Gateway: plain values (strings, numbers, tuples, dicts), every default filled once by
-``InferenceGateway.resolve``; the k8s layer renders the ``InferenceGatewayConfig`` from these alone."""
+``resolve_gateway``; the k8s layer renders the ``InferenceGatewayConfig`` from these alone."""
 from __future__ import annotations
 
 from dataclasses import dataclass

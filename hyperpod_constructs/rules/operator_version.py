@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ...catalog.operator_versions import addon_carries, first_addon_for
-from ...errors import format_problem
-from ..platform_model import ResolvedPlatform
-from ..records import SharedSpec
+from ..catalog.operator_versions import addon_carries, first_addon_for
+from ..errors import format_problem
+from ..resolve.platform_model import ResolvedPlatform
+from ..resolve.records import SharedSpec
 from .registry import problem_rule
 
 V3_3 = "3.3"

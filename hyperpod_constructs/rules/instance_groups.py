@@ -2,8 +2,8 @@
 HyperPod's GPU operator."""
 from __future__ import annotations
 
-from ...errors import format_problem
-from ..platform_model import ResolvedPlatform
+from ..errors import format_problem
+from ..resolve.platform_model import ResolvedPlatform
 from .registry import problem_rule
 
 

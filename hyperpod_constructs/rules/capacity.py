@@ -1,16 +1,16 @@
 """Capacity rules: MIG slices and whole GPUs the endpoints ask for against what the instance groups offer.
 
 Endpoints on one instance type share its slices and GPUs, so each rule sums every endpoint's pod demands once; the
-numbers come from ``intent.capacity`` (the ones the plan shows), the words from here and ``mig_checks``.
+numbers come from ``resolve.capacity`` (the ones the plan shows), the words from here and ``mig_checks``.
 """
 from __future__ import annotations
 
 from typing import Sequence
 
-from ...errors import format_problem
-from ..capacity import GpuDemand, GpuGroup, WholeGpuShortfall, whole_gpu_shortfalls
-from ..mig_checks import check_partition_capacity, check_whole_gpu_requests
-from ..platform_model import ResolvedPlatform
+from ..errors import format_problem
+from ..resolve.capacity import GpuDemand, GpuGroup, WholeGpuShortfall, whole_gpu_shortfalls
+from .mig_checks import check_partition_capacity, check_whole_gpu_requests
+from ..resolve.platform_model import ResolvedPlatform
 from .registry import problem_rule
 
 

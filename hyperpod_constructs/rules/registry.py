@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Literal, Sequence
 
-from ...errors import Advice
+from ..errors import Advice
 
 if TYPE_CHECKING:
-    from ..platform_model import ResolvedPlatform
+    from ..resolve.platform_model import ResolvedPlatform
 
 RuleKind = Literal["problem", "advice"]
 Check = Callable[["ResolvedPlatform"], Sequence[str]]

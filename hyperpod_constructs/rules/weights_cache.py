@@ -1,8 +1,8 @@
 """A ModelWeightsCacheConfig pre-warms only the nodes it selects: the platform must run some."""
 from __future__ import annotations
 
-from ...errors import format_problem
-from ..platform_model import ResolvedPlatform
+from ..errors import format_problem
+from ..resolve.platform_model import ResolvedPlatform
 from .registry import problem_rule
 
 

@@ -3,11 +3,11 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ...errors import did_you_mean, format_problem
-from ..capacity import GpuDemand, gpu_groups, reaching_max_count, side_scopes
-from ..instance_group import InstanceGroup
-from ..platform_model import ResolvedPlatform
-from ..records import CustomSpec, Side, SideRecord
+from ..errors import did_you_mean, format_problem
+from ..resolve.capacity import GpuDemand, gpu_groups, reaching_max_count, side_scopes
+from ..intent.instance_group import InstanceGroup
+from ..resolve.platform_model import ResolvedPlatform
+from ..resolve.records import CustomSpec, Side, SideRecord
 from .registry import problem_rule
 
 

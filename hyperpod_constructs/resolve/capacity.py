@@ -24,7 +24,7 @@ from typing import Iterator, Literal, Mapping, Optional, Sequence
 
 from ..catalog.instance_types import instance_type as lookup_instance_type
 from ..catalog.mig import mig_profiles_for_instance_type, supports_mig
-from .instance_group import InstanceGroup
+from ..intent.instance_group import InstanceGroup
 
 Level = Literal["floor", "ceiling"]
 LEVELS: tuple[Level, ...] = ("floor", "ceiling")

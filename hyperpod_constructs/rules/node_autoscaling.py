@@ -5,10 +5,10 @@ node pools the resolved platform computed once.
 """
 from __future__ import annotations
 
-from ...errors import Advice, did_you_mean, format_problem
-from ..instance_group import InstanceGroup
-from ..node_autoscaling import NodePoolSpec
-from ..platform_model import ResolvedPlatform
+from ..errors import Advice, did_you_mean, format_problem
+from ..intent.instance_group import InstanceGroup
+from ..intent.node_autoscaling import NodePoolSpec
+from ..resolve.platform_model import ResolvedPlatform
 from .registry import advice_rule, problem_rule
 
 WHERE = "node_autoscaling"

@@ -15,9 +15,9 @@ from typing import Any, Sequence
 
 from ..catalog.mig import STOCK_LAYOUTS
 from ..errors import require
-from .frozen import freeze
-from .mig import MigLayout
-from .names import is_dns_label, is_dns_subdomain
+from ..intent.frozen import freeze
+from ..intent.mig import MigLayout
+from ..intent.names import is_dns_label, is_dns_subdomain
 from .records import MigConfigMapRecord
 
 DEFAULT_CONFIG_MAP_NAME = "hyperpod-mig-config"

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Iterator, Optional
 
-from .kv_cache import L2Backend
+from ..intent.kv_cache import L2Backend
 from .platform_model import ResolvedPlatform
 from .records import TieredKvCacheDaemon
 

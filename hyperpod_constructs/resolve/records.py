@@ -15,15 +15,15 @@ is declared once here and once on the value the user writes (``endpoint_resoluti
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, Optional, Union
+from typing import TYPE_CHECKING, Any, Optional, Union
 
 from ..catalog.node_labels import INSTANCE_GROUP_LABEL, INSTANCE_TYPE_LABEL
 from ..crd_model import crd, crd_property, internal
+from ..intent.disaggregation import Side
 
 if TYPE_CHECKING:  # CDK objects the IAM grants need; never read by the renderers
     from aws_cdk import aws_fsx as fsx, aws_kms as kms, aws_s3 as s3
 
-Side = Literal["prefill", "decode"]
 Pairs = tuple[tuple[str, str], ...]
 MODEL_VOLUME_NAME = "model-weights"  # the name every AWS sample uses for worker.modelVolumeMount
 

@@ -1,8 +1,8 @@
 """Rules between Inference Gateways and the platform they run on."""
 from __future__ import annotations
 
-from ...errors import format_problem
-from ..platform_model import ResolvedPlatform
+from ..errors import format_problem
+from ..resolve.platform_model import ResolvedPlatform
 from .registry import problem_rule
 
 

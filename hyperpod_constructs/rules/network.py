@@ -12,9 +12,9 @@ the operator's routers and system pods take more.
 """
 from __future__ import annotations
 
-from ...errors import format_problem
-from ..platform_model import ResolvedPlatform
-from ..subnets import RESERVED_PER_SUBNET
+from ..errors import format_problem
+from ..resolve.platform_model import ResolvedPlatform
+from ..resolve.subnets import RESERVED_PER_SUBNET
 from .registry import problem_rule
 
 
