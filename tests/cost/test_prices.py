@@ -115,3 +115,15 @@ def test_the_documented_price_file_reads_and_names_every_key() -> None:
     first_cells = re.findall(r"^\| ([^|]*`[^|]*) \|", section, re.M)
     assert {key for cell in first_cells for key in re.findall(r"`(\w+)`", cell)} == set(FILE_KEYS)
     assert all(f"`{key}`" in section for key in ENTRY_KEYS + GRAFANA_LICENSE_KEYS)
+
+
+def test_the_docstring_example_of_from_file_runs() -> None:
+    import doctest
+
+    from hyperpod_constructs.prices import model
+
+    finder = doctest.DocTestFinder()
+    (test,) = [test for test in finder.find(model.Prices.from_file, "Prices.from_file", globs={"Prices": Prices})
+               if test.examples]
+    result = doctest.DocTestRunner().run(test)
+    assert result.failed == 0 and result.attempted == 4
