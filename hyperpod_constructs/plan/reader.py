@@ -22,7 +22,7 @@ def plan_of(candidate: Any, assembly: Path) -> Optional[dict[str, Any]]:
         "text": plan.render(),
         "figures": {
             **plan_figures(plan),
-            "endpoints": [{"name": demand.name, "kind": demand.kind, "instanceType": demand.instance_type,
+            "endpoints": [{"name": demand.name, "kind": demand.kind, "nodeType": demand.instance_type,
                            "replicas": {"min": demand.min_replicas, "max": demand.max_replicas},
                            "gpusPerReplica": demand.gpus, "migPartition": demand.partition}
                           for demand in plan.endpoints],

@@ -69,7 +69,7 @@ def test_json_holds_groups_endpoints_totals_and_cost(tmp_path: Path, monkeypatch
     assert platform["groups"]["l40s"] == {"nodeType": "ml.g6e.12xlarge", "autoscaled": False,
                                           "floor": {"nodes": 1, "gpus": 4}, "ceiling": {"nodes": 1, "gpus": 4},
                                           "endpoints": 1}
-    assert platform["endpoints"] == [{"name": "qwen", "kind": "custom", "instanceType": "ml.g6e.12xlarge",
+    assert platform["endpoints"] == [{"name": "qwen", "kind": "custom", "nodeType": "ml.g6e.12xlarge",
                                       "replicas": {"min": 1, "max": 2}, "gpusPerReplica": 1, "migPartition": None}]
     assert platform["floor"] == {"nodes": 3, "gpus": 4} and platform["priced"] is True
     # Fixed costs without a price (EKS, NAT) are named, never counted as $0.
