@@ -8,7 +8,7 @@ from ..errors import format_problem
 from ..resolve.gateway_records import GatewayRecord, SchedulerRecord
 from ..resolve.platform_model import ResolvedEndpoint, ResolvedPlatform
 from ..resolve.request_path import EngineView, engine_view, selected_endpoint
-from .registry import problem_rule
+from .registry import advice_rule, problem_rule
 
 
 def _scheduled(platform: ResolvedPlatform) -> Iterator[tuple[GatewayRecord, int, SchedulerRecord,
@@ -131,3 +131,19 @@ def engine_args_model_path(platform: ResolvedPlatform) -> list[str]:
             f"the model path the operator mounts first: args=[{view.mount_path!r}, ...] (or a path under it); "
             "vLLM would otherwise load another model or none"))
     return problems
+
+
+@advice_rule("gateway-pods-own-router")
+def gateway_pods_own_router(platform: ResolvedPlatform) -> list[str]:
+    """An endpoint whose pods a gateway's scheduler selects keeps its own intelligent router: two pickers then
+    spread the same pods' requests without seeing each other's, and the router's own pods cost for nothing."""
+    notes = []
+    for gateway, index, scheduler, endpoint in _scheduled(platform):
+        if endpoint is None or endpoint.shared is None or endpoint.shared.routing is None:
+            continue
+        notes.append(f"{endpoint.where}: routing={endpoint.shared.routing.strategy!r} while {gateway.where}'s "
+                     f"scheduler {scheduler.name!r} (schedulers[{index}]) selects the same pods: requests through "
+                     "the gateway bypass the router, and requests through the router bypass the scheduler; attach "
+                     f"the endpoint with inference_gateway={gateway.name!r} (its router is then left off), or set "
+                     "routing=None")
+    return notes

@@ -105,3 +105,29 @@ def test_own_args_without_the_model_path(args: list[str], shown: str) -> None:
     assert found("engine-args-model-path", platform) == [
         f"endpoint 'llama': args={shown} is not allowed; the model path the operator mounts first: "
         "args=['/opt/ml/model', ...] (or a path under it); vLLM would otherwise load another model or none"]
+
+
+def test_an_endpoint_keeping_its_router_under_a_gateways_scheduler_is_advised() -> None:
+    platform = built([GatewayScheduler.for_endpoint("llama", model_name=LLAMA)], llama=SERVED)
+    assert [(note.rule, str(note)) for note in rules.advice(platform.resolved_platform)
+            if note.rule == "gateway-pods-own-router"] == [(
+        "gateway-pods-own-router",
+        "endpoint 'llama': routing='prefixaware' while InferenceGateway default/models's scheduler 'llama' "
+        "(schedulers[0]) selects the same pods: requests through the gateway bypass the router, and requests "
+        "through the router bypass the scheduler; attach the endpoint with inference_gateway='models' (its router is "
+        "then left off), or set routing=None")]
+
+
+def test_the_plan_shows_each_route_from_entry_to_pods() -> None:
+    platform = built([GatewayScheduler.for_endpoint("llama", model_name=LLAMA, lora_adapters=["sql"])],
+                     llama=[*SERVED, *LORA])
+    text = platform.plan.render()
+    routes = text[text.index("\nRoutes\n") + 1:].split("\n\n")[0].splitlines()
+    pods = f"pods app=llama port 8000 (endpoint llama, serving {LLAMA})"
+    assert routes == [
+        "Routes",
+        f"  the operator's load balancer for default/llama -> path /v1/chat/completions -> router (prefixaware) -> "
+        f"{pods}",
+        f"  gateway default/models, model '{LLAMA}' -> body-based router -> scheduler llama (llm-d) -> {pods}",
+        f"  gateway default/models, LoRA adapter 'sql' on '{LLAMA}' -> body-based router -> scheduler llama (llm-d) "
+        f"-> {pods}"]
