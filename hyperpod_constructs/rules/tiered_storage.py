@@ -106,9 +106,10 @@ def tiered_storage_memory(platform: ResolvedPlatform) -> list[str]:
             f"and {full.pods} pod(s) of {full.demand.name!r} on one node request {full.pods} x {full.pod_gib:.0f} GiB "
             f"= {full.gib:.0f} GiB, {over:.0f} GiB more than the node has, so pods stay pending; {percent_fix}or set "
             f"memory= on {full.demand.name!r} to at most {pod_most}Gi, or lower its max_replicas"))
-    problems += _shared_mig_node(platform, daemon.instance_type, daemon.instance_groups, node_gib, daemon_gib,
-                                 daemon.memory_percent)
-    return problems
+    if problems:  # one endpoint already overfills a node: the sum would say the same again
+        return problems
+    return _shared_mig_node(platform, daemon.instance_type, daemon.instance_groups, node_gib, daemon_gib,
+                            daemon.memory_percent)
 
 
 def _shared_mig_node(platform: ResolvedPlatform, instance_type: str, group_names: tuple[str, ...], node_gib: float,
