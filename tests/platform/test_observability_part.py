@@ -9,7 +9,7 @@ from aws_cdk import RemovalPolicy
 from aws_cdk.assertions import Annotations, Match, Template
 
 from hyperpod_constructs import ClusterSettings, InstanceGroup, Observability
-from hyperpod_constructs.aws.observability import OBSERVABILITY_ADDON
+from hyperpod_constructs.aws.observability_addon import OBSERVABILITY_ADDON
 from hyperpod_constructs.platform.hyperpod_part import HyperPodContext, build_hyperpod
 from hyperpod_constructs.platform.observability_part import (
     AlarmRouting, ObservabilityContext, ObservabilityHandle, build_observability)
