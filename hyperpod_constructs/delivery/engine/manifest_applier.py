@@ -37,6 +37,7 @@ import fencing
 import manifest_plan as plan
 import ownership
 import reasons
+import shared_fields
 import time_budget
 from cluster_access import (
     CALL_SECONDS, CommandFailed, run, tool_env, try_run, work_folder, write_kubeconfig)
@@ -218,6 +219,8 @@ class Session:
         if result.returncode == 0:
             return
         said = (result.stderr or result.stdout).strip()
+        if not take_over and plan.is_conflict(said) and self.apply_leaving_held(stage, folder):
+            return
         not_applied = plan.not_applied(stage.refs, result.stdout)
         refused = f"{len(not_applied)}: " + reasons.some(str(ref) for ref in not_applied) if len(not_applied) > 1 \
             else ", ".join(str(ref) for ref in not_applied)
@@ -231,6 +234,30 @@ class Session:
                       "overwritten; change the platform's value or the other writer's)")
         raise RuntimeError(f"kubectl apply of the {folder_name} failed ({result.returncode}); not applied: {refused}"
                            f"{shared}: {tail(said)}")
+
+    def apply_leaving_held(self, stage: plan.Stage, folder: str) -> bool:
+        """The shared objects applied again without the fields another writer holds with another value (which a
+        rollback would otherwise assert again too); False when no such field explains the conflict."""
+        desired = shared_fields.parse_objects(run(shared_fields.to_json_argv(folder), self.env, self.budget))
+        live = {shared_fields.identity(item): item for item in self.live(stage.refs).values()}
+        kept, left = [], []
+        for item in desired:
+            without, fields = shared_fields.without_held(item, live.get(shared_fields.identity(item)),
+                                                         plan.FIELD_MANAGER)
+            kept.append(without)
+            left.extend(fields)
+        if not left:
+            return False
+        LOG.warning("left to the other writer of a shared object (not applied again, so neither this request nor "
+                    "its rollback conflicts with it): %s", "; ".join(map(str, left)))
+        again = folder + "-leaving-held"
+        os.makedirs(again)
+        for index, item in enumerate(kept):
+            with open(os.path.join(again, f"{index:04d}.json"), "w", encoding="utf-8") as handle:
+                json.dump(item, handle)
+        run(plan.apply_argv(again, self.kubeconfig, self.request_timeout(APPLY_SECONDS), take_over=False),
+            self.env, self.budget, APPLY_SECONDS)
+        return True
 
     def wait_until_served(self, inventory: plan.Inventory, refs: list[ObjectRef]) -> None:
         """Every kind ``refs`` use served: CRDs the bundle defines established, those it uses from elsewhere (and

@@ -515,6 +515,11 @@ def not_applied(refs: Iterable[ObjectRef], apply_stdout: str) -> list[ObjectRef]
 _CONFLICT_ADVICE = "Please review the fields above"
 
 
+def is_conflict(stderr: str) -> bool:
+    """A server-side apply refused because another field manager holds a field with another value."""
+    return "Apply failed with" in stderr and "conflict" in stderr
+
+
 def without_take_over_advice(stderr: str) -> str:
     """kubectl's conflict error without its advice: the conflicting fields and their managers only."""
     return stderr.split(_CONFLICT_ADVICE, 1)[0].rstrip()
