@@ -116,6 +116,7 @@ class Session:
         self.shared: list[ObjectRef] = []  # objects with a second writer: deleted only once it holds nothing
         self.held_shared: list[ObjectRef] = []  # shared objects a delete left because another writer still holds them
         self.recorded: Optional[dict[str, str]] = None  # the record's data as this session last read or wrote it
+        self.record_version: Optional[str] = None  # its resourceVersion then: the precondition of the next write
         self.served: set[str] = set()  # kinds a kubectl get of this session got: no need to check them again
 
     # -- Create / Update
@@ -559,27 +560,43 @@ class Session:
     def read_record(self, name: str) -> Optional[plan.Record]:
         output = run(plan.record_get_argv(name, self.kubeconfig, self.request_timeout()), self.env, self.budget)
         if name == self.request.record_name:
-            self.recorded = json.loads(output).get("data") if output.strip() else None
+            self.remember_record(json.loads(output) if output.strip() else None)
         return plan.parse_record(output)
 
+    def remember_record(self, stored: Optional[dict[str, Any]]) -> None:
+        self.recorded = stored.get("data") if stored is not None else None
+        self.record_version = stored["metadata"]["resourceVersion"] if stored is not None else None
+
     def write_record(self, record: plan.Record) -> None:
-        """Apply the record (with this request's claim), unless the cluster already holds it as this session last
-        read or wrote it."""
-        if self.claim is not None and (record.claim is None or record.claim.request_id != self.claim.request_id):
-            record = replace(record, claim=self.claim)
-        manifest = plan.record_manifest(self.request.record_name, record)
-        if manifest["data"] == self.recorded:
-            return
-        path = os.path.join(self.workdir, "record.json")
-        with open(path, "w", encoding="utf-8") as handle:
-            json.dump(manifest, handle)
-        run(plan.apply_argv(path, self.kubeconfig, self.request_timeout()), self.env, self.budget)
-        self.recorded = manifest["data"]
+        """Write the record (with this request's claim), unless the cluster already holds it as this session last
+        read or wrote it. The write is a compare-and-swap on the version last read (a create when there was no
+        record): when another request wrote it meanwhile, the record is read again and the turn decided again
+        (Superseded when a later request took it), then written on the new version."""
+        for _ in range(plan.RECORD_WRITE_ATTEMPTS):
+            if self.claim is not None and (record.claim is None or record.claim.request_id != self.claim.request_id):
+                record = replace(record, claim=self.claim)
+            manifest = plan.record_manifest(self.request.record_name, record, self.recorded, self.record_version)
+            if manifest["data"] == self.recorded:
+                return
+            path = os.path.join(self.workdir, "record.json")
+            with open(path, "w", encoding="utf-8") as handle:
+                json.dump(manifest, handle)
+            argv = plan.record_write_argv(path, self.record_version is None, self.kubeconfig, self.request_timeout())
+            result = try_run(argv, self.env, self.budget)
+            if result.returncode == 0:
+                self.remember_record(json.loads(result.stdout))
+                return
+            if not plan.is_write_race(result.stderr):
+                raise CommandFailed(argv, result)
+            LOG.info("the record changed since it was read (%s): reading it again", result.stderr.strip())
+            self.take_turn(self.read_record(self.request.record_name))
+        raise RuntimeError(f"the record ConfigMap {plan.RECORD_NAMESPACE}/{self.request.record_name} changed under "
+                           f"each of {plan.RECORD_WRITE_ATTEMPTS} writes: another writer keeps changing it")
 
     def delete_record(self, name: str) -> None:
         run(plan.record_delete_argv(name, self.kubeconfig, self.request_timeout()), self.env, self.budget)
         if name == self.request.record_name:
-            self.recorded = None
+            self.remember_record(None)
 
     def inventory(self, request: plan.ApplyRequest, folder: str) -> plan.Inventory:
         """The inventory of the request's bundle, downloaded to ``folder``."""

@@ -16,7 +16,7 @@ from typing import Any, Iterable, Mapping, Optional, Sequence
 import reasons
 import transient
 from cluster_plan import KUBECTL, require_properties, tail
-from fencing import Claim
+from fencing import STOPPED_PREFIX, Claim
 from ownership import adopt_flag
 
 MANIFESTS_DIR = "manifests"
@@ -342,9 +342,13 @@ class Record:
     claim: Optional[Claim] = None  # the request that holds the record (fencing); None in a record of before
 
 
-def record_manifest(name: str, record: Record) -> dict[str, Any]:
-    """The ConfigMap that keeps the record; it is not labelled as the platform's."""
-    data = {"inventory": json.dumps([ref.to_json() for ref in sorted(set(record.inventory))])}
+def record_manifest(name: str, record: Record, stored: Optional[Mapping[str, str]] = None,
+                    version: Optional[str] = None) -> dict[str, Any]:
+    """The ConfigMap that keeps the record; it is not labelled as the platform's. ``stored``: the data last read,
+    whose keys of stopped requests (``fencing.STOPPED_PREFIX``) the record keeps; ``version``: the resourceVersion
+    it was read at, the write's precondition."""
+    data = {key: value for key, value in (stored or {}).items() if key.startswith(STOPPED_PREFIX)}
+    data["inventory"] = json.dumps([ref.to_json() for ref in sorted(set(record.inventory))])
     if record.shared:
         data["shared"] = json.dumps([ref.to_json() for ref in sorted(set(record.shared))])
     if record.create_request:
@@ -352,10 +356,30 @@ def record_manifest(name: str, record: Record) -> dict[str, Any]:
         data["createRequest"] = record.create_request
     if record.claim is not None:
         data.update(record.claim.to_data())
-    return {"apiVersion": "v1", "kind": "ConfigMap",
-            "metadata": {"name": name, "namespace": RECORD_NAMESPACE,
-                         "labels": {"app.kubernetes.io/managed-by": FIELD_MANAGER}},
-            "data": data}
+    metadata: dict[str, Any] = {"name": name, "namespace": RECORD_NAMESPACE,
+                                "labels": {"app.kubernetes.io/managed-by": FIELD_MANAGER}}
+    if version is not None:
+        metadata["resourceVersion"] = version
+    return {"apiVersion": "v1", "kind": "ConfigMap", "metadata": metadata, "data": data}
+
+
+# A write that lost a race is decided again and retried; a record that changes under this many writes in a row is
+# rewritten by something else than the platform's requests (which change it once each per turn).
+RECORD_WRITE_ATTEMPTS = 5
+# What the API server answers a write whose precondition no longer holds: a replace on an older resourceVersion, or
+# a create of a record another request created first.
+_WRITE_RACES = ("the object has been modified", "(AlreadyExists)")
+
+
+def record_write_argv(path: str, create: bool, kubeconfig: str, timeout: float) -> list[str]:
+    """``kubectl create`` (no record was read) or ``kubectl replace`` on the resourceVersion read: a write that fails
+    with 409 when another request wrote the record in between, where an apply would silently merge over it."""
+    return [KUBECTL, "create" if create else "replace", "--field-manager", FIELD_MANAGER, "--output", "json",
+            *_common(kubeconfig, timeout), "-f", path]
+
+
+def is_write_race(stderr: str) -> bool:
+    return any(words in stderr for words in _WRITE_RACES)
 
 
 def parse_record(get_output: str) -> Optional[Record]:
