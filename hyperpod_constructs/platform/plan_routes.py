@@ -60,7 +60,7 @@ def planned_routes(platform: ResolvedPlatform) -> tuple[Route, ...]:
     for gateway in platform.gateways:
         for scheduler in gateway.schedulers:
             endpoint = selected_endpoint(scheduler.model_selector, gateway.namespace, platform.endpoints)
-            selector = ", ".join(f"{key}={value}" for key, value in scheduler.model_selector.items())
+            selector = ", ".join(f"{key}={value}" for key, value in scheduler.model_selector)
             pods = (_pods(endpoint) if endpoint is not None else f"pods {selector} (no endpoint of the platform)")
             if endpoint is not None and isinstance(endpoint.spec, CustomSpec):
                 pods = pods.replace(f" port {endpoint.spec.port}", f" port {scheduler.target_port}")

@@ -16,7 +16,7 @@ from typing import Optional, Sequence
 from ..intent.endpoint import OPERATOR_MOUNT_PATH, looks_like_vllm
 from ..intent.engine_args import arg_value
 from .platform_model import ResolvedEndpoint
-from .records import CustomSpec
+from .records import CustomSpec, Pairs
 
 VLLM_PORT = 8000  # vLLM's --port default
 SERVED_MODEL_NAME = ("--served-model-name",)
@@ -114,10 +114,10 @@ def engine_view(endpoint: ResolvedEndpoint) -> Optional[EngineView]:
         max_loras=_int(arg_value(args, MAX_LORAS)), max_model_len=_int(arg_value(args, MAX_MODEL_LEN)))
 
 
-def selected_endpoint(selector: dict, namespace: str,
+def selected_endpoint(selector: Pairs, namespace: str,
                       endpoints: Sequence[ResolvedEndpoint]) -> Optional[ResolvedEndpoint]:
     """The endpoint whose pods a scheduler's ``model_selector`` selects: the operator labels them
     ``app=<endpoint name>``; None when the selector names no endpoint of the namespace (or no ``app``)."""
-    app = selector.get("app")
+    app = dict(selector).get("app")
     return next((endpoint for endpoint in endpoints
                  if endpoint.spec is not None and endpoint.namespace == namespace and endpoint.name == app), None)

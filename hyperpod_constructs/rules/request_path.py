@@ -29,7 +29,7 @@ def gateway_scheduler_endpoint_known(platform: ResolvedPlatform) -> list[str]:
     namespace (the operator labels an endpoint's pods ``app=<endpoint name>``); otherwise it has no pods."""
     problems = []
     for gateway, index, scheduler, endpoint in _scheduled(platform):
-        app = scheduler.model_selector.get("app")
+        app = dict(scheduler.model_selector).get("app")
         if app is None or endpoint is not None:
             continue
         known = sorted(other.name for other in platform.endpoints
