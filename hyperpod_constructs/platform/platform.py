@@ -78,7 +78,7 @@ from .operator_part import OperatorContext, build_operator
 from .plan import Plan
 from .plan_metadata import record_plan_metadata
 from .plan_picture import draw_plan
-from .subnet_records import subnet_records
+from .subnet_records import subnet_records, vpc_cidr
 from .synth_checks import SynthChecksContext, add_synth_checks
 
 Endpoint = Union[InferenceEndpoint, JumpStartEndpoint]
@@ -479,6 +479,7 @@ class HyperPodInferencePlatform(Construct):
             namespace=self.namespace,
             jumpstart_gated_models=self.operator.gated_model_role is not None,
             subnets=subnet_records(self._network.hyperpod_subnets),
+            vpc_cidr_block=vpc_cidr(self._network.vpc),
             operator_addon_version=operator_addon_version,
             inference_gateway_controller=self.operator.gateway_controller is not None,
         )
