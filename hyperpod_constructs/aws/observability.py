@@ -19,7 +19,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Optional, Sequence
+from typing import Any, Callable, Mapping, Optional, Sequence
 
 import aws_cdk as cdk
 import jsii
@@ -145,6 +145,7 @@ class InferenceObservability(Construct):
         self._rule_groups_namespaces: list[aps.CfnRuleGroupsNamespace] = []
         # GPU health alerts watch the GPU groups' nodes, whatever the endpoints.
         self._gpu_health = bool(self.instance_groups)
+        self._wakes: Callable[[], alerts.Wakes] = lambda: alerts.NO_WAKES
         self._ensure_rules(self.endpoints)
 
         # --- Grafana -------------------------------------------------------------------------------------
@@ -342,6 +343,12 @@ class InferenceObservability(Construct):
         self._endpoints.append(endpoint)
         self._ensure_rules([endpoint])
 
+    def expect_wakes(self, estimates: Callable[[], Mapping[str, float]]) -> None:
+        """Where the endpoints that scale to zero get their cold-start estimates (seconds by endpoint name, or
+        ``<endpoint>/<side>``), read when the rules are rendered: their no-ready-pods alert waits for the estimate,
+        and a warning says when a wake outruns it. The platform passes its plan's estimates."""
+        self._wakes = estimates
+
     @property
     def rule_groups_namespace(self) -> Optional[aps.CfnRuleGroupsNamespace]:
         """The first rules namespace (the only one below the rules file budget), or None without alerts."""
@@ -351,12 +358,12 @@ class InferenceObservability(Construct):
     def rules_yaml(self) -> str:
         """Every rule in one file (what the namespaces hold together): SLO alerts, the SLO series the dashboards
         read and, with GPU instance groups, the GPU health alerts."""
-        return alerts.rules_yaml(self.endpoints, self.rate_window, self._gpu_health)
+        return alerts.rules_yaml(self.endpoints, self.rate_window, self._gpu_health, self._wakes())
 
     @property
     def rule_files(self) -> list[str]:
         """The rules files, one per ``AWS::APS::RuleGroupsNamespace``."""
-        return alerts.rule_files(self.endpoints, self.rate_window, gpu_health=self._gpu_health)
+        return alerts.rule_files(self.endpoints, self.rate_window, gpu_health=self._gpu_health, wakes=self._wakes())
 
     def _render_rules(self) -> None:
         """At synth, once every endpoint is in: one namespace per rules file, each holding its file."""
@@ -365,7 +372,7 @@ class InferenceObservability(Construct):
             self._add_rules_namespace("")
         for namespace, data in zip(self.rule_groups_namespaces, files):
             namespace.data = data
-        count = alerts.rules_count(self.endpoints, self.rate_window, self._gpu_health)
+        count = alerts.rules_count(self.endpoints, self.rate_window, self._gpu_health, self._wakes())
         if count > alerts.AMP_RULES_PER_WORKSPACE:
             cdk.Annotations.of(self).add_warning_v2(
                 "Annotation::hyperpod-constructs:observability:rulesQuota",

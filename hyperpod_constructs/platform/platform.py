@@ -213,6 +213,9 @@ class HyperPodInferencePlatform(Construct):
             warn_unused_alarm_emails=observed.alarm_routing.warn_unused_emails,
             configures_daemon_at_deploy=self._application.configures_daemon_at_deploy))
         record_plan_metadata(self, self._path, lambda: self.plan)  # what the diff compares on a deployed template
+        if observed.observability is not None:  # the no-ready-pods alerts wait for each endpoint's expected wake
+            observed.observability.expect_wakes(lambda: {estimate.endpoint.name: estimate.known_s
+                                                         for estimate in self.plan.cold_start_estimates()})
 
     # ---- what the platform holds: read-only --------------------------------------------------------------
 
