@@ -225,7 +225,15 @@ class Plan:
                 seconds = "?" if part.seconds is None else f"{part.seconds:.0f} s"
                 lines.append(f"    {part.name:<20} {seconds:>7}  {part.how}")
             lines += [f"    {line}" for line in estimate.caches]
+            lines.append(f"    {caller_outcome(estimate)}")
         return lines
+
+
+def caller_outcome(estimate: ColdStartEstimate) -> str:
+    """What a request that wakes the endpoint lives through: nothing in front of the endpoint holds it."""
+    first = f"{estimate.known_s:.0f} s" if estimate.complete else f"{estimate.known_s:.0f} s or more"
+    return (f"a caller: not held, fails fast until the first pod is ready (first token expected at {first}): nothing "
+            "in front of the endpoint holds a request while no pod is ready; retry with backoff for that long")
 
 
 def _row(*cells: str) -> str:

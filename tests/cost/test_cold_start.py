@@ -198,3 +198,11 @@ def test_the_guide_shows_the_section_its_own_snippet_writes(tmp_path: Any, monke
     monkeypatch.chdir(tmp_path)
     runpy.run_path(str(tmp_path / "snippet.py"), run_name="__main__")
     assert "Cold start" + capsys.readouterr().out == excerpt.group(1)
+
+
+def test_the_plan_says_what_a_caller_lives_through() -> None:
+    # Nothing holds requests: the caller fails fast for as long as the estimate, which the line names.
+    estimate = plan(start()).cold_start_estimates()[0]
+    line = next(line for line in plan(start()).render().splitlines() if "a caller:" in line)
+    assert "not held, fails fast until the first pod is ready" in line
+    assert f"first token expected at {estimate.known_s:.0f} s" in line
