@@ -327,8 +327,10 @@ class Autoscaling:
     """How long after the deployment starts KEDA waits before it may scale to 0, in seconds.
     Default: None (omitted: the CRD's default, 300 s)."""
     scale_up_stabilization_s: Optional[int] = None
-    """The Horizontal Pod Autoscaler's scale-up stabilization window, in seconds.
-    Default: None (omitted: the CRD's default, 0 s)."""
+    """The Horizontal Pod Autoscaler's scale-up stabilization window, in seconds: for this long the autoscaler adds
+    no more replicas than the lowest count it recommended, so replicas still loading do not count as unmet demand.
+    Default: None (an endpoint with ``min_replicas=0`` gets its cold start's load-and-start time, the image pull, the
+    weights' read and the engine start, when the plan knows all three; else omitted: the CRD's default, 0 s)."""
     scale_down_stabilization_s: Optional[int] = None
     """The Horizontal Pod Autoscaler's scale-down stabilization window, in seconds.
     Default: None (omitted: the CRD's default, 300 s)."""

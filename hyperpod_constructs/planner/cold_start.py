@@ -14,11 +14,12 @@ from typing import Iterator, Optional
 
 from ..catalog import cold_start_facts as facts
 from ..intent.cold_start import ColdStartAssumptions
-from ..resolve.platform_model import ResolvedPlatform
+from ..resolve.platform_model import ResolvedEndpoint, ResolvedPlatform
 from ..resolve.records import CustomSpec, JumpStartSpec
 
 YOURS = "[yours]"
-S3_SOURCES = ("s3", "jumpstart")  # JumpStart artifacts are read from AWS's buckets through the S3 CSI driver
+S3_SOURCES = ("s3", "jumpstart")
+LOAD_AND_START_PARTS = ("image", "weights", "engine")  # JumpStart artifacts are read from AWS's buckets through the S3 CSI driver
 
 
 @dataclass(frozen=True)
@@ -43,6 +44,9 @@ class ColdStartEndpoint:
     reads_model_store: bool = False
     """An FSx source reading the platform's model store (whose throughput the plan knows).
     Default: False."""
+    scale_up_stabilization_s: Optional[int] = None
+    """The scale-up stabilization window on the endpoint's autoscaling; None when it has none (the CRD's 0 s).
+    Default: None."""
 
 
 @dataclass(frozen=True)
@@ -87,6 +91,13 @@ class ColdStartEstimate:
         return sum(part.seconds for part in self.parts if part.seconds is not None)
 
     @property
+    def load_and_start_s(self) -> Optional[float]:
+        """What a new pod takes from its node to ready: the image pull, the weights' read and the engine start; None
+        when one of them is unknown. Replicas this young are still loading, not missing."""
+        seconds = [self.part(name).seconds for name in LOAD_AND_START_PARTS]
+        return None if any(value is None for value in seconds) else sum(seconds)  # type: ignore[misc]
+
+    @property
     def complete(self) -> bool:
         """Every part has a figure (else ``known_s`` is a lower bound)."""
         return all(part.seconds is not None for part in self.parts)
@@ -106,19 +117,25 @@ class ColdStartContext:
 def cold_start_endpoints(platform: ResolvedPlatform) -> Iterator[ColdStartEndpoint]:
     """Every endpoint (or disaggregated side) whose minimum replicas is 0 and which can scale up."""
     for endpoint in platform.endpoints:
-        spec = endpoint.spec
-        if spec is None or endpoint.shared is None:
-            continue
-        scaling = endpoint.shared.autoscaling
-        if isinstance(spec, JumpStartSpec):
-            source, reads_store = "jumpstart", False
-        else:
-            assert isinstance(spec, CustomSpec)
-            source, reads_store = spec.model.source_type, spec.model.reads_model_store
-        for demand in endpoint.demands:
-            if demand.min_replicas == 0 and demand.max_replicas > 0:
-                yield ColdStartEndpoint(demand.name, demand.instance_type, source, demand.weights_gb,
-                                        scaling.polling_interval_s if scaling is not None else None, reads_store)
+        yield from endpoint_cold_starts(endpoint)
+
+
+def endpoint_cold_starts(endpoint: ResolvedEndpoint) -> Iterator[ColdStartEndpoint]:
+    """``endpoint`` itself, or each of its disaggregated sides, when its minimum replicas is 0 and it can scale up."""
+    spec = endpoint.spec
+    if spec is None or endpoint.shared is None:
+        return
+    scaling = endpoint.shared.autoscaling
+    if isinstance(spec, JumpStartSpec):
+        source, reads_store = "jumpstart", False
+    else:
+        assert isinstance(spec, CustomSpec)
+        source, reads_store = spec.model.source_type, spec.model.reads_model_store
+    for demand in endpoint.demands:
+        if demand.min_replicas == 0 and demand.max_replicas > 0:
+            yield ColdStartEndpoint(demand.name, demand.instance_type, source, demand.weights_gb,
+                                    scaling.polling_interval_s if scaling is not None else None, reads_store,
+                                    scaling.scale_up_stabilization_s if scaling is not None else None)
 
 
 def estimate_cold_start(endpoint: ColdStartEndpoint, context: ColdStartContext) -> ColdStartEstimate:

@@ -8,6 +8,7 @@ manifests' ``replicas`` or ``autoScalingSpec`` bounds.
 from __future__ import annotations
 
 import functools
+import math
 from dataclasses import dataclass
 from typing import Any, Mapping, Optional
 
@@ -225,8 +226,21 @@ class Plan:
                 seconds = "?" if part.seconds is None else f"{part.seconds:.0f} s"
                 lines.append(f"    {part.name:<20} {seconds:>7}  {part.how}")
             lines += [f"    {line}" for line in estimate.caches]
+            lines.append(f"    {scale_up_window(estimate)}")
             lines.append(f"    {caller_outcome(estimate)}")
         return lines
+
+
+def scale_up_window(estimate: ColdStartEstimate) -> str:
+    """The scale-up stabilization window the endpoint's autoscaling carries, and whether it covers the replicas that
+    are still loading (so they do not count as unmet demand)."""
+    window, load = estimate.endpoint.scale_up_stabilization_s, estimate.load_and_start_s
+    loading = "unknown" if load is None else f"{math.ceil(load)} s"
+    if window is None:
+        return (f"scale-up stabilization: none (the CRD's 0 s): replicas still loading ({loading}: image + weights + "
+                "engine) count as unmet demand and the autoscaler may add more; set Autoscaling("
+                "scale_up_stabilization_s=...)")
+    return f"scale-up stabilization: {window} s on the endpoint's autoscaling (load and start: {loading})"
 
 
 def caller_outcome(estimate: ColdStartEstimate) -> str:

@@ -34,6 +34,7 @@ from ..intent.cluster import ClusterSettings, ExistingEks
 from ..intent.cluster_prerequisites import ClusterPrerequisite
 from ..intent.cold_start import ColdStartAssumptions
 from ..intent.endpoint import InferenceEndpoint
+from ..planner.cold_start import ColdStartContext, endpoint_cold_starts, estimate_cold_start
 from ..resolve.gateway import resolve_gateway
 from ..resolve.endpoint import resolve_endpoint, resolve_scaled_workload, resolve_weights_cache
 from ..intent.inference_gateway import InferenceGateway
@@ -45,7 +46,8 @@ from ..intent.model_store import ModelStore
 from ..intent.network import Network
 from ..intent.node_autoscaling import NodeAutoscaling, NodePoolSpec, autoscaled_group_names
 from ..intent.observability import Observability
-from ..resolve.platform_model import ResolvedModelStore, ResolvedPlatform
+from ..resolve.platform_model import ResolvedEndpoint, ResolvedModelStore, ResolvedPlatform
+from ..resolve.scale_up_window import with_scale_up_window
 from ..resolve.records import CustomSpec
 from ..intent.slo import EndpointSlos
 from ..resolve.tiered_kv_cache import TieredKvCacheDaemon, tiered_kv_cache_daemon
@@ -497,6 +499,7 @@ class HyperPodInferencePlatform(Construct):
         ``.api_object`` is the operator's custom resource, to patch fields the library does not model."""
         check_arguments(self._path, HyperPodInferencePlatform.add_endpoint, locals())
         resolved = resolve_endpoint(endpoint, self._resolved, slos)  # checks, charts, grants and observability read it
+        resolved = with_scale_up_window(resolved, self._load_and_start_s(resolved))
         resolved_model = self._resolved.with_endpoint(resolved, where=self._path)  # refuses a name taken in the namespace
         namespace = resolved.namespace
         manifest = endpoint_manifest(resolved)
@@ -517,6 +520,15 @@ class HyperPodInferencePlatform(Construct):
             self.observability.add_endpoint(resolved)
             self.alarm_routing.update()
         return deployment
+
+    def _load_and_start_s(self, resolved: ResolvedEndpoint) -> Optional[float]:
+        """The load-and-start part of ``resolved``'s cold start (image, weights, engine) when it scales to zero as
+        one Deployment; None otherwise or when a part is unknown."""
+        store = self._model_store.spec if self._model_store is not None else None
+        context = ColdStartContext(self._cold_start, store.capacity_gib if store is not None else None,
+                                   store.throughput_mb_per_tib if store is not None else None)
+        starts = [start for start in endpoint_cold_starts(resolved) if start.name == resolved.name]
+        return estimate_cold_start(starts[0], context).load_and_start_s if starts else None
 
     def add_model_weights_cache(self, cache: ModelWeightsCache) -> ChartDeployment:
         """A ModelWeightsCacheConfig (operator v3.3): the operator copies the model's weights onto the local NVMe of
