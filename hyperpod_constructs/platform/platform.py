@@ -216,8 +216,7 @@ class HyperPodInferencePlatform(Construct):
             configures_daemon_at_deploy=self._application.configures_daemon_at_deploy))
         record_plan_metadata(self, self._path, lambda: self.plan)  # what the diff compares on a deployed template
         if observed.observability is not None:  # the no-ready-pods alerts wait for each endpoint's expected wake
-            observed.observability.expect_wakes(lambda: {estimate.endpoint.name: estimate.known_s
-                                                         for estimate in self.plan.cold_start_estimates()})
+            observed.observability.expect_wakes(self._expected_wakes)
 
     # ---- what the platform holds: read-only --------------------------------------------------------------
 
@@ -520,6 +519,10 @@ class HyperPodInferencePlatform(Construct):
             self.observability.add_endpoint(resolved)
             self.alarm_routing.update()
         return deployment
+
+    def _expected_wakes(self) -> dict[str, float]:
+        """The plan's cold-start estimate of each endpoint (or side) that scales to zero, in seconds."""
+        return {estimate.endpoint.name: estimate.known_s for estimate in self.plan.cold_start_estimates()}
 
     def _load_and_start_s(self, resolved: ResolvedEndpoint) -> Optional[float]:
         """The load-and-start part of ``resolved``'s cold start (image, weights, engine) when it scales to zero as
