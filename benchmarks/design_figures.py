@@ -1,9 +1,9 @@
 """Figures about how the library is put together, for comparing two versions (they assert nothing):
 
-- ``resolve()`` calls per endpoint: a custom endpoint is added to a platform, which is synthesized and exported while
-  ``InferenceEndpoint.resolve`` counts its calls;
-- k8s -> intent call sites: calls in ``hyperpod_constructs/k8s`` (generated ``imports/`` aside) of functions imported
-  from the intent layer, or of methods defined on intent classes;
+- resolutions per endpoint: a custom endpoint is added to a platform, which is synthesized and exported while the
+  platform's ``resolve_endpoint`` (``resolve/endpoint.py``, the one resolver of an endpoint) counts its calls;
+- k8s -> intent/resolve call sites: calls in ``hyperpod_constructs/k8s`` (generated ``imports/`` aside) of functions
+  imported from the intent or resolve layer, or of methods defined on their classes;
 - the platform constructor's lines (its body without the docstring);
 - public mutable attributes of the default app's platform (public names in its instance ``__dict__``);
 - functions outside the platform class that take the whole platform (a parameter annotated with its class, or
@@ -36,14 +36,15 @@ def resolve_calls_per_endpoint() -> int:
     from aws_cdk import aws_s3 as s3
 
     from hyperpod_constructs import HyperPodInferencePlatform, InferenceEndpoint, InstanceGroup, ModelSource
+    from hyperpod_constructs.platform import platform as platform_module
 
     calls = 0
-    original = InferenceEndpoint.resolve
+    original = platform_module.resolve_endpoint
 
-    def counted(self: InferenceEndpoint) -> InferenceEndpoint:
+    def counted(*args: object, **kwargs: object) -> object:
         nonlocal calls
         calls += 1
-        return original(self)
+        return original(*args, **kwargs)  # type: ignore[arg-type]
 
     try:
         with tempfile.TemporaryDirectory() as scratch:
@@ -53,20 +54,18 @@ def resolve_calls_per_endpoint() -> int:
                 InstanceGroup("gpu", "ml.g6e.12xlarge", count=1)])
             endpoint = InferenceEndpoint("llama", model=ModelSource.s3(
                 s3.Bucket.from_bucket_name(stack, "Models", "models"), "llama/"), instance_type="ml.g6e.12xlarge")
-            # Counted from here: constructing the endpoint validates its resolved defaults (two calls, before
-            # any platform sees it); what the figure is about is what the platform does with it.
-            InferenceEndpoint.resolve = counted  # type: ignore[method-assign]
+            platform_module.resolve_endpoint = counted  # type: ignore[assignment]
             platform.add_endpoint(endpoint)
             app.synth()
             platform.export(Path(scratch) / "dist", picture=False)
     finally:
-        InferenceEndpoint.resolve = original  # type: ignore[method-assign]
+        platform_module.resolve_endpoint = original  # type: ignore[assignment]
     return calls
 
 
 def intent_method_names() -> set[str]:
     names: set[str] = set()
-    for path in (PACKAGE / "intent").rglob("*.py"):
+    for path in [*(PACKAGE / "intent").rglob("*.py"), *(PACKAGE / "resolve").rglob("*.py")]:
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.ClassDef):
                 names.update(item.name for item in node.body if isinstance(item, ast.FunctionDef)
@@ -81,7 +80,8 @@ def k8s_to_intent_call_sites() -> int:
         tree = ast.parse(path.read_text())
         functions: set[str] = set()
         for node in ast.walk(tree):
-            if isinstance(node, ast.ImportFrom) and node.module and "intent" in node.module:
+            if isinstance(node, ast.ImportFrom) and node.module and any(
+                    layer in node.module.split(".") for layer in ("intent", "resolve")):
                 module = importlib.import_module(f"hyperpod_constructs.{node.module.lstrip('.')}"
                                                  if not node.module.startswith("hyperpod_constructs") else node.module)
                 functions.update(alias.asname or alias.name for alias in node.names
@@ -142,8 +142,8 @@ def functions_taking_the_platform() -> list[str]:
 
 
 def main() -> None:
-    print(f"resolve() calls per custom endpoint (add_endpoint + synth + export): {resolve_calls_per_endpoint()}")
-    print(f"k8s -> intent call sites: {k8s_to_intent_call_sites()}")
+    print(f"resolutions per custom endpoint (add_endpoint + synth + export): {resolve_calls_per_endpoint()}")
+    print(f"k8s -> intent/resolve call sites: {k8s_to_intent_call_sites()}")
     print(f"platform constructor lines (body without its docstring, blank and comment lines): {constructor_lines()}")
     attributes = public_mutable_attributes()
     print(f"public mutable attributes of the default app's platform: {len(attributes)} {attributes}")

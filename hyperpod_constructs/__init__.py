@@ -48,6 +48,7 @@ _EXPORTED_BY_MODULE: dict[str, tuple[str, ...]] = {
     ".aws.kubectl_handler": ("KubectlHandler",),
     ".aws.storage_drivers": ("StorageDriverRoles",),
     # Endpoints: the models served, where their weights come from, and the options of their operator resource.
+    ".intent.deployment": ("EndpointBase",),
     ".intent.endpoint": ("InferenceEndpoint",),
     ".intent.jumpstart": ("JumpStartEndpoint",),
     ".intent.model_source": ("ModelSource", "SecretKeyRef"),
@@ -121,6 +122,7 @@ if TYPE_CHECKING:  # static type checkers and IDEs see the eager imports
     from .platform.deployments import EndpointDeployment, ChartDeployment
     from .aws.kubectl_handler import KubectlHandler
     from .aws.storage_drivers import StorageDriverRoles
+    from .intent.deployment import EndpointBase
     from .intent.endpoint import InferenceEndpoint
     from .intent.jumpstart import JumpStartEndpoint
     from .intent.model_source import ModelSource, SecretKeyRef

@@ -1,6 +1,6 @@
 """What the cluster needs to read an endpoint's weights from a bucket or file system of the app.
 
-- an S3 bucket: the S3 CSI driver's role may read it (``StorageDriverRoles.grant_read``, by the bucket's ARNs and
+- an S3 bucket: the S3 CSI driver's role may read it (``StorageDriverRoles.allow_read``, by the bucket's ARNs and
   its KMS key's ``grant_decrypt``);
 - another FSx for Lustre file system: HyperPod nodes (the node security group) may reach it on the Lustre
   ports, through its ``connections``;
@@ -38,7 +38,7 @@ class ModelSourceAccess:
     def add(self, model: ModelLocation) -> None:
         """Grants for one endpoint's resolved model location (an S3 bucket, or an FSx file system of the app)."""
         if model.bucket is not None:
-            self._drivers.grant_read(model.bucket)
+            self._drivers.allow_read(model.bucket)
             self._buckets.add(model.s3_bucket_name or "")
         elif model.file_system is not None:
             attributes = (model.fsx_file_system_id, model.fsx_dns_name, model.fsx_mount_name)

@@ -115,7 +115,3 @@ REQUIRED_FLOWS: tuple[RequiredFlow, ...] = (
                  "functions run in the VPC", EKS_ENDPOINT_DOC,
                  aws_stack="AWS's Helm and FSx Lambdas run outside the VPC against the public endpoint"),
 )
-
-
-def flows_between(source: str, destination: str) -> list[RequiredFlow]:
-    return [flow for flow in REQUIRED_FLOWS if flow.source == source and flow.destination == destination]

@@ -4,9 +4,9 @@ Both EKS add-ons run their controllers under fixed service accounts in ``kube-sy
 credentials through IRSA (the add-on's ``ServiceAccountRoleArn``), as AWS's quick setup creates them:
 
 - ``s3-csi-driver-sa`` (Mountpoint for S3): read-only on the buckets the platform's endpoints mount
-  (``grant_read``), per the driver's documented read-only policy (``s3:ListBucket`` + ``s3:GetObject`` on the
+  (``allow_read``), per the driver's documented read-only policy (``s3:ListBucket`` + ``s3:GetObject`` on the
   bucket's ARNs) plus ``kms:Decrypt`` through the bucket's key, when it has one; with a JumpStart endpoint, also
-  on AWS's regional JumpStart buckets (``grant_jumpstart_read``), where the operator mounts JumpStart models'
+  on AWS's regional JumpStart buckets (``allow_jumpstart_read``), where the operator mounts JumpStart models'
   artifacts from (AWS's quick setup grants its Mountpoint role every bucket, these among them).
 - ``fsx-csi-controller-sa`` (FSx for Lustre): the driver's published policy for dynamic provisioning
   (create, describe, tag and delete file systems; the S3 data-repository service-linked role), scoped to
@@ -14,6 +14,7 @@ credentials through IRSA (the add-on's ``ServiceAccountRoleArn``), as AWS's quic
 """
 from __future__ import annotations
 
+import warnings
 from typing import Optional
 
 from aws_cdk import Fn, Stack, aws_eks_v2 as eks, aws_iam as iam, aws_s3 as s3
@@ -34,7 +35,10 @@ JUMPSTART_BUCKETS = ("jumpstart-cache-prod-${AWS::Region}", "jumpstart-private-c
 
 
 class StorageDriverRoles(Construct):
-    """The S3 and FSx CSI drivers' roles; ``attach`` hands them to the add-ons, ``grant_read`` adds buckets."""
+    """The S3 and FSx CSI drivers' roles; ``attach`` hands them to the add-ons, ``allow_read`` adds buckets.
+
+    The roles are the principals here, so their verbs are ``allow_*`` (cdk8s-plus's ``role.allow``), where
+    aws-cdk-lib's ``grant_*`` is called on the resource being granted (``bucket.grant_read(role)``)."""
 
     def __init__(self, scope: Construct, construct_id: str, *, oidc_provider: iam.IOidcProvider,
                  model_store_bucket: Optional[s3.IBucket] = None) -> None:
@@ -48,7 +52,7 @@ class StorageDriverRoles(Construct):
         super().__init__(scope, construct_id)
         stack = Stack.of(self)
         self._buckets: list[str] = []
-        self._jumpstart_buckets_granted = False  # set by the first grant_jumpstart_read; later calls do nothing
+        self._jumpstart_buckets_granted = False  # set by the first allow_jumpstart_read; later calls do nothing
         self._s3_csi_role = iam.Role(
             self, "S3CsiRole",
             assumed_by=service_account_principal(self, oidc_provider, DRIVER_NAMESPACE, S3_CSI_SERVICE_ACCOUNT),
@@ -85,7 +89,7 @@ class StorageDriverRoles(Construct):
                     "s3.data-source.lustre.fsx.amazonaws.com/*",
                     "Resource::*")
 
-    def grant_read(self, bucket: s3.IBucket) -> None:
+    def allow_read(self, bucket: s3.IBucket) -> None:
         """Let the S3 CSI driver mount ``bucket`` read-only (once per bucket): list it, get its objects, and decrypt
         them with the bucket's KMS key if it has one (the key's ``grant_decrypt``)."""
         name = read_once(bucket, "bucket_name")
@@ -96,7 +100,13 @@ class StorageDriverRoles(Construct):
         grant_s3_read(self.node.path, self._s3_csi_role, bucket,
                       reason="Endpoints read any model object in the bucket they mount (read-only).")
 
-    def grant_jumpstart_read(self) -> None:
+    def grant_read(self, bucket: s3.IBucket) -> None:
+        """Deprecated (removed in 0.3.0): ``allow_read``, the principal-side name."""
+        warnings.warn("StorageDriverRoles.grant_read is deprecated and will be removed in 0.3.0: use allow_read",
+                      DeprecationWarning, stacklevel=2)
+        self.allow_read(bucket)
+
+    def allow_jumpstart_read(self) -> None:
         """Let the S3 CSI driver mount JumpStart model artifacts: read-only on the stack region's JumpStart buckets
         (``Fn::Sub``, so an environment-agnostic stack names its deploy region). Once, however often called."""
         if self._jumpstart_buckets_granted:
@@ -112,10 +122,16 @@ class StorageDriverRoles(Construct):
                     *(f"Resource::arn:<AWS::Partition>:s3:::{name.replace('${AWS::Region}', '<AWS::Region>')}/*"
                       for name in JUMPSTART_BUCKETS))
 
+    def grant_jumpstart_read(self) -> None:
+        """Deprecated (removed in 0.3.0): ``allow_jumpstart_read``, the principal-side name."""
+        warnings.warn("StorageDriverRoles.grant_jumpstart_read is deprecated and will be removed in 0.3.0: use "
+                      "allow_jumpstart_read", DeprecationWarning, stacklevel=2)
+        self.allow_jumpstart_read()
+
     @property
     def s3_csi_role(self) -> iam.Role:
         """The Mountpoint for S3 CSI driver's role (service account ``kube-system:s3-csi-driver-sa``): reads the
-        buckets ``grant_read`` adds."""
+        buckets ``allow_read`` adds."""
         return self._s3_csi_role
 
     @property

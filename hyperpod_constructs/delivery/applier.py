@@ -49,13 +49,15 @@ class ManifestApplier(Construct):
     The custom resource's properties are the bundle's S3 location, the label ``selector`` every delivered object
     carries (an object must still carry it to be pruned or deleted), the record that keeps the inventory of what
     was applied, the deploy-time ``values`` (tokens CloudFormation resolves) and what a stack delete does to the
-    objects (``removal``: DESTROY deletes them, RETAIN leaves them running). The handler's role may read this
-    bundle object and nothing else of the bucket.
+    objects (``removal``: DESTROY deletes them, RETAIN leaves them running). An object of the bundle that already
+    exists and is not this platform's (another platform's label, or none) is refused, naming it and its owner,
+    unless ``adopt_existing`` is True: then the applier takes it over. The handler's role may read this bundle
+    object and nothing else of the bucket.
     """
 
     def __init__(self, scope: Construct, construct_id: str, *, handler: KubectlHandler, bundle: Optional[StagedBundle],
                  selector: str, record_name: str, values: Mapping[str, str],
-                 removal: RemovalPolicy = RemovalPolicy.DESTROY) -> None:
+                 removal: RemovalPolicy = RemovalPolicy.DESTROY, adopt_existing: bool = False) -> None:
         super().__init__(scope, construct_id)
         properties: dict[str, Any] = {
             "ClusterName": handler.cluster.cluster_name,
@@ -64,6 +66,8 @@ class ManifestApplier(Construct):
             "Delivery": (ManifestDelivery.CDK_DEPLOY if bundle is not None else ManifestDelivery.GITOPS).value,
             "Removal": REMOVALS[removal],
         }
+        if adopt_existing:  # absent means no: templates of platforms that never adopt stay as they were
+            properties["AdoptExisting"] = "true"
         after: list[Construct] = [handler.access_entry]
         self._bundle: Optional[s3_assets.Asset] = None
         if bundle is not None:

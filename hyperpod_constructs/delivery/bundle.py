@@ -96,11 +96,6 @@ def write_files(out_dir: Path, files: Mapping[str, str]) -> list[Path]:
     return written
 
 
-def write_manifests(out_dir: Path, charts: Mapping[str, list[dict[str, Any]]], values: DeployTimeValues) -> list[Path]:
-    """One ``<chart>.k8s.yaml`` per chart plus ``values.env`` naming the placeholders to fill."""
-    return write_files(out_dir, render_files(charts, values))
-
-
 # ---- the bundle cdk deploy applies --------------------------------------------------------------------------
 
 def platform_label_value(stack_name: str, path: str) -> str:

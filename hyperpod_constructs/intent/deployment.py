@@ -1,26 +1,25 @@
-"""What custom and JumpStart deployments share: replicas, MIG slice, namespace, the defaults both work out and
-derived values."""
+"""What custom and JumpStart deployments share: the fields both kinds declare (one frozen base, as cdk8s-plus's
+``DeploymentProps extends WorkloadProps``), their rules, the defaults both work out and derived values."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import KW_ONLY, dataclass
 from typing import TYPE_CHECKING, Any, Mapping, Optional
 
 from ..errors import located, require
-from .autoscaling import pods_at
-from .endpoint_options import check_sagemaker_endpoint_name, require_int
+from .autoscaling import Autoscaling, pods_at
+from .data_capture import DataCapture
+from .endpoint_options import Metrics, Tls, check_sagemaker_endpoint_name, require_int
 from .mig import normalize_partition
+from .model_cache import ModelCache
 from .model_source import SecretKeyRef
 from .names import check_k8s_name, check_namespace, is_rfc1035_label
 from .routing import IntelligentRouting, Routing
 from .secrets import PLAIN_ONLY_INSTEAD, SECRET_REF_INSTEAD, check_environment_secrets
 
 if TYPE_CHECKING:
-    from .autoscaling import Autoscaling
-    from .data_capture import DataCapture
-    from .endpoint_options import LoadBalancer, Metrics, Tls
+    from .endpoint_options import LoadBalancer
     from .kv_cache import KvCache
-    from .model_cache import ModelCache
 
 
 @dataclass(frozen=True)
@@ -53,24 +52,70 @@ def validate_environment(environment: Mapping[str, Any], where: str, field: str,
     check_environment_secrets(where, field, environment, SECRET_REF_INSTEAD if secret_refs else PLAIN_ONLY_INSTEAD)
 
 
-class DeploymentCommon:
-    """Mixed into ``InferenceEndpoint`` and ``JumpStartEndpoint`` (frozen dataclasses with these fields)."""
+@dataclass(frozen=True)
+class EndpointBase:
+    """The fields ``InferenceEndpoint`` and ``JumpStartEndpoint`` share, declared once with their defaults, and the
+    rules and derived values that read them. Each kind adds its own fields (keyword-only, as these are, after
+    ``name``); build one of the two kinds, not this base:
+
+    ```python
+    from hyperpod_constructs import EndpointBase, JumpStartEndpoint
+
+    qwen = JumpStartEndpoint("qwen", model_id="huggingface-llm-qwen2-5-7b-instruct", accept_eula=True,
+                             instance_type="ml.g5.8xlarge", replicas=2)
+    assert isinstance(qwen, EndpointBase) and (qwen.min_pods, qwen.max_pods) == (2, 2)
+    ```
+    """
 
     name: str
-    autoscaling: Optional[Autoscaling]
-    replicas: Optional[int]
-    accelerator_partition: Optional[str]
-    namespace: Optional[str]
-    kv_cache: Optional[KvCache]
-    load_balancer: Optional[LoadBalancer]
-    tls: Optional[Tls]
-    metrics: Optional[Metrics]
-    data_capture: Optional[DataCapture]
-    sagemaker_endpoint_name: Optional[str]
-    inference_gateway: Optional[str]
+    """The endpoint's name: the name of its custom resource (InferenceEndpointConfig or JumpStartModel), which names
+    the Kubernetes objects the operator creates (an RFC 1035 label: 1-63 lowercase letters, digits and ``-``).
+    Required."""
+    _: KW_ONLY
+    accelerator_partition: Optional[str] = None
+    """One MIG slice per pod instead of whole GPUs, e.g. ``"mig-3g.40gb"`` (or ``"3g.40gb"``; a JumpStartModel's
+    ``server.acceleratorPartitionType``); the instance type must offer it.
+    Default: None (whole GPUs)."""
+    replicas: Optional[int] = None
+    """Pods without autoscaling (``spec.replicas``).
+    Default: None (omitted: the CRD's default, 1)."""
+    autoscaling: Optional[Autoscaling] = None
+    """Pod autoscaling with KEDA (``autoScalingSpec``).
+    Default: None (``replicas`` pods)."""
+    namespace: Optional[str] = None
+    """The Kubernetes namespace of the endpoint.
+    Default: None (the platform's ``namespace``)."""
+    tls: Optional[Tls] = Tls()
+    """TLS on the ALB: ``Tls()`` (a self-signed certificate), ``Tls.acm(...)``, or None to omit ``tlsConfig``.
+    Default: ``Tls()`` (self-signed, written to the platform's TLS bucket)."""
+    metrics: Optional[Metrics] = Metrics()
+    """Metrics collection (``spec.metrics``); None omits the block.
+    Default: ``Metrics()`` (enabled)."""
+    sagemaker_endpoint_name: Optional[str] = None
+    """The SageMaker endpoint the operator registers for this deployment (``endpointName`` of an
+    InferenceEndpointConfig, ``sageMakerEndpoint.name`` of a JumpStartModel); CloudWatch triggers and the SageMaker
+    endpoint capture tier need it.
+    Default: None (no SageMaker endpoint)."""
+    inference_gateway: Optional[str] = None
+    """The Inference Gateway (``platform.add_inference_gateway``) this endpoint attaches to, by name, in its namespace
+    (``spec.inferenceGateway``; operator v3.6): the operator merges the endpoint's scheduler entry into it. Exclusive
+    with intelligent routing.
+    Default: None (not attached)."""
+    max_deploy_time_s: Optional[int] = None
+    """How long the operator waits for the deployment to become ready, in seconds (``maxDeployTimeInSeconds``).
+    Default: None (omitted: the CRD's default, 3600 s)."""
+    data_capture: Optional[DataCapture] = None
+    """Capture of requests and responses (``dataCapture``) at the tiers ``DataCapture`` turns on.
+    Default: None (no capture)."""
+    model_cache: Optional[ModelCache] = None
+    """Host-local caches (``modelCacheConfig``, operator v3.3): ``ModelCache(weights=True)`` keeps the weights on the
+    local NVMe of each node the pods run on (every instance type they may run on must have it), ``image=True``
+    pre-pulls the image.
+    Default: None (no cache)."""
 
-    max_deploy_time_s: Optional[int]
-    model_cache: Optional[ModelCache]
+    def __post_init__(self) -> None:  # each kind has its own, so this runs only for the base itself
+        raise TypeError("EndpointBase holds the fields both kinds of endpoint share: build an InferenceEndpoint or a "
+                        "JumpStartEndpoint")
 
     def _validate_common_fields(self, where: str) -> None:
         """The rules on the fields both kinds of endpoint have, in the same words."""

@@ -37,7 +37,7 @@ from .endpoint_options import (
     validate_tags,
 )
 from .kv_cache import KvCache
-from .deployment import DeploymentCommon, DeploymentDefaults, validate_environment
+from .deployment import EndpointBase, DeploymentDefaults, validate_environment
 from .mig import (
     SYSTEM_HEADROOM,
     normalize_partition,
@@ -136,7 +136,7 @@ class CustomDefaults(DeploymentDefaults):
 
 
 @dataclass(frozen=True)
-class InferenceEndpoint(DeploymentCommon):
+class InferenceEndpoint(EndpointBase):
     """A custom model (S3, FSx, Hugging Face or a Kubernetes volume) served by your container.
 
     Place it with exactly one of ``instance_type``, ``instance_types`` (preference order) or ``node_affinity``.
@@ -147,12 +147,13 @@ class InferenceEndpoint(DeploymentCommon):
     ``--tensor-parallel-size <gpus>`` when a replica has several GPUs and the args set no parallelism themselves.
     Other images get none of these (the operator's defaults apply). With ``model=ModelSource.x(..., size=ModelSize(...))``
     the weights are checked against each replica's GPU memory or MIG slice.
+
+    The fields every endpoint has are declared once, on ``EndpointBase``: ``name`` (the one positional
+    argument), ``accelerator_partition``, ``replicas``, ``autoscaling``, ``namespace``, ``tls``, ``metrics``,
+    ``sagemaker_endpoint_name``, ``inference_gateway``, ``max_deploy_time_s``, ``data_capture`` and ``model_cache``;
+    those below are a custom model's own.
     """
 
-    name: str
-    """The endpoint's name: the InferenceEndpointConfig's name, which names the Kubernetes objects the operator creates
-    (an RFC 1035 label: 1-63 lowercase letters, digits and ``-``).
-    Required."""
     _: KW_ONLY
     model: ModelSource
     """Where the weights come from: ``ModelSource.s3(...)``, ``.fsx(...)``, ``.hugging_face(...)`` or
@@ -183,10 +184,6 @@ class InferenceEndpoint(DeploymentCommon):
     gpus: Optional[int] = None
     """Whole GPUs per pod, at most the instance type's count; 0 runs on CPU. Not with ``accelerator_partition``.
     Default: None (1 when every placement type has NVIDIA GPUs, else 0)."""
-    accelerator_partition: Optional[str] = None
-    """One MIG slice per pod instead of whole GPUs, e.g. ``"mig-3g.40gb"`` (or ``"3g.40gb"``); the instance type must
-    offer it.
-    Default: None (whole GPUs)."""
     cpu: Union[str, int, float, None] = None
     """The pod's CPU request as a Kubernetes quantity (6, 0.5 or ``"500m"``).
     Default: None (a GPU or MIG pod: its GPUs' or slice's share of the instance's vCPUs, less the
@@ -195,9 +192,6 @@ class InferenceEndpoint(DeploymentCommon):
     """The pod's memory request as a Kubernetes quantity (``"30Gi"``).
     Default: None (a GPU or MIG pod: its GPUs' or slice's share of the instance's memory, less the
     node's headroom; none otherwise)."""
-    replicas: Optional[int] = None
-    """Pods without autoscaling (``spec.replicas``).
-    Default: None (omitted: the CRD's default, 1)."""
     args: Union[Sequence[str], None, _Auto] = Frozen(AUTO)
     """The container's arguments; None keeps the image's own command.
     Default: AUTO (for vLLM images the model mount path, ``--port`` when ``port`` is not 8000 and
@@ -226,12 +220,6 @@ class InferenceEndpoint(DeploymentCommon):
     load_balancer: Union[LoadBalancer, None, _Auto] = AUTO
     """The Application Load Balancer the operator creates.
     Default: AUTO (health check on ``/health`` for vLLM images; otherwise omitted: the operator's defaults)."""
-    tls: Optional[Tls] = Tls()
-    """TLS on the ALB: ``Tls()`` (a self-signed certificate), ``Tls.acm(...)``, or None to omit ``tlsConfig``.
-    Default: ``Tls()`` (self-signed, written to the platform's TLS bucket)."""
-    metrics: Optional[Metrics] = Metrics()
-    """Metrics collection (``spec.metrics``); None omits the block.
-    Default: ``Metrics()`` (enabled)."""
     request_limits: Union[RequestLimits, None, _Auto] = AUTO
     """Concurrency limits the operator's sidecar enforces per pod.
     Default: AUTO (256 concurrent requests, then 429, for vLLM images; None otherwise)."""
@@ -239,40 +227,15 @@ class InferenceEndpoint(DeploymentCommon):
     """Kubernetes probes on the model server.
     Default: AUTO (readiness on ``/health`` every 10 s, 5 s timeout, for vLLM images; None otherwise: the operator's
     defaults)."""
-    autoscaling: Optional[Autoscaling] = None
-    """Pod autoscaling with KEDA (``autoScalingSpec``).
-    Default: None (``replicas`` pods)."""
     tags: Sequence[Tag] = Frozen(())
     """Tags the operator puts on the SageMaker Model, EndpointConfig and Endpoint (at most 50, distinct names).
     Default: none."""
-    sagemaker_endpoint_name: Optional[str] = None
-    """The SageMaker endpoint the operator registers for this deployment (``endpointName``); CloudWatch triggers and
-    the SageMaker endpoint capture tier need it.
-    Default: None (no SageMaker endpoint)."""
-    inference_gateway: Optional[str] = None
-    """The Inference Gateway (``platform.add_inference_gateway``) this endpoint attaches to, by name, in its namespace
-    (``spec.inferenceGateway``; operator v3.6): the operator merges the endpoint's scheduler entry into it. Exclusive
-    with intelligent routing.
-    Default: None (not attached)."""
     model_version: Optional[str] = None
     """The model's version (``modelVersion``).
     Default: None (omitted)."""
-    namespace: Optional[str] = None
-    """The Kubernetes namespace of the endpoint.
-    Default: None (the platform's ``namespace``)."""
-    max_deploy_time_s: Optional[int] = None
-    """How long the operator waits for the deployment to become ready, in seconds (``maxDeployTimeInSeconds``).
-    Default: None (omitted: the CRD's default, 3600 s)."""
     disaggregation: Optional[DisaggregatedServing] = None
     """Disaggregated prefill/decode serving (``pdSpec``): separate prefill and decode workers.
     Default: None (one kind of worker)."""
-    data_capture: Optional[DataCapture] = None
-    """Capture of requests and responses (``dataCapture``) at the tiers ``DataCapture`` turns on.
-    Default: None (no capture)."""
-    model_cache: Optional[ModelCache] = None
-    """Host-local caches (``modelCacheConfig``, operator v3.3): ``ModelCache(weights=True)`` keeps the weights on each
-    node's local NVMe (every instance type the pods may run on must have it), ``image=True`` pre-pulls the image.
-    Default: None (no cache)."""
 
     # ---- construction-time validation ----------------------------------------------------------------
 

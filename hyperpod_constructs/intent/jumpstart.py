@@ -26,7 +26,7 @@ from .endpoint_options import (
 from .frozen import Frozen
 from .kv_cache import KvCache
 from .model_cache import ModelCache, check_model_cache
-from .deployment import DeploymentCommon, DeploymentDefaults, validate_environment
+from .deployment import EndpointBase, DeploymentDefaults, validate_environment
 from .mig import normalize_partition, validate_partition
 from .model_size import MemoryFit, ModelSize
 from .names import is_sagemaker_name, require_hyperpod_instance_type
@@ -67,18 +67,19 @@ def _require_role_arn(value: Optional[str], where: str, field_name: str) -> None
 
 
 @dataclass(frozen=True)
-class JumpStartEndpoint(DeploymentCommon):
+class JumpStartEndpoint(EndpointBase):
     """A JumpStart model (``model_id`` from the hub, e.g. ``deepseek-llm-r1-distill-qwen-1-5b``) on HyperPod.
 
     ``gated=None`` treats Meta Llama ids (``GATED_MODEL_ID_PREFIXES``) as gated; a gated model needs a download role:
     ``gated_model_role_arn`` here, or ``InferenceOperatorOptions(jumpstart_gated_models=True)`` on the platform.
     ``size=ModelSize(...)`` checks the weights against the MIG slice, or against all of the instance's GPUs.
+
+    The fields every endpoint has are declared once, on ``EndpointBase``: ``name`` (the one positional
+    argument), ``accelerator_partition``, ``replicas``, ``autoscaling``, ``namespace``, ``tls``, ``metrics``,
+    ``sagemaker_endpoint_name``, ``inference_gateway``, ``max_deploy_time_s``, ``data_capture`` and ``model_cache``;
+    those below are a JumpStart model's own.
     """
 
-    name: str
-    """The endpoint's name: the JumpStartModel's name, which names the Kubernetes objects the operator creates (an RFC
-    1035 label: 1-63 lowercase letters, digits and ``-``).
-    Required."""
     _: KW_ONLY
     model_id: str
     """The JumpStart model id in the hub, e.g. ``"deepseek-llm-r1-distill-qwen-1-5b"``.
@@ -103,10 +104,6 @@ class JumpStartEndpoint(DeploymentCommon):
     execution_role_arn: Optional[str] = None
     """The IAM role SageMaker uses for the registered endpoint (``server.executionRole``).
     Default: None (omitted: the operator's execution role)."""
-    accelerator_partition: Optional[str] = None
-    """One MIG slice per pod, e.g. ``"mig-3g.40gb"`` (``server.acceleratorPartitionType``); the instance type must
-    offer it.
-    Default: None (whole GPUs, as JumpStart configures them)."""
     environment: Mapping[str, str] = Frozen({})
     """Environment variables of the model container, name to string value (at most 100).
     Default: none."""
@@ -120,46 +117,12 @@ class JumpStartEndpoint(DeploymentCommon):
     load_balancer: Optional[LoadBalancer] = None
     """The Application Load Balancer the operator creates.
     Default: None (omitted: the operator's defaults)."""
-    tls: Optional[Tls] = Tls()
-    """TLS on the ALB: ``Tls()`` (a self-signed certificate), ``Tls.acm(...)``, or None to omit ``tlsConfig``.
-    Default: ``Tls()`` (self-signed, written to the platform's TLS bucket)."""
-    metrics: Optional[Metrics] = Metrics()
-    """Metrics collection (``spec.metrics``); None omits the block.
-    Default: ``Metrics()`` (enabled)."""
-    autoscaling: Optional[Autoscaling] = None
-    """Pod autoscaling with KEDA (``autoScalingSpec``).
-    Default: None (``replicas`` pods)."""
-    replicas: Optional[int] = None
-    """Pods without autoscaling (``spec.replicas``).
-    Default: None (omitted: the CRD's default, 1)."""
-    sagemaker_endpoint_name: Optional[str] = None
-    """The SageMaker endpoint the operator registers (``sageMakerEndpoint.name``); CloudWatch triggers and the
-    SageMaker endpoint capture tier need it.
-    Default: None (no SageMaker endpoint)."""
-    inference_gateway: Optional[str] = None
-    """The Inference Gateway (``platform.add_inference_gateway``) this endpoint attaches to, by name, in its namespace
-    (``spec.inferenceGateway``; operator v3.6): the operator merges the endpoint's scheduler entry into it. Exclusive
-    with intelligent routing.
-    Default: None (not attached)."""
-    namespace: Optional[str] = None
-    """The Kubernetes namespace of the endpoint.
-    Default: None (the platform's ``namespace``)."""
-    max_deploy_time_s: Optional[int] = None
-    """How long the operator waits for the deployment to become ready, in seconds (``maxDeployTimeInSeconds``).
-    Default: None (omitted: the CRD's default, 3600 s)."""
-    data_capture: Optional[DataCapture] = None
-    """Capture of requests and responses (``dataCapture``) at the tiers ``DataCapture`` turns on.
-    Default: None (no capture)."""
     gated: Optional[bool] = None
     """Whether the model's weights are gated (served only after the provider's EULA, through a download role).
     Default: None (gated when the id is a Meta Llama family, ``GATED_MODEL_ID_PREFIXES``)."""
     size: Optional[ModelSize] = None
     """The size of the model's weights, checked against the MIG slice or all of the instance's GPUs.
     Default: None (not checked)."""
-    model_cache: Optional[ModelCache] = None
-    """Host-local caches (``modelCacheConfig``, operator v3.3): ``ModelCache(weights=True)`` keeps the weights on the
-    node's local NVMe (the instance type must have it), ``image=True`` pre-pulls the image.
-    Default: None (no cache)."""
 
     def __post_init__(self) -> None:
         where = self.where

@@ -19,8 +19,6 @@ RFC1035_LABEL = re.compile(r"^[a-z]([-a-z0-9]{0,61}[a-z0-9])?$")
 DNS_SUBDOMAIN = re.compile(r"^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?(\.[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?)*$")
 DNS_SUBDOMAIN_MAX = 253
 SAGEMAKER_NAME = SAGEMAKER_NAME_PATTERN  # models, endpoints, JumpStart ids (the operator's CRDs); clusters too
-# A SageMaker instance type such as ml.g5.12xlarge.
-INSTANCE_TYPE = re.compile(r"^ml\.[a-z0-9-]+\.[a-z0-9]+$")
 
 NAMESPACE_HELP = "a Kubernetes namespace: 1-63 lowercase letters, digits and '-'"
 K8S_NAME_HELP = "a Kubernetes name: 1-63 lowercase letters, digits and '-', starting and ending alphanumeric"
@@ -44,10 +42,6 @@ def is_dns_subdomain(value: Any) -> bool:
 
 def is_sagemaker_name(value: Any) -> bool:
     return _matches(SAGEMAKER_NAME, value)
-
-
-def is_instance_type(value: Any) -> bool:
-    return _matches(INSTANCE_TYPE, value)
 
 
 def require_hyperpod_instance_type(value: Any, where: str, field: str, taken: Sequence[str] = ()) -> None:

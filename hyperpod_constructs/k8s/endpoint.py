@@ -14,5 +14,5 @@ from .operator_spec import operator_object
 def inference_endpoint_manifest(endpoint: ResolvedEndpoint) -> dict[str, Any]:
     """The InferenceEndpointConfig as a plain dict (unset options omitted: the operator's defaults apply)."""
     custom, shared = endpoint.spec, endpoint.shared
-    assert isinstance(custom, CustomSpec) and shared is not None  # a record endpoint_resolution built
+    assert isinstance(custom, CustomSpec) and shared is not None  # a record resolve_endpoint built
     return operator_object(API_VERSION, KIND, endpoint.name, endpoint.namespace, custom, shared)

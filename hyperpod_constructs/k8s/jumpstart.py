@@ -13,5 +13,5 @@ from .operator_spec import operator_object
 def jumpstart_manifest(endpoint: ResolvedEndpoint) -> dict[str, Any]:
     """The JumpStartModel as a plain dict (unset options omitted: the operator's defaults apply)."""
     jumpstart, shared = endpoint.spec, endpoint.shared
-    assert isinstance(jumpstart, JumpStartSpec) and shared is not None  # a record endpoint_resolution built
+    assert isinstance(jumpstart, JumpStartSpec) and shared is not None  # a record resolve_endpoint built
     return operator_object(API_VERSION, KIND, endpoint.name, endpoint.namespace, jumpstart, shared)

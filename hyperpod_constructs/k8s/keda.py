@@ -1,6 +1,6 @@
 """KEDA ScaledObject and TriggerAuthentication manifests for ``ScaledWorkload``s.
 
-Rendered from ``ResolvedScaledWorkload`` records (``endpoint_resolution.resolve_scaled_workload``: triggers
+Rendered from ``ResolvedScaledWorkload`` records (``resolve.endpoint.resolve_scaled_workload``: triggers
 final). The ``prometheus`` trigger reaches AMP with
 SigV4 (``awsRegion`` + an ``authenticationRef`` to a TriggerAuthentication with ``podIdentity.provider:
 aws``, which makes KEDA use its operator's own AWS identity, e.g. from an EKS Pod Identity association).

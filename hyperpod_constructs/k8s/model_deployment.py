@@ -1,5 +1,5 @@
 """A model deployment of either kind (InferenceEndpointConfig or JumpStartModel): its manifest and API object,
-written from the endpoint's resolved record (``endpoint_resolution.resolve_endpoint``)."""
+written from the endpoint's resolved record (``resolve.endpoint.resolve_endpoint``)."""
 from __future__ import annotations
 
 from typing import Any, Optional

@@ -9,13 +9,6 @@ from typing import Any
 from ..crd_model import crd_dump
 from ..resolve.records import ScalingRecord
 
-# The CRD's defaults, for documentation; never written to manifests (unset fields are left out instead).
-AUTOSCALING_DEFAULTS = {
-    "minReplicaCount": 1, "maxReplicaCount": 5, "pollingInterval": 30, "cooldownPeriod": 300,
-    "initialCooldownPeriod": 300, "scaleUpStabilizationTime": 0, "scaleDownStabilizationTime": 300,
-}
-
-
 def operator_object(api_version: str, kind: str, name: str, namespace: str, *records: Any) -> dict[str, Any]:
     """One custom resource of ``kind``: its spec is the dump of ``records`` (each a record of that kind's spec, e.g.
     a ``CustomSpec`` and the ``SharedSpec``), merged."""

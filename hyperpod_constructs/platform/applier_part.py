@@ -30,6 +30,7 @@ class ApplierContext:
     hyperpod: Construct  # the HyperPod cluster's resource: its nodes run the daemon
     after: tuple[Construct, ...]  # the HyperPod cluster, the operator add-on, the dependency chart
     tiered_kv_cache: Callable[[], Optional[TieredKvCacheDaemon]]
+    adopt_existing: bool = False  # take over objects of the bundle another platform or a person made
 
 
 class ManifestApplication:
@@ -79,4 +80,4 @@ class ManifestApplication:
         if self._applier is not None or not context.files.chart_names or handler is None:
             return
         self._applier = context.files.apply_with(self._scope, "Manifests", handler, after=list(context.after),
-                                                 removal=context.removal)
+                                                 removal=context.removal, adopt_existing=context.adopt_existing)

@@ -13,7 +13,7 @@ from ..prices.model import Prices
 
 
 def check_platform_arguments(where: str, *, namespace: str, hourly_prices: Optional[Any], prices: Optional[Any],
-                             manifest_removal: RemovalPolicy) -> None:
+                             manifest_removal: RemovalPolicy, adopt_existing: bool = False) -> None:
     require(is_dns_label(namespace), where, "namespace", namespace,
             "a Kubernetes namespace name (lowercase alphanumerics and '-', at most 63)")
     require(hourly_prices is None, where, "hourly_prices", hourly_prices,
@@ -24,3 +24,6 @@ def check_platform_arguments(where: str, *, namespace: str, hourly_prices: Optio
     require(manifest_removal in REMOVALS, where, "manifest_removal", manifest_removal,
             "RemovalPolicy.DESTROY (a stack delete deletes the Kubernetes objects the stack applied) or "
             "RemovalPolicy.RETAIN (it leaves them running, and their nodes billing)")
+    require(isinstance(adopt_existing, bool), where, "adopt_existing", adopt_existing,
+            "True (cdk deploy takes over objects of the bundle another platform or a person made) or False (it "
+            "refuses them, naming each and its owner)")

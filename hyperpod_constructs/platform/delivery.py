@@ -91,7 +91,7 @@ class ManifestFiles:
                 "record_name": f"hyperpod-constructs-{self.platform_label}"}
 
     def apply_with(self, scope: Construct, construct_id: str, handler: KubectlHandler,
-                   after: Sequence[Construct], removal: RemovalPolicy) -> ManifestApplier:
+                   after: Sequence[Construct], removal: RemovalPolicy, adopt_existing: bool = False) -> ManifestApplier:
         """The bundle of every file and the one custom resource that applies it, once ``after`` exist."""
         charts, files = self.rendered()
         staging = Path(tempfile.mkdtemp(prefix="hyperpod-manifests-"))
@@ -100,7 +100,7 @@ class ManifestFiles:
         archive.write_bytes(bundle_zip(members))
         applier = ManifestApplier(
             scope, construct_id, handler=handler, bundle=StagedBundle(str(archive), bundle_hash(members)),
-            removal=removal, values=self.values.tokens, **self.applier_identity)
+            removal=removal, adopt_existing=adopt_existing, values=self.values.tokens, **self.applier_identity)
         if not keeps_staging(scope):
             shutil.rmtree(staging, ignore_errors=True)  # the asset was copied into the cloud assembly
         applier.resource.node.add_dependency(*after)

@@ -44,6 +44,6 @@ def build_model_access(scope: Construct, context: ModelAccessContext) -> ModelAc
             "kube-system:s3-csi-driver-sa and kube-system:fsx-csi-controller-sa) or S3 and FSx model "
             "sources cannot mount")], "csi-driver-roles")
     if context.model_store_bucket is not None:
-        drivers.grant_read(context.model_store_bucket)
+        drivers.allow_read(context.model_store_bucket)
     return ModelAccessHandle(storage_drivers=drivers, model_access=ModelSourceAccess(
         drivers=drivers, nodes=context.nodes, register=context.register))

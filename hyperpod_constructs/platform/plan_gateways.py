@@ -33,7 +33,7 @@ def describe_auth(auth: JwtRecord | None) -> str:
     if auth is None:
         return "none: anyone who reaches its load balancer (allow_unauthenticated=True)"
     checks = [f"audiences {', '.join(auth.audiences)}"] if auth.audiences else []
-    checks += [f"claim {name} in {', '.join(values)}" for name, _, values in auth.required_claims]
+    checks += [f"claim {claim.name} in {', '.join(claim.values)}" for claim in auth.required_claims]
     return f"JWT from {auth.provider_name} (issuer {auth.issuer}; {'; '.join(checks)})"
 
 
@@ -47,7 +47,7 @@ def gateway_lines(gateways: tuple[PlannedGateway, ...]) -> list[str]:
         lines.append(f"  {gateway.name} (namespace {gateway.namespace})")
         lines.append(f"    authentication: {describe_auth(gateway.auth)}")
         for scheduler in gateway.schedulers:
-            selector = ", ".join(f"{key}={value}" for key, value in scheduler.model_selector.items())
+            selector = ", ".join(f"{key}={value}" for key, value in scheduler.model_selector)
             adapters = f"; LoRA adapters {', '.join(scheduler.lora_adapters)}" if scheduler.lora_adapters else ""
             lines.append(f"    model {scheduler.model_name}: scheduler {scheduler.name} ({scheduler.scheduler}, "
                          f"{scheduler.replicas} replicas), pods {selector}{adapters}")

@@ -50,7 +50,7 @@ from ..resolve.platform_model import ResolvedEndpoint, ResolvedModelStore, Resol
 from ..resolve.scale_up_window import with_scale_up_window
 from ..resolve.records import CustomSpec
 from ..intent.slo import EndpointSlos
-from ..resolve.tiered_kv_cache import TieredKvCacheDaemon, tiered_kv_cache_daemon
+from ..resolve.tiered_kv_cache import TieredKvCacheDaemon, resolve_tiered_kv_cache_daemon
 from ..k8s.inference_gateway import add_gateway_object
 from ..k8s.keda import add_keda_objects, render_keda
 from ..k8s.model_deployment import add_endpoint_object, endpoint_manifest
@@ -122,6 +122,7 @@ class HyperPodInferencePlatform(Construct):
         prices: Optional[Prices] = None,
         removal_policy: RemovalPolicy = RemovalPolicy.RETAIN,
         manifest_removal: RemovalPolicy = RemovalPolicy.DESTROY,
+        adopt_existing: bool = False,
         cold_start: ColdStartAssumptions = ColdStartAssumptions(),
     ) -> None:
         """Build the platform in ``scope``; add endpoints with ``add_endpoint`` afterwards.
@@ -153,6 +154,11 @@ class HyperPodInferencePlatform(Construct):
                 ``ManifestDelivery.CDK_DEPLOY`` (endpoints, NodePools, volumes...): ``RemovalPolicy.DESTROY`` deletes
                 them, ``RemovalPolicy.RETAIN`` leaves them running and billing; only these two are allowed.
                 Default: ``RemovalPolicy.DESTROY`` (deleted with the stack).
+            adopt_existing: With ``ManifestDelivery.CDK_DEPLOY``, take over objects of the bundle that already exist
+                and are not this platform's: another platform's (same kind, namespace and name), or made by hand,
+                Helm, Argo CD or Flux. The platform's label moves to them, the other owner's stack delete no longer
+                deletes them, and this platform's does. Default: False (such an object fails the deploy, naming it
+                and its owner; nothing is applied).
             cold_start: The figures the plan's cold-start estimate assumes where the app does not say (image size,
                 node provisioning, engine start ...): your measurements instead of the published figures.
                 Default: ``ColdStartAssumptions()`` (published figures and marked assumptions, docs/cold-start.md).
@@ -162,7 +168,7 @@ class HyperPodInferencePlatform(Construct):
         self._path: str = self.node.path  # read once: every jsii property read is a round trip to Node
         check_arguments(self._path, HyperPodInferencePlatform.__init__, locals())
         check_platform_arguments(self._path, namespace=namespace, hourly_prices=hourly_prices, prices=prices,
-                                 manifest_removal=manifest_removal)
+                                 manifest_removal=manifest_removal, adopt_existing=adopt_existing)
         groups = self._instance_groups = tuple(instance_groups)
         self._node_autoscaling = (node_autoscaling if isinstance(node_autoscaling, NodeAutoscaling)
                                   else NodeAutoscaling(enabled=bool(node_autoscaling)))
@@ -170,6 +176,7 @@ class HyperPodInferencePlatform(Construct):
         self._observability_options, self._removal_policy, self._manifest_removal = (
             observability, removal_policy, manifest_removal)
         self._cold_start = cold_start
+        self._adopt_existing = adopt_existing
         advise(self, price_warnings(prices, Stack.of(self).region, groups), "prices")
         files = self._files = ManifestFiles(DeployTimeValues(self), platform_label_value(
             Stack.of(self).stack_name, self._path), self._path)
@@ -196,7 +203,7 @@ class HyperPodInferencePlatform(Construct):
             eks.oidc_provider, tuple(eks.eks.workload_addons), model_store.bucket if model_store is not None else None,
             network_.security_groups[0], register))
         observed = self._observability = build_observability(self, ObservabilityContext(
-            observability, eks.eks, hyperpod, groups, removal_policy))
+            observability, eks.eks, hyperpod, groups, removal_policy, self._expected_wakes))
         self._access = build_access(self, AccessContext(
             network_, eks.eks, observed.observability, has_model_store=model_store is not None,
             removal_policy=removal_policy, existing_cluster=isinstance(cluster.eks, ExistingEks), where=self._path))
@@ -209,14 +216,13 @@ class HyperPodInferencePlatform(Construct):
             self._resolved, model_store, network_, dependencies.chart if dependencies is not None else None, register))
         self._application = ManifestApplication(self, ApplierContext(
             files, delivery, manifest_removal, operator_.kubectl_handler, hyperpod=hyperpod.resource,
-            after=(hyperpod.resource, *operator_.installed), tiered_kv_cache=lambda: self.tiered_kv_cache))
+            after=(hyperpod.resource, *operator_.installed), tiered_kv_cache=lambda: self.tiered_kv_cache,
+            adopt_existing=adopt_existing))
         add_synth_checks(self, SynthChecksContext(
             resolved=lambda: self._resolved, plan=lambda: self.plan,
             warn_unused_alarm_emails=observed.alarm_routing.warn_unused_emails,
             configures_daemon_at_deploy=self._application.configures_daemon_at_deploy))
         record_plan_metadata(self, self._path, lambda: self.plan)  # what the diff compares on a deployed template
-        if observed.observability is not None:  # the no-ready-pods alerts wait for each endpoint's expected wake
-            observed.observability.expect_wakes(self._expected_wakes)
 
     # ---- what the platform holds: read-only --------------------------------------------------------------
 
@@ -269,6 +275,11 @@ class HyperPodInferencePlatform(Construct):
     def removal_policy(self) -> RemovalPolicy:
         """The removal policy of the platform's data."""
         return self._removal_policy
+
+    @property
+    def adopt_existing(self) -> bool:
+        """Whether ``cdk deploy`` takes over objects of the bundle that another platform or a person made."""
+        return self._adopt_existing
 
     @property
     def manifest_removal(self) -> RemovalPolicy:
@@ -475,13 +486,14 @@ class HyperPodInferencePlatform(Construct):
 
     # ---- charts ----------------------------------------------------------------------------------------
 
-    def add_chart(self, name: str, build: Callable[[cdk8s.Chart], None]) -> cdk8s.Chart:
+    def add_chart(self, name: str, build: Callable[[cdk8s.Chart], None]) -> ChartDeployment:
         """A cdk8s chart delivered with the platform's (exported as ``manifests/<name>.k8s.yaml``, applied by
-        ``cdk deploy``): ``build`` fills it now; it is rendered when the first output needs it."""
+        ``cdk deploy``): ``build`` fills it now; it is rendered when the first output needs it. Returns its handle,
+        as every ``add_*`` does (``.chart`` is the cdk8s chart ``build`` filled)."""
         def build_chart(chart: cdk8s.Chart) -> list[cdk8s.ApiObject]:
             build(chart)
             return list(chart.api_objects)
-        return self._charts.add(name, build_chart).chart
+        return self._charts.add(name, build_chart)
 
     # ---- endpoints and workloads -----------------------------------------------------------------------
 
@@ -510,7 +522,7 @@ class HyperPodInferencePlatform(Construct):
         if isinstance(resolved.spec, CustomSpec):
             self.model_access.add(resolved.spec.model)
         else:
-            self.storage_drivers.grant_jumpstart_read()  # the operator mounts its artifacts from AWS's buckets
+            self.storage_drivers.allow_jumpstart_read()  # the operator mounts its artifacts from AWS's buckets
         assert resolved.shared is not None
         if resolved.shared.data_capture is not None:
             self.data_capture_writers.add(resolved.shared.data_capture, resolved.where)
@@ -639,7 +651,7 @@ class HyperPodInferencePlatform(Construct):
     def tiered_kv_cache(self) -> Optional[TieredKvCacheDaemon]:
         """HyperPod's tiered-storage daemon as the L2 ``tieredstorage`` endpoints need it (groups, memory, cache
         capacity), or None without such endpoints. ``export()`` writes the script that applies it."""
-        return tiered_kv_cache_daemon(self._resolved)
+        return resolve_tiered_kv_cache_daemon(self._resolved)
 
 
 def _renamed(name: str) -> str:

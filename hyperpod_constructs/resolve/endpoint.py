@@ -1,5 +1,5 @@
 """The one resolver: a declared endpoint (custom or JumpStart) or scaled workload plus the platform's facts, turned
-into its complete resolved record (``ResolvedEndpoint`` / ``ResolvedScaledWorkload``, ``intent/records.py``).
+into its complete resolved record (``ResolvedEndpoint`` / ``ResolvedScaledWorkload``, ``resolve/records.py``).
 
 Every value downstream readers need is worked out here, once: the namespace, the model name and the final
 ``modelSourceConfig`` values (the model store chosen for FSx), args with parallelism, routing, KV cache, per-pod
@@ -10,9 +10,7 @@ refused before anything renders.
 """
 from __future__ import annotations
 
-import dataclasses
-import enum
-from typing import Any, Optional, TypeVar, Union, overload
+from typing import Optional, Union
 
 from ..catalog.instance_types import instance_type as lookup_instance_type
 from ..intent.autoscaling import Autoscaling, PrometheusTrigger, model_selector
@@ -28,6 +26,7 @@ from ..intent.model_cache import ModelCache, ModelWeightsCache
 from ..intent.model_source import (
     FsxModelSource, HuggingFaceModelSource, KubernetesVolumeModelSource, ModelSource, S3ModelSource, SecretKeyRef,
     model_location)
+from .copying import copied
 from .platform_model import PodDemand, ResolvedEndpoint, ResolvedPlatform
 from .records import (
     CloudWatchTriggerRecord, CustomSpec, DataCaptureRecord, DisaggregationRecord, EnvVar, HttpProbeRecord,
@@ -39,7 +38,6 @@ from ..intent.routing import IntelligentRouting
 from ..intent.slo import EndpointSlos
 
 Endpoint = Union[InferenceEndpoint, JumpStartEndpoint]
-R = TypeVar("R")
 
 
 def resolve_endpoint(endpoint: Endpoint, platform: ResolvedPlatform,
@@ -77,32 +75,6 @@ def resolve_scaled_workload(workload: ScaledWorkload, platform: ResolvedPlatform
         target_api_version=workload.api_version, target_name=workload.target_name,
         authentication_name=workload.authentication_name, region=platform.region, where=workload.where,
         autoscaling=resolve_scaling(workload.autoscaling, platform, workload.where, workload.selector))
-
-
-# ---- copying by name ---------------------------------------------------------------------------------------------
-
-@overload
-def copied(record: type[R], value: None, **resolved: Any) -> None: ...
-@overload
-def copied(record: type[R], value: Any, **resolved: Any) -> R: ...
-def copied(record: type[R], value: Any, **resolved: Any) -> Optional[R]:
-    """``record`` built from ``value``: each record field ``value`` has under the same name is copied (an enum as its
-    value), ``resolved`` gives the rest; None for a None ``value``. So a field the operator passes through is declared
-    on the value and on the record, and nothing here changes. A nested value (a dataclass) is never copied: it has a
-    record of its own, which the caller builds."""
-    if value is None:
-        return None
-    fields = {field.name for field in dataclasses.fields(record)} - resolved.keys()  # type: ignore[arg-type]
-    return record(**{name: _copy(record, name, getattr(value, name)) for name in fields if hasattr(value, name)},
-                  **resolved)
-
-
-def _copy(record: type, name: str, value: Any) -> Any:
-    if isinstance(value, enum.Enum):
-        return value.value
-    if dataclasses.is_dataclass(value):
-        raise TypeError(f"{record.__name__}.{name}: {type(value).__name__} needs a record of its own")
-    return tuple(value) if isinstance(value, list) else value
 
 
 # ---- plan demands ---------------------------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 
 The platform builds one ``ResolvedPlatform`` from its constructs once (values may be CDK token strings, which render
 into the CloudFormation-applied manifests and become ``${Name}`` placeholders in the GitOps export) and adds a
-``ResolvedEndpoint`` per endpoint (built by ``endpoint_resolution``; its blocks are the records of ``records.py``).
+``ResolvedEndpoint`` per endpoint (built by ``resolve.endpoint``; its blocks are the records of ``records.py``).
 No value is validated again: each comes from an intent value that validated itself, so readers trust it. The model refuses only what no single value can see, two endpoints or two scaled workloads that
 would be the same Kubernetes object. Node pools are computed here once, not by each reader.
 """

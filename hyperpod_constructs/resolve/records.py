@@ -1,16 +1,18 @@
 """The resolved record of one endpoint or scaled workload: what rules, observability, the plan, IAM grants and the
 Kubernetes renderers all read.
 
-``endpoint_resolution`` builds these once per endpoint from its declaration and the platform's facts; every value
-is final (defaults worked out, the platform's namespace, region, model store, TLS URI and AMP URL filled in), so no
+``resolve.endpoint`` builds these once per endpoint from its declaration and the platform's facts; every value is
+final (defaults worked out, the platform's namespace, region, model store, TLS URI and AMP URL filled in), so no
 reader resolves anything again. Plain frozen dataclasses: fields, and a few derived properties that only select.
-This module imports nothing from the intent layer's values, so the records sit below them (values -> resolver ->
-records). Mappings are stored as tuples of pairs (order kept: manifests are written in that order).
+From the intent layer this module takes type aliases only (``Side``), no declared value, so the records stay plain
+data (values -> resolver -> records). Mappings are stored as tuples of pairs (order kept: manifests are written in
+that order).
 
 The records of an operator custom resource are that resource: each field says where the CRD keeps it
 (``crd_model``: its name in camelCase, or ``crd("path")``; ``internal()`` for what only the library reads), and the
 k8s layer writes the object with one generic dump (``crd_model.crd_dump``). A field the operator passes through
-is declared once here and once on the value the user writes (``endpoint_resolution`` copies fields by name).
+is declared once here and once on the value the user writes (``resolve.copying.copied`` copies fields by name and
+refuses a record field it cannot fill).
 """
 from __future__ import annotations
 

@@ -55,7 +55,7 @@ def serving_groups(platform: ResolvedPlatform) -> tuple[str, ...]:
     return tuple(group.name for group in platform.instance_groups if group.instance_type in types)
 
 
-def tiered_kv_cache_daemon(platform: ResolvedPlatform) -> Optional[TieredKvCacheDaemon]:
+def resolve_tiered_kv_cache_daemon(platform: ResolvedPlatform) -> Optional[TieredKvCacheDaemon]:
     """The daemon the platform's L2 tiered-storage endpoints need; None without such endpoints or when the rules
     refuse the platform (groups of several instance types, no room for a cache)."""
     names = serving_groups(platform)

@@ -10,7 +10,7 @@ from ..resolve.platform_model import ResolvedEndpoint, ResolvedPlatform
 from ..resolve.records import CustomSpec, JumpStartSpec, ScalingRecord
 from ..resolve.tiered_kv_cache import (
     CACHE_BUFFER_GIB, DAEMON_NAME, DAEMON_NAMESPACE, daemon_sizing, l2_tiered_storage_types, memory_percent,
-    tiered_kv_cache_daemon,
+    resolve_tiered_kv_cache_daemon,
 )
 from .registry import advice_rule, problem_rule
 
@@ -171,7 +171,7 @@ def tiered_kv_cache_daemon_step(platform: ResolvedPlatform) -> list[str]:
     """Advice where the stack does not configure HyperPod's tiered-storage daemon itself (GitOps delivery): it is
     sized and pinned after deploy, by the exported script. Not a registered rule: only the platform knows how its
     manifests are delivered."""
-    daemon = tiered_kv_cache_daemon(platform)
+    daemon = resolve_tiered_kv_cache_daemon(platform)
     if daemon is None:
         return []
     return [f"L2 tiered-storage endpoints: HyperPod runs its tiered-storage daemon ({DAEMON_NAMESPACE}/{DAEMON_NAME}) "

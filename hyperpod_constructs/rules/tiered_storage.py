@@ -15,7 +15,7 @@ from typing import Iterator, Optional
 from ..errors import format_problem
 from ..resolve.platform_model import PodDemand, ResolvedEndpoint, ResolvedPlatform
 from ..resolve.records import CustomSpec, PodResources
-from ..resolve.tiered_kv_cache import tiered_kv_cache_daemon
+from ..resolve.tiered_kv_cache import resolve_tiered_kv_cache_daemon
 from .registry import problem_rule
 
 # Kubernetes memory quantity suffixes, in bytes (binary and decimal); no suffix: bytes.
@@ -86,7 +86,7 @@ def _full_nodes(platform: ResolvedPlatform, instance_type: str, group_names: tup
 @problem_rule("tiered-storage-memory")
 def tiered_storage_memory(platform: ResolvedPlatform) -> list[str]:
     """The tiered-storage daemon's share of a node and a node full of one endpoint's pods fit the node's memory."""
-    daemon = tiered_kv_cache_daemon(platform)
+    daemon = resolve_tiered_kv_cache_daemon(platform)
     if daemon is None:
         return []
     info = next(group.info for group in platform.instance_groups if group.name in daemon.instance_groups)

@@ -11,7 +11,7 @@ from hyperpod_constructs import rules
 from hyperpod_constructs.intent.keda_workload import ScaledWorkload
 from hyperpod_constructs.resolve.platform_model import ResolvedPlatform
 from hyperpod_constructs.resolve.endpoint import resolve_scaled_workload, resolve_scaling
-from hyperpod_constructs.k8s.operator_spec import AUTOSCALING_DEFAULTS, autoscaling_spec
+from hyperpod_constructs.k8s.operator_spec import autoscaling_spec
 from support import validate_manifest
 
 AMP = "https://aps-workspaces.us-east-1.amazonaws.com/workspaces/ws-0123abcd-4567"
@@ -36,7 +36,6 @@ def _iec(autoscaling_spec: dict) -> dict:
 
 def test_defaults_render_only_replica_bounds() -> None:
     assert autoscaling_spec(resolve_scaling(Autoscaling(), VIEW, "ep")) == {"minReplicaCount": 1, "maxReplicaCount": 5}
-    assert AUTOSCALING_DEFAULTS["pollingInterval"] == 30 and AUTOSCALING_DEFAULTS["scaleDownStabilizationTime"] == 300
 
 
 def test_full_spec_renders_camel_case_lists_and_validates_against_crd() -> None:

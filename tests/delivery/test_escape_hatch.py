@@ -59,8 +59,9 @@ def patched(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     deployment.api_object.add_json_patch(cdk8s.JsonPatch.add("/spec/worker/command", COMMAND))
     (pool,) = [api_object for api_object in platform.node_pools.api_objects if api_object.kind == "NodePool"]
     cdk8s.ApiObject.of(pool).add_json_patch(cdk8s.JsonPatch.add("/spec/weight", 42))
-    chart = platform.add_chart("reader", lambda chart: None)
-    cdk8s.ApiObject(chart, "sa", api_version="v1", kind="ServiceAccount",
+    added = platform.add_chart("reader", lambda chart: None)
+    assert isinstance(added, ChartDeployment) and added.chart_name == "reader"  # its handle, as every add_* returns
+    cdk8s.ApiObject(added.chart, "sa", api_version="v1", kind="ServiceAccount",
                     metadata={"name": "model-reader", "namespace": "default"})
     app.synth()
     template = json.loads((Path(app.outdir) / "EscapeHatch.template.json").read_text())

@@ -281,6 +281,21 @@ def test_manifest_removal_retain_keeps_the_workloads_on_stack_delete(tmp_path: P
     assert only(template, APPLIER)["Properties"]["Removal"] == "retain"
 
 
+def test_adopt_existing_reaches_the_applier_only_when_opted_into(tmp_path: Path):
+    template, _, _ = platform_with(1, tmp_path / "adopt", adopt_existing=True)
+    assert only(template, APPLIER)["Properties"]["AdoptExisting"] == "true"
+    template, _, _ = platform_with(1, tmp_path / "default")
+    assert "AdoptExisting" not in only(template, APPLIER)["Properties"]
+
+
+def test_adopt_existing_must_be_a_bool():
+    stack = cdk.Stack(cdk.App(), "BadAdopt")
+    with pytest.raises(HyperPodValidationError, match=r"adopt_existing.*'yes'.*True \(cdk deploy takes over objects "
+                                                      r"of the bundle another platform or a person made\) or False"):
+        HyperPodInferencePlatform(stack, "Platform", instance_groups=[InstanceGroup("cpu", "ml.m5.2xlarge")],
+                                  adopt_existing="yes")  # type: ignore[arg-type]
+
+
 def test_manifest_removal_takes_destroy_or_retain_only():
     stack = cdk.Stack(cdk.App(), "BadRemoval")
     with pytest.raises(HyperPodValidationError, match=r"manifest_removal.*RemovalPolicy.DESTROY \(a stack delete deletes the "

@@ -163,4 +163,5 @@ def test_nothing_from_the_chart_repository_is_vendored():
     assert archives and all(re.fullmatch(r"k8s/imports/\w+/_jsii/\w+@0\.0\.0\.jsii\.tgz", name) for name in archives)
     handler_files = {p.name for p in (package / "delivery" / "engine").iterdir() if p.is_file()}
     assert handler_files == {"index.py", "cluster_access.py", "cluster_plan.py", "helm_installer.py", "helm_plan.py",
-                             "manifest_applier.py", "manifest_plan.py", "time_budget.py", "daemon_configurer.py"}
+                             "manifest_applier.py", "manifest_plan.py", "time_budget.py", "daemon_configurer.py",
+                             "fencing.py", "ownership.py"}

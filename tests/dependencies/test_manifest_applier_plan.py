@@ -43,6 +43,13 @@ def test_parse_properties_names_what_is_missing_or_malformed(manifest_plan):
         manifest_plan.parse_properties(props(Values="Region=x"))
     with pytest.raises(ValueError, match="Selector must be label=value, not 'p-1'"):
         manifest_plan.parse_properties(props(Selector="p-1"))
+    with pytest.raises(ValueError, match="AdoptExisting must be 'true' or 'false', not 'yes'"):
+        manifest_plan.parse_properties(props(AdoptExisting="yes"))
+
+
+def test_adoption_is_off_unless_the_property_says_true(manifest_plan):
+    assert not manifest_plan.parse_properties(props()).adopt
+    assert manifest_plan.parse_properties(props(AdoptExisting="true")).adopt
 
 
 # ---- values are data ----------------------------------------------------------------------------------

@@ -2,12 +2,14 @@
 from __future__ import annotations
 
 import aws_cdk as cdk
-from aws_cdk.assertions import Annotations, Match
+import pytest
+from aws_cdk import aws_iam as iam, aws_s3 as s3
+from aws_cdk.assertions import Annotations, Match, Template
 
 from apps_support import SynthesizedApp, imported_bucket, imported_cluster, imported_vpc, resources
 from hyperpod_constructs import (
     ClusterSettings, Eks, HyperPodInferencePlatform, InferenceEndpoint, InferenceOperatorOptions, InstanceGroup,
-    JumpStartEndpoint, ModelSize, ModelSource)
+    JumpStartEndpoint, ModelSize, ModelSource, StorageDriverRoles)
 
 
 def test_csi_addons_run_with_their_roles(quick_setup: SynthesizedApp) -> None:
@@ -59,3 +61,23 @@ def test_jumpstart_endpoints_grant_the_regions_jumpstart_buckets_once() -> None:
     assert statements[0]["Resource"] == [
         {"Fn::Sub": "arn:${AWS::Partition}:s3:::jumpstart-cache-prod-${AWS::Region}"},
         {"Fn::Sub": "arn:${AWS::Partition}:s3:::jumpstart-private-cache-prod-${AWS::Region}"}]
+
+
+def test_the_roles_allow_reads_and_the_old_grant_names_warn_and_do_the_same() -> None:
+    """The drivers' roles are principals: ``allow_read`` / ``allow_jumpstart_read``; ``grant_*`` stay one minor
+    release, deprecated."""
+    stack = cdk.Stack(cdk.App(), "Drivers")
+    provider = iam.OpenIdConnectProvider.from_open_id_connect_provider_arn(
+        stack, "Oidc", "arn:aws:iam::111122223333:oidc-provider/oidc.eks.us-west-2.amazonaws.com/id/EXAMPLE")
+    drivers = StorageDriverRoles(stack, "Drivers", oidc_provider=provider)
+    drivers.allow_read(imported_bucket(stack, "models-a"))
+    with pytest.warns(DeprecationWarning, match="StorageDriverRoles.grant_read is deprecated .*: use allow_read"):
+        drivers.grant_read(imported_bucket(stack, "models-b"))
+    drivers.allow_read(s3.Bucket.from_bucket_name(stack, "Again", "models-b"))  # once per bucket
+    assert drivers.buckets == ("models-a", "models-b")
+    with pytest.warns(DeprecationWarning, match="grant_jumpstart_read is deprecated .*: use allow_jumpstart_read"):
+        drivers.grant_jumpstart_read()
+    drivers.allow_jumpstart_read()
+    statements = [statement for policy in Template.from_stack(stack).find_resources("AWS::IAM::Policy").values()
+                  for statement in policy["Properties"]["PolicyDocument"]["Statement"]]
+    assert [statement.get("Sid") for statement in statements].count("ReadJumpStartArtifacts") == 1

@@ -13,7 +13,7 @@ from support import stand_in_bucket
 from hyperpod_constructs.intent.autoscaling import Autoscaling, CloudWatchTrigger
 from hyperpod_constructs.intent import deployment as deployment_module, endpoint as endpoint_module
 from hyperpod_constructs.intent import jumpstart as jumpstart_module
-from hyperpod_constructs.intent.deployment import DeploymentCommon
+from hyperpod_constructs.intent.deployment import EndpointBase
 from hyperpod_constructs.intent.endpoint import AUTO, CustomDefaults, InferenceEndpoint, custom_defaults
 from hyperpod_constructs.intent.endpoint_options import LoadBalancer, Tag
 from hyperpod_constructs.intent.jumpstart import JumpStartEndpoint
@@ -175,8 +175,8 @@ def test_a_record_holds_no_declared_endpoint_and_no_auto() -> None:
     assert len(ENDPOINTS) > 10
     for name, (endpoint, platform) in ENDPOINTS.items():
         found = [value for value in _values(resolve_endpoint(endpoint, platform))
-                 if isinstance(value, DeploymentCommon) or value is AUTO]
+                 if isinstance(value, EndpointBase) or value is AUTO]
         assert not found, (name, found)
     # The walk sees what it should: a declared endpoint or AUTO placed in a record is found.
-    assert any(isinstance(value, DeploymentCommon) for value in _values({"x": (endpoint,)}))
+    assert any(isinstance(value, EndpointBase) for value in _values({"x": (endpoint,)}))
     assert any(value is AUTO for value in _values([AUTO]))

@@ -27,7 +27,7 @@ from hyperpod_constructs.catalog.instance_types import instance_type
 from hyperpod_constructs import rules
 from hyperpod_constructs.intent.node_autoscaling import NodeAutoscaling
 from hyperpod_constructs.resolve.platform_model import ResolvedPlatform
-from hyperpod_constructs.resolve.tiered_kv_cache import TieredKvCacheDaemon, daemon_sizing, tiered_kv_cache_daemon
+from hyperpod_constructs.resolve.tiered_kv_cache import TieredKvCacheDaemon, daemon_sizing, resolve_tiered_kv_cache_daemon
 from hyperpod_constructs.k8s.tiered_kv_cache import CONFIGURE_SCRIPT, configure_script, daemon_patch
 
 L2 = KvCache(l2=L2Cache.tiered_storage())
@@ -77,9 +77,9 @@ def test_the_daemon_serves_only_the_groups_of_l2_endpoints() -> None:
               InstanceGroup("l40s", "ml.g6e.12xlarge", count=1))
     platform = with_endpoints(view(*groups), endpoint(instance_type="ml.p5.48xlarge", gpus=1, kv_cache=L2),
                               endpoint(name="plain", instance_type="ml.g6e.12xlarge", gpus=1))
-    daemon = tiered_kv_cache_daemon(platform)
+    daemon = resolve_tiered_kv_cache_daemon(platform)
     assert daemon == TieredKvCacheDaemon(("a", "b"), "ml.p5.48xlarge", 20, 419430, 408)
-    assert tiered_kv_cache_daemon(with_endpoints(view(*groups), endpoint(instance_type="ml.p5.48xlarge", gpus=1))) \
+    assert resolve_tiered_kv_cache_daemon(with_endpoints(view(*groups), endpoint(instance_type="ml.p5.48xlarge", gpus=1))) \
         is None, "no L2 tiered-storage endpoint, no daemon to configure"
 
 
@@ -94,7 +94,7 @@ def test_l2_endpoints_on_two_instance_types_are_refused() -> None:
         "type: HyperPod's tiered-storage daemon gets one memory size, a share of that type's memory; these endpoints "
         "run on ml.g5.12xlarge, ml.p5.48xlarge (use L2Cache.redis(url) on the others)"
         for where in ("endpoint 'js'", "endpoint 'llama-8b'")]
-    assert tiered_kv_cache_daemon(with_endpoints(platform, on_g5, on_p5)) is None
+    assert resolve_tiered_kv_cache_daemon(with_endpoints(platform, on_g5, on_p5)) is None
     assert not any("tiered-storage daemon" in problem for problem in endpoint_problems(platform, on_g5))
 
 

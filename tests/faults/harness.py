@@ -7,7 +7,10 @@ really hangs still uses real time (and the handler's subprocess timeout, derived
 The framework's behaviour follows aws-cdk-lib's ``custom-resources/lib/provider-framework/runtime``: a Create
 whose onEvent fails answers with a marker physical id and the Delete that follows is not passed on; an
 isComplete that raises fails the resource with the handler's message; one that is never complete fails with
-"Operation timed out" once the framework's total timeout is used up.
+"Operation timed out" once the framework's total timeout is used up. The waiter is a Step Functions execution of its
+own: when CloudFormation gives up on a request (a sibling resource failed during a Create, an Update was cancelled),
+the execution keeps calling isComplete every query interval while CloudFormation's next requests run, interleaved
+with theirs on the one clock, and its answer goes to a response URL nobody reads (``unheard``).
 """
 from __future__ import annotations
 
@@ -104,6 +107,17 @@ class Answer:
     reason: str
 
 
+@dataclass
+class Execution:
+    """One waiter execution: the event isComplete gets, when it is next called, and its answer once it has one."""
+
+    event: dict[str, Any]
+    physical: str
+    due: float
+    attempts_left: int
+    answer: Optional[Answer] = None
+
+
 class ProviderFramework:
     """aws-cdk-lib's Provider with an isComplete handler: onEvent once, then isComplete every ``query_interval``
     seconds until it is complete, raises, or ``total_timeout`` is used up."""
@@ -116,8 +130,58 @@ class ProviderFramework:
         self.query_interval = query_interval
         self.total_timeout = total_timeout
         self.calls = Invocations()
+        self.background: list[Execution] = []  # executions CloudFormation gave up on, still polling
+        self.unheard: list[tuple[str, Answer]] = []  # (request type, answer) of those, once they answered
 
-    def handle(self, request: Mapping[str, Any]) -> Answer:
+    def handle(self, request: Mapping[str, Any], give_up_after: Optional[float] = None) -> Optional[Answer]:
+        """The answer CloudFormation gets; None when it gives up ``give_up_after`` seconds in (the execution goes
+        on in the background)."""
+        started = self.start(request)
+        if isinstance(started, Answer):
+            return started
+        give_up_at = None if give_up_after is None else self.clock.now() + give_up_after
+        while started.answer is None:
+            if give_up_at is not None and self.clock.now() >= give_up_at:
+                self.background.append(started)
+                return None
+            self._step(started)
+        return started.answer
+
+    def drain(self) -> None:
+        """Let every background execution poll until it answers."""
+        while any(execution.answer is None for execution in self.background):
+            self._step(None)
+
+    def _step(self, foreground: Optional[Execution]) -> None:
+        """The next isComplete call of any live execution, the clock moved on to when it is due."""
+        live = [execution for execution in [*([foreground] if foreground else []), *self.background]
+                if execution.answer is None]
+        execution = min(live, key=lambda item: item.due)
+        if execution.due > self.clock.now():
+            self.clock.pause(execution.due - self.clock.now())
+        self._poll(execution)
+        if execution is not foreground and execution.answer is not None:
+            self.unheard.append((str(execution.event["RequestType"]), execution.answer))
+
+    def _poll(self, execution: Execution) -> None:
+        event, physical = execution.event, execution.physical
+        execution.attempts_left -= 1
+        try:
+            done = invoke(self.clock, self.is_complete, event, LAMBDA_TIMEOUT_SECONDS, self.calls, "isComplete")
+        except Exception as error:  # noqa: BLE001
+            execution.answer = Answer("FAILED", physical, {}, str(error))
+            return
+        if done.get("IsComplete"):
+            execution.answer = Answer("SUCCESS", physical, {**event.get("Data", {}), **done.get("Data", {})}, "SUCCESS")
+        elif done.get("Data"):
+            execution.answer = Answer("FAILED", physical, {}, '"Data" is not allowed if "IsComplete" is "False"')
+        elif execution.attempts_left <= 0:
+            execution.answer = Answer("FAILED", physical, {}, "Operation timed out")
+        else:
+            execution.due = self.clock.now() + self.query_interval
+
+    def start(self, request: Mapping[str, Any]) -> "Answer | Execution":
+        """onEvent, then the waiter's execution (or onEvent's answer when there is no execution to start)."""
         if request["RequestType"] == "Delete" and request.get("PhysicalResourceId") == CREATE_FAILED_MARKER:
             return Answer("SUCCESS", CREATE_FAILED_MARKER, {}, "ignored: DELETE after a failed CREATE")
         try:
@@ -131,18 +195,7 @@ class ProviderFramework:
         if request["RequestType"] == "Delete" and physical != request["PhysicalResourceId"]:
             return Answer("FAILED", request["PhysicalResourceId"], {}, "DELETE: cannot change the physical resource ID")
         event = {**request, **result, "PhysicalResourceId": physical}
-        attempts = max(1, int(self.total_timeout / self.query_interval))
-        for _ in range(attempts):
-            try:
-                done = invoke(self.clock, self.is_complete, event, LAMBDA_TIMEOUT_SECONDS, self.calls, "isComplete")
-            except Exception as error:  # noqa: BLE001
-                return Answer("FAILED", physical, {}, str(error))
-            if done.get("IsComplete"):
-                return Answer("SUCCESS", physical, {**event.get("Data", {}), **done.get("Data", {})}, "SUCCESS")
-            if done.get("Data"):
-                return Answer("FAILED", physical, {}, '"Data" is not allowed if "IsComplete" is "False"')
-            self.clock.pause(self.query_interval)
-        return Answer("FAILED", physical, {}, "Operation timed out")
+        return Execution(event, physical, self.clock.now(), max(1, int(self.total_timeout / self.query_interval)))
 
 
 class CloudFormationResource:
@@ -160,7 +213,7 @@ class CloudFormationResource:
         self.answers: list[tuple[str, Answer]] = []
 
     def _request(self, request_type: str, properties: Mapping[str, Any], old: Optional[Mapping[str, Any]] = None,
-                 physical_id: Optional[str] = None) -> Answer:
+                 physical_id: Optional[str] = None, give_up_after: Optional[float] = None) -> Answer:
         request: dict[str, Any] = {
             "RequestType": request_type, "ResourceType": self.resource_type, "LogicalResourceId": "Resource",
             "StackId": "arn:aws:cloudformation:us-west-2:111122223333:stack/LlmInference/0", "RequestId": str(uuid.uuid4()),
@@ -172,7 +225,11 @@ class CloudFormationResource:
         if physical_id is not None:
             request["PhysicalResourceId"] = physical_id
         started = self.framework.clock.now()
-        answer = self.framework.handle(request)
+        answer = self.framework.handle(request, give_up_after)
+        if answer is None:  # CloudFormation gave up on it: its waiter polls on
+            answer = Answer("CANCELLED", physical_id or "", {}, f"Resource {request_type.lower()} cancelled")
+            self.answers.append((request_type, answer))
+            return answer
         waited = self.framework.clock.now() - started
         if self.service_timeout is not None and waited > self.service_timeout:
             answer = Answer("FAILED", answer.physical_id, {}, "CloudFormation did not receive a response "
@@ -180,8 +237,14 @@ class CloudFormationResource:
         self.answers.append((request_type, answer))
         return answer
 
-    def create(self, properties: Mapping[str, Any]) -> str:
-        answer = self._request("Create", properties)
+    def create(self, properties: Mapping[str, Any], cancel_after: Optional[float] = None) -> str:
+        """``cancel_after``: CloudFormation cancels the Create that many seconds in (a sibling resource failed) and
+        rolls back with a Delete carrying a physical id of its own making."""
+        answer = self._request("Create", properties, give_up_after=cancel_after)
+        if answer.status == "CANCELLED":
+            rollback = self._request("Delete", properties, physical_id="LlmInference-Resource-CANCELLED0")
+            self.status = "ROLLBACK_COMPLETE" if rollback.status == "SUCCESS" else "ROLLBACK_FAILED"
+            return self.status
         if answer.status == "SUCCESS":
             self.physical_id, self.properties, self.data = answer.physical_id, dict(properties), answer.data
             self.status = "CREATE_COMPLETE"
@@ -191,10 +254,12 @@ class CloudFormationResource:
         self.status = "ROLLBACK_COMPLETE" if rollback.status == "SUCCESS" else "ROLLBACK_FAILED"
         return self.status
 
-    def update(self, properties: Mapping[str, Any]) -> str:
+    def update(self, properties: Mapping[str, Any], cancel_after: Optional[float] = None) -> str:
+        """``cancel_after``: the update is cancelled that many seconds in (CancelUpdateStack, or a ServiceTimeout)
+        and rolled back, its waiter still polling."""
         assert self.properties is not None and self.physical_id is not None, "update needs a created resource"
         old, old_physical = self.properties, self.physical_id
-        answer = self._request("Update", properties, old=old, physical_id=old_physical)
+        answer = self._request("Update", properties, old=old, physical_id=old_physical, give_up_after=cancel_after)
         if answer.status == "SUCCESS":
             self.physical_id, self.properties, self.data = answer.physical_id, dict(properties), answer.data
             if answer.physical_id != old_physical:  # a replacement: the old one is deleted in the cleanup phase

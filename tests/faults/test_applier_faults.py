@@ -510,9 +510,10 @@ def test_a_pass_makes_as_many_kubectl_calls_for_seventy_endpoints_as_for_seven(a
     calls_for(seventy, "seventy.zip")  # the first pass with seventy also prunes the seven
     assert calls_for(seventy, "seventy-again.zip") == seven
     assert manifests.data["ObjectsApplied"] == "70"
-    # The record read, one listing of every kind and one apply: the record already holds this inventory, so it is
-    # not written again, and the listing got every kind, so none is checked again for served.
-    assert seven == 3
+    # The record read, the record write that claims it for this request (fencing), one listing of every kind, one
+    # apply and the record write that marks the request settled: the listing got every kind, so none is checked
+    # again for served.
+    assert seven == 5
 
 
 # ---- 8. one kubectl call for many kinds ---------------------------------------------------------------------
@@ -630,6 +631,7 @@ def test_a_delete_of_several_kinds_one_of_them_not_served_deletes_the_others(kub
     delete meets a kind not served only when its CRD goes between two calls and kubectl discovers again: driven
     here on the session itself."""
     import cluster_access
+    import fencing
     import manifest_applier
     import manifest_plan
     import time_budget
@@ -639,7 +641,8 @@ def test_a_delete_of_several_kinds_one_of_them_not_served_deletes_the_others(kub
     request = manifest_plan.parse_properties(properties("v1.zip"))
     session = manifest_applier.Session(
         request, kube.server.write_kubeconfig(tmp_path / "kubeconfig"), str(tmp_path),
-        cluster_access.tool_env(str(tmp_path)), time_budget.Budget(LambdaContext(clock, 900), None))
+        cluster_access.tool_env(str(tmp_path)), time_budget.Budget(LambdaContext(clock, 900), None),
+        fencing.Identity("request-1", "Delete", clock.now(), clock.now() + 1800))
     Ref = manifest_plan.ObjectRef
     widget, e1 = Ref(WIDGET_KIND, "default", "w0"), Ref(IEC_KIND, "default", "e1")
 

@@ -12,7 +12,8 @@ import yaml
 from aws_cdk import aws_sns as sns
 from aws_cdk.assertions import Annotations, Match, Template
 
-from hyperpod_constructs.aws.observability import (OBSERVABILITY_ADDON, SPACES_ADDON, InferenceObservability,
+from hyperpod_constructs.aws.observability_addon import OBSERVABILITY_ADDON, SPACES_ADDON
+from hyperpod_constructs.aws.observability import (InferenceObservability,
                                                    ObservabilityMetrics, PrometheusWorkspace)
 from hyperpod_constructs.observability import dashboards
 from hyperpod_constructs.resolve.platform_model import ResolvedEndpoint

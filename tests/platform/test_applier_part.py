@@ -22,7 +22,7 @@ APPLIER = "Custom::HyperPodManifests"
 
 
 def application(delivery: ManifestDelivery, *, kubectl: bool = True,
-                chart: bool = True) -> tuple[cdk.Stack, ManifestApplication]:
+                chart: bool = True, adopt_existing: bool = False) -> tuple[cdk.Stack, ManifestApplication]:
     stack = bare_stack()
     _, eks = network_and_eks(stack, existing_eks(stack))
     handler: Optional[KubectlHandler] = KubectlHandler(stack, "Kubectl", cluster=eks.eks.cluster) if kubectl else None
@@ -32,7 +32,7 @@ def application(delivery: ManifestDelivery, *, kubectl: bool = True,
             chart, "team", api_version="v1", kind="Namespace", metadata={"name": "team"})])
     first = Construct(stack, "First")
     return stack, ManifestApplication(stack, ApplierContext(files, delivery, RemovalPolicy.DESTROY, handler, first,
-                                                            (first,), lambda: None))
+                                                            (first,), lambda: None, adopt_existing))
 
 
 def test_cdk_deploy_makes_the_applier_at_synth() -> None:
@@ -48,6 +48,16 @@ def test_cdk_deploy_without_charts_or_a_function_applies_nothing() -> None:
                           application(ManifestDelivery.CDK_DEPLOY, kubectl=False)):
         Template.from_stack(stack).resource_count_is(APPLIER, 0)
         assert handle.applier is None and handle.tiered_kv_cache_configuration is None
+
+
+def test_adoption_is_a_property_only_when_the_platform_opts_in() -> None:
+    """The engine reads a missing AdoptExisting as no: templates of platforms that never adopt are unchanged."""
+    stack, _ = application(ManifestDelivery.CDK_DEPLOY)
+    [(_, default)] = Template.from_stack(stack).find_resources(APPLIER).items()
+    assert "AdoptExisting" not in default["Properties"]
+    stack, _ = application(ManifestDelivery.CDK_DEPLOY, adopt_existing=True)
+    [(_, adopting)] = Template.from_stack(stack).find_resources(APPLIER).items()
+    assert adopting["Properties"]["AdoptExisting"] == "true"
 
 
 def test_gitops_hands_over_at_once_and_never_sizes_the_daemon() -> None:

@@ -9,7 +9,7 @@ from aws_cdk import RemovalPolicy
 from aws_cdk.assertions import Annotations, Match, Template
 
 from hyperpod_constructs import ClusterSettings, InstanceGroup, Observability
-from hyperpod_constructs.aws.observability import OBSERVABILITY_ADDON
+from hyperpod_constructs.aws.observability_addon import OBSERVABILITY_ADDON
 from hyperpod_constructs.platform.hyperpod_part import HyperPodContext, build_hyperpod
 from hyperpod_constructs.platform.observability_part import (
     AlarmRouting, ObservabilityContext, ObservabilityHandle, build_observability)
@@ -24,7 +24,7 @@ def observed(options: Optional[Observability]) -> tuple[cdk.Stack, Observability
     hyperpod = build_hyperpod(stack, HyperPodContext(eks.eks, network, GROUPS, ClusterSettings(), False, (),
                                                      RemovalPolicy.RETAIN)).cluster
     return stack, build_observability(stack, ObservabilityContext(options, eks.eks, hyperpod, GROUPS,
-                                                                  RemovalPolicy.RETAIN))
+                                                                  RemovalPolicy.RETAIN, dict))
 
 
 def test_amp_and_the_add_on_after_the_hyperpod_cluster() -> None:

@@ -15,6 +15,7 @@ from types import ModuleType
 from typing import Any, Mapping
 
 import daemon_configurer
+import fencing
 import helm_installer
 import manifest_applier
 import time_budget
@@ -41,7 +42,8 @@ def on_event(event: Mapping[str, Any], context: Any) -> dict[str, Any]:
     timeout = str(event.get("ResourceProperties", {}).get(TIMEOUT_PROPERTY, ""))
     if not timeout.isdigit():
         raise ValueError(f"custom resource property {TIMEOUT_PROPERTY} must be a whole number of seconds, not {timeout!r}")
-    return {**response, DEADLINE_FIELD: time_budget.now() + int(timeout)}
+    started = time_budget.now()  # orders the requests of one resource: the manifest applier's fencing reads it
+    return {**response, DEADLINE_FIELD: started + int(timeout), fencing.STARTED_FIELD: started}
 
 
 def is_complete(event: Mapping[str, Any], context: Any) -> dict[str, Any]:

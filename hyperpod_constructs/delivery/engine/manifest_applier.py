@@ -15,6 +15,11 @@ Each ``is_complete`` invocation is one reconcile pass, safe to repeat whatever t
 Delete deletes the inventory's objects the same careful way (every delete issued; custom resources before their
 CRDs, namespaces last), or keeps them with ``Removal: retain``. A failed Create deletes what it created.
 With ``Delivery: gitops`` the objects are handed over: the record goes, the objects stay, nothing is applied.
+
+Every request first takes its turn (``fencing``): it claims the record, or stops untouched when a later request
+holds it. An object of the bundle that exists and is not this platform's is refused unless ``AdoptExisting`` is
+"true" (``ownership``). Without a record, an Update rebuilds it from the objects carrying the platform's label and a
+Delete removes its bundle's objects that are the platform's.
 """
 from __future__ import annotations
 
@@ -24,15 +29,20 @@ import os
 import shutil
 import subprocess
 import zipfile
+from dataclasses import replace
 from typing import Any, Callable, Mapping, Optional
 
 import cluster_access
+import fencing
 import manifest_plan as plan
+import ownership
+import time_budget
 from cluster_access import (
     CALL_SECONDS, CommandFailed, run, tool_env, try_run, work_folder, write_kubeconfig)
 from cluster_plan import tail
 from manifest_plan import ObjectRef
-from time_budget import Backoff, Budget, DeadlinePassed, OutOfTime, not_done_yet
+from fencing import Identity, Superseded, Turn
+from time_budget import DEADLINE_FIELD, Backoff, Budget, DeadlinePassed, OutOfTime, not_done_yet
 
 LOG = logging.getLogger()
 LOG.setLevel(logging.INFO)
@@ -54,6 +64,7 @@ def is_complete(event: Mapping[str, Any], budget: Budget) -> dict[str, Any]:
 
 def reconcile(event: Mapping[str, Any], request: plan.ApplyRequest, budget: Budget, workdir: str) -> dict[str, Any]:
     request_type = event["RequestType"]
+    me = fencing.identity_of(event, DEADLINE_FIELD)
     session: Optional[Session] = None
     try:
         kubeconfig = write_kubeconfig(request.cluster_name, os.environ["AWS_REGION"], workdir)
@@ -62,13 +73,15 @@ def reconcile(event: Mapping[str, Any], request: plan.ApplyRequest, budget: Budg
                 LOG.info("cluster %s is gone; nothing to delete", request.cluster_name)
                 return {"IsComplete": True}
             raise RuntimeError(f"EKS cluster {request.cluster_name!r} not found")
-        session = Session(request, kubeconfig, workdir, tool_env(workdir), budget)
+        session = Session(request, kubeconfig, workdir, tool_env(workdir), budget, me)
         if request_type == "Delete":
             session.remove()
             return {"IsComplete": True}
         old = plan.parse_properties(event["OldResourceProperties"]) if request_type == "Update" else None
         create_request = event["RequestId"] if request_type == "Create" else ""
         return {"IsComplete": True, "Data": session.deliver(old, create_request)}
+    except Superseded:
+        raise  # its turn has passed: nothing to clean up, nothing to settle (the framework answers FAILED)
     except OutOfTime as pending:
         try:
             return not_done_yet(budget, pending, request_type)
@@ -77,7 +90,11 @@ def reconcile(event: Mapping[str, Any], request: plan.ApplyRequest, budget: Budg
     except Exception as error:  # noqa: BLE001 - a failed Create cleans up whatever failed
         failure = error
     if request_type == "Create" and session is not None:
-        raise RuntimeError(f"{failure}; {session.clean_up_failed_create(event['RequestId'])}") from failure
+        cleanup = session.clean_up_failed_create(event['RequestId'])
+        session.settle()
+        raise RuntimeError(f"{failure}; {cleanup}") from failure
+    if session is not None:
+        session.settle()
     raise failure
 
 
@@ -85,8 +102,10 @@ class Session:
     """One invocation's work on one cluster: kubectl with this request, this kubeconfig and this budget."""
 
     def __init__(self, request: plan.ApplyRequest, kubeconfig: str, workdir: str, env: Mapping[str, str],
-                 budget: Budget) -> None:
+                 budget: Budget, me: Identity) -> None:
         self.request = request
+        self.me = me
+        self.claim: Optional[fencing.Claim] = None  # this request's claim on the record, once it took its turn
         self.selectors = [request.selector]  # labels an object of this platform's may carry (see deliver)
         self.kubeconfig = kubeconfig
         self.workdir = workdir
@@ -100,8 +119,9 @@ class Session:
     # -- Create / Update
 
     def deliver(self, old: Optional[plan.ApplyRequest], create_request: str) -> dict[str, str]:
+        record = self.take_turn(self.read_record(self.request.record_name))
         if self.request.delivery == "gitops":
-            self.delete_record(self.request.record_name)
+            self.finish_record()
             if old is not None and old.record_name != self.request.record_name:
                 self.delete_record(old.record_name)
             LOG.info("handed the platform's objects over to GitOps; nothing applied, nothing deleted")
@@ -110,11 +130,15 @@ class Session:
             self.selectors.append(old.selector)  # the previous deploy's objects carry its label
         inventory, filled = self.bundle(self.request, "bundle")
         wanted = inventory.refs()
-        record = self.read_record(self.request.record_name)
-        previous = self.previous_inventory(record, old)
+        previous = self.previous_inventory(record, old, wanted)
         tracked = sorted(set(previous) | set(wanted))
         self.shared = sorted(set(inventory.shared) | set(record.shared if record is not None else ()))
         current = self.live(tracked)
+        others = ownership.foreign(wanted, current, self.selectors, previous)
+        if others and not self.request.adopt:
+            raise RuntimeError(ownership.refusal(others))
+        for ref, who in sorted(others.items()):
+            LOG.warning("adopting %s, which belonged to %s (AdoptExisting)", ref, who)
         adopted: tuple[ObjectRef, ...] = ()
         if create_request:
             if record is not None and record.create_request == create_request:
@@ -135,23 +159,49 @@ class Session:
         # A shared object another writer still holds stays tracked: a later pass prunes it once that writer is done.
         still_tracked = sorted(set(wanted) | set(self.held_shared))
         self.write_record(plan.Record(inventory=tuple(still_tracked), shared=tuple(
-            ref for ref in self.shared if ref in set(still_tracked))))
+            ref for ref in self.shared if ref in set(still_tracked)), claim=fencing.settled(self.fenced_claim())))
         if old is not None and old.record_name != self.request.record_name:
             self.delete_record(old.record_name)
         LOG.info("applied %d objects, pruned %d, kept %d", len(wanted), pruned, kept)
         return plan.response_data(len(wanted), pruned, kept)
 
-    def previous_inventory(self, record: Optional[plan.Record], old: Optional[plan.ApplyRequest]) -> list[ObjectRef]:
+    def previous_inventory(self, record: Optional[plan.Record], old: Optional[plan.ApplyRequest],
+                           wanted: list[ObjectRef]) -> list[ObjectRef]:
         """What this platform may have applied before: the record's inventory, else (no record, or one from before
-        inventories were kept) the previous bundle's."""
+        inventories were kept) the previous bundle's; an Update that finds no record at all adds the objects of the
+        bundles' kinds that carry the platform's label and were applied by the applier (the record is rebuilt)."""
         if record is not None and not record.from_hashes:
             return list(record.inventory)
+        previous: list[ObjectRef] = []
         if old is not None and old.delivery == "cdk-deploy":
             try:
-                return self.inventory(old, "previous-bundle").refs()
-            except Exception as error:  # noqa: BLE001 - an old asset may be gone; then nothing is pruned
-                LOG.warning("the previous bundle could not be read, so nothing is pruned: %s", error)
-        return []
+                previous = self.inventory(old, "previous-bundle").refs()
+            except Exception as error:  # noqa: BLE001 - an old asset may be gone (cdk gc)
+                LOG.warning("the previous bundle could not be read: %s", error)
+        if record is None and old is not None and old.delivery == "cdk-deploy":
+            found = self.labelled(sorted({ref.kind for ref in [*previous, *wanted]}))
+            known = previous + wanted
+            rebuilt = [ref for ref in found if not any(plan.same_object(ref, other) for other in known)]
+            LOG.warning("no record %s: rebuilt from the cluster, %d objects of this platform's outside the bundles",
+                        self.request.record_name, len(rebuilt))
+            previous = sorted(set(previous) | set(rebuilt))
+        return previous
+
+    def labelled(self, kinds: list[str]) -> list[ObjectRef]:
+        """Objects of ``kinds`` in the cluster that carry one of this platform's labels and that the applier
+        applied: what a lost record held."""
+        found: list[ObjectRef] = []
+        for selector in self.selectors:
+            served, result = self.get_kinds(kinds, lambda some: ownership.labelled_argv(
+                some, [selector], self.kubeconfig, self.request_timeout()))
+            if result is None:
+                continue
+            if result.returncode != 0:
+                raise CommandFailed(["kubectl", "get", ",".join(served)], result)
+            found.extend(ObjectRef(plan.kubectl_kind(item["apiVersion"], item["kind"]),
+                                   item["metadata"].get("namespace") or None, item["metadata"]["name"])
+                         for item in plan.parse_get(result.stdout) if ownership.applied_here(item, self.selectors))
+        return sorted(set(found))
 
     def apply(self, stage: plan.Stage, folder_name: str, take_over: bool = True) -> None:
         """One kubectl apply of the stage; ``take_over=False`` leaves fields another field manager holds to it."""
@@ -190,6 +240,7 @@ class Session:
             self.budget.wait(backoff.next(), f"the cluster to serve {names}, which the bundle uses (not served when "
                                              f"last checked: their CRDs are not installed or not established yet: "
                                              f"{', '.join(waiting)})")
+            self.check_turn()
             # All of them are needed: while the first is not served, the others need no kubectl call of their own.
             first = self.not_served(waiting[:1])
             waiting = first + waiting[1:] if first else self.not_served(waiting[1:])
@@ -234,28 +285,39 @@ class Session:
         while terminating:
             self.budget.wait(backoff.next(), f"objects of the bundle still being deleted to go before they are "
                                              f"applied again: {plan.describe_stuck(terminating)}")
+            self.check_turn()
             terminating = {ref: live for ref, live in self.live(list(terminating)).items() if plan.is_terminating(live)}
 
     # -- Delete
 
     def remove(self) -> None:
+        record = self.take_turn(self.read_record(self.request.record_name))
+        if record is not None and record.claim is not None and record.claim.deleted and self.claim is record.claim:
+            self.finish_record()  # a later pass of this Delete, waiting for the polls its tombstone is kept for
+            return
         if self.request.delivery == "gitops" or self.request.removal == "retain":
-            self.delete_record(self.request.record_name)
+            self.finish_record()
             LOG.info("left the platform's objects in the cluster (%s)",
                      "handed over to GitOps" if self.request.delivery == "gitops" else "Removal: retain")
             return
-        record = self.read_record(self.request.record_name)
-        if record is None:  # nothing was applied (a record is written before every apply), and no record to delete
-            return
-        self.shared = list(record.shared)
+        # Claim the record before deleting anything: a request this Delete supersedes stops at its next poll.
+        self.write_record(record if record is not None else plan.Record(inventory=()))
+        self.shared = list(record.shared) if record is not None else []
         self.delete_owned(self.removal_targets(record), "objects of the platform")
         if self.held_shared:
             LOG.info("left %s: another writer still holds fields of theirs", ", ".join(map(str, self.held_shared)))
-        self.delete_record(self.request.record_name)
+        self.finish_record()
 
-    def removal_targets(self, record: plan.Record) -> list[ObjectRef]:
+    def removal_targets(self, record: Optional[plan.Record]) -> list[ObjectRef]:
         """What a Delete removes: the record's inventory, less what existed before a Create that never finished
-        (its own cleanup may have been cut short, or never run); a record of file hashes: the bundle's objects."""
+        (its own cleanup may have been cut short, or never run); a record of file hashes, or no record at all (it
+        was deleted by hand): the bundle's objects (``delete_owned`` deletes only those that are the platform's)."""
+        if record is None and self.request.delivery == "cdk-deploy":
+            LOG.warning("no record %s: deleting the objects of the bundle that carry this platform's label",
+                        self.request.record_name)
+            return self.inventory(self.request, "bundle").refs()
+        if record is None or (record.claim is not None and record.claim.deleted):
+            return []  # a tombstone: a Delete already removed everything
         if record.from_hashes:
             return self.inventory(self.request, "bundle").refs()
         if record.create_request:
@@ -267,18 +329,90 @@ class Session:
         self.budget = self.budget.for_cleanup()
         try:
             record = self.read_record(self.request.record_name)
+            if record is not None and record.claim is not None and record.claim.request_id != self.me.request_id:
+                return "nothing to remove: a later request holds the record"
             if record is None or record.create_request != create_request:
+                # An empty record: the Delete CloudFormation sends next must not fall back to the bundle and delete
+                # what existed before this Create.
+                if record is None:
+                    self.write_record(plan.Record(inventory=(), claim=fencing.settled(self.fenced_claim())))
                 return "nothing had been applied"
             made = plan.not_in(record.inventory, record.adopted)
             self.shared = list(record.shared)
             deleted, _ = self.delete_owned(made, "objects the failed Create made")
             # An empty inventory, not none: the Delete CloudFormation sends next must not fall back to the bundle
             # and delete what existed before this Create.
-            self.write_record(plan.Record(inventory=()))
+            self.write_record(plan.Record(inventory=(), claim=fencing.settled(self.fenced_claim())))
             return f"removed the {deleted} objects it had created" + (
                 f" and left the {len(record.adopted)} that existed before it" if record.adopted else "")
         except Exception as error:  # noqa: BLE001 - report the cleanup's failure with the Create's
             return f"and removing what it created failed too: {error}"
+
+    # -- fencing
+
+    def take_turn(self, record: Optional[plan.Record]) -> Optional[plan.Record]:
+        """This request's turn: it holds the record, or takes it (written with the next record write, before
+        anything is applied or deleted); Superseded when a later request holds it."""
+        claim = record.claim if record is not None else None
+        turn = fencing.turn(claim, self.me)
+        if turn is Turn.PASSED:
+            assert claim is not None
+            self.stop(claim)
+        self.claim = claim if turn is Turn.CURRENT else fencing.take(claim, self.me, time_budget.now())
+        return record
+
+    def check_turn(self) -> None:
+        """After a wait: stop if a later request took the record meanwhile."""
+        record = self.read_record(self.request.record_name)
+        claim = record.claim if record is not None else None
+        if claim is not None and fencing.turn(claim, self.me) is Turn.PASSED:
+            self.stop(claim)
+
+    def stop(self, claim: fencing.Claim) -> None:
+        """Stop, touching nothing but the record: when the holder counts this request among those that may still
+        poll, a key of its own says it stopped (a Delete's tombstone goes once no such request is left)."""
+        self.claim = None
+        if any(item.request_id == self.me.request_id for item in claim.pending):
+            result = try_run(fencing.stopped_argv(self.request.record_name, plan.RECORD_NAMESPACE, self.me.request_id,
+                                                  self.kubeconfig, self.request_timeout()), self.env, self.budget)
+            if result.returncode != 0:
+                LOG.warning("could not mark this request stopped in the record: %s", result.stderr.strip())
+        message = fencing.passed_message(self.me, claim)
+        LOG.warning(message)
+        raise Superseded(message)
+
+    def fenced_claim(self) -> fencing.Claim:
+        if self.claim is None:  # failed before its turn was taken: take it now (a first write)
+            self.claim = fencing.take(None, self.me, time_budget.now())
+        return self.claim
+
+    def finish_record(self) -> None:
+        """The record after a Delete or a handover: gone, once no request it superseded may still poll. Until then
+        it is a tombstone holding the claim alone (a poll finding no record would take it for its first pass and
+        apply again), and the request asks to be called again: the superseded request's next poll marks it stopped,
+        or its deadline passes, which comes before this request's (it started earlier, with the same timeout)."""
+        stone = fencing.tombstone(self.fenced_claim(), time_budget.now())
+        if stone is None or self.budget.is_last_invocation():
+            self.delete_record(self.request.record_name)
+            return
+        self.claim = stone
+        self.write_record(plan.Record(inventory=(), claim=stone))
+        raise OutOfTime("still waiting for the superseded requests " + ", ".join(
+            item.request_id for item in stone.pending) + " to stop polling (the Provider framework's waiter calls "
+            "isComplete until it gets an answer, even after CloudFormation gave up on a request)")
+
+    def settle(self) -> None:
+        """After a failure answered: mark this request's claim settled, so a later Delete keeps no tombstone for
+        it. Best effort, within the rest of the invocation."""
+        if self.claim is None:
+            return
+        self.budget = self.budget.for_cleanup()
+        try:
+            record = self.read_record(self.request.record_name)
+            if record is not None and record.claim is not None and record.claim.request_id == self.me.request_id:
+                self.write_record(replace(record, claim=fencing.settled(record.claim)))
+        except Exception as error:  # noqa: BLE001 - the failure is what the request answers
+            LOG.warning("could not mark the record settled: %s", error)
 
     # -- shared
 
@@ -316,6 +450,7 @@ class Session:
                 raise RuntimeError(f"deleting {what} failed: " + "; ".join(
                     f"{ref}: {tail(said, 600)}" for ref, said in sorted(errors.items())))
             self.budget.wait(backoff.next(), f"{what} to be deleted: {plan.describe_stuck(owned)}")
+            self.check_turn()
         return deleted, len(live) - deleted
 
     def without_held(self, now: list[ObjectRef],
@@ -386,7 +521,10 @@ class Session:
         return plan.parse_record(output)
 
     def write_record(self, record: plan.Record) -> None:
-        """Apply the record, unless the cluster already holds it as this session last read or wrote it."""
+        """Apply the record (with this request's claim), unless the cluster already holds it as this session last
+        read or wrote it."""
+        if self.claim is not None and (record.claim is None or record.claim.request_id != self.claim.request_id):
+            record = replace(record, claim=self.claim)
         manifest = plan.record_manifest(self.request.record_name, record)
         if manifest["data"] == self.recorded:
             return

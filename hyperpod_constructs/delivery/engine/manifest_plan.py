@@ -13,7 +13,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Optional, Sequence
 
+from ownership import adopt_flag
 from cluster_plan import KUBECTL, require_properties
+from fencing import Claim
 
 MANIFESTS_DIR = "manifests"
 INVENTORY_FILE = "inventory.json"
@@ -58,6 +60,7 @@ class ApplyRequest:
     bucket: str = ""
     key: str = ""
     values: dict[str, str] = field(default_factory=dict)  # deploy-time values, resolved by CloudFormation
+    adopt: bool = False  # take over objects of the bundle that exist and are not this platform's (AdoptExisting)
 
 
 def parse_properties(props: Mapping[str, Any]) -> ApplyRequest:
@@ -78,6 +81,7 @@ def parse_properties(props: Mapping[str, Any]) -> ApplyRequest:
         cluster_name=str(props["ClusterName"]), record_name=str(props["RecordName"]), selector=str(props["Selector"]),
         delivery=delivery, removal=removal, bucket=str(props.get("BundleBucket", "")), key=str(props.get("BundleKey", "")),
         values={str(name): str(value) for name, value in values.items()},
+        adopt=adopt_flag(props.get("AdoptExisting")),
     )
 
 
@@ -174,6 +178,13 @@ def not_in(refs: Iterable[ObjectRef], others: Iterable[ObjectRef]) -> list[Objec
     pruned."""
     kept = {ref.identity for ref in others}
     return sorted({ref for ref in refs if ref.identity not in kept})
+
+
+def same_object(one: ObjectRef, other: ObjectRef) -> bool:
+    """The same object whatever its API version; a namespaced object named without a namespace is in the default
+    namespace (a listing names it with the namespace)."""
+    return ((one.kind_name, one.group, one.name) == (other.kind_name, other.group, other.name)
+            and (one.namespace or DEFAULT_NAMESPACE) == (other.namespace or DEFAULT_NAMESPACE))
 
 
 def is_first_stage(ref: ObjectRef) -> bool:
@@ -309,6 +320,7 @@ class Record:
     create_request: str = ""
     from_hashes: bool = False
     shared: tuple[ObjectRef, ...] = ()  # objects of the inventory with a second writer
+    claim: Optional[Claim] = None  # the request that holds the record (fencing); None in a record of before
 
 
 def record_manifest(name: str, record: Record) -> dict[str, Any]:
@@ -319,6 +331,8 @@ def record_manifest(name: str, record: Record) -> dict[str, Any]:
     if record.create_request:
         data["adopted"] = json.dumps([ref.to_json() for ref in sorted(set(record.adopted))])
         data["createRequest"] = record.create_request
+    if record.claim is not None:
+        data.update(record.claim.to_data())
     return {"apiVersion": "v1", "kind": "ConfigMap",
             "metadata": {"name": name, "namespace": RECORD_NAMESPACE,
                          "labels": {"app.kubernetes.io/managed-by": FIELD_MANAGER}},
@@ -335,7 +349,8 @@ def parse_record(get_output: str) -> Optional[Record]:
     return Record(inventory=tuple(ObjectRef.from_json(item) for item in json.loads(data["inventory"])),
                   adopted=tuple(ObjectRef.from_json(item) for item in json.loads(data.get("adopted", "[]"))),
                   create_request=data.get("createRequest", ""),
-                  shared=tuple(ObjectRef.from_json(item) for item in json.loads(data.get("shared", "[]"))))
+                  shared=tuple(ObjectRef.from_json(item) for item in json.loads(data.get("shared", "[]"))),
+                  claim=Claim.from_data(data))
 
 
 # ---- ownership and deletion ----------------------------------------------------------------------------------
