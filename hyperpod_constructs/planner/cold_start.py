@@ -16,6 +16,7 @@ from ..catalog import cold_start_facts as facts
 from ..intent.cold_start import ColdStartAssumptions
 from ..resolve.platform_model import ResolvedEndpoint, ResolvedPlatform
 from ..resolve.records import CustomSpec, JumpStartSpec
+from .wake_hold_budget import WakeHoldBudget
 
 YOURS = "[yours]"
 S3_SOURCES = ("s3", "jumpstart")
@@ -47,6 +48,18 @@ class ColdStartEndpoint:
     scale_up_stabilization_s: Optional[int] = None
     """The scale-up stabilization window on the endpoint's autoscaling; None when it has none (the CRD's 0 s).
     Default: None."""
+    wake_hold_s: Optional[int] = None
+    """How long the interceptor holds a request to the endpoint while it wakes; None without a wake hold.
+    Default: None."""
+    alb_idle_timeout_s: Optional[int] = None
+    """The idle timeout of the ALB callers reach the wake hold through; None without one.
+    Default: None."""
+    registered_with_sagemaker: bool = False
+    """The endpoint registers a SageMaker endpoint (callers may come through SageMaker runtime).
+    Default: False."""
+    caller_timeouts_s: tuple[tuple[str, int], ...] = ()
+    """The wake hold's named callers' own limits, in seconds.
+    Default: none."""
 
 
 @dataclass(frozen=True)
@@ -131,11 +144,16 @@ def endpoint_cold_starts(endpoint: ResolvedEndpoint) -> Iterator[ColdStartEndpoi
     else:
         assert isinstance(spec, CustomSpec)
         source, reads_store = spec.model.source_type, spec.model.reads_model_store
+    hold = scaling.wake_hold if scaling is not None else None
     for demand in endpoint.demands:
         if demand.min_replicas == 0 and demand.max_replicas > 0:
             yield ColdStartEndpoint(demand.name, demand.instance_type, source, demand.weights_gb,
                                     scaling.polling_interval_s if scaling is not None else None, reads_store,
-                                    scaling.scale_up_stabilization_s if scaling is not None else None)
+                                    scaling.scale_up_stabilization_s if scaling is not None else None,
+                                    wake_hold_s=hold.max_wait_s if hold is not None else None,
+                                    alb_idle_timeout_s=hold.alb_idle_timeout_s if hold is not None else None,
+                                    registered_with_sagemaker=endpoint.shared.sagemaker_endpoint_name is not None,
+                                    caller_timeouts_s=hold.caller_timeouts_s if hold is not None else ())
 
 
 def estimate_cold_start(endpoint: ColdStartEndpoint, context: ColdStartContext) -> ColdStartEstimate:
@@ -156,6 +174,15 @@ def estimate_cold_start(endpoint: ColdStartEndpoint, context: ColdStartContext) 
         ColdStartPart("route", given.route_s, _cited(given, "route_s", facts.ROUTE_S)),
     )
     return ColdStartEstimate(endpoint, warm, parts, _caches(endpoint, image_s, weights, given))
+
+
+def hold_budget(estimate: ColdStartEstimate) -> Optional[WakeHoldBudget]:
+    """The wake hold's time budget of the endpoint ``estimate`` is about; None without a hold."""
+    endpoint = estimate.endpoint
+    if endpoint.wake_hold_s is None:
+        return None
+    return WakeHoldBudget(endpoint.name, endpoint.wake_hold_s, estimate.known_s, estimate.complete,
+                          endpoint.alb_idle_timeout_s, endpoint.registered_with_sagemaker, endpoint.caller_timeouts_s)
 
 
 def _detect(endpoint: ColdStartEndpoint, given: ColdStartAssumptions) -> ColdStartPart:

@@ -34,7 +34,7 @@ from ..intent.cluster import ClusterSettings, ExistingEks
 from ..intent.cluster_prerequisites import ClusterPrerequisite
 from ..intent.cold_start import ColdStartAssumptions
 from ..intent.endpoint import InferenceEndpoint
-from ..planner.cold_start import ColdStartContext, endpoint_cold_starts, estimate_cold_start
+from ..planner.cold_start import ColdStartContext, endpoint_cold_starts, estimate_cold_start, hold_budget
 from ..resolve.gateway import resolve_gateway
 from ..resolve.endpoint import resolve_endpoint, resolve_scaled_workload, resolve_weights_cache
 from ..intent.inference_gateway import InferenceGateway
@@ -48,6 +48,9 @@ from ..intent.node_autoscaling import NodeAutoscaling, NodePoolSpec, autoscaled_
 from ..intent.observability import Observability
 from ..resolve.platform_model import ResolvedEndpoint, ResolvedModelStore, ResolvedPlatform
 from ..resolve.scale_up_window import with_scale_up_window
+from ..k8s.wake_hold import add_wake_hold_objects, wake_hold_manifests
+from ..planner.wake_hold_budget import WakeHoldBudget
+from .wake_hold_part import hold_requests
 from ..resolve.records import CustomSpec
 from ..intent.slo import EndpointSlos
 from ..resolve.tiered_kv_cache import TieredKvCacheDaemon, resolve_tiered_kv_cache_daemon
@@ -516,7 +519,8 @@ class HyperPodInferencePlatform(Construct):
         manifest = endpoint_manifest(resolved)
         deployment = self.manifest_files.add(endpoint_chart_name(namespace, endpoint.name), lambda: EndpointDeployment(
             self, endpoint_construct_id(endpoint.name, namespace, self.namespace), endpoint=endpoint,
-            namespace=namespace, manifest=manifest, build=lambda chart: [add_endpoint_object(chart, resolved)]))
+            namespace=namespace, manifest=manifest, companions=wake_hold_manifests(resolved),
+            build=lambda chart: [add_endpoint_object(chart, resolved), *add_wake_hold_objects(chart, resolved)]))
         self._endpoint_deployments.append(deployment)
         self._resolved = resolved_model
         if isinstance(resolved.spec, CustomSpec):
@@ -527,10 +531,18 @@ class HyperPodInferencePlatform(Construct):
         if resolved.shared.data_capture is not None:
             self.data_capture_writers.add(resolved.shared.data_capture, resolved.where)
         advise(deployment, endpoint.warnings(), "endpoint")  # on Platform/<name>: the construct it is about
+        hold_requests(self, resolved, deployment, handler=self._operator.kubectl_handler,
+                      cluster=self._eks.eks.cluster, after=self._operator.installed, application=self._application,
+                      budget=self._hold_budget)
         if self.observability is not None:
             self.observability.add_endpoint(resolved)
             self.alarm_routing.update()
         return deployment
+
+    def _hold_budget(self, name: str) -> Optional[WakeHoldBudget]:
+        """The wake hold's figures of endpoint ``name`` from the plan's cold-start estimate; None without a hold."""
+        return next((hold_budget(estimate) for estimate in self.plan.cold_start_estimates()
+                     if estimate.endpoint.name == name), None)
 
     def _expected_wakes(self) -> dict[str, float]:
         """The plan's cold-start estimate of each endpoint (or side) that scales to zero, in seconds."""

@@ -121,7 +121,8 @@ def test_the_endpoints_that_scale_to_zero_are_the_ones_estimated() -> None:
     always_on = InferenceEndpoint("mistral", model=ModelSource.hugging_face("mistralai/Mistral-7B-v0.3"),
                                   instance_type="ml.g6e.12xlarge", gpus=1)
     (found,) = cold_start_endpoints(with_endpoints(platform, at_zero, always_on))
-    assert found == ColdStartEndpoint("llama", "ml.g6e.12xlarge", "s3", pytest.approx(16.06), 10, False)
+    assert found == ColdStartEndpoint("llama", "ml.g6e.12xlarge", "s3", pytest.approx(16.06), 10, False,
+                                      registered_with_sagemaker=True)
 
 
 def test_a_jumpstart_model_at_zero_reads_its_artifacts_from_s3() -> None:
