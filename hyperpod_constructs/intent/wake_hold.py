@@ -5,7 +5,8 @@ The add-on (chart ``kedacore/charts`` folder ``http-add-on``, pinned) routes by 
 (``http.keda.sh/v1beta1``) whose ``timeouts.readiness`` is the hold. It creates no ScaledObject for such a route: the
 operator's ScaledObject stays the one writer of replicas, and the wake signal reaches it as one more Prometheus
 trigger on its ``autoScalingSpec``, reading the interceptor's ``interceptor_request_concurrency`` gauge of the route
-(requests in the proxy, the held ones included) from the platform's AMP workspace.
+(requests in the proxy; held ones count: the counting middleware wraps the one that waits for readiness, v0.15.0
+``interceptor/proxy.go``) from the platform's AMP workspace.
 """
 from __future__ import annotations
 
