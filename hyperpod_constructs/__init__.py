@@ -66,6 +66,7 @@ _EXPORTED_BY_MODULE: dict[str, tuple[str, ...]] = {
     ".intent.model_cache": ("ModelCache", "ModelWeightsCache"),
     # Autoscaling: pods (KEDA, through the operator or for any workload) and nodes (HyperPod-managed Karpenter).
     ".intent.autoscaling": ("Autoscaling", "PrometheusTrigger", "CloudWatchTrigger"),
+    ".intent.wake_hold": ("WakeHold",),
     ".intent.keda_workload": ("ScaledWorkload",),
     ".intent.node_autoscaling": ("NodeAutoscaling", "NodePoolSpec", "NodePoolLimits", "NodeRequirement", "Disruption",
         "DisruptionBudget"),
@@ -140,6 +141,7 @@ if TYPE_CHECKING:  # static type checkers and IDEs see the eager imports
     from .intent.data_capture import DataCapture, CaptureMode
     from .intent.model_cache import ModelCache, ModelWeightsCache
     from .intent.autoscaling import Autoscaling, PrometheusTrigger, CloudWatchTrigger
+    from .intent.wake_hold import WakeHold
     from .intent.keda_workload import ScaledWorkload
     from .intent.node_autoscaling import (
         NodeAutoscaling, NodePoolSpec, NodePoolLimits, NodeRequirement, Disruption, DisruptionBudget)

@@ -91,7 +91,8 @@ class EndpointDeployment(ChartDeployment):
     operator custom resource (``.api_object``, an InferenceEndpointConfig or JumpStartModel)."""
 
     def __init__(self, scope: Construct, construct_id: str, *, endpoint: Endpoint, namespace: str,
-                 build: BuildChart, manifest: Mapping[str, Any]) -> None:
+                 build: BuildChart, manifest: Mapping[str, Any],
+                 companions: Sequence[Mapping[str, Any]] = ()) -> None:
         """The handle ``add_endpoint`` returns.
 
         Args:
@@ -99,9 +100,10 @@ class EndpointDeployment(ChartDeployment):
             namespace: The namespace it is deployed to. Required.
             build: Adds the operator's custom resource to a new chart and returns it. Required.
             manifest: The custom resource as a dict, standing in for the chart until it is touched. Required.
+            companions: The objects delivered with it (the wake hold's InterceptorRoute), as dicts. Default: none.
         """
         super().__init__(scope, construct_id, chart_name=endpoint_chart_name(namespace, endpoint.name), build=build,
-                         manifests=[manifest])
+                         manifests=[manifest, *companions])
         self._endpoint = endpoint
         self._namespace = namespace
 
