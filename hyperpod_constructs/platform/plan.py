@@ -56,6 +56,9 @@ class Plan:
     gateways: tuple[PlannedGateway, ...] = ()
     """The Inference Gateways, each with the endpoints attached to it.
     Default: none."""
+    sizing: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """Per endpoint a preset sized (``add_preset_endpoint``), why it has its size, one line each.
+    Default: none."""
 
     @classmethod
     def of(cls, platform: ResolvedPlatform, **fields: Any) -> "Plan":
@@ -118,6 +121,7 @@ class Plan:
         lines = self._group_lines()
         lines += self._ami_lines()
         lines += self._endpoint_lines()
+        lines += self._sizing_lines()
         lines += gateway_lines(self.gateways)
         lines += self._whole_gpu_utilisation()
         lines += self._mig_utilisation()
@@ -163,6 +167,16 @@ class Plan:
             lines.append(_row(endpoint.name, endpoint.kind, endpoint.instance_type,
                               f"{endpoint.min_replicas}..{endpoint.max_replicas}", per_replica,
                               endpoint.memory or "size not declared"))
+        return lines
+
+    def _sizing_lines(self) -> list[str]:
+        """Why each preset endpoint has its size: the model's figures, the chosen replica's memory, the others."""
+        if not self.sizing:
+            return []
+        lines = ["", "Sizing (preset endpoints: why this size; docs/presets.md)"]
+        for name, reasons in self.sizing:
+            lines.append(f"  {name}")
+            lines += [f"    {reason}" for reason in reasons]
         return lines
 
     def _whole_gpu_utilisation(self) -> list[str]:
