@@ -58,10 +58,10 @@ class ModelFacts:
 
 def _facts(entry: Mapping[str, Any]) -> ModelFacts:
     where = f"model catalog entry {entry.get('id')!r}"
-    gib = entry.get("size_on_disk_gib")
+    gib = entry.get("size_on_disk_gib")  # as recorded by a source that gives GiB to two decimals
+    size = entry.get("size_on_disk_bytes", round(gib * GIB) if gib is not None else None)
     return ModelFacts(model_id=entry["id"], architecture=ModelArchitecture.from_config(entry["config"], where),
-                      revision=entry.get("revision"), gated=entry.get("gated"),
-                      size_on_disk_bytes=round(gib * GIB) if gib is not None else None)
+                      revision=entry.get("revision"), gated=entry.get("gated"), size_on_disk_bytes=size)
 
 
 @functools.cache

@@ -11,6 +11,7 @@ import pytest
 
 from hyperpod_constructs import HyperPodValidationError, ModelArchitecture, catalog_model, model_from_config
 from hyperpod_constructs.catalog.model_catalog import CATALOG_FILE, find_model, model_catalog
+from support import REPO_ROOT
 
 LLAMA_8B: dict[str, Any] = {
     "architectures": ["LlamaForCausalLM"], "hidden_size": 4096, "intermediate_size": 14336, "num_hidden_layers": 32,
@@ -29,7 +30,8 @@ def test_the_catalog_covers_the_families_the_issue_names() -> None:
 
 def test_every_entry_says_where_its_facts_come_from() -> None:
     data = json.loads(CATALOG_FILE.read_text())
-    assert set(data["sources"]) == {"config", "gated", "size_on_disk_gib"}
+    assert {"config", "gated"} <= set(data["sources"])
+    assert {key for entry in data["models"] for key in entry if key.startswith("size_")} <= set(data["sources"])
     for entry in data["models"]:
         assert entry["revision"] is None or re.fullmatch(r"[0-9a-f]{40}", entry["revision"]), entry["id"]
         assert isinstance(entry["gated"], bool), entry["id"]
@@ -135,3 +137,31 @@ def test_an_unknown_model_names_the_closest() -> None:
             "model='meta-llama/Llama-3.1-8B-Instrct' is not allowed; a model of the catalog (did you mean "
             "'meta-llama/Llama-3.1-8B-Instruct'")):
         find_model("meta-llama/Llama-3.1-8B-Instrct", "here")
+
+
+def test_the_regeneration_script_keeps_only_the_fields_sizing_reads(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """scripts/regenerate_model_catalog.py against answers shaped as the Hub gives them (no network): the pinned
+    revision, the gated flag, the reduced config and the index's size; what it writes reads back as the same model."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("regenerate", REPO_ROOT / "scripts" / "regenerate_model_catalog.py")
+    script = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
+    spec.loader.exec_module(script)  # type: ignore[union-attr]
+    sha = "a" * 40
+    answers = {
+        f"{script.HUB}/api/models/org/m/revision/main": {"sha": sha, "gated": "auto"},
+        f"{script.HUB}/org/m/resolve/{sha}/config.json": {**LLAMA_8B, "rope_scaling": {"factor": 8.0},
+                                                          "bos_token_id": 1},
+        f"{script.HUB}/org/m/resolve/{sha}/model.safetensors.index.json": {"metadata": {"total_size": 16_060_522_496}},
+    }
+    entry = script.catalog_entry("org/m", None, answers.get, pin=True)
+    assert entry == {"id": "org/m", "revision": sha, "gated": True, "config": LLAMA_8B,
+                     "size_on_disk_bytes": 16_060_522_496}
+    catalog = tmp_path / "model_catalog.json"
+    catalog.write_text(json.dumps({"format": 1, "sources": {}, "models": []}))
+    monkeypatch.setattr(script, "CATALOG", catalog)
+    monkeypatch.setattr(script, "REPO_ROOT", tmp_path)
+    assert script.main(["--add", "org/m"], fetch=answers.get) == 0
+    from hyperpod_constructs.catalog.model_catalog import _facts
+    (written,) = json.loads(catalog.read_text())["models"]
+    facts = _facts(written)
+    assert (facts.revision, facts.gated, facts.weight_bytes) == (sha, True, 16_060_522_496)
