@@ -393,7 +393,10 @@ class HyperPodInferencePlatform(Construct):
 
     @property
     def manifest_files(self) -> ManifestFiles:
-        """Every chart the platform delivers, rendered once for both ``cdk deploy`` and ``export()``."""
+        """Every chart the platform delivers, rendered once for both ``cdk deploy`` and ``export()``: iterate it for the
+        file names, index it (``platform.manifest_files["values.env"]``) or call ``.files()`` for file name -> text,
+        in memory, exactly what ``export()`` writes under ``manifests/``. Reading it renders the charts, as
+        ``export()`` does: add every endpoint and chart first. ``hyperpod_constructs.testing`` builds on it."""
         return self._files
 
     @property

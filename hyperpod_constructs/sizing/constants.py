@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..intent.model_size import DEFAULT_GPU_MEMORY_UTILIZATION
+from ..intent.model_size import DEFAULT_GPU_MEMORY_UTILIZATION, KV_BLOCK_TOKENS as BLOCK_TOKENS
 
 
 @dataclass(frozen=True)
@@ -36,7 +36,7 @@ ACTIVATION_BYTES_PER_HIDDEN = Constant(
     40, "bytes per token per hidden unit",
     "assumption: about 20 tensors of the hidden width in 16-bit live at the peak of one layer's forward pass "
     "(residual, norms, attention input and output, the MLP's pieces); not divided over tensor-parallel GPUs")
-KV_BLOCK_TOKENS = Constant(16, "tokens per KV block", "vLLM's default --block-size: the KV cache is allocated in blocks")
+KV_BLOCK_TOKENS = Constant(BLOCK_TOKENS, "tokens per KV block", "vLLM's default --block-size: the KV cache is allocated in blocks")
 
 # KAITO's node estimator (kaito-project/kaito, pkg/workspace/estimator/budget.go at 3cc8a5b6 and
 # advancednodesestimator/estimator.go at 18b678cd), for the comparison table only.

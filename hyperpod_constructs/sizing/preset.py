@@ -121,7 +121,11 @@ def preset_endpoint(name: str, *, model: Union[str, Path], source: ModelSource,
                 "gpus, max_model_len, served_model_name or port instead)")
     considered = tuple(_on_groups(request, instance_groups, prices, instance_type, accelerator_partition, gpus, where))
     chosen = _choose(considered, request, where)
-    engine_source = dataclasses.replace(source, size=source.size or ModelSize(weight_bytes=facts.weight_bytes))
+    architecture = facts.architecture
+    size = source.size or ModelSize(
+        weight_bytes=facts.weight_bytes, context_length=architecture.max_context,
+        kv_bytes_per_token=architecture.kv_bytes_per_token * architecture.kv_replication(chosen.gpus_per_replica))
+    engine_source = dataclasses.replace(source, size=size)
     mount = endpoint_fields.get("model_mount_path") or OPERATOR_MOUNT_PATH
     args = [mount, "--served-model-name", served_model_name or facts.served_name,
             "--max-model-len", str(request.max_model_len), "--port", str(port)]

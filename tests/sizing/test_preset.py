@@ -33,7 +33,8 @@ def test_the_smallest_replica_that_fits_is_chosen() -> None:
     assert (endpoint.instance_type, endpoint.accelerator_partition, endpoint.gpus) == ("ml.p5.48xlarge", "3g.40gb", None)
     assert tuple(endpoint.args) == ("/opt/ml/model", "--served-model-name", "qwen3-8b", "--max-model-len", "16384",
                                     "--port", "8000")  # one MIG slice: no tensor parallelism to set
-    assert endpoint.model.size == ModelSize(weight_bytes=16_380_854_272)
+    assert endpoint.model.size == ModelSize(weight_bytes=16_380_854_272, context_length=40960,
+                                            kv_bytes_per_token=2 * 36 * 8 * 128 * 2)
     assert endpoint.model_cache == ModelCache(weights=True)  # p5.48xlarge has local NVMe
     assert preset.reasons[1].startswith("chosen: 1x mig-3g.40gb of ml.p5.48xlarge: 40 GB x 0.9 = 36.0 GB usable")
     assert "passed over: 1 GPU of ml.g6e.12xlarge (fits, but 48 GB per replica against 40)" in preset.reasons
@@ -73,6 +74,14 @@ def test_every_choice_can_be_given() -> None:
     assert preset.cold_start.part("detect").seconds == 90  # KEDA's 30 s polling + the 60 s metric delay
     mig = qwen(accelerator_partition="3g.40gb")
     assert mig.endpoint.accelerator_partition == "3g.40gb"
+
+
+def test_more_gpus_than_kv_heads_copy_the_kv_cache() -> None:
+    """Qwen3 30B-A3B has 4 KV heads: on 8 GPUs each is held twice, so a token takes twice the KV bytes."""
+    preset = preset_endpoint("qwen3-moe", model="Qwen/Qwen3-30B-A3B", source=SOURCE, gpus=8, max_model_len=32768,
+                             instance_groups=(InstanceGroup("h100", "ml.p5.48xlarge", count=1),))
+    assert preset.endpoint.model.size.kv_bytes_per_token == 2 * (2 * 48 * 4 * 128 * 2)  # type: ignore[union-attr]
+    assert preset.chosen.gpus_per_replica == 8
 
 
 def test_the_context_defaults_to_the_models_own() -> None:
