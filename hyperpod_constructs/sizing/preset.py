@@ -24,7 +24,7 @@ from ..intent.endpoint import AUTO, OPERATOR_MOUNT_PATH, InferenceEndpoint, _Aut
 from ..intent.instance_group import InstanceGroup
 from ..intent.model_cache import ModelCache, ModelWeightsCache
 from ..intent.model_size import ModelSize
-from ..intent.model_source import FsxModelSource, ModelSource
+from ..intent.model_source import FsxModelSource, HuggingFaceModelSource, ModelSource
 from ..planner.cold_start import ColdStartContext, ColdStartEndpoint, ColdStartEstimate, estimate_cold_start
 from ..prices.model import Prices
 from .fit import Candidate, SizingRequest, candidate, whole_gpu_candidate
@@ -119,6 +119,12 @@ def preset_endpoint(name: str, *, model: Union[str, Path], source: ModelSource,
         require(taken not in endpoint_fields, where, taken, endpoint_fields.get(taken),
                 "not given through endpoint_fields: the preset writes it (pass instance_type, accelerator_partition, "
                 "gpus, max_model_len, served_model_name or port instead)")
+    if isinstance(source, HuggingFaceModelSource) and facts.gated and source.token_secret is None:
+        raise HyperPodValidationError(
+            where, "source.token_secret", None,
+            f"a Hub token for {facts.model_id}, which is gated on the Hugging Face Hub: accept its terms with your "
+            "account, keep a token in a Kubernetes Secret and pass ModelSource.hugging_face(..., "
+            "token_secret=SecretKeyRef(name, key))")
     considered = tuple(_on_groups(request, instance_groups, prices, instance_type, accelerator_partition, gpus, where))
     chosen = _choose(considered, request, where)
     architecture = facts.architecture

@@ -2,6 +2,7 @@
 each refusal naming the field, the value and the fix."""
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Any
 
@@ -9,7 +10,7 @@ import pytest
 
 from hyperpod_constructs import (
     Autoscaling, CloudWatchTrigger, HyperPodValidationError, InferenceEndpoint, InstanceGroup, ModelCache, ModelSize,
-    ModelSource, ModelWeightsCache, Prices, preset_endpoint,
+    ModelSource, ModelWeightsCache, Prices, SecretKeyRef, preset_endpoint,
 )
 
 SYSTEM = InstanceGroup("system", "ml.m5.2xlarge", count=2)
@@ -85,10 +86,10 @@ def test_more_gpus_than_kv_heads_copy_the_kv_cache() -> None:
 
 
 def test_the_context_defaults_to_the_models_own() -> None:
-    preset = preset_endpoint("llama", model="meta-llama/Llama-3.2-1B-Instruct",
-                             source=ModelSource.hugging_face("meta-llama/Llama-3.2-1B-Instruct"), instance_groups=GROUPS)
-    assert "131072" in preset.endpoint.args  # type: ignore[operator]
-    assert preset.request.max_model_len == 131072
+    preset = preset_endpoint("qwen", model="Qwen/Qwen3-0.6B", instance_groups=GROUPS,
+                             source=ModelSource.hugging_face("Qwen/Qwen3-0.6B"))
+    assert "40960" in preset.endpoint.args  # type: ignore[operator]
+    assert preset.request.max_model_len == 40960
 
 
 def test_the_weights_cache_pre_warms_the_chosen_type() -> None:
@@ -122,6 +123,19 @@ def test_bad_input_is_refused(fields: dict[str, Any], message: str) -> None:
         qwen(**fields)
 
 
+def test_a_gated_model_from_the_hub_needs_a_token() -> None:
+    with pytest.raises(HyperPodValidationError, match=re.escape(
+            "preset endpoint 'llama': source.token_secret=None is not allowed; a Hub token for "
+            "meta-llama/Llama-3.1-8B-Instruct, which is gated on the Hugging Face Hub")):
+        preset_endpoint("llama", model="meta-llama/Llama-3.1-8B-Instruct", instance_groups=GROUPS,
+                        source=ModelSource.hugging_face("meta-llama/Llama-3.1-8B-Instruct"))
+    with_token = ModelSource.hugging_face("meta-llama/Llama-3.1-8B-Instruct", token_secret=SecretKeyRef("hf", "token"))
+    assert preset_endpoint("llama", model="meta-llama/Llama-3.1-8B-Instruct", instance_groups=GROUPS,
+                           source=with_token, max_model_len=8192).endpoint.model == dataclasses.replace(
+        with_token, size=ModelSize(weight_bytes=round(14.96 * 2 ** 30), context_length=131072,
+                                   kv_bytes_per_token=131072))
+
+
 def test_gpus_the_heads_do_not_divide_are_refused() -> None:
     with pytest.raises(HyperPodValidationError, match=re.escape(
             "gpus=4 is not allowed; 1 to 4 GPUs that the model's 40 attention and 10 KV heads divide")):
@@ -130,9 +144,10 @@ def test_gpus_the_heads_do_not_divide_are_refused() -> None:
 
 def test_a_model_too_big_for_every_group_names_the_closest() -> None:
     with pytest.raises(HyperPodValidationError, match=re.escape(
-            "model='meta-llama/Llama-3.3-70B-Instruct' is not allowed; a model that fits one replica on the platform's "
+            "model='deepseek-ai/DeepSeek-R1-Distill-Llama-70B' is not allowed; a model that fits one replica on the platform's "
             "groups: the closest, 4 GPU of ml.g6e.12xlarge: 192 GB x 0.9 = 172.8 GB usable - 141.1 GB weights")) as error:
-        preset_endpoint("llama-70b", model="meta-llama/Llama-3.3-70B-Instruct", source=SOURCE, instance_groups=GROUPS)
+        preset_endpoint("r1-70b", model="deepseek-ai/DeepSeek-R1-Distill-Llama-70B", source=SOURCE,
+                        instance_groups=GROUPS)
     assert "lower max_model_len or concurrency, add a group with more accelerator memory" in str(error.value)
 
 
