@@ -38,6 +38,24 @@ def test_every_entry_says_where_its_facts_come_from() -> None:
         assert "hidden_size" in entry["config"] or "hidden_size" in entry["config"]["text_config"]
 
 
+def test_the_facts_agree_with_another_projects_reading_of_the_same_configs() -> None:
+    """KAITO's model catalog records hidden size, layers, heads, KV heads, token limit (and head dim) from the same
+    config.json files (tests/data/model_catalog/kaito_facts.json, with its source commit): ours agree field by
+    field."""
+    data = json.loads((REPO_ROOT / "tests" / "data" / "model_catalog" / "kaito_facts.json").read_text())
+    assert len(data["models"]) >= 10
+    for theirs in data["models"]:
+        ours = catalog_model(theirs["id"]).architecture  # type: ignore[union-attr]
+        assert (ours.hidden_size, ours.num_layers, ours.num_attention_heads, ours.num_kv_heads, ours.max_context) == (
+            theirs["hidden_size"], theirs["num_hidden_layers"], theirs["num_attention_heads"],
+            theirs["num_key_value_heads"], theirs["max_position_embeddings"]), theirs["id"]
+        assert ours.head_dim == theirs.get("head_dim", ours.hidden_size // ours.num_attention_heads), theirs["id"]
+    # gpt-oss's files hold the weights twice (the checkpoint and an original/ copy): half is what the engine loads
+    gpt_oss = next(entry for entry in data["models"] if entry["id"] == "openai/gpt-oss-20b")
+    derived = catalog_model("openai/gpt-oss-20b").weight_bytes / 2 ** 30  # type: ignore[union-attr]
+    assert derived == pytest.approx(gpt_oss["file_size_gib"] / 2, rel=0.01)
+
+
 def test_derived_weights_agree_with_the_published_file_sizes() -> None:
     """Where the files' size is recorded, the size the config implies is within 1% (text models) or short by at most
     a vision tower's 0.9 GB (Gemma 3): the recorded architecture facts are the published ones."""
