@@ -146,9 +146,11 @@ class Candidate:
         where = (f"{self.gpus_per_replica} GPU" if self.partition is None else f"1x {self.accelerator}") + \
             f" of {self.instance_type}"
         usable = self.memory_gb * GPU_MEMORY_UTILIZATION.value
+        left = (f"{self.kv_pool_gb:.1f} GB KV cache ({self.kv_cache_tokens} tokens)" if self.kv_pool_gb > 0
+                else f"{self.kv_pool_gb:.1f} GB: no room for the KV cache")
         head = (f"{where}: {self.memory_gb:g} GB x {GPU_MEMORY_UTILIZATION.value:g} = {usable:.1f} GB usable - "
                 f"{self.weights_gb:.1f} GB weights - {self.overhead_gb:.1f} GB engine overhead and activations = "
-                f"{self.kv_pool_gb:.1f} GB KV cache ({self.kv_cache_tokens} tokens)")
+                f"{left}")
         if self.fits:
             return (f"{head}: fits {self.sequences} sequence(s) of {request.max_model_len} tokens "
                     f"({request.concurrency} asked)")

@@ -10,8 +10,9 @@ import pytest
 
 from hyperpod_constructs import (
     Autoscaling, CloudWatchTrigger, HyperPodValidationError, InferenceEndpoint, InstanceGroup, ModelCache, ModelSize,
-    ModelSource, ModelWeightsCache, Prices, SecretKeyRef, preset_endpoint,
+    ModelSource, ModelWeightsCache, Prices, SecretKeyRef, SizingRequest, catalog_model, preset_endpoint,
 )
+from hyperpod_constructs.sizing.fit import candidate
 
 SYSTEM = InstanceGroup("system", "ml.m5.2xlarge", count=2)
 L40S = InstanceGroup("l40s", "ml.g6e.12xlarge", count=0, max_count=2)
@@ -134,6 +135,14 @@ def test_a_gated_model_from_the_hub_needs_a_token() -> None:
                            source=with_token, max_model_len=8192).endpoint.model == dataclasses.replace(
         with_token, size=ModelSize(weight_bytes=round(14.96 * 2 ** 30), context_length=131072,
                                    kv_bytes_per_token=131072))
+
+
+def test_a_slice_the_weights_overfill_says_there_is_no_room() -> None:
+    request = SizingRequest.of(catalog_model("Qwen/Qwen3-8B"), 16384)  # type: ignore[arg-type]
+    assert candidate(request, "ml.p5.48xlarge", partition="1g.10gb").explain(request) == (
+        "1x mig-1g.10gb of ml.p5.48xlarge: 10 GB x 0.9 = 9.0 GB usable - 16.4 GB weights - 1.8 GB engine overhead "
+        "and activations = -9.2 GB: no room for the KV cache: 1 sequence(s) of 16384 tokens need 2.4 GB, short by "
+        "11.6 GB")
 
 
 def test_gpus_the_heads_do_not_divide_are_refused() -> None:
