@@ -8,6 +8,7 @@ weights - reserved; KV tokens = pool / (KV bytes per token x replication), down 
 from __future__ import annotations
 
 import io
+import os
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,6 +17,7 @@ from typing import Any
 import pytest
 
 from hyperpod_constructs.size.command import main
+from support import run_command
 
 GIB = 2 ** 30
 
@@ -237,3 +239,15 @@ def test_a_bad_price_file_exits_2(tmp_path: Path) -> None:
     assert "content=" in err.getvalue() and "JSON as written by python -m hyperpod_constructs.prices" in err.getvalue()
 
 
+
+
+def test_the_module_runs_as_a_user_runs_it(tmp_path: Path) -> None:
+    """``python -m hyperpod_constructs.size`` in a process: JSON on standard output, one line and exit 2 for a bad
+    name, no credentials or network in the environment."""
+    env = {key: value for key, value in os.environ.items() if not key.startswith("AWS_")}
+    ok = run_command("size", "--model", "openai/gpt-oss-20b", "--instance-types", "ml.g6e.xlarge", "--json",
+                     cwd=tmp_path, env=env)
+    assert ok.returncode == 0 and json.loads(ok.stdout)[0]["fits"] is True, ok.stderr
+    bad = run_command("size", "--model", "openai/gpt-oss-21b", cwd=tmp_path, env=env)
+    assert (bad.returncode, bad.stdout, bad.stderr.count("\n")) == (2, "", 1)
+    assert "did you mean 'openai/gpt-oss-20b'" in bad.stderr
