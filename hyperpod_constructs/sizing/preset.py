@@ -115,7 +115,7 @@ def preset_endpoint(name: str, *, model: Union[str, Path], source: ModelSource,
     request = SizingRequest.of(facts, max_model_len, concurrency, where)
     require(isinstance(instance_groups, Sequence) and all(isinstance(g, InstanceGroup) for g in instance_groups),
             where, "instance_groups", instance_groups, "the platform's instance groups (platform.instance_groups)")
-    for taken in ("args", "model", "instance_types", "node_affinity", "accelerator_partition", "gpus"):
+    for taken in ("args", "instance_types", "node_affinity"):
         require(taken not in endpoint_fields, where, taken, endpoint_fields.get(taken),
                 "not given through endpoint_fields: the preset writes it (pass instance_type, accelerator_partition, "
                 "gpus, max_model_len, served_model_name or port instead)")
@@ -132,18 +132,24 @@ def preset_endpoint(name: str, *, model: Union[str, Path], source: ModelSource,
         weight_bytes=facts.weight_bytes, context_length=architecture.max_context,
         kv_bytes_per_token=architecture.kv_bytes_per_token * architecture.kv_replication(chosen.gpus_per_replica))
     engine_source = dataclasses.replace(source, size=size)
-    mount = endpoint_fields.get("model_mount_path") or OPERATOR_MOUNT_PATH
-    args = [mount, "--served-model-name", served_model_name or facts.served_name,
-            "--max-model-len", str(request.max_model_len), "--port", str(port)]
-    if chosen.partition is None:  # a MIG slice is one device: no tensor parallelism to set
-        args[1:1] = ["--tensor-parallel-size", str(chosen.gpus_per_replica)]
+    args = _engine_args(endpoint_fields.get("model_mount_path") or OPERATOR_MOUNT_PATH, chosen,
+                        served_model_name or facts.served_name, request.max_model_len, port)
     nvme = (lookup_instance_type(chosen.instance_type).local_nvme_gib or 0) > 0  # type: ignore[union-attr]
     cache = (ModelCache(weights=True) if nvme else None) if model_cache is AUTO else model_cache
     endpoint = InferenceEndpoint(
         name, model=engine_source, instance_type=chosen.instance_type, accelerator_partition=chosen.partition,
-        gpus=chosen.gpus_per_replica if chosen.partition is None else None, args=tuple(args), port=port,
+        gpus=chosen.gpus_per_replica if chosen.partition is None else None, args=args, port=port,
         model_cache=cache, **endpoint_fields)
     return EndpointPreset(endpoint, request, chosen, considered, _cold_start(endpoint, chosen, facts))
+
+
+def _engine_args(mount_path: str, chosen: Candidate, served_name: str, max_model_len: int,
+                 port: int) -> tuple[str, ...]:
+    """vLLM's arguments: the weights' path, the tensor-parallel size (whole GPUs; a MIG slice is one device, so none),
+    the name clients send, the context and the port."""
+    parallel = ("--tensor-parallel-size", str(chosen.gpus_per_replica)) if chosen.partition is None else ()
+    return (mount_path, *parallel, "--served-model-name", served_name, "--max-model-len", str(max_model_len),
+            "--port", str(port))
 
 
 def _on_groups(request: SizingRequest, groups: Sequence[InstanceGroup], prices: Optional[Prices],
