@@ -2,7 +2,8 @@
 
 An endpoint is reached through the operator's Application Load Balancer (and, when it registers one, its SageMaker
 endpoint), then its intelligent router if it has one, then its pods; a gateway's model through the gateway's
-body-based router (BBR), that model's scheduler, then the pods the scheduler selects. Each hop is read from the
+body-based router (BBR), that model's scheduler, then the pods the scheduler selects; a LoRA adapter's request goes
+through the same hops once the router has resolved it to its base model by the adapter ConfigMap. Each hop is read from the
 resolved records and the engine's arguments (``resolve.request_path``), so the route shows what the rules checked.
 """
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
+from ..k8s.inference_gateway import lora_adapters_config_map_name
 from ..resolve.platform_model import ResolvedEndpoint, ResolvedPlatform
 from ..resolve.records import CustomSpec, JumpStartSpec
 from ..resolve.request_path import engine_view, selected_endpoint
@@ -64,10 +66,11 @@ def planned_routes(platform: ResolvedPlatform) -> tuple[Route, ...]:
             pods = (_pods(endpoint) if endpoint is not None else f"pods {selector} (no endpoint of the platform)")
             if endpoint is not None and isinstance(endpoint.spec, CustomSpec):
                 pods = pods.replace(f" port {endpoint.spec.port}", f" port {scheduler.target_port}")
-            hops = ("body-based router", f"scheduler {scheduler.name} ({scheduler.scheduler})", pods)
+            after = (f"scheduler {scheduler.name} ({scheduler.scheduler})", pods)
             where = f"gateway {gateway.namespace}/{gateway.name}"
-            routes.append(Route(f"{where}, model {scheduler.model_name!r}", hops))
-            routes += [Route(f"{where}, LoRA adapter {adapter!r} on {scheduler.model_name!r}", hops)
+            routes.append(Route(f"{where}, model {scheduler.model_name!r}", ("body-based router", *after)))
+            resolved_by = f"body-based router (ConfigMap {lora_adapters_config_map_name(gateway, scheduler)})"
+            routes += [Route(f"{where}, LoRA adapter {adapter!r} on {scheduler.model_name!r}", (resolved_by, *after))
                        for adapter in scheduler.lora_adapters]
     return tuple(routes)
 

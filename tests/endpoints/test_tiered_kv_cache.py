@@ -242,6 +242,7 @@ def test_gitops_exports_the_script_and_says_when_to_run_it(tmp_path: Path) -> No
     assert any("[ack: Annotation::hyperpod-constructs:tiered-kv-cache-daemon]" in text and "keeps the daemon on h100 "
                "(ml.p5.48xlarge) with 419430Mi of memory and a 408GiB cache" in text for text in warnings), warnings
 
+
 def test_mig_pods_of_several_endpoints_sharing_a_node_count_together_at_full_replicas() -> None:
     group = InstanceGroup("h100", "ml.p5.48xlarge", count=1, mig_config="all-3g.40gb")  # 16 x 3g.40gb a node
     pods = [endpoint(name, instance_type="ml.p5.48xlarge", accelerator_partition="mig-3g.40gb", replicas=8,

@@ -129,5 +129,5 @@ def test_the_plan_shows_each_route_from_entry_to_pods() -> None:
         f"  the operator's load balancer for default/llama -> path /v1/chat/completions -> router (prefixaware) -> "
         f"{pods}",
         f"  gateway default/models, model '{LLAMA}' -> body-based router -> scheduler llama (llm-d) -> {pods}",
-        f"  gateway default/models, LoRA adapter 'sql' on '{LLAMA}' -> body-based router -> scheduler llama (llm-d) "
-        f"-> {pods}"]
+        f"  gateway default/models, LoRA adapter 'sql' on '{LLAMA}' -> body-based router (ConfigMap "
+        f"models.llama.lora-adapters) -> scheduler llama (llm-d) -> {pods}"]
