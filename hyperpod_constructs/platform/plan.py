@@ -64,6 +64,9 @@ class Plan:
     """Each way in (an endpoint's load balancer or SageMaker endpoint, a gateway's model): what a client names and
     the hops to the pods.
     Default: none."""
+    sizing: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """Per endpoint a preset sized (``add_preset_endpoint``), why it has its size, one line each.
+    Default: none."""
 
     @classmethod
     def of(cls, platform: ResolvedPlatform, **fields: Any) -> "Plan":
@@ -127,6 +130,7 @@ class Plan:
         lines = self._group_lines()
         lines += self._ami_lines()
         lines += self._endpoint_lines()
+        lines += self._sizing_lines()
         lines += gateway_lines(self.gateways)
         lines += route_lines(self.routes)
         lines += self._whole_gpu_utilisation()
@@ -173,6 +177,16 @@ class Plan:
             lines.append(_row(endpoint.name, endpoint.kind, endpoint.instance_type,
                               f"{endpoint.min_replicas}..{endpoint.max_replicas}", per_replica,
                               endpoint.memory or "size not declared"))
+        return lines
+
+    def _sizing_lines(self) -> list[str]:
+        """Why each preset endpoint has its size: the model's figures, the chosen replica's memory, the others."""
+        if not self.sizing:
+            return []
+        lines = ["", "Sizing (preset endpoints: why this size; docs/presets.md)"]
+        for name, reasons in self.sizing:
+            lines.append(f"  {name}")
+            lines += [f"    {reason}" for reason in reasons]
         return lines
 
     def _whole_gpu_utilisation(self) -> list[str]:

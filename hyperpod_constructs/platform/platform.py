@@ -54,6 +54,7 @@ from .wake_hold_part import hold_requests
 from ..resolve.records import CustomSpec
 from ..intent.slo import EndpointSlos
 from ..resolve.tiered_kv_cache import TieredKvCacheDaemon, resolve_tiered_kv_cache_daemon
+from ..sizing.preset import EndpointPreset
 from ..k8s.inference_gateway import (
     add_gateway_object, add_lora_adapter_config_maps, lora_adapter_config_map_manifests)
 from ..k8s.keda import add_keda_objects, render_keda
@@ -517,6 +518,17 @@ class HyperPodInferencePlatform(Construct):
         Returns its handle, construct ``Platform/<name>`` (``<name>.<namespace>`` outside the platform's namespace):
         ``.api_object`` is the operator's custom resource, to patch fields the library does not model."""
         check_arguments(self._path, HyperPodInferencePlatform.add_endpoint, locals())
+        return self._add_endpoint(endpoint, slos, ())
+
+    def add_preset_endpoint(self, preset: EndpointPreset, *,
+                            slos: Optional[EndpointSlos] = None) -> EndpointDeployment:
+        """Deploy an endpoint ``preset_endpoint(...)`` sized: ``preset.endpoint`` as ``add_endpoint`` deploys it, and
+        the plan's Sizing section says why it has that size (``preset.reasons``). Returns its handle."""
+        check_arguments(self._path, HyperPodInferencePlatform.add_preset_endpoint, locals())
+        return self._add_endpoint(preset.endpoint, slos, preset.reasons)
+
+    def _add_endpoint(self, endpoint: Endpoint, slos: Optional[EndpointSlos],
+                      sizing_reasons: Sequence[str]) -> EndpointDeployment:
         resolved = resolve_endpoint(endpoint, self._resolved, slos)  # checks, charts, grants and observability read it
         resolved = with_scale_up_window(resolved, self._load_and_start_s(resolved))
         resolved_model = self._resolved.with_endpoint(resolved, where=self._path)  # refuses a name taken in the namespace
@@ -525,7 +537,8 @@ class HyperPodInferencePlatform(Construct):
         deployment = self.manifest_files.add(endpoint_chart_name(namespace, endpoint.name), lambda: EndpointDeployment(
             self, endpoint_construct_id(endpoint.name, namespace, self.namespace), endpoint=endpoint,
             namespace=namespace, manifest=manifest, companions=wake_hold_manifests(resolved),
-            build=lambda chart: [add_endpoint_object(chart, resolved), *add_wake_hold_objects(chart, resolved)]))
+            build=lambda chart: [add_endpoint_object(chart, resolved), *add_wake_hold_objects(chart, resolved)],
+            sizing_reasons=sizing_reasons))
         self._endpoint_deployments.append(deployment)
         self._resolved = resolved_model
         if isinstance(resolved.spec, CustomSpec):
@@ -622,7 +635,9 @@ class HyperPodInferencePlatform(Construct):
     @property
     def plan(self) -> Plan:
         """Nodes, GPUs, MIG slices, cost at floor and ceiling, and the endpoints' memory fit."""
-        return Plan.of(self._resolved, prices=self._prices, cold_start=self._cold_start,
+        sizing = tuple((deployment.endpoint.name, deployment.sizing_reasons)
+                       for deployment in self._endpoint_deployments if deployment.sizing_reasons)
+        return Plan.of(self._resolved, prices=self._prices, cold_start=self._cold_start, sizing=sizing,
                        fixed_costs=fixed_cost_items(FixedCostContext(
             eks_cluster=self.eks.cluster, network=self._network, observability=self._observability_options,
             model_store=self._model_store.spec if self._model_store is not None else None)))
