@@ -33,6 +33,17 @@ def bucket_arn_finding(bucket: IConstruct) -> str:
     return f"arn:<AWS::Partition>:s3:::{bucket.bucket_name}"  # type: ignore[attr-defined]
 
 
+def arn_finding(construct: IConstruct, arn: str) -> str:
+    """How cdk-nag spells an ARN made with ``Stack.format_arn`` in a finding: as written in an environment-specific
+    stack (``arn:aws:fsx:us-west-2:...``), pseudo parameters as ``<AWS::Region>`` in an environment-agnostic one."""
+    from aws_cdk import Stack
+
+    resolved = Stack.of(construct).resolve(arn)
+    if isinstance(resolved, str):
+        return resolved
+    return "".join(part if isinstance(part, str) else f"<{part['Ref']}>" for part in resolved["Fn::Join"][1])
+
+
 def managed_policy(name: str) -> str:
     """The finding suffix cdk-nag writes for an AWS managed policy attached to a role."""
     return f"Policy::arn:<AWS::Partition>:iam::aws:policy/{name}"
