@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..intent.wake_hold import WakeHold
+from ..intent.wake_hold import FALLBACK_SUFFIX
 from ..resolve.records import WakeHoldRecord
 from .api_objects import MANAGED_BY_LABEL
 
@@ -31,7 +31,7 @@ COMPONENT_LABEL = "hyperpod-constructs/wake-fallback"
 
 def fallback_name(endpoint_name: str) -> str:
     """The fallback's Deployment, Service and ConfigMap name."""
-    return WakeHold.fallback_name(endpoint_name)
+    return f"{endpoint_name}{FALLBACK_SUFFIX}"
 
 
 def fallback_body(hold: WakeHoldRecord) -> str:
