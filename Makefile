@@ -5,9 +5,9 @@ PY := $(VENV)/bin/python
 # Node 22 from npm (jsii warns on the machine's Node 20) and the project's own cdk CLI come first.
 export PATH := $(CURDIR)/node_modules/.bin:$(CURDIR)/$(VENV)/bin:$(PATH)
 
-.PHONY: setup promtool synth test test-fast bench docs constraints dist clean
+.PHONY: setup promtool nginx synth test test-fast bench docs constraints dist clean
 
-setup: $(VENV)/.installed node_modules/.installed promtool
+setup: $(VENV)/.installed node_modules/.installed promtool nginx
 
 # promtool (Prometheus's rules checker and unit-test runner) proves the alert rules; Debian's prometheus package has
 # it. Installed only when missing, so a machine that has it (or another distribution's) is left alone.
@@ -17,6 +17,14 @@ promtool:
 		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq --no-install-recommends prometheus >/dev/null; }
 	@promtool --version | head -1
+
+# nginx checks and serves the wake hold's fallback config in tests (tests/autoscaling/test_wake_fallback.py); Debian's
+# nginx-light has it. Installed only when missing, as promtool (the tests run their own nginx on a free port).
+nginx:
+	@command -v nginx >/dev/null 2>&1 || PATH="$$PATH:/usr/sbin" command -v nginx >/dev/null 2>&1 || { \
+		command -v apt-get >/dev/null 2>&1 || { echo "nginx is missing: install nginx" >&2; exit 1; }; \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq --no-install-recommends nginx-light >/dev/null; }
 
 # Versions are pinned: constraints.txt for Python, package-lock.json for npm, so a new aws-cdk-lib, cfn-lint or
 # CDK CLI release does not change snapshots or checks until someone bumps them on purpose.

@@ -27,6 +27,8 @@ HOLD_MAX_S = 4000
 ADD_ON_NAMESPACE = "keda"
 PROXY_SERVICE = "keda-add-ons-http-interceptor-proxy"
 PROXY_PORT = 8080
+#: Appended to the endpoint's name to name the fallback (its Deployment, Service and ConfigMap) the hold ends in.
+FALLBACK_SUFFIX = "-wake-fallback"
 #: The gauge the interceptor exports per route (kedacore/http-add-on v0.15.0, interceptor/metrics/instruments.go).
 INTERCEPTOR_CONCURRENCY = "interceptor_request_concurrency"
 
@@ -37,7 +39,9 @@ class WakeHold:
 
     Callers send requests to the interceptor's proxy Service (``keda-add-ons-http-interceptor-proxy`` in the add-on's
     namespace, port 8080) with the route's ``Host``; the interceptor forwards them to ``service`` once a pod is ready,
-    or answers 504 Gateway Timeout once ``max_wait_s`` has passed.
+    or, once ``max_wait_s`` has passed, to the hold's fallback (``<endpoint>-wake-fallback``, a small nginx in the
+    endpoint's namespace), which answers 503 with ``Retry-After``: what is left of the cold-start estimate, at least
+    10 s.
     """
 
     max_wait_s: int
@@ -80,6 +84,11 @@ class WakeHold:
         for name, seconds in self.caller_timeouts_s.items():
             require(isinstance(name, str) and bool(name), where, "caller_timeouts_s", name, "a non-empty caller name")
             _require_whole(where, f"caller_timeouts_s[{name!r}]", seconds, 1, None, "a caller's limit in seconds")
+
+    @staticmethod
+    def fallback_name(endpoint: str) -> str:
+        """The name of the fallback's objects for endpoint ``endpoint``."""
+        return f"{endpoint}{FALLBACK_SUFFIX}"
 
     def query(self, name: str, namespace: str) -> str:
         """PromQL for the requests the interceptor holds or forwards on the route ``namespace/name``."""

@@ -3,7 +3,7 @@ generated classes for) or, for kinds without classes, as a plain ``ApiObject`` (
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, Mapping, cast
+from typing import Any, Callable, Mapping, Sequence, cast
 
 import cdk8s
 
@@ -20,8 +20,9 @@ TYPED_KINDS = frozenset({
     ("keda.sh/v1alpha1", "ScaledObject"),
     ("keda.sh/v1alpha1", "TriggerAuthentication"),
 })
-# Core kinds added as the classes cdk8s-plus-28 generated for the Kubernetes API (k8s/model_store.py).
-CORE_TYPED_KINDS = frozenset({("v1", "PersistentVolume"), ("v1", "PersistentVolumeClaim")})
+# Core kinds added as the classes cdk8s-plus-28 generated for the Kubernetes API (``add_core_objects``).
+CORE_TYPED_KINDS = frozenset({("v1", "PersistentVolume"), ("v1", "PersistentVolumeClaim"), ("apps/v1", "Deployment"),
+                              ("v1", "Service")})
 
 
 def object_id(manifest: Mapping[str, Any]) -> str:
@@ -52,6 +53,25 @@ def add_api_object(chart: cdk8s.Chart, manifest: Mapping[str, Any]) -> cdk8s.Api
         if key not in ("apiVersion", "kind", "metadata"):
             api_object.add_json_patch(cdk8s.JsonPatch.add(f"/{key}", value))
     return api_object
+
+
+def add_core_objects(chart: cdk8s.Chart, manifests: Sequence[Mapping[str, Any]]) -> list[cdk8s.ApiObject]:
+    """``manifests`` added to ``chart``: the ``CORE_TYPED_KINDS`` as cdk8s-plus-28's generated classes (their specs
+    through ``typed``), any other kind as a plain ``ApiObject``."""
+    from cdk8s_plus_28 import k8s  # loads cdk8s-plus's jsii assembly: only once a chart with such objects is touched
+
+    classes = {"PersistentVolume": (k8s.KubePersistentVolume, k8s.PersistentVolumeSpec),
+               "PersistentVolumeClaim": (k8s.KubePersistentVolumeClaim, k8s.PersistentVolumeClaimSpec),
+               "Deployment": (k8s.KubeDeployment, k8s.DeploymentSpec), "Service": (k8s.KubeService, k8s.ServiceSpec)}
+    objects: list[cdk8s.ApiObject] = []
+    for manifest in manifests:
+        if (manifest["apiVersion"], manifest["kind"]) not in CORE_TYPED_KINDS:
+            objects.append(add_api_object(chart, manifest))
+            continue
+        kind, spec_type = classes[manifest["kind"]]
+        objects.append(kind(chart, object_id(manifest), metadata=k8s.ObjectMeta(**manifest["metadata"]),
+                            spec=typed(spec_type, manifest["spec"], f"{manifest['kind']} spec")))
+    return objects
 
 
 def render_chart(build: Callable[[cdk8s.Chart], object]) -> list[dict[str, Any]]:

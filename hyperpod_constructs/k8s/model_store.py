@@ -12,8 +12,7 @@ from typing import Any, Mapping, Sequence
 import cdk8s
 
 from ..resolve.platform_model import ResolvedModelStore
-from .api_objects import add_api_object, object_id
-from .typed import typed
+from .api_objects import add_core_objects
 
 STORAGE_CLASS = "fsx-model-store"
 FSX_CSI_DRIVER = "fsx.csi.aws.com"
@@ -46,16 +45,4 @@ def model_store_manifests(store: ResolvedModelStore, capacity_gib: int, namespac
 
 def add_model_store_volumes(chart: cdk8s.Chart, manifests: Sequence[Mapping[str, Any]]) -> list[cdk8s.ApiObject]:
     """The objects of ``model_store_manifests``, added to ``chart``."""
-    from cdk8s_plus_28 import k8s  # loads cdk8s-plus's jsii assembly: only once the chart is touched
-
-    classes = {"PersistentVolume": (k8s.KubePersistentVolume, k8s.PersistentVolumeSpec),
-               "PersistentVolumeClaim": (k8s.KubePersistentVolumeClaim, k8s.PersistentVolumeClaimSpec)}
-    objects: list[cdk8s.ApiObject] = []
-    for manifest in manifests:
-        if manifest["kind"] not in classes:
-            objects.append(add_api_object(chart, manifest))
-            continue
-        kind, spec_type = classes[manifest["kind"]]
-        objects.append(kind(chart, object_id(manifest), metadata=k8s.ObjectMeta(**manifest["metadata"]),
-                            spec=typed(spec_type, manifest["spec"], f"{manifest['kind']} spec")))
-    return objects
+    return add_core_objects(chart, manifests)

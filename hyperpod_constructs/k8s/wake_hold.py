@@ -1,5 +1,6 @@
 """The ``InterceptorRoute`` (``http.keda.sh/v1beta1``, KEDA HTTP add-on v0.15.0) that holds requests to an endpoint
-while it wakes from zero: the interceptor waits up to ``timeouts.readiness`` for a ready pod behind ``target``.
+while it wakes from zero: the interceptor waits up to ``timeouts.readiness`` for a ready pod behind ``target``, then
+forwards the request to ``coldStart.fallback`` (``k8s.wake_fallback``: 503 with ``Retry-After``).
 
 The add-on creates no ScaledObject for an InterceptorRoute; the endpoint's replicas stay with the operator's
 ScaledObject, which reads the requests held through the trigger ``resolve_scaling`` adds.
@@ -12,7 +13,8 @@ import cdk8s
 
 from ..resolve.platform_model import ResolvedEndpoint
 from ..resolve.records import WakeHoldRecord
-from .api_objects import MANAGED_BY_LABEL, add_api_object
+from .api_objects import MANAGED_BY_LABEL, add_core_objects
+from .wake_fallback import FALLBACK_PORT, fallback_name, wake_fallback_manifests
 
 INTERCEPTOR_ROUTE_API_VERSION = "http.keda.sh/v1beta1"
 
@@ -24,7 +26,8 @@ def wake_hold_of(endpoint: ResolvedEndpoint) -> Optional[WakeHoldRecord]:
 
 
 def render_interceptor_route(hold: WakeHoldRecord) -> dict[str, Any]:
-    """The route: every path of the hold's hosts (any host without them) to its Service, waiting ``max_wait_s``."""
+    """The route: every path of the hold's hosts (any host without them) to its Service, waiting ``max_wait_s``,
+    then to the fallback."""
     rule: dict[str, Any] = {"paths": [{"value": "/"}]}
     if hold.hosts:
         rule["hosts"] = list(hold.hosts)
@@ -33,6 +36,7 @@ def render_interceptor_route(hold: WakeHoldRecord) -> dict[str, Any]:
         "metadata": {"name": hold.name, "namespace": hold.namespace, "labels": dict(MANAGED_BY_LABEL)},
         "spec": {
             "target": {"service": hold.service, "port": hold.port},
+            "coldStart": {"fallback": {"service": {"name": fallback_name(hold.name), "port": FALLBACK_PORT}}},
             "rules": [rule],
             "scalingMetric": {"concurrency": {"targetValue": hold.target_concurrency}},
             "timeouts": {"readiness": f"{hold.max_wait_s}s"},
@@ -41,11 +45,12 @@ def render_interceptor_route(hold: WakeHoldRecord) -> dict[str, Any]:
 
 
 def wake_hold_manifests(endpoint: ResolvedEndpoint) -> list[dict[str, Any]]:
-    """The endpoint's InterceptorRoute when it has a hold; nothing otherwise."""
+    """The endpoint's InterceptorRoute and its fallback when it has a hold; nothing otherwise."""
     hold = wake_hold_of(endpoint)
-    return [render_interceptor_route(hold)] if hold is not None else []
+    return [render_interceptor_route(hold), *wake_fallback_manifests(hold)] if hold is not None else []
 
 
 def add_wake_hold_objects(chart: cdk8s.Chart, endpoint: ResolvedEndpoint) -> list[cdk8s.ApiObject]:
-    """The endpoint's InterceptorRoute in ``chart`` when it has a hold; nothing otherwise."""
-    return [add_api_object(chart, manifest) for manifest in wake_hold_manifests(endpoint)]
+    """The objects of ``wake_hold_manifests`` in ``chart``: the route as a plain ``ApiObject``, the fallback's
+    Deployment and Service typed."""
+    return add_core_objects(chart, wake_hold_manifests(endpoint))

@@ -60,6 +60,9 @@ class ColdStartEndpoint:
     caller_timeouts_s: tuple[tuple[str, int], ...] = ()
     """The wake hold's named callers' own limits, in seconds.
     Default: none."""
+    retry_after_s: Optional[int] = None
+    """The ``Retry-After`` the wake hold's fallback answers with once the hold has run out; None without a hold.
+    Default: None."""
 
 
 @dataclass(frozen=True)
@@ -153,7 +156,8 @@ def endpoint_cold_starts(endpoint: ResolvedEndpoint) -> Iterator[ColdStartEndpoi
                                     wake_hold_s=hold.max_wait_s if hold is not None else None,
                                     alb_idle_timeout_s=hold.alb_idle_timeout_s if hold is not None else None,
                                     registered_with_sagemaker=endpoint.shared.sagemaker_endpoint_name is not None,
-                                    caller_timeouts_s=hold.caller_timeouts_s if hold is not None else ())
+                                    caller_timeouts_s=hold.caller_timeouts_s if hold is not None else (),
+                                    retry_after_s=hold.retry_after_s if hold is not None else None)
 
 
 def estimate_cold_start(endpoint: ColdStartEndpoint, context: ColdStartContext) -> ColdStartEstimate:
@@ -182,7 +186,8 @@ def hold_budget(estimate: ColdStartEstimate) -> Optional[WakeHoldBudget]:
     if endpoint.wake_hold_s is None:
         return None
     return WakeHoldBudget(endpoint.name, endpoint.wake_hold_s, estimate.known_s, estimate.complete,
-                          endpoint.alb_idle_timeout_s, endpoint.registered_with_sagemaker, endpoint.caller_timeouts_s)
+                          endpoint.alb_idle_timeout_s, endpoint.registered_with_sagemaker, endpoint.caller_timeouts_s,
+                          endpoint.retry_after_s)
 
 
 def _detect(endpoint: ColdStartEndpoint, given: ColdStartAssumptions) -> ColdStartPart:

@@ -1,12 +1,13 @@
 """The time budget of a wake hold, checked at synth and shown in the plan: the hold against the endpoint's cold-start
 estimate, the ALB idle timeout and each caller's own limit, every figure with its source.
 
-A hold shorter than the estimate ends before the first token is expected (the interceptor then answers 504); a hold
-longer than what a caller waits is cut by that caller first. Both are warnings: the estimate is built from published
+A hold shorter than the estimate ends before the first token is expected (the fallback then answers 503 with
+``Retry-After``, ``retry_after_s``); a hold longer than what a caller waits is cut by that caller first. Both are warnings: the estimate is built from published
 figures, and a caller's limit is the caller's to change.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Optional
 
@@ -16,6 +17,15 @@ from ..errors import Advice
 #: seconds" (and the runtime's own socket gives up at that point).
 INVOKE_ENDPOINT_LIMIT_S = 60
 INVOKE_ENDPOINT_SOURCE = "SageMaker API Reference, InvokeEndpoint"
+#: The shortest ``Retry-After`` the fallback sends: a hold that outlasts the estimate means a late wake, by an amount
+#: nobody knows, so the caller is told to come back soon but not at once.
+RETRY_AFTER_MIN_S = 10
+
+
+def retry_after_s(hold_s: int, estimate_s: float) -> int:
+    """Seconds a caller whose hold ran out waits before retrying: what is left of the cold-start estimate after the
+    hold, rounded up, and at least ``RETRY_AFTER_MIN_S``."""
+    return max(RETRY_AFTER_MIN_S, math.ceil(estimate_s - hold_s))
 
 
 @dataclass(frozen=True)
@@ -30,6 +40,13 @@ class WakeHoldBudget:
     """``WakeHold.alb_idle_timeout_s``: the ALB callers reach the interceptor through; None without one."""
     registered_with_sagemaker: bool
     caller_timeouts_s: tuple[tuple[str, int], ...] = ()
+    retry_after_s: Optional[int] = None
+    """The ``Retry-After`` the fallback sends, as the manifest carries it; None: worked out from the figures here."""
+
+    @property
+    def retry_after(self) -> int:
+        """Seconds the fallback tells a caller to wait once the hold has run out."""
+        return self.retry_after_s if self.retry_after_s is not None else retry_after_s(self.hold_s, self.estimate_s)
 
     def findings(self) -> list[Advice]:
         """Warnings, each naming the figures on both sides and the fix."""
@@ -39,8 +56,9 @@ class WakeHoldBudget:
         if self.hold_s < self.estimate_s:
             advice.append(Advice("wake-hold-shorter-than-cold-start", (
                 f"{where}: max_wait_s={self.hold_s} is shorter than the plan's cold-start estimate of {estimate} "
-                f"(docs/cold-start.md): a request that wakes the endpoint gets 504 from the interceptor before the "
-                f"first token is expected; raise max_wait_s to at least {self.estimate_s:.0f}, or keep a node warm "
+                f"(docs/cold-start.md): a request that wakes the endpoint gets 503 with Retry-After "
+                f"{self.retry_after} s from the fallback before the first token is "
+                f"expected; raise max_wait_s to at least {self.estimate_s:.0f}, or keep a node warm "
                 "(min_replicas=1 or a group with count > 0)")))
         alb = self.alb_idle_timeout_s
         if alb is not None and self.hold_s > alb:

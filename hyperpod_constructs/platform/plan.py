@@ -87,10 +87,13 @@ class Plan:
     def cold_start_estimates(self) -> tuple[ColdStartEstimate, ...]:
         """Per endpoint that scales to zero: the wait from a request at zero replicas to its first token, part by
         part, and what the caches save."""
-        warm = frozenset(group.instance_type for group in self.groups if self.idle_at_floor(group) > 0)
         context = ColdStartContext(self.cold_start, self.fixed_costs.fsx_capacity_gib,
-                                   self.fixed_costs.fsx_throughput_mb_per_tib, warm)
+                                   self.fixed_costs.fsx_throughput_mb_per_tib, self.warm_instance_types())
         return tuple(estimate_cold_start(endpoint, context) for endpoint in self.cold_starts)
+
+    def warm_instance_types(self) -> frozenset[str]:
+        """The instance types with a spare node at the floor: an endpoint of such a type wakes without a new node."""
+        return frozenset(group.instance_type for group in self.groups if self.idle_at_floor(group) > 0)
 
     def floor(self, group: InstanceGroup) -> int:
         """Nodes running when idle: the group's own count, or for an autoscaled group the nodes the
@@ -277,7 +280,8 @@ def caller_outcome(estimate: ColdStartEstimate) -> list[str]:
                 "long, or hold it with Autoscaling(wake_hold=WakeHold(...))"]
     alb = budget.alb_idle_timeout_s
     lines = [f"a caller through the interceptor ({ADD_ON_NAMESPACE}/{PROXY_SERVICE}:{PROXY_PORT}): held up to "
-             f"{budget.hold_s} s (first token expected at {first}), then 504 Gateway Timeout"
+             f"{budget.hold_s} s (first token expected at {first}), then 503 with Retry-After {budget.retry_after} s "
+             "(the hold's fallback)"
              + (f"; an ALB in front of it closes idle connections after {alb} s" if alb is not None else ""),
              "a caller on the endpoint's ALB path: not held (the operator's ALB targets the pods, none at zero)",
              "a caller through an Inference Gateway: not held (it routes to the endpoint's pods)"]

@@ -34,7 +34,8 @@ from ..intent.cluster import ClusterSettings, ExistingEks
 from ..intent.cluster_prerequisites import ClusterPrerequisite
 from ..intent.cold_start import ColdStartAssumptions
 from ..intent.endpoint import InferenceEndpoint
-from ..planner.cold_start import ColdStartContext, endpoint_cold_starts, estimate_cold_start, hold_budget
+from ..planner.cold_start import (
+    ColdStartContext, ColdStartEstimate, endpoint_cold_starts, estimate_cold_start, hold_budget)
 from ..resolve.gateway import resolve_gateway
 from ..resolve.endpoint import resolve_endpoint, resolve_scaled_workload, resolve_weights_cache
 from ..intent.inference_gateway import InferenceGateway
@@ -48,8 +49,9 @@ from ..intent.node_autoscaling import NodeAutoscaling, NodePoolSpec, autoscaled_
 from ..intent.observability import Observability
 from ..resolve.platform_model import ResolvedEndpoint, ResolvedModelStore, ResolvedPlatform
 from ..resolve.scale_up_window import with_scale_up_window
-from ..k8s.wake_hold import add_wake_hold_objects, wake_hold_manifests
-from ..planner.wake_hold_budget import WakeHoldBudget
+from ..resolve.wake_retry import with_retry_after
+from ..k8s.wake_hold import add_wake_hold_objects, wake_hold_manifests, wake_hold_of
+from ..planner.wake_hold_budget import WakeHoldBudget, retry_after_s
 from .wake_hold_part import hold_requests
 from ..resolve.records import CustomSpec
 from ..intent.slo import EndpointSlos
@@ -530,6 +532,7 @@ class HyperPodInferencePlatform(Construct):
                       sizing_reasons: Sequence[str]) -> EndpointDeployment:
         resolved = resolve_endpoint(endpoint, self._resolved, slos)  # checks, charts, grants and observability read it
         resolved = with_scale_up_window(resolved, self._load_and_start_s(resolved))
+        resolved = self._with_fallback_retry(resolved)
         resolved_model = self._resolved.with_endpoint(resolved, where=self._path)  # refuses a name taken in the namespace
         namespace = resolved.namespace
         manifest = endpoint_manifest(resolved)
@@ -568,11 +571,27 @@ class HyperPodInferencePlatform(Construct):
     def _load_and_start_s(self, resolved: ResolvedEndpoint) -> Optional[float]:
         """The load-and-start part of ``resolved``'s cold start (image, weights, engine) when it scales to zero as
         one Deployment; None otherwise or when a part is unknown."""
+        estimate = self._cold_start_estimate(resolved, frozenset())  # a warm node shortens only the node part
+        return estimate.load_and_start_s if estimate is not None else None
+
+    def _with_fallback_retry(self, resolved: ResolvedEndpoint) -> ResolvedEndpoint:
+        """``resolved`` with its wake hold's Retry-After worked out from its cold-start estimate (the nodes kept warm
+        are those of the endpoints added so far: a min-0 endpoint keeps none); unchanged without a hold."""
+        hold = wake_hold_of(resolved)
+        if hold is None:
+            return resolved
+        estimate = self._cold_start_estimate(resolved, self.plan.warm_instance_types())
+        assert estimate is not None  # a hold needs min_replicas=0, so the endpoint has a cold start
+        return with_retry_after(resolved, retry_after_s(hold.max_wait_s, estimate.known_s))
+
+    def _cold_start_estimate(self, resolved: ResolvedEndpoint, warm: frozenset[str]) -> Optional[ColdStartEstimate]:
+        """``resolved``'s cold start when it scales to zero as one Deployment, ``warm`` the instance types with a
+        spare node at the floor; None otherwise."""
         store = self._model_store.spec if self._model_store is not None else None
         context = ColdStartContext(self._cold_start, store.capacity_gib if store is not None else None,
-                                   store.throughput_mb_per_tib if store is not None else None)
+                                   store.throughput_mb_per_tib if store is not None else None, warm)
         starts = [start for start in endpoint_cold_starts(resolved) if start.name == resolved.name]
-        return estimate_cold_start(starts[0], context).load_and_start_s if starts else None
+        return estimate_cold_start(starts[0], context) if starts else None
 
     def add_model_weights_cache(self, cache: ModelWeightsCache) -> ChartDeployment:
         """A ModelWeightsCacheConfig (operator v3.3): the operator copies the model's weights onto the local NVMe of

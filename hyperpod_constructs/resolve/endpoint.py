@@ -35,9 +35,10 @@ from .records import (
     ProbesRecord, PrometheusTriggerRecord, RequestLimitsRecord, ResolvedScaledWorkload, RoutingRecord, ScalingRecord,
     SecretRef, SharedSpec, SideRecord, TlsRecord, TopologyRecord, TriggerRecord, WakeHoldRecord)
 from ..errors import require
-from ..intent.wake_hold import WAKE_TRIGGER_NAME
+from ..intent.names import is_rfc1035_label
 from ..intent.routing import IntelligentRouting
 from ..intent.slo import EndpointSlos
+from ..intent.wake_hold import FALLBACK_SUFFIX, WAKE_TRIGGER_NAME
 
 Endpoint = Union[InferenceEndpoint, JumpStartEndpoint]
 
@@ -154,6 +155,11 @@ def resolve_scaling(autoscaling: Autoscaling, platform: ResolvedPlatform, where:
             "workload); put it on the endpoint's autoscaling")
     assert route is not None
     name, namespace = route
+    fallback = hold.fallback_name(name)
+    require(is_rfc1035_label(fallback), where, "name", name,
+            f"a name that leaves room for the wake hold's fallback Service {fallback!r} (a Service name: at most 63 "
+            f"characters, starting with a letter): at most {63 - len(FALLBACK_SUFFIX)} characters, starting with a "
+            "letter")
     triggers.append(PrometheusTriggerRecord(
         name=WAKE_TRIGGER_NAME, query=hold.query(name, namespace), target_value=hold.target_concurrency,
         metric_type="Average", activation_target_value=0, server_address=platform.prometheus_query_url))

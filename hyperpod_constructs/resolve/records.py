@@ -185,6 +185,9 @@ class WakeHoldRecord:
     target_concurrency: int = 1
     alb_idle_timeout_s: Optional[int] = None
     caller_timeouts_s: tuple[tuple[str, int], ...] = ()
+    retry_after_s: Optional[int] = internal(None)
+    """The ``Retry-After`` the fallback answers with once the hold has run out, from the cold-start estimate (the
+    platform fills it: ``planner.wake_hold_budget.retry_after_s``); None until then."""
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -66,7 +66,8 @@ def test_the_route_and_the_trigger_the_operators_scaled_object_reads() -> None:
     [route] = manifests(platform, "InterceptorRoute")
     assert route["spec"] == {"target": {"service": "llama", "port": 8080},
                              "rules": [{"paths": [{"value": "/"}], "hosts": ["llama.internal"]}],
-                             "scalingMetric": {"concurrency": {"targetValue": 4}}, "timeouts": {"readiness": "900s"}}
+                             "scalingMetric": {"concurrency": {"targetValue": 4}}, "timeouts": {"readiness": "900s"},
+                             "coldStart": {"fallback": {"service": {"name": "llama-wake-fallback", "port": 8080}}}}
     assert route["metadata"]["name"] == "llama" and route["metadata"]["namespace"] == "default"
     validate_custom_resource(route)  # the add-on's own CRD (v0.15.0), structure only (CEL rules: see kubectl test)
     [endpoint] = manifests(platform, "InferenceEndpointConfig")
@@ -188,6 +189,7 @@ def test_a_hold_shorter_than_the_estimate_is_warned_with_both_figures() -> None:
     [advice] = budget(600).findings()
     assert advice.rule == "wake-hold-shorter-than-cold-start"
     assert "max_wait_s=600 is shorter than the plan's cold-start estimate of 815 s" in advice
+    assert "gets 503 with Retry-After 215 s from the fallback" in advice
     assert "raise max_wait_s to at least 815" in advice
 
 
@@ -232,7 +234,8 @@ def test_the_plan_says_per_entry_point_what_a_caller_lives_through() -> None:
     text = platform.plan.render()
     first = f"{estimate_of(platform):.0f} s"
     assert ("a caller through the interceptor (keda/keda-add-ons-http-interceptor-proxy:8080): held up to 900 s "
-            f"(first token expected at {first}), then 504 Gateway Timeout; an ALB in front of it closes idle "
+            f"(first token expected at {first}), then 503 with Retry-After 10 s (the hold's fallback); an ALB in "
+            "front of it closes idle "
             "connections after 1000 s") in text
     assert "a caller on the endpoint's ALB path: not held (the operator's ALB targets the pods, none at zero)" in text
     assert "a caller through an Inference Gateway: not held" in text

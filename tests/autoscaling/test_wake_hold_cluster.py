@@ -36,13 +36,21 @@ def test_the_held_endpoints_chart_applies_with_the_real_kubectl(server: KubeApiS
     server.install_crd_file(ENDPOINT_CRD)
     server.install_crd_file(ROUTE_CRD)
     kubectl(server, "create", "namespace", "default")
-    chart = manifests(platform, "InferenceEndpointConfig") + manifests(platform, "InterceptorRoute")
+    chart = [manifest for kind in ("InferenceEndpointConfig", "InterceptorRoute", "ConfigMap", "Deployment", "Service")
+             for manifest in manifests(platform, kind)]
+    assert len(chart) == 5  # the endpoint, its route and the route's fallback
     result = apply(server, chart)
     assert result.returncode == 0, result.stderr
     assert "interceptorroute.http.keda.sh/llama serverside-applied" in result.stdout
+    for kind in ("configmap", "deployment.apps", "service"):
+        assert f"{kind}/llama-wake-fallback serverside-applied" in result.stdout
     stored = json.loads(kubectl(server, "get", "interceptorroute", "llama", "-n", "default", "-o", "json").stdout)
     assert stored["spec"]["timeouts"] == {"readiness": "900s"}
     assert stored["spec"]["target"] == {"service": "llama", "port": 8080}
+    # The route's fallback is the Service applied beside it, on a port that Service serves.
+    fallback = stored["spec"]["coldStart"]["fallback"]["service"]
+    service = json.loads(kubectl(server, "get", "service", fallback["name"], "-n", "default", "-o", "json").stdout)
+    assert fallback["port"] in [port["port"] for port in service["spec"]["ports"]]
 
 
 def test_a_field_the_add_ons_crd_does_not_have_is_refused_by_the_server(server: KubeApiServer) -> None:
