@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, Mapping, Optional, Union, get_args
 
+from ..error_output import record_declaration
 from ..catalog import limits
 from ..errors import require, require_one_of
 from ..type_checks import check_fields
@@ -36,6 +37,7 @@ class TieredStorage:
     Default: None (omitted: HyperPod's default share)."""
 
     def __post_init__(self) -> None:
+        record_declaration(self)  # a problem with the share found later names this statement
         if self.memory_percent is not None:
             low, high = limits.TIERED_STORAGE_PERCENT
             require(isinstance(self.memory_percent, int) and low <= self.memory_percent <= high, "tiered_storage",

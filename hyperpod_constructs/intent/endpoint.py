@@ -14,6 +14,7 @@ from dataclasses import KW_ONLY, dataclass
 from fractions import Fraction
 from typing import Any, Mapping, Optional, Sequence, Union
 
+from ..error_output import record_declaration
 from ..catalog.instance_types import InstanceTypeInfo, instance_type as lookup_instance_type
 from ..catalog.accelerator_memory import replica_memory_gb
 from ..catalog.mig import mig_profiles_for_instance_type
@@ -240,6 +241,7 @@ class InferenceEndpoint(EndpointBase):
     # ---- construction-time validation ----------------------------------------------------------------
 
     def __post_init__(self) -> None:
+        record_declaration(self)  # a problem with the endpoint found later names this statement
         where = self.where
         check_fields(self, where)
         self._validate_common_fields(where)

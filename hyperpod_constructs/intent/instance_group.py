@@ -5,6 +5,7 @@ import functools
 from dataclasses import KW_ONLY, dataclass
 from typing import Literal, Mapping, Optional, Union, get_args
 
+from ..error_output import record_declaration
 from ..catalog import limits
 from ..catalog.instance_types import InstanceTypeInfo, instance_type
 from ..errors import require, require_one_of
@@ -102,6 +103,7 @@ class InstanceGroup:
     Default: None (no MIG: whole GPUs)."""
 
     def __post_init__(self) -> None:
+        record_declaration(self)  # a problem with the group found later names this statement
         where = f"instance group {self.name!r}"
         check_fields(self, where)
         require(bool(limits.INSTANCE_GROUP_NAME_PATTERN.match(self.name)) and len(self.name) <= limits.INSTANCE_GROUP_NAME_MAX,

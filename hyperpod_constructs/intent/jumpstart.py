@@ -11,6 +11,7 @@ import re
 from dataclasses import KW_ONLY, dataclass
 from typing import Mapping, Optional, Union
 
+from ..error_output import record_declaration
 from ..catalog.accelerator_memory import replica_memory_gb
 from ..catalog.instance_types import instance_type as lookup_instance_type
 from ..errors import Advice, HyperPodValidationError, require
@@ -125,6 +126,7 @@ class JumpStartEndpoint(EndpointBase):
     Default: None (not checked)."""
 
     def __post_init__(self) -> None:
+        record_declaration(self)  # a problem with the endpoint found later names this statement
         where = self.where
         check_fields(self, where)
         self._validate_common_fields(where)

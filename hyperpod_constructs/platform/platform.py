@@ -28,6 +28,7 @@ from ..aws.observability import InferenceObservability
 from ..aws.stack_traces import record_no_stack_traces
 from ..aws.storage_drivers import StorageDriverRoles
 from ..aws.tiered_kv_cache import TieredKvCacheConfiguration
+from ..error_output import declared_at, users_statement
 from ..errors import HyperPodProblems
 from .. import rules
 from ..intent.cluster import ClusterSettings, ExistingEks
@@ -78,6 +79,7 @@ from .plan import Plan
 from .plan_metadata import record_plan_metadata
 from .plan_picture import draw_plan
 from .subnet_records import subnet_records
+from .declarations import Declarations
 from .synth_checks import SynthChecksContext, add_synth_checks
 
 Endpoint = Union[InferenceEndpoint, JumpStartEndpoint]
@@ -171,10 +173,10 @@ class HyperPodInferencePlatform(Construct):
         self._node_autoscaling = (node_autoscaling if isinstance(node_autoscaling, NodeAutoscaling)
                                   else NodeAutoscaling(enabled=bool(node_autoscaling)))
         self._cluster_settings, self._namespace, self._prices, self._delivery = cluster, namespace, prices, delivery
+        self._declarations = Declarations.of_platform(groups, cluster)
         self._observability_options, self._removal_policy, self._manifest_removal = (
             observability, removal_policy, manifest_removal)
-        self._cold_start = cold_start
-        self._adopt_existing = adopt_existing
+        self._cold_start, self._adopt_existing = cold_start, adopt_existing
         advise(self, price_warnings(prices, Stack.of(self).region, groups), "prices")
         files = self._files = ManifestFiles(DeployTimeValues(self), platform_label_value(
             Stack.of(self).stack_name, self._path), self._path)
@@ -217,7 +219,7 @@ class HyperPodInferencePlatform(Construct):
             after=(hyperpod.resource, *operator_.installed), tiered_kv_cache=lambda: self.tiered_kv_cache,
             adopt_existing=adopt_existing))
         add_synth_checks(self, SynthChecksContext(
-            resolved=lambda: self._resolved, plan=lambda: self.plan,
+            resolved=lambda: self._resolved, plan=lambda: self.plan, declarations=self._declarations,
             warn_unused_alarm_emails=observed.alarm_routing.warn_unused_emails,
             configures_daemon_at_deploy=self._application.configures_daemon_at_deploy))
         record_plan_metadata(self, self._path, lambda: self.plan)  # what the diff compares on a deployed template
@@ -519,6 +521,7 @@ class HyperPodInferencePlatform(Construct):
             namespace=namespace, manifest=manifest, build=lambda chart: [add_endpoint_object(chart, resolved)]))
         self._endpoint_deployments.append(deployment)
         self._resolved = resolved_model
+        self._declarations.record(resolved.where, declared_at(endpoint) or users_statement())
         if isinstance(resolved.spec, CustomSpec):
             self.model_access.add(resolved.spec.model)
         else:
@@ -613,7 +616,7 @@ class HyperPodInferencePlatform(Construct):
         """
         problems = rules.problems(self._resolved)
         if problems:  # what synth would refuse is not exported either
-            raise HyperPodProblems(problems)
+            raise HyperPodProblems(problems, self._declarations.locations(problems))
         out = export_folder(out_dir)  # a command reading the app sends it to its own temporary folder
         written = write_files(out / "manifests", self.manifest_files.files())
         plan = self.plan
