@@ -103,12 +103,14 @@ def _cpu_quantity(millicores: int) -> str:
     return str(millicores // 1000) if millicores % 1000 == 0 else f"{millicores}m"
 
 
-def whole_gpu_resources(info: InstanceTypeInfo, gpus: int) -> dict[str, str]:
+def whole_gpu_resources(info: InstanceTypeInfo, gpus: int, reserved_memory: Fraction = Fraction(0)) -> dict[str, str]:
     """cpu / memory for a pod using ``gpus`` of the instance's GPUs: the same share of its vCPU and memory, less the
-    headroom the MIG partitions also leave for the node (rounded down: CPU to 100m, memory to whole GiB)."""
+    headroom the MIG partitions also leave for the node (rounded down: CPU to 100m, memory to whole GiB), and less
+    ``reserved_memory``, the share of the node's memory something else on every node requests (tiered storage)."""
     share = Fraction(gpus, info.gpu_count) * (1 - SYSTEM_HEADROOM)  # exact, so rounding down is stable
+    memory_share = Fraction(gpus, info.gpu_count) * (1 - SYSTEM_HEADROOM - reserved_memory)
     return {"cpu": _cpu_quantity(math.floor(info.vcpu * 1000 * share / 100) * 100),
-            "memory": f"{math.floor(info.memory_gib * share)}Gi"}
+            "memory": f"{math.floor(info.memory_gib * memory_share)}Gi"}
 
 
 def smaller_share(left: dict[str, str], right: dict[str, str]) -> dict[str, str]:
