@@ -72,7 +72,7 @@ class _Expected:
 
 
 def _public(options: tuple[_Expected, ...]) -> tuple[_Expected, ...]:
-    """Private markers (``_Auto``, a default that depends on other fields) are accepted but not advertised."""
+    """Private markers (``Auto``, a default that depends on other fields) are accepted but not advertised."""
     return tuple(option for option in options if not option.kind.__name__.startswith("_"))
 
 

@@ -215,7 +215,14 @@ def _check_version(where: str, version: str) -> None:
 
 @dataclass(frozen=True, kw_only=True)
 class ClusterSettings:
-    """The cluster concern: the EKS cluster (``eks``) and the HyperPod cluster's own settings."""
+    """The cluster concern: the EKS cluster (``eks``) and the HyperPod cluster's own settings.
+
+    Example:
+        >>> from hyperpod_constructs import ClusterSettings, TieredStorage
+        >>> settings = ClusterSettings(name="inference", tiered_storage=TieredStorage(memory_percent=10))
+        >>> settings.tiered_storage_enabled
+        True
+    """
 
     eks: Eks = NewEks()
     """The EKS cluster HyperPod is orchestrated by: ``Eks.new(...)`` or ``Eks.existing(cluster, ...)``.

@@ -73,14 +73,15 @@ INVOCATION_PATH_PATTERN = re.compile(r"^/?[A-Za-z0-9._~!$&'()*+,;=:@%/-]+$")
 NODE_AFFINITY_KEYS = ("requiredDuringSchedulingIgnoredDuringExecution", "preferredDuringSchedulingIgnoredDuringExecution")
 
 
-class _Auto(enum.Enum):
-    """The user's "use the default" for a field whose default depends on other fields (mostly: is the image
-    vLLM-based?); ``custom_defaults`` works out what it stands for."""
+class Auto(enum.Enum):
+    """The type of the "work it out" default of ``InferenceEndpoint`` fields whose default depends on other fields
+    (mostly: is the image vLLM-based?). Leave such a field unset for it; ``endpoint.defaults`` holds what it became."""
 
     AUTO = "auto"
+    """Work the value out from the endpoint's other fields."""
 
 
-AUTO = _Auto.AUTO
+AUTO = Auto.AUTO
 
 
 def looks_like_vllm(image: str) -> bool:
@@ -155,6 +156,13 @@ class InferenceEndpoint(EndpointBase):
     argument), ``accelerator_partition``, ``replicas``, ``autoscaling``, ``namespace``, ``tls``, ``metrics``,
     ``sagemaker_endpoint_name``, ``inference_gateway``, ``max_deploy_time_s``, ``data_capture`` and ``model_cache``;
     those below are a custom model's own.
+
+    Example:
+        >>> from hyperpod_constructs import InferenceEndpoint, ModelSource
+        >>> endpoint = InferenceEndpoint("qwen", model=ModelSource.hugging_face("Qwen/Qwen2.5-7B-Instruct"),
+        ...                              instance_type="ml.g6e.12xlarge", gpus=2)
+        >>> endpoint.defaults.invocation_path
+        '/v1/chat/completions'
     """
 
     _: KW_ONLY
@@ -195,7 +203,7 @@ class InferenceEndpoint(EndpointBase):
     """The pod's memory request as a Kubernetes quantity (``"30Gi"``).
     Default: None (a GPU or MIG pod: its GPUs' or slice's share of the instance's memory, less the
     node's headroom; none otherwise)."""
-    args: Union[Sequence[str], None, _Auto] = Frozen(AUTO)
+    args: Union[Sequence[str], None, Auto] = Frozen(AUTO)
     """The container's arguments; None keeps the image's own command.
     Default: AUTO (for vLLM images the model mount path, ``--port`` when ``port`` is not 8000 and
     ``--tensor-parallel-size <gpus>`` when a pod has several GPUs and the args set no parallelism; None otherwise)."""
@@ -206,27 +214,27 @@ class InferenceEndpoint(EndpointBase):
     port: int = 8000
     """The container port the model server listens on (``modelInvocationPort``), 1-65535.
     Default: 8000."""
-    invocation_path: Union[str, None, _Auto] = AUTO
+    invocation_path: Union[str, None, Auto] = AUTO
     """The URL path requests are sent to (``invocationEndpoint``).
     Default: AUTO (for vLLM images ``/v1/chat/completions``, or ``/completions`` with KV-aware routing; otherwise
     omitted: the operator's ``invocations``)."""
     model_mount_path: Optional[str] = None
     """Where the weights are mounted in the container (``modelVolumeMount.mountPath``).
     Default: None (the operator's ``/opt/ml/model``)."""
-    kv_cache: Union[KvCache, None, _Auto] = AUTO
+    kv_cache: Union[KvCache, None, Auto] = AUTO
     """Managed tiered KV cache (``kvCacheSpec``); vLLM-based images only.
     Default: AUTO (``KvCache()``, L1 in CPU memory, for vLLM images; None otherwise)."""
-    routing: Union[Routing, IntelligentRouting, str, None, _Auto] = AUTO
+    routing: Union[Routing, IntelligentRouting, str, None, Auto] = AUTO
     """Intelligent routing: a ``Routing`` strategy (or its value, ``"kvaware"``), an ``IntelligentRouting``, or None
     for none; vLLM-based images only, immutable once deployed.
     Default: AUTO (``Routing.PREFIX_AWARE`` for vLLM images not attached to an Inference Gateway; None otherwise)."""
-    load_balancer: Union[LoadBalancer, None, _Auto] = AUTO
+    load_balancer: Union[LoadBalancer, None, Auto] = AUTO
     """The Application Load Balancer the operator creates.
     Default: AUTO (health check on ``/health`` for vLLM images; otherwise omitted: the operator's defaults)."""
-    request_limits: Union[RequestLimits, None, _Auto] = AUTO
+    request_limits: Union[RequestLimits, None, Auto] = AUTO
     """Concurrency limits the operator's sidecar enforces per pod.
     Default: AUTO (256 concurrent requests, then 429, for vLLM images; None otherwise)."""
-    probes: Union[Probes, None, _Auto] = AUTO
+    probes: Union[Probes, None, Auto] = AUTO
     """Kubernetes probes on the model server.
     Default: AUTO (readiness on ``/health`` every 10 s, 5 s timeout, for vLLM images; None otherwise: the operator's
     defaults)."""

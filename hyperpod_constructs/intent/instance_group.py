@@ -44,6 +44,13 @@ class InstanceGroup:
     ``count`` is the instance count HyperPod keeps (with node autoscaling, the count it starts at and
     must be 0); ``max_count`` is the ceiling node autoscaling may reach (used for NodePool limits and the
     plan); ``mig_config`` is a stock layout name (``"all-3g.40gb"``) or a ``MigLayout``.
+
+    Example:
+        >>> from hyperpod_constructs import InstanceGroup
+        >>> InstanceGroup("h100", "ml.p5.48xlarge", count=1, mig_config="all-3g.40gb").mig_layout.name
+        'all-3g.40gb'
+        >>> InstanceGroup("l40s", "ml.g6e.12xlarge", count=0, max_count=4).max_count
+        4
     """
 
     name: str

@@ -79,6 +79,12 @@ class JumpStartEndpoint(EndpointBase):
     argument), ``accelerator_partition``, ``replicas``, ``autoscaling``, ``namespace``, ``tls``, ``metrics``,
     ``sagemaker_endpoint_name``, ``inference_gateway``, ``max_deploy_time_s``, ``data_capture`` and ``model_cache``;
     those below are a JumpStart model's own.
+
+    Example:
+        >>> from hyperpod_constructs import JumpStartEndpoint
+        >>> JumpStartEndpoint("r1", model_id="deepseek-llm-r1-distill-qwen-1-5b", accept_eula=True,
+        ...                   instance_type="ml.g6e.12xlarge").model_id
+        'deepseek-llm-r1-distill-qwen-1-5b'
     """
 
     _: KW_ONLY

@@ -5,6 +5,7 @@ own module from a small frozen context (``network_part``, ``eks_part``, ``hyperp
 from __future__ import annotations
 
 import copy
+import inspect
 import sys
 from pathlib import Path
 from typing import Any, Callable, Mapping, Optional, Sequence, Union
@@ -102,6 +103,22 @@ class HyperPodInferencePlatform(Construct):
     handles on their cdk8s charts (``platform.node_pools``, ``mig_config_map`` and ``model_store_volumes`` are
     the others'); all of it is exported for GitOps by ``export`` and, with ``delivery=ManifestDelivery.CDK_DEPLOY``
     (the default), applied by ``cdk deploy`` from the same rendered files (one S3 bundle, one custom resource).
+
+    Example:
+        >>> import aws_cdk as cdk
+        >>> from hyperpod_constructs import (
+        ...     HyperPodInferencePlatform, InferenceEndpoint, InstanceGroup, ModelSource)
+        >>> stack = cdk.Stack(cdk.App(), "Inference")
+        >>> platform = HyperPodInferencePlatform(stack, "Platform", instance_groups=[
+        ...     InstanceGroup("system", "ml.m5.2xlarge", count=1),
+        ...     InstanceGroup("l40s", "ml.g6e.12xlarge", count=1)])
+        >>> llama = platform.add_endpoint(InferenceEndpoint(
+        ...     "llama", model=ModelSource.hugging_face("meta-llama/Llama-3.1-8B-Instruct"),
+        ...     instance_type="ml.g6e.12xlarge"))
+        >>> [group.name for group in platform.plan.groups]
+        ['system', 'l40s']
+        >>> llama.node.path
+        'Inference/Platform/llama'
     """
 
     def __init__(
@@ -144,8 +161,6 @@ class HyperPodInferencePlatform(Construct):
                 Default: ``ManifestDelivery.CDK_DEPLOY`` (``cdk deploy`` applies them; ``export()`` writes them too).
             namespace: The Kubernetes namespace of endpoints that name none, and of the model store's volume
                 claim. Default: ``"default"``.
-            hourly_prices: Replaced by ``prices``: a mapping given here raises an error saying how to write it as
-                ``prices=Prices(instance_hourly={...})``. Default: None.
             prices: Instance and fixed prices for the plan's cost: ``Prices.from_file(...)``, or
                 ``Prices(instance_hourly={...})`` for instance prices only. Default: None (the plan shows no cost).
             removal_policy: What happens to data (the model store, buckets, KMS keys, the AMP workspace) when it
@@ -651,3 +666,15 @@ def _renamed(name: str) -> str:
 
 def _object_key(manifest: Mapping[str, Any]) -> tuple[str, str, str]:
     return manifest["kind"], manifest["metadata"].get("namespace", ""), manifest["metadata"]["name"]
+
+
+def _signature_without(function: Callable[..., Any], *names: str) -> inspect.Signature:
+    signature = inspect.signature(function)
+    return signature.replace(parameters=[parameter for parameter in signature.parameters.values()
+                                         if parameter.name not in names])
+
+
+# ``hourly_prices`` (replaced by ``prices``) is still accepted, so that passing it raises the error saying how to
+# write it as ``prices=``; the signature the API reference and help() show leaves it out.
+HyperPodInferencePlatform.__init__.__signature__ = _signature_without(  # type: ignore[attr-defined]
+    HyperPodInferencePlatform.__init__, "hourly_prices")

@@ -49,6 +49,11 @@ class Prices:
     ``amp_monthly`` / ``grafana_monthly``: your own monthly estimates; Amazon Managed Prometheus bills per
     sample ingested, stored and queried and Amazon Managed Grafana per active user, so no rate card turns a
     configuration into a figure. ``region``, ``retrieved`` and ``source`` say where the figures come from.
+
+    Example:
+        >>> from hyperpod_constructs import Prices
+        >>> Prices(instance_hourly={"ml.g6e.12xlarge": 10.49}).instance_hourly["ml.g6e.12xlarge"]
+        10.49
     """
 
     type_description = "a Prices, e.g. Prices.from_file('prices.json')"
