@@ -240,10 +240,10 @@ def _manifests(assembly: Path, into: Path) -> Path:
     return into / "bundle" / "manifests"
 
 
-def test_the_readme_shows_what_a_group_rename_prints(app: Callable[[str], Path]) -> None:
+def test_the_deploy_doc_shows_what_a_group_rename_prints(app: Callable[[str], Path]) -> None:
     from support import REPO_ROOT
-    text = (REPO_ROOT / "README.md").read_text()
-    section = text[text.index("## Changing a deployed platform"):]
+    text = (REPO_ROOT / "docs" / "deploy.md").read_text()
+    section = text[text.index("### A renamed group"):]
     start = section.index("```text\n") + len("```text\n")
     assert diff(app(""), app("rename_system"))[1] == section[start:section.index("```", start)]
 
