@@ -8,7 +8,7 @@ from typing import Any, Optional, Union
 from aws_cdk import Aws, Names, RemovalPolicy, Stack, aws_eks_v2 as eks, aws_iam as iam, aws_s3 as s3
 from constructs import Construct
 
-from ..type_checks import check_fields
+from ..type_checks import check_fields, default_marker
 from .addons import owned_addon
 from ..errors import require
 from ..intent.inference_gateway import addon_version_problem
@@ -26,6 +26,7 @@ KEDA_SERVICE_ACCOUNT = "keda-operator"
 EXECUTION_ROLE_PREFIX = "SageMakerHyperPodInference"
 
 
+@default_marker
 class GroupsChart(enum.Enum):
     """The type of ``InferenceOperatorOptions.helm_chart``'s default: the dependency chart the instance groups need.
     Leave the field unset for it; there is nothing to build."""

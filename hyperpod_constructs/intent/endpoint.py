@@ -19,7 +19,7 @@ from ..catalog.instance_types import InstanceTypeInfo, instance_type as lookup_i
 from ..catalog.accelerator_memory import replica_memory_gb
 from ..catalog.mig import mig_profiles_for_instance_type
 from ..errors import Advice, HyperPodValidationError, located, require
-from ..type_checks import check_fields
+from ..type_checks import check_fields, default_marker
 from .autoscaling import Autoscaling
 from .data_capture import DataCapture
 from .disaggregation import DisaggregatedServing
@@ -73,6 +73,7 @@ INVOCATION_PATH_PATTERN = re.compile(r"^/?[A-Za-z0-9._~!$&'()*+,;=:@%/-]+$")
 NODE_AFFINITY_KEYS = ("requiredDuringSchedulingIgnoredDuringExecution", "preferredDuringSchedulingIgnoredDuringExecution")
 
 
+@default_marker
 class Auto(enum.Enum):
     """The type of the "work it out" default of ``InferenceEndpoint`` fields whose default depends on other fields
     (mostly: is the image vLLM-based?). Leave such a field unset for it; ``endpoint.defaults`` holds what it became."""
