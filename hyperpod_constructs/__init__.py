@@ -41,7 +41,7 @@ _EXPORTED_BY_MODULE: dict[str, tuple[str, ...]] = {
     ".aws.hyperpod_cluster": ("HyperPodCluster",),
     ".aws.cluster_reference": ("IHyperPodCluster",),
     ".aws.model_store": ("ModelStoreFileSystem", "IModelStore"),
-    ".aws.inference_operator": ("InferenceOperatorOptions",),
+    ".aws.inference_operator": ("InferenceOperatorOptions", "GroupsChart"),
     ".aws.hyperpod_dependencies": ("HyperPodHelmChart", "HyperPodDependencies"),
     ".delivery.applier": ("ManifestDelivery",),
     ".platform.deployments": ("EndpointDeployment", "ChartDeployment"),
@@ -49,7 +49,7 @@ _EXPORTED_BY_MODULE: dict[str, tuple[str, ...]] = {
     ".aws.storage_drivers": ("StorageDriverRoles",),
     # Endpoints: the models served, where their weights come from, and the options of their operator resource.
     ".intent.deployment": ("EndpointBase",),
-    ".intent.endpoint": ("InferenceEndpoint",),
+    ".intent.endpoint": ("InferenceEndpoint", "Auto"),
     ".intent.jumpstart": ("JumpStartEndpoint",),
     ".intent.model_source": ("ModelSource", "SecretKeyRef"),
     ".intent.model_size": ("ModelSize",),
@@ -122,14 +122,14 @@ if TYPE_CHECKING:  # static type checkers and IDEs see the eager imports
     from .aws.hyperpod_cluster import HyperPodCluster
     from .aws.cluster_reference import IHyperPodCluster
     from .aws.model_store import ModelStoreFileSystem, IModelStore
-    from .aws.inference_operator import InferenceOperatorOptions
+    from .aws.inference_operator import GroupsChart, InferenceOperatorOptions
     from .aws.hyperpod_dependencies import HyperPodHelmChart, HyperPodDependencies
     from .delivery.applier import ManifestDelivery
     from .platform.deployments import EndpointDeployment, ChartDeployment
     from .aws.kubectl_handler import KubectlHandler
     from .aws.storage_drivers import StorageDriverRoles
     from .intent.deployment import EndpointBase
-    from .intent.endpoint import InferenceEndpoint
+    from .intent.endpoint import Auto, InferenceEndpoint
     from .intent.jumpstart import JumpStartEndpoint
     from .intent.model_source import ModelSource, SecretKeyRef
     from .intent.model_size import ModelSize

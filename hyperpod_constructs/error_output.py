@@ -18,6 +18,7 @@ other tools), are not affected. ``HYPERPOD_CONSTRUCTS_TRACEBACK=1`` prints the f
 from __future__ import annotations
 
 import ast
+import functools
 import linecache
 import os
 import sys
@@ -47,10 +48,15 @@ def validation_report(error: BaseException) -> Optional[str]:
     return text[start:].rstrip() if start >= 0 else None
 
 
+@functools.lru_cache(maxsize=512)
 def _is_library(path: Path) -> bool:
     """This package, an installed one (jsii, aws_cdk) or the standard library: not the user's code."""
     resolved = path.resolve()
     return any(folder in resolved.parents for folder in _LIBRARY_DIRS)
+
+
+def _is_users(filename: str) -> bool:
+    return not filename.startswith("<") and not _is_library(Path(filename))
 
 
 def raised_at(trace: Optional[TracebackType]) -> Optional[str]:
@@ -59,12 +65,41 @@ def raised_at(trace: Optional[TracebackType]) -> Optional[str]:
     found = None
     while trace is not None:
         filename = trace.tb_frame.f_code.co_filename
-        path = Path(filename)
-        if not filename.startswith("<") and not _is_library(path):
-            code = "".join(f"\n    {line}" for line in _statement(filename, trace.tb_lineno))
-            found = f"{_relative(path)}:{trace.tb_lineno}{code}"
+        if _is_users(filename):
+            found = describe_location((filename, trace.tb_lineno))
         trace = trace.tb_next
     return found
+
+
+Location = tuple[str, int]  # a file of the user's code and a line in it
+
+
+def users_statement() -> Optional[Location]:
+    """Where the user's code is running now: the innermost frame of the call stack outside the library (None when
+    the library was called from elsewhere). Read when a value is declared, so that a problem found later (at
+    ``export()`` or synth) names the statement that made the value, not the one that found the problem."""
+    frame = sys._getframe(1)
+    while frame is not None:
+        if _is_users(frame.f_code.co_filename):
+            return frame.f_code.co_filename, frame.f_lineno
+        frame = frame.f_back  # type: ignore[assignment]
+    return None
+
+
+def record_declaration(value: object) -> None:
+    """Remember where ``value`` (a frozen declaration such as an endpoint) was made; ``declared_at`` reads it."""
+    object.__setattr__(value, "_declared_at", users_statement())
+
+
+def declared_at(value: object) -> Optional[Location]:
+    return getattr(value, "_declared_at", None)
+
+
+def describe_location(location: Location) -> str:
+    """``file:line`` (relative to the working folder) and the statement there, indented under it."""
+    filename, line = location
+    code = "".join(f"\n    {text}" for text in _statement(filename, line))
+    return f"{_relative(Path(filename))}:{line}{code}"
 
 
 def _statement(filename: str, line: int, most: int = 6) -> list[str]:

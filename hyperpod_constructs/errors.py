@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import difflib
 from contextlib import contextmanager
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Any, Iterable, Iterator, Optional, Sequence
 
 
 class HyperPodValidationError(ValueError):
@@ -34,10 +34,19 @@ class HyperPodProblems(ValueError):
     """Every cross-resource problem of a platform at once, one per line (``platform.export()`` raises it where
     ``cdk synth`` lists them as validation errors)."""
 
-    def __init__(self, problems: Sequence[str]) -> None:
+    def __init__(self, problems: Sequence[str], locations: Sequence[Optional[str]] = ()) -> None:
         self.problems = tuple(problems)
         """Each problem's message, in the order the rules found them."""
-        super().__init__("\n".join(self.problems))
+        self.locations = tuple(locations) + (None,) * (len(self.problems) - len(locations))
+        """Per problem, the statement of the user's code that declared what it is about (``app.py:12`` and the
+        statement), or None when no single statement did."""
+        super().__init__("\n".join(with_location(problem, location)
+                                   for problem, location in zip(self.problems, self.locations)))
+
+
+def with_location(problem: str, location: Optional[str]) -> str:
+    """A problem and, under it, the statement that declared what it is about."""
+    return problem + (f"\n  declared at {location}" if location else "")
 
 
 @contextmanager

@@ -16,6 +16,26 @@ def shown(value: Any, most: int = 60) -> str:
     return text if len(text) <= most else f"{text[:most - 3]}... ({len(text):,} characters)"
 
 
+class TextFileProblem(ValueError):
+    """Why a file's text cannot be read: ``field`` (``size`` or ``content``) and the ``value`` found."""
+
+    def __init__(self, field: str, value: str) -> None:
+        self.field, self.value = field, value
+        super().__init__(f"{field}: {value}")
+
+
+def read_limited_text(path: Path, max_bytes: int) -> str:
+    """The UTF-8 text of the existing file ``path``; raises ``TextFileProblem`` when it holds more than ``max_bytes``
+    or is not UTF-8 (an app or a command reads it as bad input, never a traceback)."""
+    size = path.stat().st_size
+    if size > max_bytes:
+        raise TextFileProblem("size", f"{size:,} bytes")
+    try:
+        return path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise TextFileProblem("content", f"not UTF-8 text (byte {error.start})") from None
+
+
 def read_text_input(path: Path, option: str, max_bytes: int, what: str) -> str:
     """The text of ``path`` (given as ``option``), which should be ``what``; raises ``InputFileError``."""
     if path.is_dir():

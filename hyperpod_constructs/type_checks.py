@@ -71,9 +71,19 @@ class _Expected:
         return f"{article}{name}(...)"
 
 
+_DEFAULT_MARKERS: set[type] = set()
+
+
+def default_marker(cls: type) -> type:
+    """Class decorator: ``cls`` only types a default that is worked out (``Auto``, ``GroupsChart``); a field
+    accepts it, and its errors do not offer it, since users leave the field unset instead."""
+    _DEFAULT_MARKERS.add(cls)
+    return cls
+
+
 def _public(options: tuple[_Expected, ...]) -> tuple[_Expected, ...]:
-    """Private markers (``_Auto``, a default that depends on other fields) are accepted but not advertised."""
-    return tuple(option for option in options if not option.kind.__name__.startswith("_"))
+    """Default markers (``Auto``, a default that depends on other fields) are accepted but not advertised."""
+    return tuple(option for option in options if option.kind not in _DEFAULT_MARKERS)
 
 
 def _alternatives(hint: Any) -> Optional[tuple[_Expected, ...]]:

@@ -8,7 +8,7 @@ from typing import Any, Optional, Union
 from aws_cdk import Aws, Names, RemovalPolicy, Stack, aws_eks_v2 as eks, aws_iam as iam, aws_s3 as s3
 from constructs import Construct
 
-from ..type_checks import check_fields
+from ..type_checks import check_fields, default_marker
 from .addons import owned_addon
 from ..errors import require
 from ..intent.inference_gateway import addon_version_problem
@@ -26,13 +26,16 @@ KEDA_SERVICE_ACCOUNT = "keda-operator"
 EXECUTION_ROLE_PREFIX = "SageMakerHyperPodInference"
 
 
-class _GroupsChart(enum.Enum):
-    """Marks the default dependency chart: the one the instance groups need."""
+@default_marker
+class GroupsChart(enum.Enum):
+    """The type of ``InferenceOperatorOptions.helm_chart``'s default: the dependency chart the instance groups need.
+    Leave the field unset for it; there is nothing to build."""
 
     FOR_INSTANCE_GROUPS = "for-instance-groups"
+    """The chart with what the instance groups need (the GPU operator for MIG groups, ...)."""
 
 
-CHART_FOR_INSTANCE_GROUPS = _GroupsChart.FOR_INSTANCE_GROUPS
+CHART_FOR_INSTANCE_GROUPS = GroupsChart.FOR_INSTANCE_GROUPS
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -56,7 +59,7 @@ class InferenceOperatorOptions:
     keda: bool = True
     """Turn on the add-on's KEDA, with its IRSA role reading AMP and CloudWatch; autoscaling needs it.
     Default: True."""
-    helm_chart: Union[HyperPodHelmChart, None, _GroupsChart] = CHART_FOR_INSTANCE_GROUPS
+    helm_chart: Union[HyperPodHelmChart, None, GroupsChart] = CHART_FOR_INSTANCE_GROUPS
     """HyperPod's dependency Helm chart: a ``HyperPodHelmChart(...)`` installs that one as given; None installs none
     (an existing cluster whose owners installed it).
     Default: the chart the instance groups need (its GPU operator when a group uses MIG, set up to read custom MIG

@@ -118,7 +118,10 @@ class StorageDriverRoles(Construct):
                       reason="Endpoints read any model object in the bucket they mount (read-only).")
 
     def grant_read(self, bucket: s3.IBucket) -> None:
-        """Deprecated (removed in 0.3.0): ``allow_read``, the principal-side name."""
+        """Deprecated (removed in 0.3.0): ``allow_read``, the principal-side name. Left out of the API reference.
+
+        @private
+        """
         warnings.warn("StorageDriverRoles.grant_read is deprecated and will be removed in 0.3.0: use allow_read",
                       DeprecationWarning, stacklevel=2)
         self.allow_read(bucket)
@@ -140,7 +143,10 @@ class StorageDriverRoles(Construct):
                       for name in JUMPSTART_BUCKETS))
 
     def grant_jumpstart_read(self) -> None:
-        """Deprecated (removed in 0.3.0): ``allow_jumpstart_read``, the principal-side name."""
+        """Deprecated (removed in 0.3.0): ``allow_jumpstart_read``, the principal-side name. Left out of the API reference.
+
+        @private
+        """
         warnings.warn("StorageDriverRoles.grant_jumpstart_read is deprecated and will be removed in 0.3.0: use "
                       "allow_jumpstart_read", DeprecationWarning, stacklevel=2)
         self.allow_jumpstart_read()

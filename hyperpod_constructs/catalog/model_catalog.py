@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, Mapping, Optional, Union
 
 from ..errors import HyperPodValidationError, close_matches, require
+from ..input_files import TextFileProblem, read_limited_text
 from .model_architecture import ModelArchitecture
 
 CATALOG_FILE = Path(__file__).with_name("model_catalog.json")
@@ -84,6 +85,11 @@ def unknown_model_hint(model_id: object) -> str:
             "of a model's config.json")
 
 
+# A config.json is a few KB and a safetensors index well under a megabyte even for the largest models.
+CONFIG_MOST_BYTES = 1_000_000
+INDEX_MOST_BYTES = 10_000_000
+
+
 def model_from_config(path: Union[str, Path]) -> ModelFacts:
     """A model outside the catalog, from its ``config.json`` (or a folder holding one). The weights' size is the
     ``metadata.total_size`` of ``model.safetensors.index.json`` beside it when there is one, else derived."""
@@ -92,7 +98,10 @@ def model_from_config(path: Union[str, Path]) -> ModelFacts:
     where = f"model config {config_file}"
     require(config_file.is_file(), where, "path", str(config_file), "an existing config.json, or a folder holding one")
     try:
-        config = json.loads(config_file.read_text())
+        config = json.loads(read_limited_text(config_file, CONFIG_MOST_BYTES))
+    except TextFileProblem as problem:
+        raise HyperPodValidationError(where, problem.field, problem.value,
+                                      f"a model repository's config.json, at most {CONFIG_MOST_BYTES:,} bytes") from None
     except json.JSONDecodeError as error:
         raise HyperPodValidationError(where, "content", f"line {error.lineno}: {error.msg}",
                                       "JSON, as a model repository's config.json") from error
@@ -100,7 +109,16 @@ def model_from_config(path: Union[str, Path]) -> ModelFacts:
     index = config_file.with_name("model.safetensors.index.json")
     size: Optional[int] = None
     if index.is_file():
-        total = json.loads(index.read_text()).get("metadata", {}).get("total_size")
+        index_where = f"safetensors index {index}"
+        try:
+            found = json.loads(read_limited_text(index, INDEX_MOST_BYTES))
+        except TextFileProblem as problem:
+            raise HyperPodValidationError(index_where, problem.field, problem.value, "a model.safetensors.index.json, "
+                                          f"at most {INDEX_MOST_BYTES:,} bytes") from None
+        except json.JSONDecodeError as error:
+            raise HyperPodValidationError(index_where, "content", f"line {error.lineno}: {error.msg}",
+                                          "JSON, as a model repository's model.safetensors.index.json") from error
+        total = (found.get("metadata") or {}).get("total_size") if isinstance(found, dict) else None
         require(isinstance(total, int) and total > 0, f"safetensors index {index}", "metadata.total_size", total,
                 "the weights' size in bytes, a positive whole number")
         size = total

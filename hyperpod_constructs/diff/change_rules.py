@@ -15,12 +15,13 @@ from typing import Literal
 #   in-place: updated, nothing running is removed;
 #   new-nodes: updated for the nodes created from now on, running nodes are left as they are;
 #   rolling: running nodes are updated (patched or replaced) a batch at a time;
+#   reboots: running nodes are drained and rebooted in place;
 #   removes: running nodes are terminated;
 #   review: no AWS page says the service accepts it; expect it refused or applied to new nodes only;
 #   refused: the service rejects the update, so the stack update fails and rolls back.
-Outcome = Literal["in-place", "new-nodes", "rolling", "removes", "review", "refused"]
+Outcome = Literal["in-place", "new-nodes", "rolling", "reboots", "removes", "review", "refused"]
 # Outcomes a CI gate must hold for review (exit status 1).
-HOLDS: frozenset[str] = frozenset({"rolling", "removes", "review", "refused"})
+HOLDS: frozenset[str] = frozenset({"rolling", "reboots", "removes", "review", "refused"})
 
 UPDATE_CLUSTER_GUIDE = ("https://docs.aws.amazon.com/sagemaker/latest/dg/"
                         "sagemaker-hyperpod-eks-operate-cli-command-update-cluster.html")
@@ -30,6 +31,8 @@ UPDATE_CLUSTER_SOFTWARE = "https://docs.aws.amazon.com/sagemaker/latest/APIRefer
 EKS_NETWORK_REQUIREMENTS = "https://docs.aws.amazon.com/eks/latest/userguide/network-reqs.html"
 EKS_UPDATE_VERSION = "https://docs.aws.amazon.com/eks/latest/userguide/update-cluster.html"
 FSX_STORAGE_CAPACITY = "https://docs.aws.amazon.com/fsx/latest/LustreGuide/managing-storage-capacity.html"
+GPU_PARTITIONING_SETUP = ("https://docs.aws.amazon.com/sagemaker/latest/dg/"
+                          "sagemaker-hyperpod-eks-gpu-partitioning-setup.html")
 
 
 @dataclass(frozen=True)
@@ -73,6 +76,15 @@ STORAGE = ChangeRule("AWS::SageMaker::Cluster", "InstanceGroups[].InstanceStorag
 IMAGE_RELEASE = ChangeRule("AWS::SageMaker::Cluster", "InstanceGroups[].ImageReleaseVersion", "rolling",
                            "a software update (UpdateClusterSoftware) moves the group's running nodes to that AMI "
                            "version, a batch at a time", UPDATE_CLUSTER_SOFTWARE)
+# The layout is the group's node label nvidia.com/mig.config; HyperPod relabels the running nodes, and the GPU
+# operator's MIG manager (WITH_REBOOT=true in HyperPod's chart) repartitions each one's GPUs and reboots it.
+MIG_LAYOUT = ChangeRule("AWS::SageMaker::Cluster", "InstanceGroups[].KubernetesConfig.Labels: nvidia.com/mig.config, "
+                        "a group with nodes", "reboots",
+                        "the MIG manager repartitions the GPUs of each running node and reboots it, stopping what "
+                        "runs there; drain the nodes first", GPU_PARTITIONING_SETUP)
+MIG_LAYOUT_NO_NODES = ChangeRule("AWS::SageMaker::Cluster", "InstanceGroups[].KubernetesConfig.Labels: "
+                                 "nvidia.com/mig.config, a group without nodes", "in-place",
+                                 "no node runs: nodes created from now on get the new layout", GPU_PARTITIONING_SETUP)
 AUTO_PATCH = ChangeRule("AWS::SageMaker::Cluster", "InstanceGroups[].AutoPatchConfig", "in-place",
                         "automatic patching can move running nodes past a pinned ImageReleaseVersion; CloudFormation "
                         "does not move them back and may report the property as drifted", CLUSTER_SCHEMA)
@@ -92,4 +104,5 @@ FSX_SHRINK = ChangeRule("AWS::FSx::FileSystem", "StorageCapacity: lower", "refus
 
 RULES: tuple[ChangeRule, ...] = (
     GROUP_ADDED, GROUP_REMOVED, GROUP_RENAMED, INSTANCE_TYPE, EXECUTION_ROLE, THREADS_PER_CORE, COUNT_DOWN, COUNT_UP,
-    LIFECYCLE, STORAGE, IMAGE_RELEASE, AUTO_PATCH, GROUP_IN_PLACE, EKS_OTHER_VPC, EKS_SUBNETS, EKS_VERSION, FSX_SHRINK)
+    LIFECYCLE, STORAGE, IMAGE_RELEASE, MIG_LAYOUT, MIG_LAYOUT_NO_NODES, AUTO_PATCH, GROUP_IN_PLACE, EKS_OTHER_VPC,
+    EKS_SUBNETS, EKS_VERSION, FSX_SHRINK)

@@ -7,8 +7,8 @@ away from running nodes, and what it adds to the bill while idle, without creden
 
 Exit status:
   0  everything was compared and nothing is removed, replaced, refused or newly billed while idle;
-  1  something is: a resource replaced or deleted, a change a service refuses (or may refuse), nodes terminated
-     or rolled, a Kubernetes object deleted, or more GPUs at the idle floor (this wins over 3);
+  1  something is: a resource replaced or deleted, a change a service refuses (or may refuse), nodes terminated,
+     rolled or rebooted, a Kubernetes object deleted, or more GPUs at the idle floor (this wins over 3);
   2  usage error: an input that cannot be read, stacks that cannot be paired;
   3  nothing of the above in what was compared, but something could not be compared (the Kubernetes objects of a
      deployed template or of GitOps delivery without their manifest folders, or OLD without plan figures).

@@ -14,6 +14,7 @@ from .manifests import ObjectChanges, ObjectKey, object_changes, objects_of
 from .plan_figures import FiguresChange, PlatformFigures, StackFigures, figures_changes, platform_figures
 from .resources import ResourceChanges, resource_changes
 from .service_rules import ServiceFinding, service_findings
+from .store_links import StoreLinkChange, store_link_changes
 
 NO_OLD_BUNDLE = ("the old manifest bundle is not available here (OLD is a template): Kubernetes objects are not "
                  "compared; pass --old-manifests with the dist/manifests folder of the deployed version")
@@ -57,6 +58,7 @@ class StackDiff:
     refusals: tuple[ServiceFinding, ...] = ()  # what a service refuses or may refuse
     figures: tuple[FiguresChange, ...] = ()
     endpoints_removed: tuple[tuple[str, int, int], ...] = ()  # (platform, endpoints before, after) when fewer
+    store_links: tuple[StoreLinkChange, ...] = ()  # model store links replaced or deleted, with their readers
     notes: tuple[str, ...] = ()  # what was not compared, beside the bundles' own notes
 
     @property
@@ -86,15 +88,16 @@ def stack_diff(old: StackInput, new: StackInput, old_manifests: Optional[tuple[s
         old_figures = {}
     notes = (NO_OLD_FIGURES,) if old_figures is None and new_figures is not None else ()
     replaced = [item.logical_id for item in resources.replaced]
+    old_objects = _objects([_with_files(bundle, old_manifests) for bundle in old.bundles.values()])
     return StackDiff(
         new.name, resources, bundles,
-        groups=_cluster_groups(old_resources, new_resources, old_figures, replaced,
-                               _placement([_with_files(bundle, old_manifests) for bundle in old.bundles.values()])),
+        groups=_cluster_groups(old_resources, new_resources, old_figures, replaced, _placement(old_objects)),
         refusals=service_findings(old_resources, new_resources, replaced),
         figures=figures_changes(old_figures, new_figures) if old_figures is not None else (),
         # Without both bundles' objects, the plan figures still count the endpoints that go.
         endpoints_removed=() if all(bundle.compared for bundle in bundles) else _endpoints_removed(
             old_figures, new_figures),
+        store_links=store_link_changes(resources, old_resources, old_objects),
         notes=notes)
 
 
@@ -142,17 +145,23 @@ def _cluster_groups(old: dict[str, Any], new: dict[str, Any], figures: Optional[
     return tuple(found)
 
 
-def _placement(bundles: list[Optional[Bundle]]) -> Optional[dict[str, frozenset[str]]]:
-    """Endpoint name -> the instance types its objects name, from OLD's manifests; None when a bundle's files are
-    not at hand."""
+def _objects(bundles: list[Optional[Bundle]]) -> Optional[dict[ObjectKey, dict[str, Any]]]:
+    """Every object of ``bundles``; None when a bundle's files are not at hand."""
     if any(bundle is None or bundle.files is None for bundle in bundles):
         return None
-    placement: dict[str, frozenset[str]] = {}
+    found: dict[ObjectKey, dict[str, Any]] = {}
     for bundle in bundles:
-        for (_, kind, _, name), manifest in objects_of(bundle.files or ()).items():  # type: ignore[union-attr]
-            if kind in ENDPOINT_KINDS:
-                placement[name] = frozenset(_instance_types(manifest.get("spec")))
-    return placement
+        found.update(objects_of(bundle.files or ()))  # type: ignore[union-attr]
+    return found
+
+
+def _placement(objects: Optional[dict[ObjectKey, dict[str, Any]]]) -> Optional[dict[str, frozenset[str]]]:
+    """Endpoint name -> the instance types its objects name, from OLD's manifests; None when they are not at
+    hand."""
+    if objects is None:
+        return None
+    return {name: frozenset(_instance_types(manifest.get("spec")))
+            for (_, kind, _, name), manifest in objects.items() if kind in ENDPOINT_KINDS}
 
 
 def _instance_types(value: Any) -> Iterator[str]:

@@ -13,6 +13,7 @@ from typing import AbstractSet, Any, Mapping, Optional, Sequence
 from . import change_rules as rules
 from .change_rules import ChangeRule
 from ..aws.replacement import read_only_paths
+from ..intent.mig import MIG_CONFIG_LABEL
 from .leaves import field_changes, short
 from .plan_figures import StackFigures
 from .resources import references
@@ -77,7 +78,10 @@ def instance_group_changes(old: Mapping[str, Any], new: Mapping[str, Any], old_p
         changes.append(GroupChange(name, f"added {name} ({group.get('InstanceType')}, {_nodes(group)})",
                                    rules.GROUP_ADDED))
     for name in (name for name in before if name in after):
-        changes += _property_changes(name, before[name], after[name], endpoints_on(before[name]), replaced)
+        changes += _mig_layout_changes(name, before[name], after[name], nodes(name, before[name]),
+                                       _may_run_nodes(name, before[name], old_plan), endpoints_on(before[name]))
+        changes += _property_changes(name, _without_mig_label(before[name]), _without_mig_label(after[name]),
+                                     endpoints_on(before[name]), replaced)
     return tuple(changes)
 
 
@@ -135,6 +139,48 @@ def _renames(before: Mapping[str, Any], after: Mapping[str, Any], removed: Seque
                 taken.add(new_name)
                 break
     return pairs
+
+
+def _may_run_nodes(name: str, group: Mapping[str, Any], old_plan: Optional[StackFigures]) -> bool:
+    """Whether the group may have running nodes: a count above zero, or autoscaled with a ceiling above zero
+    (nodes come and go with the load); without plan figures a count of zero may still be an autoscaled group."""
+    count = group.get("InstanceCount")
+    if not isinstance(count, int) or count > 0:
+        return True
+    if old_plan is None:
+        return True
+    figures = old_plan.group(name)
+    return bool(figures and figures.get("autoscaled") and figures["ceiling"]["nodes"] > 0)
+
+
+def _mig_layout(group: Mapping[str, Any]) -> Any:
+    return ((group.get("KubernetesConfig") or {}).get("Labels") or {}).get(MIG_CONFIG_LABEL)
+
+
+def _without_mig_label(group: dict[str, Any]) -> dict[str, Any]:
+    """The group without its MIG layout label (reported on its own), and without a ``KubernetesConfig`` left empty
+    by that."""
+    if _mig_layout(group) is None:
+        return group
+    config = dict(group["KubernetesConfig"])
+    config["Labels"] = {key: value for key, value in config["Labels"].items() if key != MIG_CONFIG_LABEL}
+    if not config["Labels"]:
+        del config["Labels"]
+    kept = {key: value for key, value in group.items() if key != "KubernetesConfig"}
+    return {**kept, "KubernetesConfig": config} if config else kept
+
+
+def _mig_layout_changes(name: str, old: Mapping[str, Any], new: Mapping[str, Any], nodes: str, may_run_nodes: bool,
+                        on_group: Optional[tuple[str, ...]]) -> list[GroupChange]:
+    """A new MIG layout (label ``nvidia.com/mig.config``): running nodes are repartitioned and rebooted."""
+    before, after = _mig_layout(old), _mig_layout(new)
+    if before == after:
+        return []
+    what = f"{name} MIG layout {short(before) if before is not None else 'none'} -> " \
+           f"{short(after) if after is not None else 'none'}"
+    if not may_run_nodes:
+        return [GroupChange(name, f"{what} (no nodes)", rules.MIG_LAYOUT_NO_NODES)]
+    return [GroupChange(name, f"{what} on its nodes ({nodes})", rules.MIG_LAYOUT, on_group)]
 
 
 def _property_changes(name: str, old: Mapping[str, Any], new: Mapping[str, Any], on_group: Optional[tuple[str, ...]],

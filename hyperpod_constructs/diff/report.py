@@ -14,7 +14,7 @@ from .resources import DATA_RESOURCES, what_is_replaced
 
 # How each outcome of a change rule is labelled.
 LABELS = {"in-place": "in place", "new-nodes": "new nodes only", "rolling": "rolling update",
-          "removes": "removes nodes", "review": "may be refused", "refused": "refused"}
+          "reboots": "reboots nodes", "removes": "removes nodes", "review": "may be refused", "refused": "refused"}
 DESTRUCTIVE = "  => removes, replaces or refuses something, or bills more while idle"
 NOT_COMPARED = "  => nothing removed, replaced or refused in what was compared, but not everything was compared"
 CLEAN = "  => nothing removed, replaced, refused or newly billed while idle"
@@ -47,6 +47,10 @@ def _resource_lines(diff: StackDiff) -> list[str]:
                      + (f"; this replaces {meaning}" if meaning else ""))
     lines += [f"  {LABELS[finding.rule.outcome]}: {finding.logical_id} ({finding.type_name}): {finding.what}: "
               f"{_rule_text(finding.rule)}" for finding in diff.refusals]
+    for link in (link for link in diff.store_links if link.readers != ()):  # () : no endpoint reads the store
+        readers = "not known (pass --old-manifests to name them)" if link.readers is None else ", ".join(link.readers)
+        lines.append(f"  model store link {link.event}: {link.logical_id}: endpoints reading the files it links: "
+                     f"{readers}")
     lines += [f"  deleted:  {item.logical_id} ({item.type_name})"
               + (f", kept in the account (DeletionPolicy {item.policy})" if item.kept else "")
               for item in changes.deleted]

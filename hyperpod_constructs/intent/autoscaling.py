@@ -309,6 +309,13 @@ class Autoscaling:
     """Pod autoscaling of one deployment (``autoScalingSpec``); ``min_replicas=0`` scales to zero.
 
     ``trigger=`` is shorthand for a single-item ``triggers=``.
+
+    Example:
+        >>> from hyperpod_constructs import Autoscaling, PrometheusTrigger
+        >>> scaling = Autoscaling(min_replicas=0, max_replicas=4,
+        ...                       trigger=PrometheusTrigger.concurrent_requests(target=10))
+        >>> [trigger.name for trigger in scaling.all_triggers]
+        ['concurrent-requests']
     """
 
     min_replicas: int = 1

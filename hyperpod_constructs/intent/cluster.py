@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, Mapping, Optional, Union, get_args
 
+from ..error_output import record_declaration
 from ..catalog import limits
 from ..errors import require, require_one_of
 from ..type_checks import check_fields
@@ -36,6 +37,7 @@ class TieredStorage:
     Default: None (omitted: HyperPod's default share)."""
 
     def __post_init__(self) -> None:
+        record_declaration(self)  # a problem with the share found later names this statement
         if self.memory_percent is not None:
             low, high = limits.TIERED_STORAGE_PERCENT
             require(isinstance(self.memory_percent, int) and low <= self.memory_percent <= high, "tiered_storage",
@@ -213,7 +215,14 @@ def _check_version(where: str, version: str) -> None:
 
 @dataclass(frozen=True, kw_only=True)
 class ClusterSettings:
-    """The cluster concern: the EKS cluster (``eks``) and the HyperPod cluster's own settings."""
+    """The cluster concern: the EKS cluster (``eks``) and the HyperPod cluster's own settings.
+
+    Example:
+        >>> from hyperpod_constructs import ClusterSettings, TieredStorage
+        >>> settings = ClusterSettings(name="inference", tiered_storage=TieredStorage(memory_percent=10))
+        >>> settings.tiered_storage_enabled
+        True
+    """
 
     eks: Eks = NewEks()
     """The EKS cluster HyperPod is orchestrated by: ``Eks.new(...)`` or ``Eks.existing(cluster, ...)``.

@@ -14,11 +14,12 @@ from dataclasses import KW_ONLY, dataclass
 from fractions import Fraction
 from typing import Any, Mapping, Optional, Sequence, Union
 
+from ..error_output import record_declaration
 from ..catalog.instance_types import InstanceTypeInfo, instance_type as lookup_instance_type
 from ..catalog.accelerator_memory import replica_memory_gb
 from ..catalog.mig import mig_profiles_for_instance_type
 from ..errors import Advice, HyperPodValidationError, located, require
-from ..type_checks import check_fields
+from ..type_checks import check_fields, default_marker
 from .autoscaling import Autoscaling
 from .data_capture import DataCapture
 from .disaggregation import DisaggregatedServing
@@ -72,14 +73,16 @@ INVOCATION_PATH_PATTERN = re.compile(r"^/?[A-Za-z0-9._~!$&'()*+,;=:@%/-]+$")
 NODE_AFFINITY_KEYS = ("requiredDuringSchedulingIgnoredDuringExecution", "preferredDuringSchedulingIgnoredDuringExecution")
 
 
-class _Auto(enum.Enum):
-    """The user's "use the default" for a field whose default depends on other fields (mostly: is the image
-    vLLM-based?); ``custom_defaults`` works out what it stands for."""
+@default_marker
+class Auto(enum.Enum):
+    """The type of the "work it out" default of ``InferenceEndpoint`` fields whose default depends on other fields
+    (mostly: is the image vLLM-based?). Leave such a field unset for it; ``endpoint.defaults`` holds what it became."""
 
     AUTO = "auto"
+    """Work the value out from the endpoint's other fields."""
 
 
-AUTO = _Auto.AUTO
+AUTO = Auto.AUTO
 
 
 def looks_like_vllm(image: str) -> bool:
@@ -102,12 +105,14 @@ def _cpu_quantity(millicores: int) -> str:
     return str(millicores // 1000) if millicores % 1000 == 0 else f"{millicores}m"
 
 
-def whole_gpu_resources(info: InstanceTypeInfo, gpus: int) -> dict[str, str]:
+def whole_gpu_resources(info: InstanceTypeInfo, gpus: int, reserved_memory: Fraction = Fraction(0)) -> dict[str, str]:
     """cpu / memory for a pod using ``gpus`` of the instance's GPUs: the same share of its vCPU and memory, less the
-    headroom the MIG partitions also leave for the node (rounded down: CPU to 100m, memory to whole GiB)."""
+    headroom the MIG partitions also leave for the node (rounded down: CPU to 100m, memory to whole GiB), and less
+    ``reserved_memory``, the share of the node's memory something else on every node requests (tiered storage)."""
     share = Fraction(gpus, info.gpu_count) * (1 - SYSTEM_HEADROOM)  # exact, so rounding down is stable
+    memory_share = Fraction(gpus, info.gpu_count) * (1 - SYSTEM_HEADROOM - reserved_memory)
     return {"cpu": _cpu_quantity(math.floor(info.vcpu * 1000 * share / 100) * 100),
-            "memory": f"{math.floor(info.memory_gib * share)}Gi"}
+            "memory": f"{math.floor(info.memory_gib * memory_share)}Gi"}
 
 
 def smaller_share(left: dict[str, str], right: dict[str, str]) -> dict[str, str]:
@@ -152,6 +157,13 @@ class InferenceEndpoint(EndpointBase):
     argument), ``accelerator_partition``, ``replicas``, ``autoscaling``, ``namespace``, ``tls``, ``metrics``,
     ``sagemaker_endpoint_name``, ``inference_gateway``, ``max_deploy_time_s``, ``data_capture`` and ``model_cache``;
     those below are a custom model's own.
+
+    Example:
+        >>> from hyperpod_constructs import InferenceEndpoint, ModelSource
+        >>> endpoint = InferenceEndpoint("qwen", model=ModelSource.hugging_face("Qwen/Qwen2.5-7B-Instruct"),
+        ...                              instance_type="ml.g6e.12xlarge", gpus=2)
+        >>> endpoint.defaults.invocation_path
+        '/v1/chat/completions'
     """
 
     _: KW_ONLY
@@ -192,7 +204,7 @@ class InferenceEndpoint(EndpointBase):
     """The pod's memory request as a Kubernetes quantity (``"30Gi"``).
     Default: None (a GPU or MIG pod: its GPUs' or slice's share of the instance's memory, less the
     node's headroom; none otherwise)."""
-    args: Union[Sequence[str], None, _Auto] = Frozen(AUTO)
+    args: Union[Sequence[str], None, Auto] = Frozen(AUTO)
     """The container's arguments; None keeps the image's own command.
     Default: AUTO (for vLLM images the model mount path, ``--port`` when ``port`` is not 8000 and
     ``--tensor-parallel-size <gpus>`` when a pod has several GPUs and the args set no parallelism; None otherwise)."""
@@ -203,27 +215,27 @@ class InferenceEndpoint(EndpointBase):
     port: int = 8000
     """The container port the model server listens on (``modelInvocationPort``), 1-65535.
     Default: 8000."""
-    invocation_path: Union[str, None, _Auto] = AUTO
+    invocation_path: Union[str, None, Auto] = AUTO
     """The URL path requests are sent to (``invocationEndpoint``).
     Default: AUTO (for vLLM images ``/v1/chat/completions``, or ``/completions`` with KV-aware routing; otherwise
     omitted: the operator's ``invocations``)."""
     model_mount_path: Optional[str] = None
     """Where the weights are mounted in the container (``modelVolumeMount.mountPath``).
     Default: None (the operator's ``/opt/ml/model``)."""
-    kv_cache: Union[KvCache, None, _Auto] = AUTO
+    kv_cache: Union[KvCache, None, Auto] = AUTO
     """Managed tiered KV cache (``kvCacheSpec``); vLLM-based images only.
     Default: AUTO (``KvCache()``, L1 in CPU memory, for vLLM images; None otherwise)."""
-    routing: Union[Routing, IntelligentRouting, str, None, _Auto] = AUTO
+    routing: Union[Routing, IntelligentRouting, str, None, Auto] = AUTO
     """Intelligent routing: a ``Routing`` strategy (or its value, ``"kvaware"``), an ``IntelligentRouting``, or None
     for none; vLLM-based images only, immutable once deployed.
     Default: AUTO (``Routing.PREFIX_AWARE`` for vLLM images not attached to an Inference Gateway; None otherwise)."""
-    load_balancer: Union[LoadBalancer, None, _Auto] = AUTO
+    load_balancer: Union[LoadBalancer, None, Auto] = AUTO
     """The Application Load Balancer the operator creates.
     Default: AUTO (health check on ``/health`` for vLLM images; otherwise omitted: the operator's defaults)."""
-    request_limits: Union[RequestLimits, None, _Auto] = AUTO
+    request_limits: Union[RequestLimits, None, Auto] = AUTO
     """Concurrency limits the operator's sidecar enforces per pod.
     Default: AUTO (256 concurrent requests, then 429, for vLLM images; None otherwise)."""
-    probes: Union[Probes, None, _Auto] = AUTO
+    probes: Union[Probes, None, Auto] = AUTO
     """Kubernetes probes on the model server.
     Default: AUTO (readiness on ``/health`` every 10 s, 5 s timeout, for vLLM images; None otherwise: the operator's
     defaults)."""
@@ -240,6 +252,7 @@ class InferenceEndpoint(EndpointBase):
     # ---- construction-time validation ----------------------------------------------------------------
 
     def __post_init__(self) -> None:
+        record_declaration(self)  # a problem with the endpoint found later names this statement
         where = self.where
         check_fields(self, where)
         self._validate_common_fields(where)

@@ -5,6 +5,7 @@ import functools
 from dataclasses import KW_ONLY, dataclass
 from typing import Literal, Mapping, Optional, Union, get_args
 
+from ..error_output import record_declaration
 from ..catalog import limits
 from ..catalog.instance_types import InstanceTypeInfo, instance_type
 from ..errors import require, require_one_of
@@ -43,6 +44,13 @@ class InstanceGroup:
     ``count`` is the instance count HyperPod keeps (with node autoscaling, the count it starts at and
     must be 0); ``max_count`` is the ceiling node autoscaling may reach (used for NodePool limits and the
     plan); ``mig_config`` is a stock layout name (``"all-3g.40gb"``) or a ``MigLayout``.
+
+    Example:
+        >>> from hyperpod_constructs import InstanceGroup
+        >>> InstanceGroup("h100", "ml.p5.48xlarge", count=1, mig_config="all-3g.40gb").mig_layout.name
+        'all-3g.40gb'
+        >>> InstanceGroup("l40s", "ml.g6e.12xlarge", count=0, max_count=4).max_count
+        4
     """
 
     name: str
@@ -102,6 +110,7 @@ class InstanceGroup:
     Default: None (no MIG: whole GPUs)."""
 
     def __post_init__(self) -> None:
+        record_declaration(self)  # a problem with the group found later names this statement
         where = f"instance group {self.name!r}"
         check_fields(self, where)
         require(bool(limits.INSTANCE_GROUP_NAME_PATTERN.match(self.name)) and len(self.name) <= limits.INSTANCE_GROUP_NAME_MAX,

@@ -11,6 +11,7 @@ import re
 from dataclasses import KW_ONLY, dataclass
 from typing import Mapping, Optional, Union
 
+from ..error_output import record_declaration
 from ..catalog.accelerator_memory import replica_memory_gb
 from ..catalog.instance_types import instance_type as lookup_instance_type
 from ..errors import Advice, HyperPodValidationError, require
@@ -79,6 +80,12 @@ class JumpStartEndpoint(EndpointBase):
     argument), ``accelerator_partition``, ``replicas``, ``autoscaling``, ``namespace``, ``tls``, ``metrics``,
     ``sagemaker_endpoint_name``, ``inference_gateway``, ``max_deploy_time_s``, ``data_capture`` and ``model_cache``;
     those below are a JumpStart model's own.
+
+    Example:
+        >>> from hyperpod_constructs import JumpStartEndpoint
+        >>> JumpStartEndpoint("r1", model_id="deepseek-llm-r1-distill-qwen-1-5b", accept_eula=True,
+        ...                   instance_type="ml.g6e.12xlarge").model_id
+        'deepseek-llm-r1-distill-qwen-1-5b'
     """
 
     _: KW_ONLY
@@ -126,6 +133,7 @@ class JumpStartEndpoint(EndpointBase):
     Default: None (not checked)."""
 
     def __post_init__(self) -> None:
+        record_declaration(self)  # a problem with the endpoint found later names this statement
         where = self.where
         check_fields(self, where)
         self._validate_common_fields(where)

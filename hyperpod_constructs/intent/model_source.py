@@ -66,6 +66,11 @@ class ModelSource:
     ``prefetch=True`` (operator default False) copies the weights to RAM before the server loads them: faster
     start when the model fits in memory. ``size=ModelSize(...)`` declares how big the weights are, so the endpoint
     can check that they fit each replica's GPU memory or MIG slice (see ``ModelSize``).
+
+    Example:
+        >>> from hyperpod_constructs import ModelSource
+        >>> ModelSource.fsx("models/llama/").path
+        'models/llama/'
     """
 
     type_description = "a model source: ModelSource.s3(...), .fsx(...), .hugging_face(...) or .kubernetes_volume(...)"

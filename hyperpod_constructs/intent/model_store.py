@@ -22,6 +22,14 @@ class ModelStore:
     The objects under ``prefix`` in ``bucket`` (an ``s3.IBucket``: a Bucket of your stack, or
     ``s3.Bucket.from_bucket_name(...)`` for one that exists, in this account or another) appear under
     ``file_system_path``; new objects are imported automatically. Capacity is 1200 GiB or a multiple of 2400 GiB.
+
+    Example:
+        >>> import aws_cdk as cdk
+        >>> from aws_cdk import aws_s3 as s3
+        >>> from hyperpod_constructs import ModelStore
+        >>> bucket = s3.Bucket.from_bucket_name(cdk.Stack(), "Models", "my-models")
+        >>> ModelStore(bucket=bucket, prefix="llm/", capacity_gib=2400).capacity_gib
+        2400
     """
 
     bucket: s3.IBucket

@@ -223,6 +223,11 @@ class Observability:
 
     The defaults need nothing set up in the account beforehand; only ``grafana`` has an account prerequisite
     (see ``GrafanaWorkspace``).
+
+    Example:
+        >>> from hyperpod_constructs import Observability
+        >>> Observability(alarm_emails=("oncall@example.com",)).alarm_emails
+        ('oncall@example.com',)
     """
 
     workspace: Optional[PrometheusWorkspace] = None

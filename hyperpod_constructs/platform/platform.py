@@ -5,6 +5,7 @@ own module from a small frozen context (``network_part``, ``eks_part``, ``hyperp
 from __future__ import annotations
 
 import copy
+import inspect
 import sys
 from pathlib import Path
 from typing import Any, Callable, Mapping, Optional, Sequence, Union
@@ -28,6 +29,7 @@ from ..aws.observability import InferenceObservability
 from ..aws.stack_traces import record_no_stack_traces
 from ..aws.storage_drivers import StorageDriverRoles
 from ..aws.tiered_kv_cache import TieredKvCacheConfiguration
+from ..error_output import declared_at, users_statement
 from ..errors import HyperPodProblems
 from .. import rules
 from ..intent.cluster import ClusterSettings, ExistingEks
@@ -85,6 +87,7 @@ from .operator_part import OperatorContext, build_operator
 from .plan import Plan
 from .plan_metadata import record_plan_metadata
 from .plan_picture import draw_plan
+from .declarations import Declarations
 from .subnet_records import subnet_records, vpc_cidr
 from .synth_checks import SynthChecksContext, add_synth_checks
 
@@ -108,6 +111,22 @@ class HyperPodInferencePlatform(Construct):
     handles on their cdk8s charts (``platform.node_pools``, ``mig_config_map`` and ``model_store_volumes`` are
     the others'); all of it is exported for GitOps by ``export`` and, with ``delivery=ManifestDelivery.CDK_DEPLOY``
     (the default), applied by ``cdk deploy`` from the same rendered files (one S3 bundle, one custom resource).
+
+    Example:
+        >>> import aws_cdk as cdk
+        >>> from hyperpod_constructs import (
+        ...     HyperPodInferencePlatform, InferenceEndpoint, InstanceGroup, ModelSource)
+        >>> stack = cdk.Stack(cdk.App(), "Inference")
+        >>> platform = HyperPodInferencePlatform(stack, "Platform", instance_groups=[
+        ...     InstanceGroup("system", "ml.m5.2xlarge", count=1),
+        ...     InstanceGroup("l40s", "ml.g6e.12xlarge", count=1)])
+        >>> llama = platform.add_endpoint(InferenceEndpoint(
+        ...     "llama", model=ModelSource.hugging_face("meta-llama/Llama-3.1-8B-Instruct"),
+        ...     instance_type="ml.g6e.12xlarge"))
+        >>> [group.name for group in platform.plan.groups]
+        ['system', 'l40s']
+        >>> llama.node.path
+        'Inference/Platform/llama'
     """
 
     def __init__(
@@ -150,8 +169,6 @@ class HyperPodInferencePlatform(Construct):
                 Default: ``ManifestDelivery.CDK_DEPLOY`` (``cdk deploy`` applies them; ``export()`` writes them too).
             namespace: The Kubernetes namespace of endpoints that name none, and of the model store's volume
                 claim. Default: ``"default"``.
-            hourly_prices: Replaced by ``prices``: a mapping given here raises an error saying how to write it as
-                ``prices=Prices(instance_hourly={...})``. Default: None.
             prices: Instance and fixed prices for the plan's cost: ``Prices.from_file(...)``, or
                 ``Prices(instance_hourly={...})`` for instance prices only. Default: None (the plan shows no cost).
             removal_policy: What happens to data (the model store, buckets, KMS keys, the AMP workspace) when it
@@ -179,10 +196,10 @@ class HyperPodInferencePlatform(Construct):
         self._node_autoscaling = (node_autoscaling if isinstance(node_autoscaling, NodeAutoscaling)
                                   else NodeAutoscaling(enabled=bool(node_autoscaling)))
         self._cluster_settings, self._namespace, self._prices, self._delivery = cluster, namespace, prices, delivery
+        self._declarations = Declarations.of_platform(groups, cluster)
         self._observability_options, self._removal_policy, self._manifest_removal = (
             observability, removal_policy, manifest_removal)
-        self._cold_start = cold_start
-        self._adopt_existing = adopt_existing
+        self._cold_start, self._adopt_existing = cold_start, adopt_existing
         advise(self, price_warnings(prices, Stack.of(self).region, groups), "prices")
         files = self._files = ManifestFiles(DeployTimeValues(self), platform_label_value(
             Stack.of(self).stack_name, self._path), self._path)
@@ -225,7 +242,7 @@ class HyperPodInferencePlatform(Construct):
             after=(hyperpod.resource, *operator_.installed), tiered_kv_cache=lambda: self.tiered_kv_cache,
             adopt_existing=adopt_existing))
         add_synth_checks(self, SynthChecksContext(
-            resolved=lambda: self._resolved, plan=lambda: self.plan,
+            resolved=lambda: self._resolved, plan=lambda: self.plan, declarations=self._declarations,
             warn_unused_alarm_emails=observed.alarm_routing.warn_unused_emails,
             configures_daemon_at_deploy=self._application.configures_daemon_at_deploy))
         record_plan_metadata(self, self._path, lambda: self.plan)  # what the diff compares on a deployed template
@@ -543,6 +560,7 @@ class HyperPodInferencePlatform(Construct):
             sizing_reasons=sizing_reasons))
         self._endpoint_deployments.append(deployment)
         self._resolved = resolved_model
+        self._declarations.record(resolved.where, declared_at(endpoint) or users_statement())
         if isinstance(resolved.spec, CustomSpec):
             self.model_access.add(resolved.spec.model)
         else:
@@ -679,7 +697,7 @@ class HyperPodInferencePlatform(Construct):
         """
         problems = rules.problems(self._resolved)
         if problems:  # what synth would refuse is not exported either
-            raise HyperPodProblems(problems)
+            raise HyperPodProblems(problems, self._declarations.locations(problems))
         out = export_folder(out_dir)  # a command reading the app sends it to its own temporary folder
         written = write_files(out / "manifests", self.manifest_files.files())
         plan = self.plan
@@ -716,3 +734,15 @@ def _renamed(name: str) -> str:
 
 def _object_key(manifest: Mapping[str, Any]) -> tuple[str, str, str]:
     return manifest["kind"], manifest["metadata"].get("namespace", ""), manifest["metadata"]["name"]
+
+
+def _signature_without(function: Callable[..., Any], *names: str) -> inspect.Signature:
+    signature = inspect.signature(function)
+    return signature.replace(parameters=[parameter for parameter in signature.parameters.values()
+                                         if parameter.name not in names])
+
+
+# ``hourly_prices`` (replaced by ``prices``) is still accepted, so that passing it raises the error saying how to
+# write it as ``prices=``; the signature the API reference and help() show leaves it out.
+HyperPodInferencePlatform.__init__.__signature__ = _signature_without(  # type: ignore[attr-defined]
+    HyperPodInferencePlatform.__init__, "hourly_prices")

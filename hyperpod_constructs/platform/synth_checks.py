@@ -18,6 +18,7 @@ from .advice import advise
 from .cost_inputs import idle_floor_advice
 from .floor_advice import gpus_on_at_floor
 from .plan import Plan
+from .declarations import Declarations
 from .validations import RuleValidation
 
 
@@ -45,12 +46,13 @@ class SynthChecksContext:
     plan: Callable[[], Plan]
     warn_unused_alarm_emails: Callable[[], None]
     configures_daemon_at_deploy: bool
+    declarations: Declarations  # where the user declared what a problem is about
 
 
 def add_synth_checks(scope: Construct, context: SynthChecksContext) -> None:
     """The rules' problems as a validation of ``scope``; the advice from ``<scope>/SynthTimeAdvice``, on ``scope``
     unless it is about a resource under it (replacements)."""
-    scope.node.add_validation(RuleValidation(context.resolved))
+    scope.node.add_validation(RuleValidation(context.resolved, context.declarations))
     Aspects.of(Construct(scope, "SynthTimeAdvice")).add(SynthTimeAdvice(
         lambda: warn_replacements(scope), context.warn_unused_alarm_emails,
         lambda: advise(scope, rules.advice(context.resolved()), "platform"),

@@ -14,6 +14,7 @@ from typing import Any, Mapping, Optional, Union
 
 from ..catalog.instance_types import instance_type, unknown_instance_type_hint
 from ..errors import HyperPodValidationError, require
+from ..input_files import TextFileProblem, read_limited_text
 
 FORMAT = 1
 # The price file's keys (format 1, docs/cost.md "The price file"): anything else is refused, naming these, so a
@@ -28,6 +29,7 @@ CURRENCY = "USD"
 # reads may be the one being written (not there yet, or emptied by a shell redirect), and the app's prices do not
 # matter to that command.
 PRICE_FILE_PENDING_ENV = "HYPERPOD_CONSTRUCTS_PRICE_FILE_PENDING"
+PRICE_FILE_MOST_BYTES = 1_000_000  # every instance type of every region priced is far less
 HOURS_PER_MONTH = 730  # AWS's own monthly convention (8,760 h a year / 12)
 # FSx for Lustre PERSISTENT_2 throughput tiers (MB/s per TiB); each has its own storage price.
 FSX_PERSISTENT_2_TIERS = (125, 250, 500, 1000)
@@ -49,6 +51,11 @@ class Prices:
     ``amp_monthly`` / ``grafana_monthly``: your own monthly estimates; Amazon Managed Prometheus bills per
     sample ingested, stored and queried and Amazon Managed Grafana per active user, so no rate card turns a
     configuration into a figure. ``region``, ``retrieved`` and ``source`` say where the figures come from.
+
+    Example:
+        >>> from hyperpod_constructs import Prices
+        >>> Prices(instance_hourly={"ml.g6e.12xlarge": 10.49}).instance_hourly["ml.g6e.12xlarge"]
+        10.49
     """
 
     type_description = "a Prices, e.g. Prices.from_file('prices.json')"
@@ -124,7 +131,11 @@ class Prices:
         where = f"price file {path}"
         write_it = (f"write it with: python -m hyperpod_constructs.prices --region <region> --app <app.py> "
                     f"--output {path}")
-        text = path.read_text() if path.is_file() else None
+        try:
+            text = read_limited_text(path, PRICE_FILE_MOST_BYTES) if path.is_file() else None
+        except TextFileProblem as problem:
+            raise HyperPodValidationError(where, problem.field, problem.value, "JSON as written by python -m "
+                                          f"hyperpod_constructs.prices, at most {PRICE_FILE_MOST_BYTES:,} bytes") from None
         if not (text or "").strip() and os.environ.get(PRICE_FILE_PENDING_ENV):
             return cls(source="no price file yet (python -m hyperpod_constructs.prices is writing it)")
         require(text is not None, where, "path", str(path), f"an existing file; {write_it}")

@@ -10,6 +10,7 @@ refused before anything renders.
 """
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Optional, Union
 
 from ..catalog.instance_types import instance_type as lookup_instance_type
@@ -28,6 +29,7 @@ from ..intent.model_source import (
     model_location)
 from .copying import copied
 from .platform_model import PodDemand, ResolvedEndpoint, ResolvedPlatform
+from .tiered_kv_cache import memory_percent
 from .records import (
     CloudWatchTriggerRecord, CustomSpec, DataCaptureRecord, DisaggregationRecord, EnvVar, HttpProbeRecord,
     JumpStartSpec, KvCacheRecord, LoadBalancerRecord, MetricsRecord, ModelCacheRecord, ModelLocation,
@@ -215,7 +217,8 @@ def _custom_spec(endpoint: InferenceEndpoint, platform: ResolvedPlatform, select
         CustomSpec, endpoint,
         model_name=defaults.model_name, args=defaults.args, invocation_path=defaults.invocation_path,
         model=_model_location(endpoint.model, platform),
-        resources=_worker_resources(endpoint), instance_type=endpoint.instance_type or None,
+        resources=_worker_resources(endpoint, _tiered_storage_share(platform)),
+        instance_type=endpoint.instance_type or None,
         environment=tuple(EnvVar(name, secret=copied(SecretRef, value)) if isinstance(value, SecretKeyRef)
                           else EnvVar(name, value=value) for name, value in endpoint.environment.items()),
         probes=_probes(defaults.probes, endpoint.port) if defaults.probes is not None else None,
@@ -256,9 +259,16 @@ def _probes(probes: Probes, container_port: int) -> ProbesRecord:
                         startup=probe(probes.startup))
 
 
-def _worker_resources(endpoint: InferenceEndpoint) -> PodResources:
+def _tiered_storage_share(platform: ResolvedPlatform) -> Fraction:
+    """The share of each node's memory HyperPod's tiered-storage daemon requests when the cluster enables tiered
+    storage (it runs on every node then): a default pod memory leaves it, so that a node full of pods and the daemon
+    fit (rules/tiered_storage.py)."""
+    return Fraction(memory_percent(platform), 100) if platform.tiered_storage_enabled else Fraction(0)
+
+
+def _worker_resources(endpoint: InferenceEndpoint, reserved_memory: Fraction = Fraction(0)) -> PodResources:
     """The GPU / MIG device in requests and limits; cpu / memory requests: the smallest share over the instance
-    types the pod may run on (so it fits each), unless given."""
+    types the pod may run on (so it fits each), less ``reserved_memory`` of each node's memory, unless given."""
     share: dict[str, str] = {}
     device: dict[str, str] = {}
     infos = [info for info in (lookup_instance_type(name) for name in endpoint.placement_types) if info is not None]
@@ -271,7 +281,8 @@ def _worker_resources(endpoint: InferenceEndpoint) -> PodResources:
     elif endpoint.gpu_request > 0:
         device["nvidia.com/gpu"] = str(endpoint.gpu_request)
         if known:
-            share.update(_smallest_share([whole_gpu_resources(info, endpoint.gpu_request) for info in infos]))
+            share.update(_smallest_share([whole_gpu_resources(info, endpoint.gpu_request, reserved_memory)
+                                          for info in infos]))
     return _pod_resources(share, device, endpoint.cpu, endpoint.memory)
 
 
@@ -315,7 +326,7 @@ def _side(side: str, worker: DisaggregatedWorker, platform: ResolvedPlatform, wh
         requests = {"cpu": share["cpu"], "memory": share["memory"]}
         device[mig_resource_name(worker.accelerator_partition)] = "1"
     else:
-        requests = whole_gpu_resources(info, worker.gpus or 1)
+        requests = whole_gpu_resources(info, worker.gpus or 1, _tiered_storage_share(platform))
         device["nvidia.com/gpu"] = str(worker.gpus or 1)
     device[EFA_RESOURCE] = str(worker.efa_devices)
     return copied(

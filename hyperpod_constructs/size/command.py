@@ -14,6 +14,7 @@ import json
 import sys
 from typing import Optional, Sequence, TextIO
 
+from ..command_line import ArgumentParser
 from ..catalog.instance_types import instance_type, unknown_instance_type_hint
 from ..catalog.model_catalog import find_model, model_catalog
 from ..errors import HyperPodValidationError
@@ -24,7 +25,7 @@ PROG = "python -m hyperpod_constructs.size"
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog=PROG, description="Size a model for HyperPod: per instance type and MIG "
+    parser = ArgumentParser(prog=PROG, description="Size a model for HyperPod: per instance type and MIG "
                                      "profile, whether one replica fits, its GPUs, context and KV cache.")
     what = parser.add_mutually_exclusive_group(required=True)
     what.add_argument("--model", help="a catalog model id (e.g. meta-llama/Llama-3.1-8B-Instruct) or the path of a "

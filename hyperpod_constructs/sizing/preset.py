@@ -20,7 +20,7 @@ from typing import Any, Optional, Sequence, Union
 from ..catalog.instance_types import instance_type as lookup_instance_type
 from ..catalog.model_catalog import ModelFacts, find_model
 from ..errors import HyperPodValidationError, require
-from ..intent.endpoint import AUTO, OPERATOR_MOUNT_PATH, InferenceEndpoint, _Auto
+from ..intent.endpoint import AUTO, OPERATOR_MOUNT_PATH, InferenceEndpoint, Auto
 from ..intent.instance_group import InstanceGroup
 from ..intent.model_cache import ModelCache, ModelWeightsCache
 from ..intent.model_size import ModelSize
@@ -90,7 +90,7 @@ def preset_endpoint(name: str, *, model: Union[str, Path], source: ModelSource,
                     concurrency: int = 1, prices: Optional[Prices] = None, instance_type: Optional[str] = None,
                     accelerator_partition: Optional[str] = None, gpus: Optional[int] = None,
                     served_model_name: Optional[str] = None, port: int = 8000,
-                    model_cache: Union[ModelCache, None, _Auto] = AUTO, **endpoint_fields: Any) -> EndpointPreset:
+                    model_cache: Union[ModelCache, None, Auto] = AUTO, **endpoint_fields: Any) -> EndpointPreset:
     """An ``InferenceEndpoint`` for ``model`` (a catalog id or the path of its config.json) whose weights come from
     ``source``, sized on ``instance_groups`` (``platform.instance_groups``).
 

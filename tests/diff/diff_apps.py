@@ -51,13 +51,14 @@ def small_app(*, version: int) -> Callable[[cdk.App], tuple[cdk.Stack, Any]]:
 PRICES = {"ml.m5.2xlarge": 0.5, "ml.g6e.12xlarge": 10.0, "ml.g6e.24xlarge": 15.0, "ml.p5.48xlarge": 100.0}
 CHANGES = ("rename_system", "rename_gpu_group", "instance_type", "count_down", "lifecycle_scripts", "storage",
            "remove_group", "other_vpc", "model_store_shrunk", "model_store_removed", "endpoint_removed", "gitops",
-           "idle_floor")
+           "idle_floor", "mig_layout", "store_link")
 
 
 def platform_app(change: str = "", *, lifecycle_dir: Any = None) -> Callable[[cdk.App], tuple[cdk.Stack, Any]]:
     """A platform with a system group (2 nodes), an L40S group (2 nodes, two endpoints) and an autoscaled H100 group
     with MIG (0 nodes idle, up to 2), node autoscaling and prices; ``change`` (one of CHANGES) is what the second
-    version changes. ``lifecycle_dir``: the lifecycle scripts folder the library ships, for ``lifecycle_scripts``."""
+    version changes (``mig_layout`` keeps ``idle_floor``'s MIG endpoint: compare it with that version).
+    ``lifecycle_dir``: the lifecycle scripts folder the library ships, for ``lifecycle_scripts``."""
     from aws_cdk import aws_ec2 as ec2
 
     from hyperpod_constructs import ManifestDelivery, Network, Prices
@@ -74,10 +75,12 @@ def platform_app(change: str = "", *, lifecycle_dir: Any = None) -> Callable[[cd
         groups = [InstanceGroup("core" if change == "rename_system" else "system", "ml.m5.2xlarge", count=2), l40s]
         if change != "remove_group":
             groups.append(InstanceGroup("p5" if change == "rename_gpu_group" else "h100", "ml.p5.48xlarge", count=0,
-                                        max_count=2, mig_config="all-3g.40gb"))
+                                        max_count=2, mig_config=(
+                                            "mixed-4-1g.10gb-1-3g.40gb" if change == "mig_layout" else "all-3g.40gb")))
         network = Network(vpc=ec2.Vpc(stack, "OtherVpc", max_azs=2)) if change == "other_vpc" else None
         store = None if change == "model_store_removed" else ModelStore(
-            bucket=bucket, capacity_gib=1200 if change == "model_store_shrunk" else 2400)
+            bucket=bucket, capacity_gib=1200 if change == "model_store_shrunk" else 2400,
+            prefix="weights/" if change == "store_link" else None)
         original_scripts = hyperpod_cluster.LIFECYCLE_DIR
         if lifecycle_dir is not None:
             hyperpod_cluster.LIFECYCLE_DIR = lifecycle_dir  # as a library version shipping other scripts would
@@ -92,7 +95,7 @@ def platform_app(change: str = "", *, lifecycle_dir: Any = None) -> Callable[[cd
         platform.add_endpoint(InferenceEndpoint("llama", model=source, instance_type=l40s.instance_type))
         if change != "endpoint_removed":
             platform.add_endpoint(InferenceEndpoint("qwen", model=source, instance_type=l40s.instance_type))
-        if change == "idle_floor":
+        if change in ("idle_floor", "mig_layout"):
             platform.add_endpoint(InferenceEndpoint("mig", model=source, instance_type="ml.p5.48xlarge",
                                                     accelerator_partition="mig-3g.40gb", replicas=1))
         return stack, platform

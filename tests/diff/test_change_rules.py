@@ -13,6 +13,7 @@ import pytest
 
 from hyperpod_constructs.diff import change_rules as rules
 from hyperpod_constructs.diff.command import EXIT_CLEAN, EXIT_DESTRUCTIVE, main
+from hyperpod_constructs.platform.plan_metadata import PLAN_METADATA_KEY
 from support import REPO_ROOT
 
 GROUP = {"InstanceGroupName": "gpu", "InstanceType": "ml.g6e.12xlarge", "InstanceCount": 2,
@@ -135,3 +136,44 @@ def test_every_rule_cites_an_aws_page_and_the_deploy_doc_lists_it() -> None:
 
 def _page(url: str) -> str:
     return url.rstrip("/").rsplit("/", 1)[1].removesuffix(".html")
+
+
+def _mig_layout(name: str) -> Any:
+    return lambda resources: group(resources).__setitem__("KubernetesConfig", {
+        "Labels": {"nvidia.com/mig.config": name, "team": "llm"}})
+
+
+def _deployed(count: int) -> Any:
+    """The group as deployed: ``count`` nodes with layout ``all-3g.40gb``."""
+    def deployed(resources: dict) -> None:
+        _mig_layout("all-3g.40gb")(resources)
+        group(resources)["InstanceCount"] = count
+    return deployed
+
+
+@pytest.mark.parametrize("count, figures, rule, nodes", [
+    (2, True, rules.MIG_LAYOUT, " on its nodes (2 nodes)"),
+    (0, True, rules.MIG_LAYOUT_NO_NODES, " (no nodes)"),
+    # Without OLD's plan figures a count of zero may be an autoscaled group running nodes under load.
+    (0, False, rules.MIG_LAYOUT, " on its nodes (0 nodes)"),
+])
+def test_a_new_mig_layout_reboots_a_group_with_nodes(tmp_path: Path, count: int, figures: bool,
+                                                     rule: rules.ChangeRule, nodes: str) -> None:
+    old = copy.deepcopy(TEMPLATE)
+    _deployed(count)(old["Resources"])
+    if figures:
+        old["Metadata"] = {PLAN_METADATA_KEY: {"Platform": {"groups": {"gpu": {
+            "nodeType": "ml.g6e.12xlarge", "autoscaled": False, "floor": {"nodes": count, "gpus": 4 * count},
+            "ceiling": {"nodes": count, "gpus": 4 * count}, "endpoints": 0}}}}}
+    new = copy.deepcopy(old)
+    _mig_layout("all-1g.10gb")(new["Resources"])
+    (tmp_path / "old.json").write_text(json.dumps(old))
+    (tmp_path / "new.json").write_text(json.dumps(new))
+    out = io.StringIO()
+    code = main([str(tmp_path / "old.json"), str(tmp_path / "new.json")], stdout=out, stderr=io.StringIO())
+    lines = out.getvalue().splitlines()
+    what = f'    {_label(rule)}: gpu MIG layout "all-3g.40gb" -> "all-1g.10gb"{nodes}: {rule.effect}'
+    assert any(line.startswith(what) for line in lines), lines
+    # The other label is unchanged: no second line for KubernetesConfig.
+    assert not [line for line in lines if "KubernetesConfig" in line]
+    assert code == (EXIT_DESTRUCTIVE if rule.outcome in rules.HOLDS else EXIT_CLEAN)

@@ -240,9 +240,44 @@ def _manifests(assembly: Path, into: Path) -> Path:
     return into / "bundle" / "manifests"
 
 
-def test_the_readme_shows_what_a_group_rename_prints(app: Callable[[str], Path]) -> None:
+def test_the_deploy_doc_shows_what_a_group_rename_prints(app: Callable[[str], Path]) -> None:
     from support import REPO_ROOT
-    text = (REPO_ROOT / "README.md").read_text()
-    section = text[text.index("## Changing a deployed platform"):]
+    text = (REPO_ROOT / "docs" / "deploy.md").read_text()
+    section = text[text.index("### A renamed group"):]
     start = section.index("```text\n") + len("```text\n")
     assert diff(app(""), app("rename_system"))[1] == section[start:section.index("```", start)]
+
+
+def test_a_new_mig_layout_reboots_the_nodes_and_names_the_endpoints_there(app: Callable[[str], Path]) -> None:
+    # As deployed: the H100 group runs one node for the MIG endpoint; the next version changes the group's layout.
+    code, text = diff(app("idle_floor"), app("mig_layout"))
+    assert code == EXIT_DESTRUCTIVE
+    assert group_lines(text.splitlines()) == [
+        f'    reboots nodes: h100 MIG layout "all-3g.40gb" -> "mixed-4-1g.10gb-1-3g.40gb" on its nodes (1 node idle, '
+        f"up to 2 under load): {rules.MIG_LAYOUT.effect} (see {rules.GPU_PARTITIONING_SETUP}); endpoints losing "
+        f"capacity: mig"]
+    # With no endpoint holding a node the group idles at zero, but an autoscaled group runs nodes under load.
+    code, text = diff(app(""), app("mig_layout"))
+    assert code == EXIT_DESTRUCTIVE
+    assert any(line.startswith('    reboots nodes: h100 MIG layout "all-3g.40gb" -> "mixed-4-1g.10gb-1-3g.40gb" on '
+                               "its nodes (0 nodes idle, up to 2 under load): ") for line in group_lines(text.splitlines()))
+
+
+def test_a_moved_model_store_link_names_the_endpoints_that_read_the_store(app: Callable[[str], Path],
+                                                                          tmp_path: Path) -> None:
+    code, lines = changed(app, "store_link")
+    assert code == EXIT_DESTRUCTIVE
+    assert any(line.startswith("  replaced: PlatformModelStoreS3LinkDC672903 (AWS::FSx::DataRepositoryAssociation): "
+                               'DataRepositoryPath: "s3://my-models/" -> "s3://my-models/weights/"') for line in lines)
+    assert ("  model store link replaced: PlatformModelStoreS3LinkDC672903: endpoints reading the files it links: "
+            "llama, qwen") in lines
+    # Against the deployed template, the readers are named from its manifests, or said to be unknown without them.
+    code, text = diff(app("") / TEMPLATE, app("store_link"))
+    assert ("  model store link replaced: PlatformModelStoreS3LinkDC672903: endpoints reading the files it links: "
+            "not known (pass --old-manifests to name them)") in text.splitlines()
+    code, text = diff(app("") / TEMPLATE, app("store_link"), "--old-manifests", _manifests(app(""), tmp_path))
+    assert "endpoints reading the files it links: llama, qwen" in text
+    # Removing the store deletes its link: the same endpoints lose the files (their sources move to S3 here).
+    code, lines = changed(app, "model_store_removed")
+    assert ("  model store link deleted: PlatformModelStoreS3LinkDC672903: endpoints reading the files it links: "
+            "llama, qwen") in lines

@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import dataclasses
 import enum
+import html
 import importlib
 import inspect
 import os
@@ -192,6 +193,19 @@ def test_api_reference_builds_without_warnings(tmp_path: Path) -> None:
     missing = [name for name in hyperpod_constructs.__all__ if f'<section id="{name}">' not in page]
     assert not missing, f"not in the reference: {missing}"
     assert not (tmp_path / "hyperpod_constructs" / "k8s").exists(), "the generated cdk8s classes stay out"
+    # No private names in signatures, no deprecated names, and an example for each main class.
+    signatures = [re.sub("<[^>]+>", "", html.unescape(signature)) for signature in
+                  re.findall(r'class="signature pdoc-code[^"]*">(.*?)</div>', page, re.S)]
+    assert len(signatures) > 100  # the pattern finds pdoc's signatures
+    private = sorted({name for signature in signatures for name in re.findall(r"(?<![\w.])_[A-Za-z]\w*", signature)})
+    assert not private, private
+    assert not any("hourly_prices" in signature for signature in signatures)
+    assert 'id="StorageDriverRoles.grant_read"' not in page and 'id="StorageDriverRoles.allow_read"' in page
+    from test_docstring_examples import MAIN_CLASSES
+    for cls in MAIN_CLASSES:
+        section = page[page.index(f'<section id="{cls.__name__}">'):]
+        section = section[:section.index("</section>")]
+        assert "&gt;&gt;&gt;" in section, f"{cls.__name__}: no example in the reference"
 
 
 # ---- the checker itself fails on what it is meant to catch -----------------------------------------------

@@ -1,7 +1,8 @@
-"""Every command (diff, preflight, values, prices, plan) answers bad input with one short line on stderr and exit
+"""Every command (diff, preflight, values, prices, plan, size) answers bad input with one short line on stderr and exit
 status 2, per class of bad input: missing, empty, corrupt, huge, wrong type, unknown stack, no region, bad argument.
 (No region: tests/preflight/test_user_app_file.py; an unknown stack for values: tests/delivery/test_values_command.py;
-both need a process without AWS configuration or a stubbed client.)"""
+both need a process without AWS configuration or a stubbed client. The size command reads no stack and calls no
+AWS API: its files are a model's config.json and a price file.)"""
 from __future__ import annotations
 
 import io
@@ -15,6 +16,7 @@ from hyperpod_constructs.diff.command import main as diff
 from hyperpod_constructs.plan.command import main as plan
 from hyperpod_constructs.preflight.command import main as preflight
 from hyperpod_constructs.prices.command import main as prices
+from hyperpod_constructs.size.command import main as size
 from hyperpod_constructs.values.command import main as values
 
 HUGE = 2_000_000  # bytes: more than any input the commands read may be
@@ -115,9 +117,14 @@ def test_diff_refuses_a_stack_name_it_cannot_check(tmp_path: Path, capsys: pytes
      "python -m hyperpod_constructs.prices: argument --amp-monthly: invalid float value: 'forty' (see --help)"),
     (prices, ["--instance-types", "ml.p5.48xlarge"], "the following arguments are required: --region"),
     (values, ["--stack", "", "--file", "values.env"], "--stack '' is not a CloudFormation stack name"),
+    (size, ["--model", "Qwen/Qwen3-8B", "--concurrency", "abc"],
+     "python -m hyperpod_constructs.size: argument --concurrency: invalid int value: 'abc' (see --help)"),
+    (size, ["--model", "Qwen/Qwen3-8B", "--instance-types", "ml.m5.2xlarge"],
+     "--instance-types 'ml.m5.2xlarge': not an instance type with NVIDIA GPUs"),
     (values, ["--stack", "x" * 10_000], "--stack 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx... (10,002 "
                                         "characters) is not a CloudFormation stack name"),
-], ids=["diff", "plan", "preflight", "prices-type", "prices-no-region", "values-empty-stack", "values-huge-stack"])
+], ids=["diff", "plan", "preflight", "prices-type", "prices-no-region", "values-empty-stack", "values-huge-stack", "size-type",
+    "size-cpu-type"])
 def test_a_bad_argument_is_one_line(capsys: pytest.CaptureFixture[str], command: Callable[..., int], argv: list[str],
                                     message: str) -> None:
     code, err = _call(command, argv, capsys)
@@ -138,3 +145,19 @@ def test_an_output_in_a_missing_folder_is_refused_before_any_call(
     code, err = _call(command, [*argv, str(target)], capsys, client=object())  # a call would fail on object()
     _one_line(code, err)
     assert err == f"--output {target}: the folder {target.parent} does not exist; create it first\n"
+
+
+@pytest.mark.parametrize("kind", list(FILES))
+@pytest.mark.parametrize("option", ["--model", "--prices"])
+def test_a_bad_size_input_file_is_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                           capsys: pytest.CaptureFixture[str], kind: str, option: str) -> None:
+    monkeypatch.chdir(tmp_path)  # named as a user names it, relative to the working folder
+    path = Path("config.json")
+    FILES[kind](path)
+    argv = (["--model", str(path)] if option == "--model"
+            else ["--model", "Qwen/Qwen3-8B", "--instance-types", "ml.g6e.12xlarge", "--prices", str(path)])
+    code, err = _call(size, argv, capsys)
+    _one_line(code, err)
+    named = f"model config {path / 'config.json' if kind == 'wrong type: folder' else path}" if option == "--model" \
+        else f"price file {path}"
+    assert err.startswith(f"{named}: "), err

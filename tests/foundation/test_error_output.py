@@ -65,9 +65,12 @@ def test_cdk_synth_prints_the_problems_first(tmp_path: Path) -> None:
     result = cdk_synth(tmp_path, SYNTH_TIME_MISTAKE)
     lines = result.stderr.splitlines()
     assert result.returncode != 0
-    assert lines[:2] == ["Validation failed with the following errors:", f"  {PROBLEM}"], result.stderr
+    # The problem, then the statement that declared the endpoint (not app.synth(), which found the problem).
+    statement = ["    " + line for line in SYNTH_TIME_MISTAKE.strip().splitlines()[:2]]
+    assert lines[:5] == ["Validation failed with the following errors:", f"  {PROBLEM}", "  declared at app.py:13",
+                         *statement], result.stderr
     assert "Traceback" not in result.stderr and "jsii" not in result.stderr
-    assert len(lines) <= 6, result.stderr  # the report, a hint, and the CLI's own "exited with error 1"
+    assert len(lines) <= 9, result.stderr  # the report, a hint, and the CLI's own "exited with error 1"
 
 
 @needs_cli

@@ -1,4 +1,4 @@
-"""The routes README.md and docs/gateway.md show are what their gateway snippets' plans render, and those snippets
+"""The routes docs/gateway.md shows are what their gateway snippets' plans render, and those snippets
 pass the request-path model with no finding (no problem, no advice)."""
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ def routes_of(platform: Any) -> list[str]:
 
 
 @pytest.mark.parametrize("path, heading, whole", [
-    ("README.md", "## One gateway for many models", True),
+    ("docs/gateway.md", "## Many models behind one gateway", True),
     ("docs/gateway.md", "# The Inference Gateway", False),  # its first snippet; the Routes block further down
 ])
 def test_the_documented_routes_are_the_snippets_plan_and_the_path_has_no_finding(

@@ -138,6 +138,37 @@ def test_an_endpoint_without_l2_on_the_daemon_nodes_counts_too() -> None:
             for problem in rule("tiered-storage-memory", platform)] == ["'batch'"]
 
 
+def tp2_on_p5(**options: Any) -> InferenceEndpoint:
+    """A TP-2 endpoint filling a p5 (four pods of two GPUs on each node), with the default pod memory."""
+    return InferenceEndpoint("llama", model=ModelSource.s3(BUCKET, "llama/"), instance_type="ml.p5.48xlarge",
+                             gpus=2, replicas=4, kv_cache=KvCache(l2=L2Cache.tiered_storage()), **options)
+
+
+def pod_memory(platform: ResolvedPlatform) -> str:
+    (endpoint,) = platform.endpoints
+    return dict(endpoint.spec.resources.requests)["memory"]  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("percent, memory", [
+    (None, "358Gi"),  # TieredStorage(): 20 %; 2048 GiB x 2/8 x (90 % - 20 %) = 358.4
+    (10, "409Gi"),    # 2048 x 2/8 x 80 %
+])
+def test_the_default_pod_memory_leaves_the_tiered_storage_share(percent: Any, memory: str) -> None:
+    settings = {"cluster": ClusterSettings(tiered_storage=TieredStorage(memory_percent=percent))}
+    platform = with_endpoints(view(InstanceGroup("p5", "ml.p5.48xlarge", count=1), **settings), tp2_on_p5())
+    assert pod_memory(platform) == memory
+    assert rule("tiered-storage-memory", platform) == []  # four pods and the daemon fit the node
+    # Without tiered storage the pod takes its whole share of the node (90 %: 460 GiB).
+    assert pod_memory(with_endpoints(view(InstanceGroup("p5", "ml.p5.48xlarge", count=1)), tp2_on_p5())) == "460Gi"
+
+
+def test_a_pod_memory_given_beside_tiered_storage_is_still_checked() -> None:
+    platform = with_endpoints(view(InstanceGroup("p5", "ml.p5.48xlarge", count=1), **tiered(20)),
+                              tp2_on_p5(memory="460Gi"))
+    (problem,) = rule("tiered-storage-memory", platform)
+    assert "4 pod(s) of 'llama' on one node request 4 x 460 GiB = 1840 GiB, 202 GiB more than the node has" in problem
+
+
 def test_memory_quantities_are_read_in_gib() -> None:
     assert (memory_gib("98Gi"), memory_gib("1Ti"), memory_gib("512Mi"), memory_gib(str(2 ** 30))) == (98, 1024, 0.5, 1)
     assert memory_gib("1e3") is None
