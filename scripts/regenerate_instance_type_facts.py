@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Regenerate tests/data/schemas/cluster-instance-types.json: the HyperPod instance types the SageMaker API and
+"""Regenerate tests/data/instance_types/cluster-instance-types.json: the HyperPod instance types the SageMaker API and
 CloudFormation accept, as the installed botocore and cfn-lint carry them.
 
 The API's ``ClusterInstanceType`` enum comes from botocore's SageMaker service model; CloudFormation's comes from
@@ -18,7 +18,7 @@ import botocore
 import botocore.session
 import cfnlint.version
 
-TARGET = Path(__file__).resolve().parents[1] / "tests" / "data" / "schemas" / "cluster-instance-types.json"
+TARGET = Path(__file__).resolve().parents[1] / "tests" / "data" / "instance_types" / "cluster-instance-types.json"
 CFN_EXTENSION = "data/schemas/extensions/aws_sagemaker_cluster/instancetype_enum.json"
 
 

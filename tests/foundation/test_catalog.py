@@ -1,4 +1,5 @@
 import json
+from pathlib import Path
 
 from hyperpod_constructs.catalog import limits
 from hyperpod_constructs.catalog.instance_types import INSTANCE_TYPES, instance_type
@@ -50,8 +51,11 @@ TYPES_ADDED_IN_2026 = (
 NOT_IN_CFN_LINT_ENUM = {"ml.p5e.48xlarge", "ml.p6e-gb200.36xlarge"}
 
 
+ACCEPTED_TYPES = Path(__file__).resolve().parents[1] / "data" / "instance_types" / "cluster-instance-types.json"
+
+
 def _accepted_types() -> dict:
-    return json.loads(reference_file("cluster-instance-types.json").read_text())
+    return json.loads(ACCEPTED_TYPES.read_text())
 
 
 def test_every_catalog_type_is_one_the_api_and_cloudformation_accept():

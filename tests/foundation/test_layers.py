@@ -19,7 +19,7 @@ RANKS = {
     "aws": 6, "k8s": 6,
     "delivery": 7,  # the bundle both outputs share and the custom resource applying it (engine/: the function's code)
     "platform": 8,
-    "preflight": 9, "diff": 9,  # commands reading a platform or its synthesized output
+    "preflight": 9, "diff": 9, "patching": 9,  # commands reading a platform or its synthesized output
 }
 # Deprecated re-exports kept at their old import path for one minor release: module -> the package it re-exports.
 DEPRECATED_REEXPORTS = {"intent/platform_model.py": "resolve"}  # removed in 0.3.0
