@@ -8,6 +8,7 @@ from typing import Any, Optional, Union
 from aws_cdk import Aws, Names, RemovalPolicy, Stack, aws_eks_v2 as eks, aws_iam as iam, aws_s3 as s3
 from constructs import Construct
 
+from ..catalog.operator_versions import INFERENCE_ADDON
 from ..type_checks import check_fields
 from .addons import owned_addon
 from ..errors import require
@@ -17,7 +18,7 @@ from .inference_gateway import InferenceGatewayController
 from .irsa import service_account_principal
 from .nag import acknowledge, logical_id, managed_policy
 
-ADDON_NAME = "amazon-sagemaker-hyperpod-inference"
+ADDON_NAME = INFERENCE_ADDON
 OPERATOR_NAMESPACE = "hyperpod-inference-system"
 OPERATOR_SERVICE_ACCOUNT = "hyperpod-inference-controller-manager"
 ALB_SERVICE_ACCOUNT = "aws-load-balancer-controller"

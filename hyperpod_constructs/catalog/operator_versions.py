@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
+INFERENCE_ADDON = "amazon-sagemaker-hyperpod-inference"  # the EKS add-on that runs the operator
 _VERSION = re.compile(r"^v?(\d+)\.(\d+)\.(\d+)")
 
 # Add-on (major, minor) -> the operator version it runs.

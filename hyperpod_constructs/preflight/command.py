@@ -39,7 +39,8 @@ def needs_from_data(data: dict[str, Any]) -> PreflightNeeds:
         buckets=tuple(BucketNeed(**bucket) for bucket in data["buckets"]),
         identity_center_for=data["identity_center_for"],
         existing_cluster=(ExistingClusterNeed(**{**cluster, "operator_controllers": tuple(
-            cluster["operator_controllers"])}) if cluster is not None else None))
+            cluster["operator_controllers"]), "hyperpod_subnet_ids": tuple(cluster.get("hyperpod_subnet_ids", ()))})
+            if cluster is not None else None))
 
 
 def _parser() -> argparse.ArgumentParser:

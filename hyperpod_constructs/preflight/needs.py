@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Mapping, Optional, Sequence
 from ..intent.cluster import Eks, ExistingEks
 from ..intent.model_source import S3ModelSource
 from ..intent.observability import Observability
+from ..intent.tokens import is_token
 
 if TYPE_CHECKING:
     from ..platform.plan import Plan
@@ -45,6 +46,7 @@ class ExistingClusterNeed:
     kubernetes_version: str
     install_addons: bool
     operator_controllers: tuple[str, ...]  # app.kubernetes.io/name of the controllers the operator add-on brings
+    hyperpod_subnet_ids: tuple[str, ...] = ()  # the HyperPod nodes' subnets known at synth (no deploy-time token)
 
 
 @dataclass(frozen=True)
@@ -66,7 +68,9 @@ def needs_of(platform: HyperPodInferencePlatform, assembly: Path) -> PreflightNe
                               platform.endpoints),
         identity_center_for=identity_center_need(platform.observability_options),
         existing_cluster=existing_cluster_need(platform.cluster_settings.eks, keda=operator.keda_role is not None,
-                                               alb=operator.alb_role is not None))
+                                               alb=operator.alb_role is not None,
+                                               hyperpod_subnets=[subnet.subnet_id
+                                                                 for subnet in platform.network.hyperpod_subnets]))
 
 
 def nodes_at_ceiling(plan: Plan) -> dict[str, int]:
@@ -123,7 +127,8 @@ def identity_center_need(observability: Optional[Observability]) -> Optional[str
     return None
 
 
-def existing_cluster_need(eks: Eks, *, keda: bool, alb: bool) -> Optional[ExistingClusterNeed]:
+def existing_cluster_need(eks: Eks, *, keda: bool, alb: bool,
+                          hyperpod_subnets: Sequence[str] = ()) -> Optional[ExistingClusterNeed]:
     """``eks`` as preflight checks it, when it is an existing cluster; ``keda``/``alb``: whether the operator add-on
     brings its own KEDA and AWS Load Balancer Controller."""
     if not isinstance(eks, ExistingEks):
@@ -133,4 +138,6 @@ def existing_cluster_need(eks: Eks, *, keda: bool, alb: bool) -> Optional[Existi
     controllers = tuple(name for name, brought in ((KEDA_SERVICE_ACCOUNT, keda), (ALB_SERVICE_ACCOUNT, alb)) if brought)
     return ExistingClusterNeed(name=eks.cluster.cluster_name, authentication_mode=eks.authentication_mode,
                                kubernetes_version=eks.kubernetes_version, install_addons=eks.install_addons,
-                               operator_controllers=controllers)
+                               operator_controllers=controllers,
+                               hyperpod_subnet_ids=tuple(subnet for subnet in hyperpod_subnets
+                                                         if not is_token(subnet)))

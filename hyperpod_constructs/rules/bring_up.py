@@ -33,9 +33,9 @@ def cluster_starts_with_no_node(platform: ResolvedPlatform) -> list[str]:
     """Every instance group starts at count=0: the system pods have no node and stay Pending."""
     if not platform.instance_groups or any(_runs_at_floor(group) for group in platform.instance_groups):
         return []
-    groups = ", ".join(f"{group.name!r}" for group in platform.instance_groups)
+    groups = ", ".join(group.name for group in platform.instance_groups)
     return [format_problem(
-        "platform", "instance_groups", f"every group at count=0 ({groups})",
+        "platform", "instance_groups", f"every group at count=0: {groups}",
         "at least one group with count >= 1: CoreDNS, cert-manager, the inference operator, KEDA and the "
         "load-balancer controller need a node before any endpoint asks for one, and node autoscaling adds nodes for "
         "pending endpoint pods only (a cluster started empty stayed Pending for 48 h in a 2026 report). Add a small "

@@ -150,3 +150,36 @@ def test_add_on_versions_are_read_from_eks_version_strings() -> None:
     assert addon_version("v1.18.3-eksbuild.1") == (1, 18, 3)
     assert addon_version("1.20.0") == (1, 20, 0)
     assert addon_version("latest") is None
+
+
+# --- 2026 bring-up failures: the add-on's load-balancer controller role, and internal-ALB zones ---
+from hyperpod_constructs.preflight.cluster_checks import alb_controller_role_result, internal_alb_zone_result  # noqa: E402
+
+INFERENCE = "amazon-sagemaker-hyperpod-inference"
+
+
+def test_the_inference_addon_installed_without_a_load_balancer_role_fails_with_the_fix() -> None:
+    results = run(addons={**ALL_ADDONS, INFERENCE: "v1.5.0-eksbuild.1"})
+    result = results[f"load-balancer controller role of {INFERENCE}"]
+    assert result.status == Status.FAIL
+    assert "alb.serviceAccount.roleArn=None: the controller runs with a placeholder role" in result.detail
+    assert "aws eks update-addon --cluster-name existing --addon-name amazon-sagemaker-hyperpod-inference" in result.fix
+    placeholder = {"configurationValues": '{"alb": {"serviceAccount": {"roleArn": "arn:aws:iam::123456789012:role/'
+                                          'PLACEHOLDER"}}}'}
+    assert alb_controller_role_result("existing", placeholder).status == Status.FAIL
+    real = {"configurationValues": '{"alb": {"serviceAccount": {"roleArn": "arn:aws:iam::123456789012:role/alb"}}}'}
+    assert alb_controller_role_result("existing", real).status == Status.PASS
+    assert alb_controller_role_result("existing", {"configurationValues": '{"alb": {"enabled": false}}'}).status \
+        == Status.SKIP
+
+
+def test_a_hyperpod_zone_without_an_internal_elb_subnet_fails_target_not_in_use() -> None:
+    subnets = [subnet("subnet-a", "us-west-2a", "kubernetes.io/role/internal-elb"), subnet("subnet-c", "us-west-2c")]
+    result = internal_alb_zone_result(("subnet-a", "subnet-c"), subnets)
+    assert result.status == Status.FAIL
+    assert result.detail.startswith("no subnet in us-west-2c is tagged kubernetes.io/role/internal-elb")
+    assert "Target.NotInUse" in result.detail
+    assert result.fix == "aws ec2 create-tags --resources subnet-c --tags Key=kubernetes.io/role/internal-elb,Value=1"
+    assert internal_alb_zone_result(("subnet-a",), subnets).status == Status.PASS
+    wired = run(ExistingClusterNeed(**{**NEED.__dict__, "hyperpod_subnet_ids": ("subnet-c",)}))
+    assert wired["internal load balancer zones cover the HyperPod subnets"].status == Status.FAIL
