@@ -64,6 +64,7 @@ _EXPORTED_BY_MODULE: dict[str, tuple[str, ...]] = {
     ".intent.disaggregation": ("DisaggregatedServing", "DisaggregatedWorker", "Topology"),
     ".intent.data_capture": ("DataCapture", "CaptureMode"),
     ".intent.model_cache": ("ModelCache", "ModelWeightsCache"),
+    ".intent.operator_fields": ("ContainerResources", "Toleration"),
     # Autoscaling: pods (KEDA, through the operator or for any workload) and nodes (HyperPod-managed Karpenter).
     ".intent.autoscaling": ("Autoscaling", "PrometheusTrigger", "CloudWatchTrigger"),
     ".intent.keda_workload": ("ScaledWorkload",),
@@ -139,6 +140,7 @@ if TYPE_CHECKING:  # static type checkers and IDEs see the eager imports
     from .intent.disaggregation import DisaggregatedServing, DisaggregatedWorker, Topology
     from .intent.data_capture import DataCapture, CaptureMode
     from .intent.model_cache import ModelCache, ModelWeightsCache
+    from .intent.operator_fields import ContainerResources, Toleration
     from .intent.autoscaling import Autoscaling, PrometheusTrigger, CloudWatchTrigger
     from .intent.keda_workload import ScaledWorkload
     from .intent.node_autoscaling import (

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..catalog.instance_types import instance_type
 from ..catalog.max_pods import NODE_DAEMONSETS, SYSTEM_DEPLOYMENTS, max_pods
-from ..catalog.operator_versions import addon_carries
+from ..catalog.operator_versions import addon_predates
 from ..errors import format_problem
 from ..intent.instance_group import InstanceGroup
 from ..resolve.platform_model import ResolvedPlatform
@@ -46,7 +46,7 @@ def cluster_starts_with_no_node(platform: ResolvedPlatform) -> list[str]:
 def operator_needs_amd64_node(platform: ResolvedPlatform) -> list[str]:
     """No schedulable amd64 node at the floor for the inference operator (amd64-only since v3.2)."""
     pinned = platform.operator_addon_version
-    if pinned is not None and not addon_carries(pinned, AMD64_PINNED_FROM):
+    if pinned is not None and addon_predates(pinned, AMD64_PINNED_FROM):
         return []  # an older operator is not pinned to amd64
     floor = [group for group in platform.instance_groups if _takes_system_pods(group)]
     if not floor:
