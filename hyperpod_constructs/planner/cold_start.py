@@ -103,8 +103,9 @@ class ColdStartContext:
     warm_instance_types: frozenset[str] = frozenset()
 
 
-def cold_start_endpoints(platform: ResolvedPlatform) -> Iterator[ColdStartEndpoint]:
-    """Every endpoint (or disaggregated side) whose minimum replicas is 0 and which can scale up."""
+def cold_start_endpoints(platform: ResolvedPlatform, serving: bool = False) -> Iterator[ColdStartEndpoint]:
+    """Every endpoint (or disaggregated side) whose minimum replicas is 0 and which can scale up; with ``serving``,
+    those that keep minimum replicas instead (a pod evicted from a drained node starts again elsewhere)."""
     for endpoint in platform.endpoints:
         spec = endpoint.spec
         if spec is None or endpoint.shared is None:
@@ -116,7 +117,7 @@ def cold_start_endpoints(platform: ResolvedPlatform) -> Iterator[ColdStartEndpoi
             assert isinstance(spec, CustomSpec)
             source, reads_store = spec.model.source_type, spec.model.reads_model_store
         for demand in endpoint.demands:
-            if demand.min_replicas == 0 and demand.max_replicas > 0:
+            if (demand.min_replicas > 0) if serving else (demand.min_replicas == 0 and demand.max_replicas > 0):
                 yield ColdStartEndpoint(demand.name, demand.instance_type, source, demand.weights_gb,
                                         scaling.polling_interval_s if scaling is not None else None, reads_store)
 

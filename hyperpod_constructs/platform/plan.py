@@ -75,10 +75,14 @@ class Plan:
     def cold_start_estimates(self) -> tuple[ColdStartEstimate, ...]:
         """Per endpoint that scales to zero: the wait from a request at zero replicas to its first token, part by
         part, and what the caches save."""
-        warm = frozenset(group.instance_type for group in self.groups if self.idle_at_floor(group) > 0)
-        context = ColdStartContext(self.cold_start, self.fixed_costs.fsx_capacity_gib,
-                                   self.fixed_costs.fsx_throughput_mb_per_tib, warm)
+        context = self.cold_start_context()
         return tuple(estimate_cold_start(endpoint, context) for endpoint in self.cold_starts)
+
+    def cold_start_context(self) -> ColdStartContext:
+        """What every cold-start estimate of this plan reads: the figures assumed, the model store, warm types."""
+        warm = frozenset(group.instance_type for group in self.groups if self.idle_at_floor(group) > 0)
+        return ColdStartContext(self.cold_start, self.fixed_costs.fsx_capacity_gib,
+                                self.fixed_costs.fsx_throughput_mb_per_tib, warm)
 
     def floor(self, group: InstanceGroup) -> int:
         """Nodes running when idle: the group's own count, or for an autoscaled group the nodes the

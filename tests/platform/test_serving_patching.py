@@ -163,3 +163,37 @@ def test_the_command_updates_once_and_then_has_nothing_to_do() -> None:
 def test_the_command_refuses_bad_arguments_by_name() -> None:
     assert main(["--cluster-name", "c", "--group", "g", "--batch-size", "1", "--drain-timeout", "9999"],
                 session=object()) == 2
+
+
+# --- the drain timeout against the time an evicted pod takes to be ready elsewhere ---
+from hyperpod_constructs.intent.model_size import ModelSize  # noqa: E402
+from hyperpod_constructs.planner.cold_start import ColdStartContext  # noqa: E402
+from hyperpod_constructs.platform.drain_advice import drain_timeout_advice  # noqa: E402
+
+
+def drain_advice(patch: AutoPatch, min_replicas: int = 1) -> list[str]:
+    endpoint = InferenceEndpoint("llama", model=ModelSource.hugging_face("meta-llama/Llama-3.1-8B-Instruct",
+                                                                          size=ModelSize(parameters=8.03e9)),
+                                 instance_type="ml.g6e.12xlarge",
+                                 autoscaling=Autoscaling(min_replicas=min_replicas, max_replicas=2))
+    return [str(note) for note in drain_timeout_advice(with_endpoints(platform(patch), endpoint), ColdStartContext())]
+
+
+def test_a_drain_timeout_shorter_than_a_restart_is_advised_against_with_the_outcome_of_each_policy() -> None:
+    short = AutoPatch(strategy="DrainFirst", batch_size=BatchSize.instances(1), drain_timeout_s=60)
+    (skip,) = drain_advice(short)
+    assert skip.startswith("instance group 'g6e': a DrainFirst drain waits 60 s (drain_timeout_s), but an evicted "
+                           "pod of endpoint 'llama' takes")
+    assert "image " in skip and "weights " in skip and "engine " in skip and "route " in skip
+    assert "on_drain_timeout='Skip' leaves the node on the previous AMI" in skip
+    assert "raise AutoPatch(drain_timeout_s=...) to" in skip
+    force = AutoPatch(strategy="DrainFirst", batch_size=BatchSize.instances(1), drain_timeout_s=60,
+                      on_drain_timeout="Force")
+    (forced,) = drain_advice(force)
+    assert "on_drain_timeout='Force' then deletes its pods regardless of the budget" in forced
+
+
+def test_a_timeout_longer_than_the_restart_or_an_endpoint_at_zero_is_not_advised() -> None:
+    assert drain_advice(AutoPatch(strategy="DrainFirst", batch_size=BatchSize.instances(1), drain_timeout_s=5400)) == []
+    short = AutoPatch(strategy="DrainFirst", batch_size=BatchSize.instances(1), drain_timeout_s=0)
+    assert drain_advice(short, min_replicas=0) == []
