@@ -5,7 +5,8 @@ For N = 1, 10, 100, 500, 1000 (``--counts``) it prints synth wall and CPU time (
 peak memory, and per stack: resources, template bytes, outputs, parameters and custom resources, each checked
 against CloudFormation's quotas (PASS/FAIL). It then runs cfn-lint on our largest N and prints two ratios: our
 CPU over raw CPU for the default app, and our CPU at the largest N over N=1, each the median over ``--pairs``
-alternate runs of the two (a b a b ...). With ``--patched`` it also builds ours
+alternate runs of the two (a b a b ...), and the Python calls that write each default-app endpoint's custom resource
+(``benchmarks/dump_calls.py``: counts, which no load on the machine changes). With ``--patched`` it also builds ours
 with an escape-hatch patch on every endpoint and prints the CPU each patched endpoint adds.
 
 Each case runs in a fresh process (jsii starts its own Node process), as `cdk synth` does; the best of
@@ -139,7 +140,7 @@ def stack_figures(outdir: Path) -> tuple[list[StackFigures], list[Path]]:
     return figures, paths
 
 
-def run_once(kind: str, count: int, keep: bool) -> Run:
+def case_env() -> dict[str, str]:
     # Both apps get cdk.json's feature flags, as `cdk synth` hands them over (aws-cdk-lib reads CDK_CONTEXT_JSON).
     context = json.loads((REPO / "cdk.json").read_text())["context"]
     env = dict(os.environ, PATH=f"{REPO / 'node_modules' / '.bin'}{os.pathsep}{os.environ['PATH']}",
@@ -147,6 +148,19 @@ def run_once(kind: str, count: int, keep: bool) -> Run:
     # Both apps read their modules' bytecode, as from an installed package (pip compiles it), not compile our
     # package from source on every run while aws-cdk-lib's comes precompiled.
     env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
+
+
+def dump_calls() -> str:
+    """benchmarks/dump_calls.py's lines: the Python calls that write each default-app endpoint's custom resource."""
+    result = subprocess.run([sys.executable, str(REPO / "benchmarks" / "dump_calls.py")], env=case_env(),
+                            capture_output=True, text=True)
+    lines = [line for line in result.stdout.splitlines() if line.startswith("custom resource")]
+    return "\n".join(lines) if result.returncode == 0 and lines else f"dump calls: not measured ({result.stderr[-160:]})"
+
+
+def run_once(kind: str, count: int, keep: bool) -> Run:
+    env = case_env()
     outdir = Path(tempfile.mkdtemp(prefix=f"bench-{kind}-{count}-"))
     started = time.perf_counter()
     result = subprocess.run([sys.executable, "-c", CASE, kind, str(count), str(outdir)], env=env,
@@ -252,6 +266,7 @@ def main() -> None:
             print(row(patched[count]))
     print()
     print(ratio_line("default app CPU, ours / raw", default_ratios, 1.2))
+    print(dump_calls())
     low = min(args.counts)
     if not ours[low].error and not ours[largest].error and largest != low:
         _, _, growth = paired(("ours", largest), ("ours", low), args.pairs)

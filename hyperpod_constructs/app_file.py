@@ -31,9 +31,12 @@ import tempfile
 from pathlib import Path
 from typing import Any, Mapping, Optional, Union
 
+from .input_files import InputFileError, read_text_input
+
 EXPORT_ROOT_ENV = "HYPERPOD_CONSTRUCTS_EXPORT_ROOT"
 _PACKAGE_PARENT = Path(__file__).resolve().parent.parent
 _RUN_TIMEOUT_S = 900
+_MAX_APP_BYTES = 1_000_000  # an app file is code: a bigger one is the wrong file
 
 
 class AppFileError(Exception):
@@ -76,22 +79,30 @@ def app_context(folder: Path, given: Optional[Mapping[str, str]] = None) -> dict
     return context
 
 
-def read_app(path: Path, reader: str, context: Optional[Mapping[str, str]] = None) -> list[Any]:
+def read_app(path: Path, reader: str, context: Optional[Mapping[str, str]] = None,
+             environment: Optional[Mapping[str, str]] = None) -> list[Any]:
     """What ``reader`` returns for each platform the app file builds (JSON data), in construction order.
 
-    ``reader`` is ``"module:function"``, called in the child as ``function(platform, assembly_dir)``."""
-    if not path.is_file():
-        raise AppFileError(f"--app {path}: no such file")
+    ``reader`` is ``"module:function"``, called in the child as ``function(platform, assembly_dir)``; ``environment``
+    adds variables to the child's."""
+    try:
+        text = read_text_input(path, "--app", _MAX_APP_BYTES, "your CDK app file (Python)")
+    except InputFileError as error:
+        raise AppFileError(str(error)) from None
+    try:
+        ast.parse(text, filename=str(path))
+    except SyntaxError as error:
+        raise AppFileError(f"--app {path}: not Python (line {error.lineno}: {error.msg})") from None
     with tempfile.TemporaryDirectory(prefix="hyperpod-app-") as scratch:
         result = Path(scratch) / "platforms.json"
-        environment = dict(os.environ, CDK_OUTDIR=str(Path(scratch) / "cdk.out"),
+        child_environment = dict(os.environ, **(environment or {}), CDK_OUTDIR=str(Path(scratch) / "cdk.out"),
                            CDK_CONTEXT_JSON=json.dumps(app_context(Path.cwd(), context)), CDK_VALIDATION="false",
                            **{EXPORT_ROOT_ENV: str(Path(scratch) / "exports")})
-        environment["PYTHONPATH"] = os.pathsep.join(
+        child_environment["PYTHONPATH"] = os.pathsep.join(
             [str(path.resolve().parent), str(_PACKAGE_PARENT)] + [p for p in [os.environ.get("PYTHONPATH")] if p])
         try:
             child = subprocess.run([sys.executable, "-m", "hyperpod_constructs.app_file", str(path.resolve()),
-                                    str(result), reader], env=environment, capture_output=True, text=True,
+                                    str(result), reader], env=child_environment, capture_output=True, text=True,
                                    timeout=_RUN_TIMEOUT_S)
         except subprocess.TimeoutExpired:
             raise AppFileError(f"--app {path}: did not finish within {_RUN_TIMEOUT_S} s") from None

@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-from typing import Any, Callable, Iterator, Mapping, Optional, Union
+import functools
+from typing import Any, Callable, Mapping, Optional, Union
 
 from .plain_data import plain_data
 
@@ -67,35 +68,60 @@ def camel_case(name: str) -> str:
 def crd_dump(record: Any, kind: str = "") -> dict[str, Any]:
     """The custom resource's block ``record`` stands for (``kind`` chooses among per-kind paths)."""
     out: dict[str, Any] = {}
-    for path, value, options in _written(record, kind):
-        dumped = _dump_value(value, kind, options)
+    for written in _plan(type(record), kind):
+        value = getattr(record, written.attribute)
+        if value is None:  # most fields of a record are unset: the operator's default applies
+            continue
+        if type(value) in _SCALARS:
+            _place(out, written.keys, value)
+            continue
+        dumped = _dump_value(value, kind, written)
         if dumped is _OMIT:
             continue
-        if options.get("split"):
-            for key, items in dumped.items():
-                _place(out, (key,), items)
-        elif path == ():
+        if written.split or not written.keys:  # lists spread over their keys, or a record merged into its parent
             for key, item in dumped.items():
                 _place(out, (key,), item)
         else:
-            _place(out, path, dumped)
+            _place(out, written.keys, dumped)
     return out
 
 
 _OMIT = object()
 
 
-def _written(record: Any, kind: str) -> Iterator[tuple[tuple[str, ...], Any, Mapping[str, Any]]]:
-    """(path, value, options) of every field and ``crd_property`` of ``record`` that the CRD has."""
-    for field in dataclasses.fields(record):
+@dataclasses.dataclass(frozen=True)
+class _Written:
+    """One field or ``crd_property`` of a record type that the CRD has: where it goes and how it is written."""
+
+    attribute: str
+    keys: tuple[str, ...]
+    keep_empty: bool = False
+    as_map: bool = False
+    as_name_value: bool = False
+    split: tuple[tuple[str, type], ...] = ()
+
+
+@functools.cache
+def _plan(record_type: type, kind: str) -> tuple[_Written, ...]:
+    """What the dump of a ``record_type`` writes, worked out once per record type and kind (the fields' metadata
+    and the class's ``crd_property``s), not again for every record: every field and property in declaration order,
+    the internal ones left out."""
+    plan = []
+    for field in dataclasses.fields(record_type):
         path = field.metadata.get("crd")
-        if path is INTERNAL:
-            continue
-        yield _keys(path, field.name, kind), getattr(record, field.name), field.metadata
-    for cls in type(record).__mro__:
+        if path is not INTERNAL:
+            plan.append(_written(field.name, path, kind, field.metadata))
+    for cls in record_type.__mro__:
         for name, attribute in vars(cls).items():
             if isinstance(attribute, CrdProperty):
-                yield _keys(attribute.path, name, kind), getattr(record, name), attribute.options
+                plan.append(_written(name, attribute.path, kind, attribute.options))
+    return tuple(plan)
+
+
+def _written(name: str, path: Optional[Path], kind: str, options: Mapping[str, Any]) -> _Written:
+    return _Written(name, _keys(path, name, kind), keep_empty=options.get("keep_empty", False),
+                    as_map=options.get("as_map", False), as_name_value=options.get("as_name_value", False),
+                    split=options.get("split", ()))
 
 
 def _keys(path: Optional[Path], name: str, kind: str) -> tuple[str, ...]:
@@ -108,33 +134,41 @@ def _keys(path: Optional[Path], name: str, kind: str) -> tuple[str, ...]:
     return tuple(path.split(".")) if path else ()
 
 
-def _dump_value(value: Any, kind: str, options: Mapping[str, Any]) -> Any:
-    keep_empty = options.get("keep_empty", False)
-    if value is None:
-        return _OMIT
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+def _is_record(value: Any) -> bool:
+    """A dataclass instance (a nested record), not a dataclass type."""
+    return hasattr(type(value), _FIELDS)
+
+
+_FIELDS = "__dataclass_fields__"
+_SCALARS = (str, int, float, bool)
+
+
+def _dump_value(value: Any, kind: str, written: _Written) -> Any:
+    """A set value that is not a plain scalar, as the CRD holds it (_OMIT: left out)."""
+    if _is_record(value):
         dumped = crd_dump(value, kind)
-        return dumped if dumped or keep_empty else _OMIT
+        return dumped if dumped or written.keep_empty else _OMIT
     if isinstance(value, enum.Enum):
         return value.value
     if isinstance(value, tuple):
-        if not value and not keep_empty:
+        if not value and not written.keep_empty:
             return _OMIT
-        if options.get("as_map"):
+        if written.as_map:
             return {key: item for key, item in value}
-        if options.get("as_name_value"):
+        if written.as_name_value:
             return [{"name": key, "value": item} for key, item in value]
-        split = options.get("split")
-        if split:
+        if written.split:
             lists = {key: [_item(item, kind) for item in value if isinstance(item, record_type)]
-                     for key, record_type in split}
+                     for key, record_type in written.split}
             return {key: items for key, items in lists.items() if items}
         return [_item(item, kind) for item in value]
     return plain_data(value)
 
 
 def _item(item: Any, kind: str) -> Any:
-    return crd_dump(item, kind) if dataclasses.is_dataclass(item) else plain_data(item)
+    if type(item) in _SCALARS:
+        return item
+    return crd_dump(item, kind) if _is_record(item) else plain_data(item)
 
 
 def _place(out: dict[str, Any], path: tuple[str, ...], value: Any) -> None:

@@ -134,6 +134,11 @@ def install() -> None:
         sys.excepthook = _print_summary
 
 
+# Where botocore finds a region: AWS_DEFAULT_REGION or the profile's `region` (botocore's configprovider reads no
+# AWS_REGION, which only the AWS CLI v2 and other SDKs read).
+NO_REGION_ADVICE = ("no AWS region: pass --region, or set AWS_DEFAULT_REGION (AWS_REGION is not read by boto3), or "
+                    "aws configure set region <region>")
+
 # botocore's errors for an AWS setup that cannot make a call at all, by class name (botocore is optional).
 _NO_REGION = ("NoRegionError",)
 _NO_CREDENTIALS = ("NoCredentialsError", "PartialCredentialsError", "ProfileNotFound", "SSOTokenLoadError",
@@ -147,7 +152,7 @@ def aws_setup_problem(error: BaseException, command: str) -> Optional[str]:
         return None
     name = type(error).__name__
     if name in _NO_REGION:
-        return (f"{command}: no AWS region: pass --region, or set AWS_REGION (or a region in your AWS profile)")
+        return f"{command}: {NO_REGION_ADVICE}"
     if name in _NO_CREDENTIALS:
         return (f"{command}: no usable AWS credentials ({error}): run aws configure or aws sso login, or set "
                 "AWS_PROFILE, then run it again")

@@ -9,6 +9,8 @@ from __future__ import annotations
 from aws_cdk import Acknowledgment, Validations
 from constructs import IConstruct
 
+from .cfn_types import is_a
+
 
 def acknowledge(construct: IConstruct, rule: str, reason: str, *findings: str) -> None:
     """Acknowledge ``rule`` itself, or, when ``findings`` are given, exactly ``rule[finding]`` for each."""
@@ -20,7 +22,7 @@ def logical_id(construct: IConstruct) -> str:
     """The CloudFormation logical id of a construct's resource, as cdk-nag writes it in finding ids."""
     from aws_cdk import CfnElement, Stack
 
-    element = construct if isinstance(construct, CfnElement) else construct.node.default_child
+    element = construct if is_a(construct, CfnElement) else construct.node.default_child
     return Stack.of(construct).get_logical_id(element)  # type: ignore[arg-type]
 
 
@@ -29,6 +31,17 @@ def bucket_arn_finding(bucket: IConstruct) -> str:
     if bucket.node.default_child is not None:
         return f"<{logical_id(bucket)}.Arn>"
     return f"arn:<AWS::Partition>:s3:::{bucket.bucket_name}"  # type: ignore[attr-defined]
+
+
+def arn_finding(construct: IConstruct, arn: str) -> str:
+    """How cdk-nag spells an ARN made with ``Stack.format_arn`` in a finding: as written in an environment-specific
+    stack (``arn:aws:fsx:us-west-2:...``), pseudo parameters as ``<AWS::Region>`` in an environment-agnostic one."""
+    from aws_cdk import Stack
+
+    resolved = Stack.of(construct).resolve(arn)
+    if isinstance(resolved, str):
+        return resolved
+    return "".join(part if isinstance(part, str) else f"<{part['Ref']}>" for part in resolved["Fn::Join"][1])
 
 
 def managed_policy(name: str) -> str:

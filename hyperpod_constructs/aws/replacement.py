@@ -15,7 +15,7 @@ from typing import Any, Iterable, Mapping
 from aws_cdk import Annotations, CfnParameter, CfnResource, Stack
 from constructs import IConstruct
 
-from .cfn_types import resource_type
+from .cfn_types import is_a, resource_type
 
 # CloudFormation type -> (what is replaced, create-only top-level properties the platform sets)
 CREATE_ONLY: Mapping[str, tuple[str, tuple[str, ...]]] = {
@@ -83,7 +83,7 @@ def deploy_time_inputs(resolved: Any, parameters: Iterable[str]) -> list[str]:
 def warn_replacements(scope: IConstruct) -> None:
     """Warn, on each resource under ``scope``, about create-only properties fed by deploy-time inputs."""
     stack = Stack.of(scope)
-    parameters = [stack.get_logical_id(child) for child in stack.node.find_all() if isinstance(child, CfnParameter)]
+    parameters = [stack.get_logical_id(child) for child in stack.node.find_all() if is_a(child, CfnParameter)]
     for node in scope.node.find_all():
         kind = resource_type(node)
         if kind not in CREATE_ONLY:

@@ -8,9 +8,12 @@ credentials through IRSA (the add-on's ``ServiceAccountRoleArn``), as AWS's quic
   bucket's ARNs) plus ``kms:Decrypt`` through the bucket's key, when it has one; with a JumpStart endpoint, also
   on AWS's regional JumpStart buckets (``allow_jumpstart_read``), where the operator mounts JumpStart models'
   artifacts from (AWS's quick setup grants its Mountpoint role every bucket, these among them).
-- ``fsx-csi-controller-sa`` (FSx for Lustre): the driver's published policy for dynamic provisioning
-  (create, describe, tag and delete file systems; the S3 data-repository service-linked role), scoped to
-  this account and region instead of AWS's ``AmazonFSxFullAccess``.
+- ``fsx-csi-controller-sa`` (FSx for Lustre): ``fsx:DescribeFileSystems`` only. The platform binds its model
+  store's file system statically (a PersistentVolume naming the file system), which the controller never creates
+  or deletes; its only AWS call is the file-system listing it polls in the background (driver source,
+  ``pkg/cloud/cloud.go`` ``pollFileSystems``). ``allow_dynamic_provisioning`` adds the driver's published policy
+  for file systems it creates itself (create, tag, resize and delete file systems in this account and region; the
+  S3 data-repository service-linked role), instead of AWS's ``AmazonFSxFullAccess``.
 """
 from __future__ import annotations
 
@@ -22,7 +25,7 @@ from constructs import Construct
 
 from ..intent.cdk_refs import read_once
 from .irsa import service_account_principal
-from .nag import acknowledge
+from .nag import acknowledge, arn_finding
 from .s3_read import grant_s3_read
 
 S3_CSI_ADDON = "aws-mountpoint-s3-csi-driver"
@@ -35,7 +38,8 @@ JUMPSTART_BUCKETS = ("jumpstart-cache-prod-${AWS::Region}", "jumpstart-private-c
 
 
 class StorageDriverRoles(Construct):
-    """The S3 and FSx CSI drivers' roles; ``attach`` hands them to the add-ons, ``allow_read`` adds buckets.
+    """The S3 and FSx CSI drivers' roles; ``attach`` hands them to the add-ons, ``allow_read`` adds buckets,
+    ``allow_dynamic_provisioning`` lets the FSx driver create file systems.
 
     The roles are the principals here, so their verbs are ``allow_*`` (cdk8s-plus's ``role.allow``), where
     aws-cdk-lib's ``grant_*`` is called on the resource being granted (``bucket.grant_read(role)``)."""
@@ -46,13 +50,14 @@ class StorageDriverRoles(Construct):
 
         Args:
             oidc_provider: The cluster's IAM OIDC provider. Required.
-            model_store_bucket: The bucket the model store links, which the FSx driver may list. Default: None (no
-                model store).
+            model_store_bucket: The bucket the model store links, which the FSx driver may list once
+                ``allow_dynamic_provisioning`` is called. Default: None (no model store).
         """
         super().__init__(scope, construct_id)
-        stack = Stack.of(self)
+        self._model_store_bucket = model_store_bucket
         self._buckets: list[str] = []
         self._jumpstart_buckets_granted = False  # set by the first allow_jumpstart_read; later calls do nothing
+        self._dynamic_provisioning = False  # set by the first allow_dynamic_provisioning; later calls do nothing
         self._s3_csi_role = iam.Role(
             self, "S3CsiRole",
             assumed_by=service_account_principal(self, oidc_provider, DRIVER_NAMESPACE, S3_CSI_SERVICE_ACCOUNT),
@@ -60,14 +65,28 @@ class StorageDriverRoles(Construct):
         self._fsx_csi_role = iam.Role(
             self, "FsxCsiRole",
             assumed_by=service_account_principal(self, oidc_provider, DRIVER_NAMESPACE, FSX_CSI_SERVICE_ACCOUNT),
-            description="FSx for Lustre CSI controller: provision file systems for the model store's StorageClass")
+            description="FSx for Lustre CSI controller: look up file systems for statically bound volumes")
+        # The controller lists file systems in the background whatever the volumes; a static volume needs no more.
+        self._fsx_csi_role.add_to_policy(iam.PolicyStatement(
+            sid="DescribeFileSystems", actions=["fsx:DescribeFileSystems"], resources=["*"]))  # no resource type
+        acknowledge(self._fsx_csi_role, "AwsSolutions-IAM5", "fsx:DescribeFileSystems has no resource-level "
+                    "permissions (Service Authorization Reference); it reads, it cannot change a file system.",
+                    "Resource::*")
+
+    def allow_dynamic_provisioning(self) -> None:
+        """Let the FSx CSI controller create, tag, resize and delete file systems in this account and region, for
+        PersistentVolumeClaims of your own that name a StorageClass with ``provisioner: fsx.csi.aws.com`` and no
+        volume (the driver's published policy). The platform's model store does not need it: its volume is bound
+        statically. Once, however often called."""
+        if self._dynamic_provisioning:
+            return
+        self._dynamic_provisioning = True
+        stack = Stack.of(self)
         file_systems = stack.format_arn(service="fsx", resource="file-system", resource_name="*")
         self._fsx_csi_role.add_to_policy(iam.PolicyStatement(
             sid="ProvisionFileSystems",
-            actions=["fsx:CreateFileSystem", "fsx:DeleteFileSystem", "fsx:TagResource"],
+            actions=["fsx:CreateFileSystem", "fsx:DeleteFileSystem", "fsx:TagResource", "fsx:UpdateFileSystem"],
             resources=[file_systems]))
-        self._fsx_csi_role.add_to_policy(iam.PolicyStatement(
-            sid="DescribeFileSystems", actions=["fsx:DescribeFileSystems"], resources=["*"]))  # no resource type
         # FSx links a file system to S3 through this service-linked role, which the driver creates on first use.
         data_source_role = stack.format_arn(service="iam", region="", resource="role",
                                             resource_name="aws-service-role/s3.data-source.lustre.fsx.amazonaws.com/*")
@@ -78,16 +97,14 @@ class StorageDriverRoles(Construct):
         self._fsx_csi_role.add_to_policy(iam.PolicyStatement(
             sid="FsxServiceRole", actions=["iam:CreateServiceLinkedRole"], resources=["*"],
             conditions={"StringEquals": {"iam:AWSServiceName": "fsx.amazonaws.com"}}))
-        if model_store_bucket is not None:
+        if self._model_store_bucket is not None:
             self._fsx_csi_role.add_to_policy(iam.PolicyStatement(
-                sid="ListModelStoreBucket", actions=["s3:ListBucket"], resources=[model_store_bucket.bucket_arn]))
-        acknowledge(self._fsx_csi_role, "AwsSolutions-IAM5", "File systems are created at run time (ids unknown), in "
-                    "this account and region only; the FSx service-linked roles have service-chosen names; "
-                    "fsx:DescribeFileSystems has no resource-level permissions.",
-                    "Resource::arn:<AWS::Partition>:fsx:<AWS::Region>:<AWS::AccountId>:file-system/*",
-                    "Resource::arn:<AWS::Partition>:iam::<AWS::AccountId>:role/aws-service-role/"
-                    "s3.data-source.lustre.fsx.amazonaws.com/*",
-                    "Resource::*")
+                sid="ListModelStoreBucket", actions=["s3:ListBucket"],
+                resources=[self._model_store_bucket.bucket_arn]))
+        acknowledge(self._fsx_csi_role, "AwsSolutions-IAM5", "Dynamically provisioned file systems are created at "
+                    "run time (ids unknown), in this account and region only; the FSx service-linked roles have "
+                    "service-chosen names.",
+                    f"Resource::{arn_finding(self, file_systems)}", f"Resource::{arn_finding(self, data_source_role)}")
 
     def allow_read(self, bucket: s3.IBucket) -> None:
         """Let the S3 CSI driver mount ``bucket`` read-only (once per bucket): list it, get its objects, and decrypt
@@ -136,8 +153,8 @@ class StorageDriverRoles(Construct):
 
     @property
     def fsx_csi_role(self) -> iam.Role:
-        """The FSx for Lustre CSI controller's role (service account ``kube-system:fsx-csi-controller-sa``): provisions
-        the model store's file systems."""
+        """The FSx for Lustre CSI controller's role (service account ``kube-system:fsx-csi-controller-sa``): describes
+        file systems, and creates and deletes them only after ``allow_dynamic_provisioning``."""
         return self._fsx_csi_role
 
     @property

@@ -16,11 +16,11 @@ Needs cfn-lint for the resource schemas (``pip install 'hyperpod-constructs[diff
 """
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 from typing import Optional, Sequence, TextIO
 
+from ..command_line import ArgumentParser
 from .compare import StackDiff, stack_diff
 from .inputs import InputError, StackInput, read_manifest_folder, read_stacks
 from .report import render
@@ -30,8 +30,8 @@ MISSING_CFN_LINT = ("python -m hyperpod_constructs.diff reads CloudFormation's r
                     "install it with pip install 'hyperpod-constructs[diff]' (or pip install cfn-lint)")
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+def _parser() -> ArgumentParser:
+    parser = ArgumentParser(
         prog="python -m hyperpod_constructs.diff",
         description="List, per stack, the resources CloudFormation will replace (and the leaves that cause it), "
                     "delete or update in place, the changes a service refuses, what each HyperPod instance group "
@@ -86,6 +86,9 @@ def pair_stacks(old: dict[str, StackInput], new: dict[str, StackInput],
     """Which old stack each new one is compared with: by name, or the only one of each side (a template file's
     name says nothing of its stack). A stack only in NEW is compared with an empty one."""
     if only is not None:
+        if all(stack.from_template_file for stack in (*old.values(), *new.values())):
+            raise InputError(f"--stack {only}: both inputs are template files, which name no stack, so --stack "
+                             "cannot be checked; leave it out, or give a cloud assembly folder (cdk synth -o <folder>)")
         def pick(stacks: dict[str, StackInput], side: str) -> StackInput:
             if only in stacks:
                 return stacks[only]

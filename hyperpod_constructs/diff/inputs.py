@@ -3,6 +3,7 @@ platform's ``Custom::HyperPodManifests`` resources apply (an S3 asset of the ass
 from __future__ import annotations
 
 import json
+import re
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -10,10 +11,34 @@ from typing import Any, Optional
 
 from ..delivery.applier import RESOURCE_TYPE as MANIFESTS_TYPE, ManifestDelivery
 from ..delivery.bundle import BUNDLE_MANIFESTS, MANIFEST_SUFFIX
+from ..input_files import shown
 
 
 class InputError(Exception):
     """An input that cannot be read: a usage error."""
+
+
+# CloudFormation's largest template (a template body in S3): a bigger file is no template CloudFormation deploys.
+MAX_TEMPLATE_BYTES = 1_000_000
+_TYPE_NAME = re.compile(r"^(Custom::[A-Za-z0-9_@-]{1,60}|[A-Za-z0-9]{2,64}::[A-Za-z0-9]{2,64}::[A-Za-z0-9]{2,64}"
+                        r"(::[A-Za-z0-9]{2,64})?)$")
+_LOGICAL_ID = re.compile(r"^[A-Za-z0-9]{1,255}$")
+
+
+def check_resources(path: Path, template: dict[str, Any]) -> dict[str, Any]:
+    """``template`` when its Resources are a CloudFormation template's: objects under logical ids, each with a type."""
+    resources = template.get("Resources")
+    if not isinstance(resources, dict):
+        raise InputError(f"{path}: a CloudFormation template has a Resources section (an object of resources)")
+    for logical_id, resource in resources.items():
+        if not _LOGICAL_ID.match(str(logical_id)):
+            raise InputError(f"{path}: Resources key {shown(logical_id)} is not a logical id (letters and digits, "
+                             "at most 255)")
+        kind = resource.get("Type") if isinstance(resource, dict) else None
+        if not isinstance(kind, str) or not _TYPE_NAME.match(kind):
+            raise InputError(f"{path}: Resources.{logical_id}.Type {shown(kind)} is not a resource type such as "
+                             "AWS::S3::Bucket or Custom::Name")
+    return template
 
 
 @dataclass(frozen=True)
@@ -49,16 +74,29 @@ def read_stacks(path: Path) -> dict[str, StackInput]:
 def read_template(path: Path) -> dict[str, Any]:
     from cfnlint.decode import decode_str  # short-form intrinsics (!Ref, !Sub ...) become their long forms
 
-    template, problems = decode_str(path.read_text())
+    size = path.stat().st_size
+    if size > MAX_TEMPLATE_BYTES:
+        raise InputError(f"{path}: {size:,} bytes, more than CloudFormation's largest template "
+                         f"({MAX_TEMPLATE_BYTES:,} bytes): not a template CloudFormation deploys")
+    try:
+        text = path.read_text()
+    except (OSError, UnicodeDecodeError) as error:
+        raise InputError(f"{path}: cannot be read as text ({error})") from None
+    if not text.strip():
+        raise InputError(f"{path}: empty; give a template file (aws cloudformation get-template --stack-name <stack> "
+                         "--query TemplateBody) or a cloud assembly folder (cdk synth -o <folder>)")
+    template, problems = decode_str(text)
     if template is None:
         raise InputError(f"{path}: not a CloudFormation template ({problems[0].message if problems else 'empty'})")
     template = json.loads(json.dumps(template))  # cfn-lint's nodes as plain dicts and lists
+    if not isinstance(template, dict):
+        raise InputError(f"{path}: a {type(template).__name__}, not a CloudFormation template (a JSON or YAML object)")
     body = template.get("TemplateBody")  # `aws cloudformation get-template` without --query
     if body is not None:
         template = body if isinstance(body, dict) else json.loads(json.dumps(decode_str(body)[0]))
-    if not isinstance(template.get("Resources"), dict):
-        raise InputError(f"{path}: a CloudFormation template has a Resources section")
-    return template
+        if not isinstance(template, dict):
+            raise InputError(f"{path}: its TemplateBody is not a CloudFormation template")
+    return check_resources(path, template)
 
 
 def read_manifest_folder(path: Path) -> tuple[str, ...]:
@@ -82,7 +120,7 @@ def _assembly_stacks(folder: Path) -> dict[str, StackInput]:
         if artifact.get("type") == "cdk:cloud-assembly":  # a stage's nested assembly
             stacks.update(_assembly_stacks(folder / properties["directoryName"]))
         elif artifact.get("type") == "aws:cloudformation:stack":
-            template = json.loads((folder / properties["templateFile"]).read_text())
+            template = read_template(folder / properties["templateFile"])
             name = properties.get("stackName", artifact_id)
             stacks[name] = StackInput(name, template, _bundles(template, assets), False)
     return stacks

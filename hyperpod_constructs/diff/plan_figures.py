@@ -26,6 +26,12 @@ class PlatformFigures:
         cost = self.figures.get("costUsdPerMonth")
         return None if cost is None else float(cost[level])
 
+    @property
+    def unpriced_groups(self) -> tuple[str, ...]:
+        """The instance groups the cost leaves out for want of a price (``group <name> (<type>)``)."""
+        cost = self.figures.get("costUsdPerMonth") or {}
+        return tuple(name for name in cost.get("unpriced") or () if str(name).startswith("group "))
+
     def group(self, name: str) -> Optional[Mapping[str, Any]]:
         return (self.figures.get("groups") or {}).get(name)
 
@@ -92,13 +98,19 @@ class FiguresChange:
             after = self._level(self.new, level)
             before = self._level(self.old, level) if self.old is not None else "none"
             lines.append(f"{name}: {before} -> {after}" if before != after else f"{name}: {after} (unchanged)")
+        unpriced = [(side, figures.unpriced_groups) for side, figures in (("OLD", self.old), ("NEW", self.new))
+                    if figures is not None and figures.unpriced_groups]
+        if unpriced:  # a group left out of a total makes it lower: that is no saving
+            lines.append("cost not comparable: no price for " + "; ".join(
+                f"{', '.join(groups)} in {side}" for side, groups in unpriced) + " (left out of its totals, not $0)")
         return lines
 
     @staticmethod
     def _level(figures: PlatformFigures, level: str) -> str:
         nodes, gpus = figures.total(level, "nodes"), figures.total(level, "gpus")
         monthly = figures.monthly(level)
-        cost = f", ${monthly:,.2f}/month" if monthly is not None else ""
+        unpriced = " + unpriced" if figures.unpriced_groups else ""
+        cost = f", ${monthly:,.2f}/month{unpriced}" if monthly is not None else ""
         return f"{nodes} node{'' if nodes == 1 else 's'}, {gpus} GPU{'' if gpus == 1 else 's'}{cost}"
 
 

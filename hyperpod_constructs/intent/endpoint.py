@@ -22,7 +22,7 @@ from ..type_checks import check_fields
 from .autoscaling import Autoscaling
 from .data_capture import DataCapture
 from .disaggregation import DisaggregatedServing
-from .engine_args import gpu_memory_utilization, parallel_args
+from .engine_args import arg_value, gpu_memory_utilization, parallel_args
 from .frozen import Frozen
 from .endpoint_options import (
     LoadBalancer,
@@ -321,6 +321,22 @@ class InferenceEndpoint(EndpointBase):
                 assert self.model.size is not None
                 raise HyperPodValidationError(where, "model.size", self.model.size.describe(),
                                               fit.problem(self.model.size))
+        self._check_context_fits(where)
+
+    def _check_context_fits(self, where: str) -> None:
+        """The context vLLM sizes for (``--max-model-len``, else the model's default) fits the KV cache left."""
+        size, args = self.model.size, self.defaults.args
+        if size is None or args is None or not self.defaults.vllm_based or self.defaults.disaggregation is not None:
+            return
+        given = arg_value(args, ("--max-model-len",))
+        context = int(given) if given is not None and given.isdigit() else size.context_length
+        if context is None:
+            return
+        for fit in self.memory_fits():
+            problem = fit.context_problem(size, context, from_args=given is not None)
+            if problem is not None:
+                field = "args[--max-model-len]" if given is not None else "model.size.context_length"
+                raise HyperPodValidationError(where, field, context, problem)
 
     # ---- defaults that depend on other fields --------------------------------------------------------
 

@@ -43,7 +43,8 @@ def _int_option(args: Sequence[str], names: Sequence[str], where: str, field: st
 
 
 def parallel_args(args: Sequence[str], gpus: int, where: str, field: str = "args") -> tuple[str, ...]:
-    """Arguments to append so vLLM uses all ``gpus`` of a replica; raises when the user's own values disagree."""
+    """Arguments to append so vLLM uses all ``gpus`` of a replica; raises when the user's own values disagree.
+    ``gpus=0`` is a pod on a MIG slice: one slice per pod, so tensor, pipeline and data parallel are all 1."""
     sizes = {names[0]: _int_option(args, names, where, field)
              for names in (TENSOR_PARALLEL, PIPELINE_PARALLEL, DATA_PARALLEL)}
     given = {name: size for name, size in sizes.items() if size is not None}
@@ -53,6 +54,10 @@ def parallel_args(args: Sequence[str], gpus: int, where: str, field: str = "args
     for size in given.values():
         product *= size
     shown = " x ".join(f"{name} {size}" for name, size in given.items())
+    require(product == 1 or gpus > 0, where, field, shown,
+            "tensor parallel 1 on a MIG slice: a pod gets one MIG slice, and a slice cannot be split across "
+            f"parallel ranks (vLLM would need {product} devices); drop the parallel sizes, or run whole GPUs "
+            f"(gpus={product}, no accelerator_partition) for tensor parallel {product}")
     require(product == max(gpus, 1), where, field, shown,
             f"parallel sizes that multiply to the replica's {gpus} GPU(s) (gpus={gpus}): vLLM would use {product}; "
             f"drop them to get --tensor-parallel-size {gpus}, or change gpus")

@@ -358,7 +358,8 @@ class InferenceGateway:
     """One Inference Gateway for many models: ``platform.add_inference_gateway(InferenceGateway(...))``.
 
     Every documented rule holds when it is built: body-based routing with more than one scheduler, unique scheduler
-    and model names, weights or a plugins ConfigMap, ``lru`` only with llm-d, and authentication (JWT) unless
+    and model names, each LoRA adapter under one scheduler and named unlike every model, weights or a plugins
+    ConfigMap, ``lru`` only with llm-d, and authentication (JWT) unless
     ``allow_unauthenticated=True`` says the gateway may serve anyone who reaches it.
     """
 
@@ -402,6 +403,21 @@ class InferenceGateway:
             values = [getattr(scheduler, field) for scheduler in self.schedulers]
             duplicates = sorted({value for value in values if values.count(value) > 1})
             require(not duplicates, where, f"schedulers[].{field}", duplicates, f"each scheduler's {field} once")
+        # The body-based router maps each name a request carries to one base model (AWS's "LoRA adapter
+        # ConfigMap"), so an adapter belongs to one scheduler and is no scheduler's model name.
+        owners: dict[str, list[str]] = {}
+        for scheduler in self.schedulers:
+            for adapter in scheduler.lora_adapters:
+                owners.setdefault(adapter, []).append(scheduler.name)
+        shared = sorted(adapter for adapter, names in owners.items() if len(names) > 1)
+        require(not shared, where, "schedulers[].lora_adapters", shared,
+                "each adapter under one scheduler: the router resolves an adapter name to one base model; list it on "
+                "the scheduler whose endpoint loads it (" + "; ".join(
+                    f"{adapter!r} is under {', '.join(owners[adapter])}" for adapter in shared) + ")")
+        clashes = sorted(set(owners) & {scheduler.model_name for scheduler in self.schedulers})
+        require(not clashes, where, "schedulers[].lora_adapters", clashes,
+                "adapter names that are no scheduler's model_name: a request naming one would match two routes; "
+                "rename the adapter (--lora-modules <new name>=<path>)")
         backend = self.bbr.default_backend
         names = [scheduler.name for scheduler in self.schedulers]
         require(backend is None or backend in names, where, "bbr.default_backend", backend,

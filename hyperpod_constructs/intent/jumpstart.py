@@ -28,6 +28,7 @@ from .kv_cache import KvCache
 from .model_cache import ModelCache, check_model_cache
 from .deployment import EndpointBase, DeploymentDefaults, validate_environment
 from .mig import normalize_partition, validate_partition
+from ..catalog.jumpstart_models import known_model_id
 from .model_size import MemoryFit, ModelSize
 from .operator_fields import ContainerResources, LmcacheMode, Toleration  # the shared fields' types (API docs)
 from .names import is_sagemaker_name, require_hyperpod_instance_type
@@ -133,6 +134,10 @@ class JumpStartEndpoint(EndpointBase):
         self._validate_common_fields(where)
         require(is_sagemaker_name(self.model_id), where, "model_id",
                 self.model_id, "a JumpStart model id: 1-63 letters, digits and hyphens (e.g. meta-textgeneration-llama-3-1-8b-instruct)")
+        known = known_model_id(self.model_id)
+        require(self.model_id == self.model_id.lower(), where, "model_id", self.model_id,
+                "the id in lower case, as JumpStart spells it (ids are case-sensitive; another case names no model): "
+                + (f"model_id={known!r}" if known else f"check the hub's spelling, e.g. {self.model_id.lower()!r}"))
         require(self.accept_eula is True, where, "accept_eula", self.accept_eula, EULA_HELP)
         require_hyperpod_instance_type(self.instance_type, where, "instance_type")
         if self.model_cache is not None:

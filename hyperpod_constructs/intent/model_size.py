@@ -24,6 +24,7 @@ DTYPE_BYTES: dict[str, float] = {
     "int4": 0.5, "fp4": 0.5, "awq": 0.5, "gptq": 0.5,
 }
 DEFAULT_GPU_MEMORY_UTILIZATION = 0.9  # vLLM's default for --gpu-memory-utilization
+KV_BLOCK_TOKENS = 16  # vLLM's default KV-cache block size
 THIN_KV_SHARE = 0.2  # warn when the KV cache gets less than this share of the replica's accelerator memory
 _MIN_PARAMETERS = 1e6  # below this the value is almost certainly billions, not a count
 
@@ -43,6 +44,14 @@ class ModelSize:
     weight_bytes: Optional[int] = None
     """The weights' total size in bytes, instead of ``parameters``.
     Default: None."""
+    context_length: Optional[int] = None
+    """The model's default context in tokens (``max_position_embeddings`` in its ``config.json``): what vLLM sizes
+    for unless ``--max-model-len`` says less. With ``kv_bytes_per_token`` it is checked against the KV cache left.
+    Default: None (not checked)."""
+    kv_bytes_per_token: Optional[int] = None
+    """KV-cache bytes one token takes: 2 x layers x KV heads x head size x bytes per element (Llama 3.1 8B in
+    bfloat16: 2 x 32 x 8 x 128 x 2 = 131072).
+    Default: None (not checked)."""
 
     def __post_init__(self) -> None:
         where = type(self).__name__
@@ -57,6 +66,13 @@ class ModelSize:
             require(isinstance(self.weight_bytes, int) and not isinstance(self.weight_bytes, bool)
                     and self.weight_bytes > 0, where, "weight_bytes", self.weight_bytes,
                     "the weights' size in bytes, a positive whole number")
+        self._check_context(where)
+
+    def _check_context(self, where: str) -> None:
+        for field in ("context_length", "kv_bytes_per_token"):
+            value = getattr(self, field)
+            require(value is None or (isinstance(value, int) and not isinstance(value, bool) and value > 0), where,
+                    field, value, "a positive whole number")
 
     @property
     def weight_gb(self) -> float:
@@ -111,6 +127,27 @@ class MemoryFit:
                 f"{self.instance_type} has {self.memory_gb:g} GB, {self.usable_gb:.1f} GB usable at GPU memory "
                 f"utilization {self.utilization:g}, leaving no room for the KV cache; use more GPUs per replica "
                 f"(gpus=...), a larger MIG slice or instance type, or a quantized model (dtype='fp8' / 'int4')")
+
+    def tokens_that_fit(self, size: ModelSize) -> Optional[int]:
+        """The longest context one sequence's KV cache fits in, in vLLM's 16-token blocks; None when the size gives
+        no ``kv_bytes_per_token``."""
+        if size.kv_bytes_per_token is None:
+            return None
+        tokens = int(max(self.kv_cache_gb, 0) * 1e9 // size.kv_bytes_per_token)
+        return tokens - tokens % KV_BLOCK_TOKENS
+
+    def context_problem(self, size: ModelSize, context: int, from_args: bool) -> Optional[str]:
+        """Why a context of ``context`` tokens cannot be served (vLLM refuses to start), or None when it fits."""
+        fits = self.tokens_that_fit(size)
+        if fits is None or context <= fits:
+            return None
+        needed = context * size.kv_bytes_per_token / 1e9  # type: ignore[operator]
+        source = "--max-model-len" if from_args else "the model's default context (size.context_length)"
+        return (f"a context whose KV cache fits one replica: {source} of {context} tokens needs {needed:.1f} GB of KV "
+                f"cache for one sequence, but {size.describe()} leaves {max(self.kv_cache_gb, 0):.1f} GB on "
+                f"{self.accelerator} of {self.instance_type}, and vLLM refuses to start; the context that fits is "
+                f"{fits} tokens: add '--max-model-len', '{fits}' to args, or give each replica more accelerator "
+                "memory (gpus=...) or a quantized model")
 
     def advice(self, where: str, size: ModelSize) -> Advice:
         return Advice("thin-kv-cache", (

@@ -249,6 +249,9 @@ class Observability:
 
     def __post_init__(self) -> None:
         check_fields(self, "observability")
+        # A string is a sequence too: alarm_emails="ops@example.com" would be read letter by letter.
+        require(isinstance(self.alarm_emails, tuple), "observability", "alarm_emails", self.alarm_emails,
+                "a list of e-mail addresses, e.g. ['ops@example.com'] (one address is a list of one)")
         for index, email in enumerate(self.alarm_emails):
             require(isinstance(email, str) and bool(_EMAIL.match(email)), "observability", f"alarm_emails[{index}]",
                     email, "an e-mail address such as ops@example.com")

@@ -9,7 +9,7 @@ import json
 import shutil
 import tempfile
 from pathlib import Path
-from typing import Any, Callable, Optional, Sequence, TypeVar
+from typing import Any, Callable, Iterator, Optional, Sequence, TypeVar
 
 from aws_cdk import RemovalPolicy
 from constructs import Construct
@@ -28,6 +28,9 @@ Deployment = TypeVar("Deployment", bound=ChartDeployment)
 
 class ManifestFiles:
     """The charts the platform delivers, rendered to files when an output first needs them, and only then.
+
+    Iterating gives the file names (``<chart>.k8s.yaml`` and ``values.env``), indexing a file's text, ``files()`` all
+    of them as a dict (``hyperpod_constructs.testing`` reads them for tests).
 
     The first output (the bundle at synth, or ``export()``) fixes the files; a later one must find the charts
     unchanged, else it raises rather than let ``cdk deploy`` and the GitOps export differ.
@@ -82,7 +85,23 @@ class ManifestFiles:
         return self._first
 
     def files(self) -> dict[str, str]:
-        return self.rendered()[1]
+        """File name -> text: one ``<chart>.k8s.yaml`` per chart and ``values.env``, as ``export()`` writes them under
+        ``manifests/`` and the bundle ``cdk deploy`` applies holds them."""
+        return dict(self.rendered()[1])
+
+    # Read like a mapping of file name -> text (``for name in platform.manifest_files``, ``files[name]``); the first
+    # read renders the charts, as ``export()`` does.
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.rendered()[1])
+
+    def __len__(self) -> int:
+        return len(self.rendered()[1])
+
+    def __getitem__(self, file_name: str) -> str:
+        files = self.rendered()[1]
+        if file_name not in files:
+            raise KeyError(f"{file_name!r}: the manifest files are {', '.join(sorted(files))}")
+        return files[file_name]
 
     @property
     def applier_identity(self) -> dict[str, str]:

@@ -21,6 +21,7 @@ from ..intent.instance_group import InstanceGroup
 from ..resolve.platform_model import PodDemand, ResolvedPlatform
 from .cost import CostReport, FixedCostItems, estimate_cost
 from .plan_gateways import PlannedGateway, gateway_lines, planned_gateways
+from .plan_routes import Route, planned_routes, route_lines
 
 
 @dataclass(frozen=True)
@@ -56,6 +57,10 @@ class Plan:
     gateways: tuple[PlannedGateway, ...] = ()
     """The Inference Gateways, each with the endpoints attached to it.
     Default: none."""
+    routes: tuple[Route, ...] = ()
+    """Each way in (an endpoint's load balancer or SageMaker endpoint, a gateway's model): what a client names and
+    the hops to the pods.
+    Default: none."""
 
     @classmethod
     def of(cls, platform: ResolvedPlatform, **fields: Any) -> "Plan":
@@ -64,6 +69,7 @@ class Plan:
                    autoscaled_groups=frozenset(platform.autoscaled_groups),
                    slices_per_instance=platform.slices_per_instance,
                    cold_starts=tuple(cold_start_endpoints(platform)), gateways=planned_gateways(platform),
+                   routes=planned_routes(platform),
                    **fields)
 
     def cost(self) -> Optional[CostReport]:
@@ -118,11 +124,12 @@ class Plan:
     # ---- the text -----------------------------------------------------------------------------------------
 
     def render(self) -> str:
-        """The plan as text (``plan.txt``): groups, endpoints, gateways, GPU and MIG use, totals and cost."""
+        """The plan as text (``plan.txt``): groups, endpoints, gateways, routes, GPU and MIG use, totals and cost."""
         lines = self._group_lines()
         lines += self._ami_lines()
         lines += self._endpoint_lines()
         lines += gateway_lines(self.gateways)
+        lines += route_lines(self.routes)
         lines += self._whole_gpu_utilisation()
         lines += self._mig_utilisation()
         lines += self._totals()

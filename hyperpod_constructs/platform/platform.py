@@ -49,7 +49,8 @@ from ..resolve.platform_model import ResolvedModelStore, ResolvedPlatform
 from ..resolve.records import CustomSpec
 from ..intent.slo import EndpointSlos
 from ..resolve.tiered_kv_cache import TieredKvCacheDaemon, resolve_tiered_kv_cache_daemon
-from ..k8s.inference_gateway import add_gateway_object
+from ..k8s.inference_gateway import (
+    add_gateway_object, add_lora_adapter_config_maps, lora_adapter_config_map_manifests)
 from ..k8s.keda import add_keda_objects, render_keda
 from ..k8s.model_deployment import add_endpoint_object, endpoint_manifest
 from ..k8s.model_weights_cache import add_weights_cache_object, weights_cache_manifest
@@ -77,7 +78,7 @@ from .operator_part import OperatorContext, build_operator
 from .plan import Plan
 from .plan_metadata import record_plan_metadata
 from .plan_picture import draw_plan
-from .subnet_records import subnet_records
+from .subnet_records import subnet_records, vpc_cidr
 from .synth_checks import SynthChecksContext, add_synth_checks
 
 Endpoint = Union[InferenceEndpoint, JumpStartEndpoint]
@@ -392,7 +393,10 @@ class HyperPodInferencePlatform(Construct):
 
     @property
     def manifest_files(self) -> ManifestFiles:
-        """Every chart the platform delivers, rendered once for both ``cdk deploy`` and ``export()``."""
+        """Every chart the platform delivers, rendered once for both ``cdk deploy`` and ``export()``: iterate it for the
+        file names, index it (``platform.manifest_files["values.env"]``) or call ``.files()`` for file name -> text,
+        in memory, exactly what ``export()`` writes under ``manifests/``. Reading it renders the charts, as
+        ``export()`` does: add every endpoint and chart first. ``hyperpod_constructs.testing`` builds on it."""
         return self._files
 
     @property
@@ -478,6 +482,7 @@ class HyperPodInferencePlatform(Construct):
             namespace=self.namespace,
             jumpstart_gated_models=self.operator.gated_model_role is not None,
             subnets=subnet_records(self._network.hyperpod_subnets),
+            vpc_cidr_block=vpc_cidr(self._network.vpc),
             operator_addon_version=operator_addon_version,
             inference_gateway_controller=self.operator.gateway_controller is not None,
         )
@@ -547,15 +552,18 @@ class HyperPodInferencePlatform(Construct):
         """One Inference Gateway (an ``InferenceGatewayConfig``) serving many models; endpoints attach by its name.
 
         Needs ``operator=InferenceOperatorOptions(inference_gateway=True)`` (checked at synth). Returns its handle,
-        chart ``inference-gateway-<namespace>-<name>`` (``.api_objects[0]`` is the config, for fields not modelled).
+        chart ``inference-gateway-<namespace>-<name>`` (``.api_objects[0]`` is the config, for fields not modelled;
+        then the body-based router's ConfigMap of each scheduler that lists LoRA adapters).
         The inference operator merges a scheduler entry into the config for each endpoint that attaches; ``cdk
         deploy`` applies only the platform's fields and never prunes or overwrites the operator's (docs/gateway.md)."""
         check_arguments(self._path, HyperPodInferencePlatform.add_inference_gateway, locals())
         resolved = resolve_gateway(gateway, self._resolved)
         model = self._resolved.with_gateway(resolved, where=self._path)  # refuses a name taken in the namespace
         manifest = gateway_manifest(resolved, self.deploy_time_values.register)
-        deployment = self._charts.add(gateway_chart_name(resolved), lambda chart: [add_gateway_object(chart, manifest)],
-                                      [manifest])
+        deployment = self._charts.add(
+            gateway_chart_name(resolved),
+            lambda chart: [add_gateway_object(chart, manifest), *add_lora_adapter_config_maps(chart, resolved)],
+            [manifest, *lora_adapter_config_map_manifests(resolved)])
         self._resolved = model  # only once it rendered: a refused gateway leaves the platform as it was
         self._gateways.append(deployment)
         return deployment

@@ -12,19 +12,20 @@ arguments, an app file that cannot be read, no region or no credentials). Needs 
 """
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 from typing import Any, Optional, Sequence, TextIO
 
+from ..command_line import ArgumentParser
 from ..app_file import AppFileError, read_app
-from ..error_output import aws_setup_problem
+from ..error_output import NO_REGION_ADVICE, aws_setup_problem
 from ..intent.model_source import REGION_PATTERN
 from .account_checks import check_bootstrap, check_buckets, check_identity_center, check_quotas
 from .app_readers import PREFLIGHT_NEEDS
 from .calls import AwsClients
 from .cluster_checks import check_existing_cluster
 from .needs import BootstrapNeed, BucketNeed, ExistingClusterNeed, PreflightNeeds
+from .planned import render_planned
 from .result import CheckResult, Status, render
 
 PROG = "python -m hyperpod_constructs.preflight"
@@ -43,8 +44,8 @@ def needs_from_data(data: dict[str, Any]) -> PreflightNeeds:
             if cluster is not None else None))
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+def _parser() -> ArgumentParser:
+    parser = ArgumentParser(
         prog=PROG,
         description="Before cdk deploy: check the account's SageMaker HyperPod quotas, CDK bootstrap stack, model "
                     "buckets, IAM Identity Center and an existing EKS cluster's prerequisites with read-only calls. "
@@ -88,27 +89,32 @@ def main(argv: Optional[Sequence[str]] = None, *, clients: Optional[AwsClients] 
         stderr.write(f"--region {args.region!r} is not a region name such as us-west-2\n")
         return 2
     try:
-        if clients is None:  # every check calls AWS: without credentials, say so before the app runs (seconds)
-            _require_credentials(args.profile)
         found = read_app(args.app, PREFLIGHT_NEEDS, context)
-        regions = {platform["region"] for platform in found} - {None}
-        region = args.region or (regions.pop() if len(regions) == 1 else None) or _configured_region(args.profile)
-        if region is None:
-            stderr.write(f"{PROG}: no region: pass --region, give the stack an env, or configure a default region\n")
-            return 2
-        if clients is None:
-            clients = AwsClients.for_region(region, args.profile)
     except AppFileError as error:
         stderr.write(f"{error}\n")
         return 2
+    needs = [needs_from_data(platform["needs"]) for platform in found]
+    regions = {platform["region"] for platform in found} - {None}
+    region = args.region or (regions.pop() if len(regions) == 1 else None)
+    try:
+        if clients is None:
+            region = region or _configured_region(args.profile)
+        if region is None:
+            stdout.write(render_planned(needs, None, "no region", args.toolkit_stack_name))
+            stderr.write(f"{PROG}: {NO_REGION_ADVICE}\n")
+            return 2
+        if clients is None:  # every check calls AWS: without credentials, say what would be checked
+            _require_credentials(args.profile)
+            clients = AwsClients.for_region(region, args.profile)
     except Exception as error:  # a profile that does not exist, no credentials: one line, nothing checked
         setup = aws_setup_problem(error, PROG)
         if setup is None:
             raise
+        stdout.write(render_planned(needs, region, "no usable AWS credentials", args.toolkit_stack_name))
         stderr.write(setup + "\n")
         return 2
-    results = [result for platform in found for result in run_checks(
-        needs_from_data(platform["needs"]), clients, region, args.toolkit_stack_name)]
+    results = [result for platform_needs in needs for result in run_checks(
+        platform_needs, clients, region, args.toolkit_stack_name)]
     stdout.write(render(results))
     return 1 if any(result.status is Status.FAIL for result in results) else 0
 

@@ -1,16 +1,18 @@
 """``python -m hyperpod_constructs.prices``: write a dated price file from the AWS Price List API.
 
-    python -m hyperpod_constructs.prices --region us-west-2 --app apps/quick_setup.py > prices.json
+    python -m hyperpod_constructs.prices --region us-west-2 --app app.py --output prices.json
     python -m hyperpod_constructs.prices --region us-west-2 --instance-types ml.p5.48xlarge ml.m5.2xlarge
 
 ``--app`` takes your CDK app file as the README writes it, or one with ``build(app)``; it runs in a child process that
-writes nothing next to it (``app_file.read_app``). Needs boto3 (``pip install 'hyperpod-constructs[prices]'``) and
-credentials allowed ``pricing:GetProducts``. Exit status: 0 every price found, 1 a price is missing or the Price List
-API refused a call, 2 a usage error (bad arguments, an app file that cannot be read, no credentials).
+writes nothing next to it (``app_file.read_app``). An app that reads the price file being written
+(``Prices.from_file("prices.json")``) runs unpriced while its instance types are read, whether the file is missing or
+empty (``--output`` writes it only once the prices are in; a shell redirect ``> prices.json`` empties it first).
+Needs boto3 (``pip install 'hyperpod-constructs[prices]'``) and credentials allowed ``pricing:GetProducts``. Exit
+status: 0 every price found, 1 a price is missing or the Price List API refused a call, 2 a usage error (bad
+arguments, an app file that cannot be read, no credentials).
 """
 from __future__ import annotations
 
-import argparse
 import datetime
 import json
 import re
@@ -18,10 +20,12 @@ import sys
 from pathlib import Path
 from typing import Any, Optional, Sequence, TextIO
 
+from ..command_line import ArgumentParser
 from ..app_file import AppFileError, read_app
 from ..catalog.instance_types import instance_type
 from ..error_output import aws_setup_problem
-from .model import FORMAT, FSX_PERSISTENT_2_TIERS
+from ..input_files import InputFileError, check_writable
+from .model import FORMAT, FSX_PERSISTENT_2_TIERS, PRICE_FILE_PENDING_ENV
 from .price_list import (
     PRICE_LIST_API_REGIONS, eks_cluster_query, fsx_lustre_query, grafana_user_query, hyperpod_instance_query,
     nat_gateway_query, try_lookup,
@@ -34,8 +38,8 @@ MISSING_BOTO3 = ("python -m hyperpod_constructs.prices needs boto3 to call the A
                  "pip install 'hyperpod-constructs[prices]' (or pip install boto3)")
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog=PROG,
+def _parser() -> ArgumentParser:
+    parser = ArgumentParser(prog=PROG,
                                      description="Write a dated price file (JSON) for the HyperPod instance types an "
                                                  "app uses and the fixed costs the platform adds.")
     parser.add_argument("--region", required=True, help="region the platform is deployed to, e.g. us-west-2")
@@ -55,7 +59,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--grafana-viewers", type=int, help="active Grafana viewers, priced the same way")
     parser.add_argument("--pricing-region", default="us-east-1", choices=PRICE_LIST_API_REGIONS,
                         help="endpoint of the Price List API (it serves every region's prices)")
-    parser.add_argument("--output", "-o", type=Path, help="write here instead of standard output")
+    parser.add_argument("--output", "-o", type=Path, help="write the price file here once the prices are in, instead "
+                                                          "of standard output (a shell redirect > FILE empties FILE "
+                                                          "before an app that reads it runs)")
     return parser
 
 
@@ -66,7 +72,7 @@ PRICE_NEEDS_READER = "hyperpod_constructs.preflight.app_readers:price_needs"
 def app_needs(path: Path) -> tuple[list[str], list[int]]:
     """Instance types and FSx tiers of the platforms an app file builds (``app_file.read_app``: the README's plain
     app or ``build(app)``; nothing is written into the user's folders). Raises ``AppFileError``."""
-    found = read_app(path, PRICE_NEEDS_READER)
+    found = read_app(path, PRICE_NEEDS_READER, environment={PRICE_FILE_PENDING_ENV: "1"})
     types = list(dict.fromkeys(name for platform in found for name in platform["instance_types"]))
     tiers = list(dict.fromkeys(tier for platform in found for tier in platform["fsx_tiers"]))
     return types, tiers
@@ -131,6 +137,15 @@ def _grafana_licenses(client: Any, region: str, editors: int, viewers: int, miss
                         **entries}}
 
 
+def would_price(region: str, instance_types: Sequence[str], fsx_tiers: Sequence[int], grafana_users: bool) -> str:
+    """What the command asks the Price List API for, said when it cannot ask (no credentials)."""
+    items = [f"HyperPod node-hours of {', '.join(instance_types)}" if instance_types else None,
+             "the EKS control plane", "a NAT gateway",
+             f"FSx for Lustre PERSISTENT_2 tier {', '.join(map(str, fsx_tiers))} MB/s/TiB" if fsx_tiers else None,
+             "Amazon Managed Grafana editor and viewer licenses" if grafana_users else None]
+    return f"not priced; with credentials it asks for, in {region}: {'; '.join(item for item in items if item)}\n"
+
+
 def pricing_client(region: str) -> Any:
     try:
         import boto3
@@ -155,6 +170,12 @@ def main(argv: Optional[Sequence[str]] = None, *, client: Any = None, stdout: Te
         try:
             instance_types, tiers = app_needs(args.app)
         except AppFileError as error:
+            stderr.write(f"{error}\n")
+            return 2
+    if args.output is not None:
+        try:
+            check_writable(args.output, "--output")
+        except InputFileError as error:
             stderr.write(f"{error}\n")
             return 2
     if args.fsx_throughput:
@@ -182,8 +203,8 @@ def main(argv: Optional[Sequence[str]] = None, *, client: Any = None, stdout: Te
                                 grafana_users=users, today=today)
     except Exception as error:  # credentials, permissions, throttling: say what failed, no traceback
         setup = aws_setup_problem(error, PROG)
-        if setup is not None:
-            stderr.write(setup + "\n")
+        if setup is not None:  # nothing was asked: say what would have been, then why not
+            stderr.write(would_price(args.region, instance_types, tiers, users is not None) + setup + "\n")
             return 2
         if type(error).__module__.startswith("botocore"):
             stderr.write(f"the AWS Price List API call failed: {error}\n")

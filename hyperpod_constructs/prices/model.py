@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Mapping, Optional, Union
@@ -15,6 +16,18 @@ from ..catalog.instance_types import instance_type, unknown_instance_type_hint
 from ..errors import HyperPodValidationError, require
 
 FORMAT = 1
+# The price file's keys (format 1, docs/cost.md "The price file"): anything else is refused, naming these, so a
+# misspelt key cannot leave every total at $0.00. An entry holds its rate and, when the command wrote it, where the
+# rate comes from.
+FILE_KEYS = ("format", "source", "region", "retrieved", "currency", "instances", "eks_cluster", "nat_gateway",
+             "fsx_lustre_persistent_2", "amp", "grafana", "missing")
+ENTRY_KEYS = ("unit", "sku", "usage_type", "effective_date", "description", "source")
+GRAFANA_LICENSE_KEYS = ("editors", "viewers")  # the users priced with --grafana-editors / --grafana-viewers
+CURRENCY = "USD"
+# Set while ``python -m hyperpod_constructs.prices`` runs an app to read its instance types: the price file the app
+# reads may be the one being written (not there yet, or emptied by a shell redirect), and the app's prices do not
+# matter to that command.
+PRICE_FILE_PENDING_ENV = "HYPERPOD_CONSTRUCTS_PRICE_FILE_PENDING"
 HOURS_PER_MONTH = 730  # AWS's own monthly convention (8,760 h a year / 12)
 # FSx for Lustre PERSISTENT_2 throughput tiers (MB/s per TiB); each has its own storage price.
 FSX_PERSISTENT_2_TIERS = (125, 250, 500, 1000)
@@ -97,14 +110,30 @@ class Prices:
 
     @classmethod
     def from_file(cls, path: Union[str, Path]) -> Prices:
-        """Read a price file written by ``python -m hyperpod_constructs.prices`` (or edited by hand)."""
+        """Read a price file written by ``python -m hyperpod_constructs.prices`` (or by hand: docs/cost.md "The
+        price file" has its keys and an example).
+
+        Example:
+            >>> import json, pathlib, tempfile
+            >>> path = pathlib.Path(tempfile.mkdtemp()) / "prices.json"
+            >>> _ = path.write_text(json.dumps({"format": 1, "instances": {"ml.p5.48xlarge": {"usd_per_hour": 98.32}}}))
+            >>> Prices.from_file(path).hourly("ml.p5.48xlarge")
+            98.32
+        """
         path = Path(path)
         where = f"price file {path}"
-        require(path.is_file(), where, "path", str(path),
-                "an existing file; write one with: python -m hyperpod_constructs.prices --region <region> "
-                "--app <app.py> > prices.json")
+        write_it = (f"write it with: python -m hyperpod_constructs.prices --region <region> --app <app.py> "
+                    f"--output {path}")
+        text = path.read_text() if path.is_file() else None
+        if not (text or "").strip() and os.environ.get(PRICE_FILE_PENDING_ENV):
+            return cls(source="no price file yet (python -m hyperpod_constructs.prices is writing it)")
+        require(text is not None, where, "path", str(path), f"an existing file; {write_it}")
+        assert text is not None
+        require(bool(text.strip()), where, "content", "empty",
+                f"JSON as the prices command writes it; a shell redirect (> {path.name}) empties the file before the "
+                f"app that reads it runs: {write_it}")
         try:
-            data = json.loads(path.read_text())
+            data = json.loads(text)
         except json.JSONDecodeError as error:
             raise HyperPodValidationError(where, "content", f"line {error.lineno}: {error.msg}",
                                           "JSON as written by python -m hyperpod_constructs.prices") from error
@@ -114,16 +143,24 @@ class Prices:
     def from_dict(cls, data: Any, *, where: str = "price file") -> Prices:
         """Prices from a price file's parsed JSON (``format`` 1); ``where`` names it in errors."""
         require(isinstance(data, dict), where, "content", type(data).__name__, "a JSON object")
+        _known_keys(data, FILE_KEYS, where, "key")
         require(data.get("format") == FORMAT, where, "format", data.get("format"),
                 f"{FORMAT} (the price-file format this version reads)")
+        require(data.get("currency", CURRENCY) == CURRENCY, where, "currency", data.get("currency"),
+                f"{CURRENCY!r}: every rate is in US dollars")
 
         def rate(entry: Any, key: str, field_name: str) -> float:
             require(isinstance(entry, dict) and key in entry, where, field_name, entry, f"an object with {key!r}")
+            extra = GRAFANA_LICENSE_KEYS if field_name == "grafana" else ()
+            _known_keys(entry, (key, *ENTRY_KEYS, *extra), where, f"{field_name} key")
             return _price(where, f"{field_name}.{key}", entry[key])
 
         def optional(name: str, key: str) -> Optional[float]:
             return rate(data[name], key, name) if data.get(name) is not None else None
 
+        missing = data.get("missing", [])
+        require(isinstance(missing, list) and all(isinstance(item, str) for item in missing), where, "missing", missing,
+                "a list of what the prices command could not find (strings)")
         instances = data.get("instances", {})
         require(isinstance(instances, dict), where, "instances", instances, "an object keyed by instance type")
         tiers = data.get("fsx_lustre_persistent_2", {})
@@ -167,3 +204,11 @@ class Prices:
         if self.retrieved:
             parts.append(f"retrieved {self.retrieved}")
         return ", ".join(parts)
+
+
+def _known_keys(data: Mapping[str, Any], allowed: tuple[str, ...], where: str, field_name: str) -> None:
+    """Refuse a key the price file format does not have, naming the ones it does."""
+    unknown = [key for key in data if key not in allowed]
+    require(not unknown, where, field_name, unknown[0] if unknown else None,
+            f"one of the keys of price file format {FORMAT} there: {', '.join(allowed)} (docs/cost.md "
+            "\"The price file\")")

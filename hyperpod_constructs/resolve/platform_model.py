@@ -207,6 +207,9 @@ class ResolvedPlatform:
     subnets: tuple[SubnetRecord, ...] = ()
     """The subnets HyperPod nodes and the model store use, with their ranges where the app knows them.
     Default: none (not checked)."""
+    vpc_cidr_block: Optional[str] = None
+    """The VPC's own IPv4 range, such as ``"10.0.0.0/16"``: every subnet lies inside it, so it bounds what subnets of
+    unknown range can hold. Default: None (unknown at synth)."""
     endpoints: tuple[ResolvedEndpoint, ...] = ()
     """The endpoints added so far.
     Default: none."""

@@ -48,7 +48,8 @@ def _whole_gpu_problem(shortfall: WholeGpuShortfall) -> str:
     names = ", ".join(repr(endpoint) for endpoint in shortfall.unplaced)
     where = f"endpoint {names}" if len(shortfall.unplaced) == 1 else f"endpoints {names}"
     return format_problem(
-        where, f"whole GPUs at {replicas_field}", shortfall.needed,
+        # The value is a count of GPUs (gpus x replicas over the endpoints sharing the type), not a replica count.
+        where, f"whole GPUs needed (gpus x {replicas_field})", shortfall.needed,
         f"whole {shortfall.instance_type} GPUs the instance groups can hold at the {level}: the endpoints on it ask "
         f"for {shortfall.needed} ({asks}) and the groups offer {shortfall.offered} ({has}); {left} find no node with "
         f"enough free GPUs. Raise count (or max_count with node autoscaling), lower {replicas_field} or gpus, or move "

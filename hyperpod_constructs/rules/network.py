@@ -12,6 +12,9 @@ the operator's routers and system pods take more.
 """
 from __future__ import annotations
 
+import ipaddress
+from typing import Optional
+
 from ..errors import format_problem
 from ..resolve.platform_model import ResolvedPlatform
 from ..resolve.subnets import RESERVED_PER_SUBNET
@@ -27,24 +30,51 @@ def _ceiling_nodes(platform: ResolvedPlatform) -> int:
 @problem_rule("subnet-addresses")
 def subnet_addresses(platform: ResolvedPlatform) -> list[str]:
     """The node subnets have an address for every node at the ceiling, every endpoint pod at max replicas and the
-    model store (checked when every subnet's range is known at synth)."""
+    model store: checked against the subnets' ranges when every one is known at synth, else against the VPC's own
+    range when that is known (the subnets lie inside it, so together they hold no more than it does)."""
     usable = [subnet.usable_addresses for subnet in platform.subnets]
-    if not usable or any(count is None for count in usable):
+    if not usable:
         return []
     nodes = _ceiling_nodes(platform)
     pods = sum(demand.max_replicas for demand in platform.demands)
     store = 1 if platform.model_store is not None else 0
-    needed, offered = nodes + pods + store, sum(count for count in usable if count is not None)
-    if needed <= offered:
-        return []
-    ranges = ", ".join(str(subnet.ipv4_cidr_block) for subnet in platform.subnets)
+    needed = nodes + pods + store
     parts = f"{nodes} node(s) at count or max_count, {pods} endpoint pod(s) at max replicas" + (
         ", 1 for the model store" if store else "")
+    if all(count is not None for count in usable):
+        offered = sum(count for count in usable if count is not None)
+        if needed <= offered:
+            return []
+        ranges = ", ".join(str(subnet.ipv4_cidr_block) for subnet in platform.subnets)
+        return [format_problem(
+            "network", "subnets", f"{len(usable)} subnet(s) ({ranges}) with {offered} usable addresses",
+            f"subnets with at least {needed} IPv4 addresses for what the platform runs at full scale ({parts}; AWS "
+            f"keeps {RESERVED_PER_SUBNET} of each subnet): pass larger subnets (a /{_prefix_for(needed)} holds "
+            "that many), or lower max_count or max_replicas")]
+    vpc_size = _addresses(platform.vpc_cidr_block)
+    if vpc_size is None:
+        return []  # neither the subnets' ranges nor the VPC's: nothing to count against
+    offered = max(vpc_size - RESERVED_PER_SUBNET * len(usable), 0)
+    if needed <= offered:
+        return []
     return [format_problem(
-        "network", "subnets", f"{len(usable)} subnet(s) ({ranges}) with {offered} usable addresses",
-        f"subnets with at least {needed} IPv4 addresses for what the platform runs at full scale ({parts}; AWS "
-        f"keeps {RESERVED_PER_SUBNET} of each subnet): pass larger subnets (a /{_prefix_for(needed)} holds that "
-        "many), or lower max_count or max_replicas")]
+        "network", "vpc", f"{platform.vpc_cidr_block} ({vpc_size} addresses)",
+        f"a VPC range with at least {needed + RESERVED_PER_SUBNET * len(usable)} IPv4 addresses: the platform needs "
+        f"{needed} at full scale ({parts}), and its {len(usable)} subnet(s), of ranges unknown at synth, lie inside "
+        f"the VPC's range, with {RESERVED_PER_SUBNET} addresses of each kept by AWS, so they hold at most "
+        f"{offered}: use a larger VPC, or lower max_count or max_replicas; subnets in a secondary CIDR block of the "
+        "VPC: import them with their ranges (ec2.Subnet.from_subnet_attributes(..., ipv4_cidr_block=...)) so that "
+        "they are counted instead")]
+
+
+def _addresses(cidr: Optional[str]) -> Optional[int]:
+    """How many addresses an IPv4 range holds; None when it is unknown or not a range (a deploy-time token)."""
+    if cidr is None:
+        return None
+    try:
+        return ipaddress.IPv4Network(cidr, strict=False).num_addresses
+    except ValueError:
+        return None
 
 
 def _prefix_for(addresses: int) -> int:

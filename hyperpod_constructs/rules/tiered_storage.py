@@ -106,4 +106,45 @@ def tiered_storage_memory(platform: ResolvedPlatform) -> list[str]:
             f"and {full.pods} pod(s) of {full.demand.name!r} on one node request {full.pods} x {full.pod_gib:.0f} GiB "
             f"= {full.gib:.0f} GiB, {over:.0f} GiB more than the node has, so pods stay pending; {percent_fix}or set "
             f"memory= on {full.demand.name!r} to at most {pod_most}Gi, or lower its max_replicas"))
-    return problems
+    if problems:  # one endpoint already overfills a node: the sum would say the same again
+        return problems
+    return _shared_mig_node(platform, daemon.instance_type, daemon.instance_groups, node_gib, daemon_gib,
+                            daemon.memory_percent)
+
+
+def _shared_mig_node(platform: ResolvedPlatform, instance_type: str, group_names: tuple[str, ...], node_gib: float,
+                     daemon_gib: float, percent: int) -> list[str]:
+    """A MIG node holds slices of several endpoints at once: at full replicas each profile's slices fill with the
+    pods that ask most memory first, and all of them sit beside the daemon. One endpoint alone is the check above;
+    this one adds up the endpoints that share a node's slices."""
+    fills: list[tuple[str, int, float]] = []  # (demand, pods on one node, GiB a pod)
+    for group in (name for name in group_names if platform.slices_per_instance.get(name)):
+        slices = dict(platform.slices_per_instance[group])
+        candidates = []
+        for endpoint in platform.endpoints:
+            for demand in endpoint.demands:
+                resources = _resources(endpoint, demand)
+                pod_gib = _requested_memory(resources) if resources is not None else None
+                if demand.partition in slices and instance_type in demand.placement_types and pod_gib:
+                    candidates.append((pod_gib, demand))
+        for pod_gib, demand in sorted(candidates, key=lambda item: -item[0]):
+            pods = min(slices[demand.partition], demand.max_replicas)  # type: ignore[index]
+            slices[demand.partition] -= pods  # type: ignore[index]
+            if pods:
+                fills.append((demand.name, pods, pod_gib))
+        break  # the daemon's groups share one type and layout is per group: the first MIG group stands for them
+    if len(fills) < 2:
+        return []
+    pods_gib = sum(pods * pod_gib for _, pods, pod_gib in fills)
+    over = daemon_gib + pods_gib - node_gib
+    if over <= 0:
+        return []
+    shown = ", ".join(f"{pods} x {pod_gib:.0f} GiB of {name!r}" for name, pods, pod_gib in fills)
+    largest = math.floor(100 * (node_gib - pods_gib) / node_gib)
+    percent_fix = f"lower memory_percent to at most {largest}, " if largest >= 1 else ""
+    return [format_problem(
+        "cluster.tiered_storage", "memory_percent", percent,
+        f"a share that leaves room for the MIG pods beside it: the tiered-storage daemon requests {percent} % of each "
+        f"{instance_type} node's {node_gib} GiB ({daemon_gib:.0f} GiB), and at full replicas one node's MIG slices "
+        f"hold {shown} = {pods_gib:.0f} GiB, {over:.0f} GiB more than the node has, so pods stay pending; "
+        f"{percent_fix}or lower those endpoints' memory= or max_replicas")]

@@ -33,7 +33,8 @@ def _entries(text: str) -> list[tuple[str, str] | str]:
             continue
         name, equals, value = line.partition("=")
         if not equals or not _NAME.fullmatch(name):
-            raise ValuesFileError(f"values.env line {number}: {line!r} is not allowed; Name=value, or a comment "
+            shown = repr(line) if len(line) <= 60 else f"{line[:57]!r}... ({len(line):,} characters)"
+            raise ValuesFileError(f"values.env line {number}: {shown} is not allowed; Name=value, or a comment "
                                   "starting with #")
         entries.append((name, value))
     return entries

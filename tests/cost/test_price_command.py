@@ -219,3 +219,22 @@ def test_module_entry_point_runs(tmp_path: Path) -> None:
     result = run_command("prices", "--help", cwd=tmp_path)
     assert result.returncode == 0, result.stderr[-2000:]
     assert "--instance-types" in result.stdout and "--app" in result.stdout
+
+
+@pytest.mark.slow  # runs the app in a child process
+@pytest.mark.parametrize("existing", [None, ""], ids=["no file yet", "emptied by a shell redirect"])
+def test_an_app_reading_the_price_file_being_written_is_read_unpriced(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, existing: str | None) -> None:
+    """The app reads prices.json, which the command is about to write: its instance types are still read."""
+    (tmp_path / "app.py").write_text(
+        "import aws_cdk as cdk\n"
+        "from hyperpod_constructs import HyperPodInferencePlatform, InstanceGroup, Prices\n"
+        "app = cdk.App()\n"
+        "stack = cdk.Stack(app, 'Priced')\n"
+        "HyperPodInferencePlatform(stack, 'Platform', prices=Prices.from_file('prices.json'),\n"
+        "                          instance_groups=[InstanceGroup('l40s', 'ml.g6e.12xlarge', count=1)])\n"
+        "app.synth()\n")
+    if existing is not None:
+        (tmp_path / "prices.json").write_text(existing)
+    monkeypatch.chdir(tmp_path)
+    assert app_needs(Path("app.py")) == (["ml.g6e.12xlarge"], [])

@@ -3,12 +3,15 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from hyperpod_constructs import HyperPodValidationError, Prices
+from hyperpod_constructs.prices.model import ENTRY_KEYS, FILE_KEYS, GRAFANA_LICENSE_KEYS, PRICE_FILE_PENDING_ENV
+from support import REPO_ROOT
 
 
 @pytest.mark.parametrize("kwargs, message", [
@@ -57,6 +60,22 @@ def test_a_price_file_reads(tmp_path: Path) -> None:
     ({**GOOD, "instances": {"ml.g6e.12xlarge": {"usd": 10.0}}}, "instances['ml.g6e.12xlarge']={'usd': 10.0} is not allowed; an object with 'usd_per_hour'"),
     ({**GOOD, "instances": {"ml.g6e.12xlarge": {"usd_per_hour": -10.0}}}, "instances['ml.g6e.12xlarge'].usd_per_hour=-10.0 is not allowed"),
     ({**GOOD, "fsx_lustre_persistent_2": {"200": {"usd_per_gib_month": 0.2}}}, "fsx_lustre_persistent_2='200' is not allowed; throughput tiers"),
+    # An unknown key is refused with the allowed ones, never read as "no price" (every total $0.00).
+    ({"format": 1, "ml.g6e.12xlarge": 10.0}, "key='ml.g6e.12xlarge' is not allowed; one of the keys of price file "
+     "format 1 there: format, source, region, retrieved, currency, instances, eks_cluster, nat_gateway, "
+     "fsx_lustre_persistent_2, amp, grafana, missing (docs/cost.md \"The price file\")"),
+    ({**GOOD, "instance": GOOD["instances"]}, "key='instance' is not allowed; one of the keys"),
+    ({**GOOD, "instances": {"ml.g6e.12xlarge": {"usd_per_hour": 10.0, "usd_per_hr": 9.0}}},
+     "instances['ml.g6e.12xlarge'] key='usd_per_hr' is not allowed; one of the keys of price file format 1 there: "
+     "usd_per_hour, unit, sku, usage_type, effective_date, description, source"),
+    ({**GOOD, "grafana": {"usd_per_month": 5.0, "editors": {}, "admins": {}}}, "grafana key='admins' is not allowed; "
+     "one of the keys of price file format 1 there: usd_per_month, unit, sku, usage_type, effective_date, "
+     "description, source, editors, viewers"),
+    ({**GOOD, "currency": "EUR"}, "currency='EUR' is not allowed; 'USD': every rate is in US dollars"),
+    ({**GOOD, "missing": "nothing"}, "missing='nothing' is not allowed; a list of what the prices command could not find"),
+    ("", "content='empty' is not allowed; JSON as the prices command writes it; a shell redirect (> prices.json) "
+         "empties the file before the app that reads it runs: write it with: python -m hyperpod_constructs.prices "
+         "--region <region> --app <app.py> --output"),
 ])
 def test_bad_price_files_are_refused(tmp_path: Path, data: Any, message: str) -> None:
     with pytest.raises(HyperPodValidationError) as error:
@@ -64,7 +83,47 @@ def test_bad_price_files_are_refused(tmp_path: Path, data: Any, message: str) ->
     assert message in str(error.value)
 
 
-def test_a_missing_price_file_says_how_to_write_one(tmp_path: Path) -> None:
+def test_a_missing_price_file_says_how_to_write_one_without_emptying_it(tmp_path: Path) -> None:
+    path = tmp_path / "absent.json"
     with pytest.raises(HyperPodValidationError) as error:
-        Prices.from_file(tmp_path / "absent.json")
-    assert "python -m hyperpod_constructs.prices --region" in str(error.value)
+        Prices.from_file(path)
+    assert str(error.value).endswith(f"is not allowed; an existing file; write it with: python -m "
+                                     f"hyperpod_constructs.prices --region <region> --app <app.py> --output {path}")
+
+
+@pytest.mark.parametrize("content", [None, "", "\n"])
+def test_while_the_prices_command_reads_the_app_a_missing_or_empty_file_is_no_prices(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, content: str | None) -> None:
+    path = tmp_path / "prices.json"
+    if content is not None:
+        path.write_text(content)
+    monkeypatch.setenv(PRICE_FILE_PENDING_ENV, "1")
+    prices = Prices.from_file(path)
+    assert prices.instance_hourly == {} and "python -m hyperpod_constructs.prices is writing it" in prices.describe()
+    path.write_text("{not json")  # a file with something in it is read as always
+    with pytest.raises(HyperPodValidationError, match="Expecting property name"):
+        Prices.from_file(path)
+
+
+def test_the_documented_price_file_reads_and_names_every_key() -> None:
+    text = (REPO_ROOT / "docs" / "cost.md").read_text()
+    section = text[text.index("### The price file"):text.index("## 2. Give it to the platform")]
+    (example,) = re.findall(r"```json\n(.*?)```", section, re.S)
+    prices = Prices.from_dict(json.loads(example))
+    assert prices.hourly("ml.p5.48xlarge") == 98.32 and prices.fsx_lustre_gib_month == {250: 0.28}
+    assert prices.amp_monthly == 40 and prices.describe() == "my team's negotiated rates, us-west-2, retrieved 2026-11-30"
+    first_cells = re.findall(r"^\| ([^|]*`[^|]*) \|", section, re.M)
+    assert {key for cell in first_cells for key in re.findall(r"`(\w+)`", cell)} == set(FILE_KEYS)
+    assert all(f"`{key}`" in section for key in ENTRY_KEYS + GRAFANA_LICENSE_KEYS)
+
+
+def test_the_docstring_example_of_from_file_runs() -> None:
+    import doctest
+
+    from hyperpod_constructs.prices import model
+
+    finder = doctest.DocTestFinder()
+    (test,) = [test for test in finder.find(model.Prices.from_file, "Prices.from_file", globs={"Prices": Prices})
+               if test.examples]
+    result = doctest.DocTestRunner().run(test)
+    assert result.failed == 0 and result.attempted == 4

@@ -131,19 +131,33 @@ def test_command_names_the_outputs_the_stack_lacks(tmp_path: Path) -> None:
     assert path.read_text() == VALUES_ENV
 
 
-def test_command_says_why_describe_stacks_failed(tmp_path: Path) -> None:
-    path = tmp_path / "values.env"
-    path.write_text(VALUES_ENV)
+def _refusing_client(code: str, message: str) -> tuple[Any, Stubber]:
     client = boto3.client("cloudformation", region_name="us-west-2", aws_access_key_id="testing",
                           aws_secret_access_key="testing")
     stubber = Stubber(client)
-    stubber.add_client_error("describe_stacks", "ValidationError", "Stack with id Nope does not exist",
-                             expected_params={"StackName": "Nope"})
+    stubber.add_client_error("describe_stacks", code, message, expected_params={"StackName": "Nope"})
+    return client, stubber
+
+
+def test_an_unknown_stack_is_a_usage_error_naming_it_and_the_region(tmp_path: Path) -> None:
+    path = tmp_path / "values.env"
+    path.write_text(VALUES_ENV)
+    client, stubber = _refusing_client("ValidationError", "Stack with id Nope does not exist")
+    with stubber:
+        code, _, err = run(["--stack", "Nope", "--file", str(path)], client)
+    assert (code, err) == (2, "--stack Nope: no such stack in us-west-2; name the deployed stack (aws cloudformation "
+                              "list-stacks) and its region (--region)\n")
+
+
+def test_command_says_why_describe_stacks_failed(tmp_path: Path) -> None:
+    path = tmp_path / "values.env"
+    path.write_text(VALUES_ENV)
+    client, stubber = _refusing_client("AccessDenied", "not authorized to perform: cloudformation:DescribeStacks")
     with stubber:
         code, _, err = run(["--stack", "Nope", "--file", str(path)], client)
     assert code == 1
-    assert err.startswith("reading the outputs of stack 'Nope' failed: An error occurred (ValidationError)")
-    assert "Stack with id Nope does not exist" in err and "Traceback" not in err
+    assert err.startswith("reading the outputs of stack 'Nope' failed: An error occurred (AccessDenied)")
+    assert "cloudformation:DescribeStacks" in err and "Traceback" not in err
 
 
 def test_command_refuses_a_missing_file(tmp_path: Path) -> None:

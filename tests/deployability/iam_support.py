@@ -1,6 +1,7 @@
 """IAM function checks: what each role's consumer calls, evaluated against the role's effective policy.
 
-- ``requirements()``: tests/deployability/data/iam_requirements.yaml (actions per role, with sources).
+- ``requirements()``: tests/deployability/data/iam_requirements.yaml (actions per role, with sources; some roles
+  also list ``denied`` requests, which their policy must not allow).
 - ``effective_policies()``: a role's inline policies, the ``AWS::IAM::Policy``/``ManagedPolicy`` resources
   attached to it, and the AWS managed policies it names (their content is recorded under
   data/managed_policies/ with its source), all resolved to concrete example ARNs.
@@ -141,10 +142,13 @@ def _fill(text: str, values: dict[str, Any]) -> list[str]:
     return results
 
 
-def requests_for(role_id: str, spec: dict[str, Any], values: dict[str, Any], role_arn: str) -> list[Request]:
+def requests_for(role_id: str, spec: dict[str, Any], values: dict[str, Any], role_arn: str,
+                 kind: str = "requests") -> list[Request]:
+    """The role's requests of ``kind``: ``requests`` (what its consumer calls) or ``denied`` (what it must not be
+    allowed)."""
     values = {**values, "role_arn": role_arn}
     found = []
-    for entry in spec["requests"]:
+    for entry in spec.get(kind, []):
         if entry.get("when") == "model_store" and values.get("model_store_bucket") is None:
             continue
         if entry.get("when") == "jumpstart" and not values["jumpstart"]:

@@ -77,3 +77,36 @@ def test_output_name_can_be_chosen_for_a_second_bucket():
     ModelBucket(scope, "Models")
     ModelBucket(scope, "MoreModels", existing_bucket_name="more-models", output_name="MoreModelsBucketName")
     assert {"ModelBucketName", "MoreModelsBucketName"} <= set(Template.from_stack(scope).to_json()["Outputs"])
+
+
+def test_a_created_bucket_keeps_old_versions_for_30_days():
+    scope = stack()
+    ModelBucket(scope, "Models")
+    bucket = next(resource["Properties"] for resource in Template.from_stack(scope).to_json()["Resources"].values()
+                  if resource["Type"] == "AWS::S3::Bucket")
+    assert bucket["VersioningConfiguration"] == {"Status": "Enabled"}
+    assert bucket["LifecycleConfiguration"] == {"Rules": [{
+        "Id": "ExpireNoncurrentVersions", "Status": "Enabled", "ExpiredObjectDeleteMarker": True,
+        "NoncurrentVersionExpiration": {"NoncurrentDays": 30}}]}
+
+
+def test_old_versions_can_be_kept_longer():
+    scope = stack()
+    ModelBucket(scope, "Models", noncurrent_version_retention_days=90)
+    Template.from_stack(scope).has_resource_properties("AWS::S3::Bucket", {"LifecycleConfiguration": {"Rules": [
+        {"NoncurrentVersionExpiration": {"NoncurrentDays": 90}, "ExpiredObjectDeleteMarker": True}]}})
+
+
+@pytest.mark.parametrize("days", [0, -1, 1.5, True, "30"])
+def test_retention_days_must_be_a_whole_number_of_at_least_one(days: object):
+    with pytest.raises(HyperPodValidationError, match=re.escape(
+            f"Models/Models: noncurrent_version_retention_days={days!r} is not allowed; a whole number of days, at "
+            "least 1 (S3's minimum for NoncurrentDays), such as 30")):
+        ModelBucket(stack(), "Models", noncurrent_version_retention_days=days)  # type: ignore[arg-type]
+
+
+def test_an_existing_bucket_takes_no_retention_days():
+    with pytest.raises(HyperPodValidationError, match=re.escape(
+            "noncurrent_version_retention_days=7 is not allowed; None for an existing bucket (its owner configures "
+            "its versioning and lifecycle rules)")):
+        ModelBucket(stack(), "Models", existing_bucket_name="team-models", noncurrent_version_retention_days=7)

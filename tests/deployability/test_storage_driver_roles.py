@@ -1,15 +1,20 @@
-"""The S3 and FSx CSI add-ons get their IRSA roles; on an existing cluster the platform says who must attach them."""
+"""The S3 and FSx CSI add-ons get their IRSA roles; on an existing cluster the platform says who must attach them;
+the FSx CSI role only describes file systems unless dynamic provisioning is asked for."""
 from __future__ import annotations
+
+from pathlib import Path
 
 import aws_cdk as cdk
 import pytest
 from aws_cdk import aws_iam as iam, aws_s3 as s3
 from aws_cdk.assertions import Annotations, Match, Template
 
-from apps_support import SynthesizedApp, imported_bucket, imported_cluster, imported_vpc, resources
+from apps_support import SynthesizedApp, imported_bucket, imported_cluster, imported_vpc, resources, synthesize
+from cfn_resolve import ACCOUNT, REGION, TemplateResolver
 from hyperpod_constructs import (
     ClusterSettings, Eks, HyperPodInferencePlatform, InferenceEndpoint, InferenceOperatorOptions, InstanceGroup,
     JumpStartEndpoint, ModelSize, ModelSource, StorageDriverRoles)
+from iam_support import effective_policies, requests_for, requirements, simulate
 
 
 def test_csi_addons_run_with_their_roles(quick_setup: SynthesizedApp) -> None:
@@ -81,3 +86,42 @@ def test_the_roles_allow_reads_and_the_old_grant_names_warn_and_do_the_same() ->
     statements = [statement for policy in Template.from_stack(stack).find_resources("AWS::IAM::Policy").values()
                   for statement in policy["Properties"]["PolicyDocument"]["Statement"]]
     assert [statement.get("Sid") for statement in statements].count("ReadJumpStartArtifacts") == 1
+
+
+def test_the_fsx_csi_role_only_describes_file_systems(quick_setup: SynthesizedApp) -> None:
+    """The model store's volume is bound statically: the controller's role cannot create, change or delete file
+    systems (the simulator proves the requests are refused in test_iam_function.py)."""
+    role = quick_setup.stack.get_logical_id(quick_setup.platform.storage_drivers.fsx_csi_role.node.default_child)
+    statements = [statement for _, document in effective_policies(quick_setup.template, role)
+                  for statement in document["Statement"]]
+    assert statements == [{"Sid": "DescribeFileSystems", "Effect": "Allow", "Action": "fsx:DescribeFileSystems",
+                           "Resource": "*"}], statements
+
+
+@pytest.mark.parametrize("env", [cdk.Environment(account=ACCOUNT, region=REGION), None],
+                         ids=["environment-specific", "environment-agnostic"])
+def test_dynamic_provisioning_is_an_opt_in_the_simulator_allows(tmp_path: Path, env: cdk.Environment) -> None:
+    """``allow_dynamic_provisioning`` grants what the refused requests ask, so the denial test can fail; cdk-nag
+    finds nothing unacknowledged in the wider policy, whether the stack names its environment or not."""
+    def build(app: cdk.App) -> tuple[cdk.Stack, StorageDriverRoles]:
+        stack = cdk.Stack(app, "Drivers", env=env)
+        oidc = iam.OpenIdConnectProvider.from_open_id_connect_provider_arn(
+            stack, "Oidc", f"arn:aws:iam::{ACCOUNT}:oidc-provider/oidc.eks.{REGION}.amazonaws.com/id/EXAMPLE")
+        drivers = StorageDriverRoles(stack, "Drivers", oidc_provider=oidc,
+                                     model_store_bucket=s3.Bucket.from_bucket_name(stack, "Models", "team-models"))
+        drivers.allow_dynamic_provisioning()
+        drivers.allow_dynamic_provisioning()  # once, however often called
+        return stack, drivers
+
+    built = synthesize(build, tmp_path)
+    assert built.nag_violations == []
+    role = built.stack.get_logical_id(built.platform.fsx_csi_role.node.default_child)
+    resolver = TemplateResolver(built.template)
+    principal, policies = resolver.get_att(role, "Arn"), effective_policies(built.template, role, resolver)
+    assert [statement["Sid"] for _, document in policies for statement in document["Statement"]] == [
+        "DescribeFileSystems", "ProvisionFileSystems", "DataRepositoryServiceRole", "FsxServiceRole",
+        "ListModelStoreBucket"]
+    values = {"account": ACCOUNT, "region": REGION}
+    requests = requests_for("fsx-csi", requirements()["fsx-csi"], values, principal, kind="denied")
+    outcomes = simulate([(request, principal, policies) for request in requests])
+    assert requests and {outcome["result"] for outcome in outcomes} == {"Allowed"}, outcomes

@@ -270,7 +270,7 @@ def test_mig_partition_must_be_provided_by_a_group() -> None:
 def test_whole_gpus_on_a_fully_partitioned_group() -> None:
     mig_rule, capacity_rule = endpoint_problems(VIEW, endpoint(instance_type="ml.p5.48xlarge", gpus=1))
     assert "every group of that type is MIG-partitioned" in mig_rule
-    assert "whole GPUs at min_replicas=1 is not allowed" in capacity_rule  # the whole-GPU capacity rule, once
+    assert "whole GPUs needed (gpus x min_replicas)=1 is not allowed" in capacity_rule  # the whole-GPU capacity rule, once
 
 
 def test_tiered_storage_l2_needs_tiered_storage_on_the_cluster() -> None:

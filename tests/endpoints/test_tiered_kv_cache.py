@@ -241,3 +241,17 @@ def test_gitops_exports_the_script_and_says_when_to_run_it(tmp_path: Path) -> No
     warnings = daemon_warnings(stack)
     assert any("[ack: Annotation::hyperpod-constructs:tiered-kv-cache-daemon]" in text and "keeps the daemon on h100 "
                "(ml.p5.48xlarge) with 419430Mi of memory and a 408GiB cache" in text for text in warnings), warnings
+
+
+def test_mig_pods_of_several_endpoints_sharing_a_node_count_together_at_full_replicas() -> None:
+    group = InstanceGroup("h100", "ml.p5.48xlarge", count=1, mig_config="all-3g.40gb")  # 16 x 3g.40gb a node
+    pods = [endpoint(name, instance_type="ml.p5.48xlarge", accelerator_partition="mig-3g.40gb", replicas=8,
+                     kv_cache=L2, memory="80Gi") for name in ("a", "b")]
+    alone = with_endpoints(view(group, percent=50), pods[0])
+    assert rules.RULES["tiered-storage-memory"].check(alone) == []  # 8 x 80 GiB beside 1024 GiB fits 2048 GiB
+    assert rules.RULES["tiered-storage-memory"].check(with_endpoints(view(group, percent=50), *pods)) == [
+        "cluster.tiered_storage: memory_percent=50 is not allowed; a share that leaves room for the MIG pods beside "
+        "it: the tiered-storage daemon requests 50 % of each ml.p5.48xlarge node's 2048 GiB (1024 GiB), and at full "
+        "replicas one node's MIG slices hold 8 x 80 GiB of 'a', 8 x 80 GiB of 'b' = 1280 GiB, 256 GiB more than the "
+        "node has, so pods stay pending; lower memory_percent to at most 37, or lower those endpoints' memory= or "
+        "max_replicas"]

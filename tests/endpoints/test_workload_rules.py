@@ -334,3 +334,14 @@ def test_each_side_must_hold_the_weights() -> None:
         ("prefill", "141.2 GB weights + 146.8 GB KV of 320 GB"), ("decode", "141.2 GB weights + 146.8 GB KV of 320 GB")]
     with pytest.raises(HyperPodValidationError, match=r"but prefill: 4x H100 80GB of ml\.p5\.48xlarge has 320 GB"):
         disaggregated(size=ModelSize(parameters=405e9, dtype="bf16"))
+
+
+def test_tensor_parallel_on_a_mig_slice_says_one_slice_per_pod() -> None:
+    from hyperpod_constructs.intent.engine_args import parallel_args
+    with pytest.raises(HyperPodValidationError) as raised:
+        parallel_args(["/opt/ml/model", "--tensor-parallel-size", "2"], 0, "endpoint 'llama'")
+    assert str(raised.value) == (
+        "endpoint 'llama': args='--tensor-parallel-size 2' is not allowed; tensor parallel 1 on a MIG slice: a pod "
+        "gets one MIG slice, and a slice cannot be split across parallel ranks (vLLM would need 2 devices); drop "
+        "the parallel sizes, or run whole GPUs (gpus=2, no accelerator_partition) for tensor parallel 2")
+    assert parallel_args(["/opt/ml/model", "-tp", "1"], 0, "endpoint 'llama'") == ()

@@ -382,3 +382,10 @@ def test_gateway_example_attaches_every_endpoint_with_both_caches_on(
         assert spec["inferenceGateway"] == {"enabled": True, "name": gateway["metadata"]["name"]}
         assert spec["modelCacheConfig"] == {"weightsCache": {"enabled": True}, "imageCache": {"enabled": True}}
         assert "intelligentRoutingSpec" not in spec  # the gateway's scheduler picks the pod
+    # A request naming the SQL adapter resolves to the Llama model's route through the router's ConfigMap.
+    (adapters,) = [obj for obj in of_kind(app, "ConfigMap")
+                   if obj["metadata"]["labels"].get("inference.networking.k8s.io/bbr-managed") == "true"]
+    (llama,) = [entry for entry in gateway["spec"]["schedulers"] if entry.get("loraAdapters")]
+    assert adapters["metadata"]["namespace"] == gateway["metadata"]["namespace"]
+    assert adapters["data"] == {"baseModel": llama["modelName"],
+                                "adapters": "".join(f"- {name}\n" for name in llama["loraAdapters"])}

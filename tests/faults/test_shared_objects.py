@@ -178,6 +178,11 @@ def test_gateway_api_crds_that_never_come_fail_naming_them(aws, kube, manifests)
     assert "Gateway, HTTPRoute" in reason and "did not finish before its deadline" in reason
     assert kube.ours() == set()
     # Both are needed: while Gateway is not served each poll asks for it alone, HTTPRoute only at the first check
-    # (of each invocation).
+    # of an invocation. How many invocations the deadline leaves room for is not a fixed number (a slow machine adds
+    # real seconds to the simulated clock): the first one cannot reach it, and a third one, started close to the
+    # deadline, may end without asking for HTTPRoute. So it is asked for at least twice, and at most once an
+    # invocation.
     checks = [argv[1] for argv in kube.calls("get") if "--field-selector" in argv]
-    assert checks.count("HTTPRoute.v1.gateway.networking.k8s.io") == 2 and len(checks) > 20, checks
+    invocations = [entry for entry in manifests.framework.calls.log if entry[0] == "isComplete"]
+    assert 2 <= checks.count("HTTPRoute.v1.gateway.networking.k8s.io") <= len(invocations), (invocations, checks)
+    assert len(checks) > 20, checks

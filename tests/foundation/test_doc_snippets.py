@@ -24,6 +24,9 @@ DOCS = [REPO_ROOT / "README.md", *sorted((REPO_ROOT / "docs").glob("*.md"))]
 SNIPPETS = {f"{doc.relative_to(REPO_ROOT)}[{index}]": block
             for doc in DOCS
             for index, block in enumerate(re.findall(r"```python\n(.*?)```", doc.read_text(), flags=re.S))}
+# A snippet that is a test module of the user's project (its first line names it, "# tests/test_...py") is run by
+# pytest, with the app it imports, in tests/foundation/test_readme_testing.py; the others run as scripts here.
+SCRIPTS = {snippet_id: code for snippet_id, code in SNIPPETS.items() if not code.startswith("# tests/")}
 
 RUNNER = textwrap.dedent('''
     import json, os, runpy, sys, traceback
@@ -47,7 +50,7 @@ def outcomes(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str | None]:
     (support.once_per_run)."""
     def run(root: Path) -> dict[str, str | None]:
         folders = root / "snippets"
-        for number, (snippet_id, code) in enumerate(SNIPPETS.items()):
+        for number, (snippet_id, code) in enumerate(SCRIPTS.items()):
             folder = folders / f"{number:03d}"
             folder.mkdir(parents=True)
             (folder / "snippet.py").write_text(code)
@@ -78,6 +81,6 @@ def test_snippet_has_no_placeholder(snippet_id: str) -> None:
 
 
 @pytest.mark.slow  # a subprocess synthesizing every snippet's app
-@pytest.mark.parametrize("snippet_id", list(SNIPPETS))
+@pytest.mark.parametrize("snippet_id", list(SCRIPTS))
 def test_snippet_runs_as_written(outcomes: dict[str, str | None], snippet_id: str) -> None:
     assert outcomes[snippet_id] is None, outcomes[snippet_id]

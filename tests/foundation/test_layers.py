@@ -10,7 +10,8 @@ from support import REPO_ROOT
 PACKAGE = REPO_ROOT / "hyperpod_constructs"
 # Lower rank first; a package may import packages of a lower rank only (aws and k8s do not import each other).
 RANKS = {
-    "errors": 0, "yaml_writer": 0, "app_file": 0, "plain_data": 0,
+    "errors": 0, "yaml_writer": 0, "input_files": 0, "command_line": 0, "plain_data": 0,
+    "app_file": 1,  # reads the app file given on the command line (input_files)
     "catalog": 1, "type_checks": 1, "error_output": 1, "crd_model": 1,
     "intent": 2,  # what the user declares
     "resolve": 3,  # resolve_<kind>(declared, platform) -> record: every default worked out once
@@ -19,7 +20,8 @@ RANKS = {
     "aws": 6, "k8s": 6,
     "delivery": 7,  # the bundle both outputs share and the custom resource applying it (engine/: the function's code)
     "platform": 8,
-    "preflight": 9, "diff": 9, "patching": 9,  # commands reading a platform or its synthesized output
+    "preflight": 9, "diff": 9, "plan": 9, "patching": 9,  # commands reading a platform or its synthesized output
+    "testing": 9,  # helpers for a user's tests of their platform
 }
 # Deprecated re-exports kept at their old import path for one minor release: module -> the package it re-exports.
 DEPRECATED_REEXPORTS = {"intent/platform_model.py": "resolve"}  # removed in 0.3.0

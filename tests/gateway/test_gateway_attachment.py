@@ -68,12 +68,12 @@ def test_the_gateway_name_is_a_kubernetes_name() -> None:
 
 def test_an_endpoint_attaches_only_to_a_gateway_of_the_platform_in_its_namespace() -> None:
     platform = dataclasses.replace(VIEW, inference_gateway_controller=True)
-    attached = with_endpoints(platform.with_gateway(resolve_gateway(GATEWAY, platform)),
-                              qwen(inference_gateway="models"))
+    attached = with_endpoints(platform.with_gateway(resolve_gateway(GATEWAY, platform)), qwen(
+        inference_gateway="models", args=["/opt/ml/model", "--served-model-name", "Qwen/Qwen2.5-7B-Instruct"]))
     assert rules.problems(attached) == []
     in_team = resolve_gateway(GATEWAY, ResolvedPlatform(namespace="team"))
     elsewhere = with_endpoints(platform.with_gateway(in_team), qwen(inference_gateway="models"))
-    assert rules.problems(elsewhere) == [
+    assert rules.RULES["gateway-attachment-known"].check(elsewhere) == [
         "endpoint 'qwen': inference_gateway='models' is not allowed; the name of an Inference Gateway added to the "
         f"platform in namespace {platform.namespace!r} (none yet): "
         "platform.add_inference_gateway(InferenceGateway(...))"]

@@ -6,13 +6,14 @@ import copy
 
 import jsonschema
 import pytest
+import yaml
 
 from support import validate_manifest as validate_gateway
 from hyperpod_constructs import (
     AppProtocol, BodyBasedRouting, EngineType, GatewayPodDefaults, GatewayScheduler, GatewayTls, InferenceGateway,
     JwtAuthentication, PluginsConfigMap, RequiredClaim, SchedulerWeights,
 )
-from hyperpod_constructs.k8s.inference_gateway import render_gateway
+from hyperpod_constructs.k8s.inference_gateway import lora_adapter_config_map_manifests, render_gateway
 from hyperpod_constructs.resolve.gateway import resolve_gateway
 from hyperpod_constructs.resolve.platform_model import ResolvedPlatform
 
@@ -89,3 +90,20 @@ def test_the_hand_written_schema_refuses_what_aws_limits() -> None:
     del manifest["spec"]["bbr"]
     with pytest.raises(jsonschema.ValidationError, match="'bbr' is a required property"):
         validate_gateway(manifest)
+
+
+def test_a_scheduler_with_adapters_gets_the_routers_adapter_config_map_in_the_gateways_namespace() -> None:
+    """AWS's "LoRA adapter ConfigMap": the body-based router resolves an adapter named in a request to its base model
+    from a ConfigMap labelled bbr-managed; the base model is the scheduler's model_name, which the route matches."""
+    record = resolve_gateway(EVERY_FIELD, DEFAULT_NAMESPACE)
+    (config_map,) = lora_adapter_config_map_manifests(record)  # only qwen lists adapters
+    assert (config_map["apiVersion"], config_map["kind"]) == ("v1", "ConfigMap")
+    assert config_map["metadata"]["name"] == "models.qwen.lora-adapters"
+    assert config_map["metadata"]["namespace"] == "serving"
+    assert config_map["metadata"]["labels"] == {"app.kubernetes.io/managed-by": "hyperpod-constructs",
+                                                "inference.networking.k8s.io/bbr-managed": "true"}
+    assert config_map["data"]["baseModel"] == "Qwen/Qwen2.5-7B-Instruct"
+    assert yaml.safe_load(config_map["data"]["adapters"]) == ["sql"]
+    without = InferenceGateway(name="one", allow_unauthenticated=True, schedulers=[GatewayScheduler(
+        name="qwen", model_name="Qwen/Qwen2.5-7B-Instruct", model_selector={"app": "qwen"})])
+    assert lora_adapter_config_map_manifests(resolve_gateway(without, DEFAULT_NAMESPACE)) == []

@@ -10,8 +10,8 @@ from aws_cdk import aws_certificatemanager as acm
 from aws_cdk.assertions import Match, Template
 
 from hyperpod_constructs import (
-    GatewayScheduler, GatewayTls, HyperPodInferencePlatform, InferenceGateway, InferenceOperatorOptions, InstanceGroup,
-    JwtAuthentication,
+    GatewayScheduler, GatewayTls, HyperPodInferencePlatform, InferenceEndpoint, InferenceGateway,
+    InferenceOperatorOptions, InstanceGroup, JwtAuthentication, ModelSource,
 )
 from hyperpod_constructs.delivery.bundle import bundle_inventory
 from hyperpod_constructs.errors import HyperPodProblems, HyperPodValidationError
@@ -29,6 +29,17 @@ def models_gateway(**fields) -> InferenceGateway:
         GatewayScheduler.for_endpoint("llama", model_name="meta-llama/Llama-3.1-8B-Instruct")], **fields)
 
 
+MODELS = {"qwen": "Qwen/Qwen2.5-7B-Instruct", "llama": "meta-llama/Llama-3.1-8B-Instruct"}
+
+
+def add_models(built: HyperPodInferencePlatform) -> None:
+    """The endpoints the gateway's schedulers select, serving the names they route."""
+    for name, model_name in MODELS.items():
+        built.add_endpoint(InferenceEndpoint(name, model=ModelSource.hugging_face(model_name),
+                                             instance_type="ml.g6e.12xlarge", gpus=1, inference_gateway="models",
+                                             args=["/opt/ml/model", "--served-model-name", model_name]))
+
+
 def platform(gateway: bool = True, name: str = "Gw") -> HyperPodInferencePlatform:
     stack = cdk.Stack(cdk.App(), name)
     return HyperPodInferencePlatform(stack, "Platform", instance_groups=[InstanceGroup("l40s", "ml.g6e.12xlarge",
@@ -40,6 +51,7 @@ def platform(gateway: bool = True, name: str = "Gw") -> HyperPodInferencePlatfor
 def with_gateway() -> tuple[HyperPodInferencePlatform, Template]:
     built = platform()
     built.add_inference_gateway(models_gateway())
+    add_models(built)
     return built, Template.from_stack(cdk.Stack.of(built))
 
 
@@ -91,6 +103,7 @@ def test_without_the_option_the_addon_has_no_gateway_keys() -> None:
 def test_a_gateway_without_the_controller_is_refused_at_synth() -> None:
     built = platform(gateway=False, name="NoController")
     built.add_inference_gateway(models_gateway())
+    add_models(built)
     problems = rules.problems(built.resolved_platform)
     assert problems == ["InferenceGateway default/models: operator.inference_gateway=False is not allowed; True: the "
                         "InferenceGatewayConfig CRD and its controller come with the add-on's gateway "

@@ -53,6 +53,13 @@ MISTAKES: list[tuple[str, Callable[[], Any], str]] = [
      "schedulers[].name=['a'] is not allowed; each scheduler's name once"),
     ("unique model names", lambda: gateway(scheduler("a", model_name="org/m"), scheduler("b", model_name="org/m")),
      "schedulers[].model_name=['org/m'] is not allowed; each scheduler's model_name once"),
+    ("an adapter under two schedulers", lambda: gateway(scheduler("a", lora_adapters=["sql"]),
+                                                        scheduler("b", lora_adapters=["sql"])),
+     "schedulers[].lora_adapters=['sql'] is not allowed; each adapter under one scheduler: the router resolves an "
+     "adapter name to one base model; list it on the scheduler whose endpoint loads it ('sql' is under a, b)"),
+    ("an adapter named like a model", lambda: gateway(scheduler("a", lora_adapters=["org/b"]), scheduler("b")),
+     "schedulers[].lora_adapters=['org/b'] is not allowed; adapter names that are no scheduler's model_name: a "
+     "request naming one would match two routes; rename the adapter (--lora-modules <new name>=<path>)"),
     ("no schedulers", lambda: InferenceGateway(name="models", schedulers=[], auth=JWT),
      "schedulers=0 is not allowed; 1 to 100 schedulers"),
     ("more than 100 schedulers", lambda: gateway(*(scheduler(f"s{i}") for i in range(101))),

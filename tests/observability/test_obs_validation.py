@@ -5,7 +5,8 @@ from typing import Any, Callable
 
 import pytest
 
-from hyperpod_constructs.intent.observability import GrafanaWorkspace, ObservabilityMetrics, PrometheusWorkspace
+from hyperpod_constructs.intent.observability import (GrafanaWorkspace, Observability, ObservabilityMetrics,
+                                                    PrometheusWorkspace)
 from hyperpod_constructs.errors import HyperPodValidationError
 from hyperpod_constructs.resolve.platform_model import ResolvedEndpoint
 from hyperpod_constructs.intent.slo import (EndpointSlos, ErrorRateSlo, LatencySlo, NoReadyPodsSlo, ReplicasAtMaxSlo,
@@ -78,3 +79,17 @@ def test_defaults_cover_every_signal() -> None:
     assert not defaults.is_empty and EndpointSlos().is_empty
     assert defaults.latency.percentile == 0.99 and defaults.ttfb.percentile == 0.9
     assert ResolvedEndpoint(name="a", max_replicas=1).effective_slos == defaults
+
+
+@pytest.mark.parametrize("emails", ["ops@example.com", "m"])
+def test_one_address_given_as_a_string_is_named_as_such(emails: str) -> None:
+    """A string is refused as a whole, not read letter by letter (alarm_emails[0]='m')."""
+    with pytest.raises(HyperPodValidationError) as error:
+        Observability(alarm_emails=emails)  # type: ignore[arg-type]
+    assert str(error.value) == (f"observability: alarm_emails={emails!r} is not allowed; a list of e-mail addresses, "
+                                "e.g. ['ops@example.com'] (one address is a list of one)")
+
+
+def test_a_list_of_addresses_is_checked_one_by_one() -> None:
+    with pytest.raises(HyperPodValidationError, match=r"alarm_emails\[1\]='m' is not allowed; an e-mail address"):
+        Observability(alarm_emails=["ops@example.com", "m"])

@@ -82,7 +82,7 @@ def test_eight_gpus_at_min_replicas_on_four_available_is_an_error() -> None:
         platform.add_endpoint(InferenceEndpoint("big", model=s3_model(platform), instance_type="ml.g6e.12xlarge", gpus=4,
                                                 autoscaling=scaled(2, 2)))
     report = synth_problems(build)
-    assert ("endpoint 'big': whole GPUs at min_replicas=8 is not allowed; whole ml.g6e.12xlarge GPUs the instance "
+    assert ("endpoint 'big': whole GPUs needed (gpus x min_replicas)=8 is not allowed; whole ml.g6e.12xlarge GPUs the instance "
             "groups can hold at the floor: the endpoints on it ask for 8 (big: 2 x 4 GPU) and the groups offer 4 "
             "(group 'l40s': 1 node(s) x 4 GPU(s) (count)); 1 pod(s) of 'big' find no node with enough free GPUs. "
             "Raise count (or max_count with node autoscaling), lower min_replicas or gpus") in report
@@ -97,7 +97,7 @@ def test_the_ceiling_is_checked_against_max_count() -> None:
         platform.add_endpoint(InferenceEndpoint("b", model=s3_model(platform), instance_type="ml.g6e.12xlarge", gpus=1,
                                                 autoscaling=scaled(0, 3)))
     report = synth_problems(build)
-    assert re.search(r"endpoint 'b': whole GPUs at max_replicas=9 is not allowed; whole ml\.g6e\.12xlarge GPUs the "
+    assert re.search(r"endpoint 'b': whole GPUs needed \(gpus x max_replicas\)=9 is not allowed; whole ml\.g6e\.12xlarge GPUs the "
                      r"instance groups can hold at the ceiling: the endpoints on it ask for 9 \(a: 3 x 2 GPU, "
                      r"b: 3 x 1 GPU\) and the groups offer 8 \(group 'l40s': 2 node\(s\) x 4 GPU\(s\) \(max_count\)\); "
                      r"1 pod\(s\) of 'b' find no node", report), report
@@ -125,7 +125,7 @@ def test_jumpstart_counts_at_least_one_gpu_per_replica() -> None:
             InstanceGroup("l4", "ml.g6.2xlarge", count=1)])
         platform.add_endpoint(JumpStartEndpoint("js", model_id="deepseek-llm-r1-distill-qwen-1-5b", accept_eula=True,
                                                 instance_type="ml.g6.2xlarge", replicas=2))
-    assert "endpoint 'js': whole GPUs at min_replicas=2 is not allowed" in synth_problems(build)
+    assert "endpoint 'js': whole GPUs needed (gpus x min_replicas)=2 is not allowed" in synth_problems(build)
 
 
 # ---- max_count ---------------------------------------------------------------------------------------------

@@ -168,10 +168,45 @@ def test_subnets_too_small_for_nodes_pods_and_the_file_system_are_refused() -> N
     assert rule("subnet-addresses", roomy) == []  # 59 + 27 = 86
 
 
-def test_subnets_of_unknown_range_are_not_judged() -> None:
+def test_subnets_of_unknown_range_without_the_vpcs_range_are_not_judged() -> None:
     platform = view(InstanceGroup("l40s", "ml.g6e.12xlarge", count=50),
                     subnets=(SubnetRecord(subnet_id(1), "10.0.0.0/28"), SubnetRecord(subnet_id(2), None)))
     assert rule("subnet-addresses", platform) == []
+
+
+def test_subnets_of_unknown_range_are_judged_against_the_vpcs_own_range() -> None:
+    """Subnets imported by id alone lie inside the VPC: a /26 VPC (64 addresses, 5 kept in each of 2 subnets)
+    holds at most 54, fewer than 60 nodes and the file system need."""
+    unknown = (SubnetRecord(subnet_id(1), None), SubnetRecord(subnet_id(2), None))
+    platform = view(InstanceGroup("l40s", "ml.g6e.12xlarge", count=60), model_store=STORE, subnets=unknown,
+                    vpc_cidr_block="10.0.0.0/26")
+    assert rule("subnet-addresses", platform) == [
+        "network: vpc='10.0.0.0/26 (64 addresses)' is not allowed; a VPC range with at least 71 IPv4 addresses: the "
+        "platform needs 61 at full scale (60 node(s) at count or max_count, 0 endpoint pod(s) at max replicas, 1 for "
+        "the model store), and its 2 subnet(s), of ranges unknown at synth, lie inside the VPC's range, with 5 "
+        "addresses of each kept by AWS, so they hold at most 54: use a larger VPC, or lower max_count or "
+        "max_replicas; subnets in a secondary CIDR block of the VPC: import them with their ranges "
+        "(ec2.Subnet.from_subnet_attributes(..., ipv4_cidr_block=...)) so that they are counted instead"]
+    roomy = view(InstanceGroup("l40s", "ml.g6e.12xlarge", count=60), model_store=STORE, subnets=unknown,
+                 vpc_cidr_block="10.0.0.0/25")
+    assert rule("subnet-addresses", roomy) == []  # 128 - 10 = 118
+    # Known subnet ranges are counted themselves; the VPC's range is only the fallback.
+    known = view(InstanceGroup("l40s", "ml.g6e.12xlarge", count=50), subnets=subnets("10.0.0.0/28"),
+                 vpc_cidr_block="10.0.0.0/16")
+    assert rule("subnet-addresses", known)[0].startswith("network: subnets='1 subnet(s) (10.0.0.0/28)")
+
+
+def test_the_platform_reads_the_vpcs_range_when_the_subnets_come_by_id_alone() -> None:
+    def build(stack: cdk.Stack) -> None:
+        vpc = ec2.Vpc.from_vpc_attributes(stack, "Vpc", vpc_id=VPC_ID, availability_zones=["us-west-2a"],
+                                          vpc_cidr_block="10.0.0.0/27", private_subnet_ids=[subnet_id(1)])
+        platform = HyperPodInferencePlatform(stack, "Platform", network=Network(vpc=vpc),
+                                             instance_groups=[InstanceGroup("l40s", "ml.g6e.12xlarge", count=4)])
+        platform.add_endpoint(InferenceEndpoint("qwen", model=s3_model(stack, "qwen/"),
+                                                instance_type="ml.g6e.12xlarge", replicas=24, gpus=2))
+    report = synth_problems(build)
+    assert re.search(r"network: vpc='10\.0\.0\.0/27 \(32 addresses\)' is not allowed; a VPC range with at least "
+                     r"33 IPv4 addresses: the platform needs 28", report), report
 
 
 def test_the_platform_reads_the_ranges_of_the_subnets_it_is_given() -> None:

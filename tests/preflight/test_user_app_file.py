@@ -119,12 +119,14 @@ def no_aws_setup(tmp_path: Path) -> dict[str, str]:
 
 @pytest.mark.parametrize("arguments, message", [
     (("values", "--stack", "LlmInference", "--file", "values.env"),
-     "python -m hyperpod_constructs.values: no AWS region: pass --region, or set AWS_REGION (or a region in your AWS "
-     "profile)"),
+     "python -m hyperpod_constructs.values: no AWS region: pass --region, or set AWS_DEFAULT_REGION (AWS_REGION is "
+     "not read by boto3), or aws configure set region <region>"),
     (("values", "--stack", "LlmInference", "--file", "values.env", "--region", "us-west-2"),
      "python -m hyperpod_constructs.values: no usable AWS credentials (Unable to locate credentials): run aws "
      "configure or aws sso login, or set AWS_PROFILE, then run it again"),
     (("prices", "--region", "us-west-2", "--instance-types", "ml.p5.48xlarge"),
+     "not priced; with credentials it asks for, in us-west-2: HyperPod node-hours of ml.p5.48xlarge; the EKS control "
+     "plane; a NAT gateway; FSx for Lustre PERSISTENT_2 tier 125, 250, 500, 1000 MB/s/TiB\n"
      "python -m hyperpod_constructs.prices: no usable AWS credentials (Unable to locate credentials): run aws "
      "configure or aws sso login, or set AWS_PROFILE, then run it again"),
 ])
@@ -135,12 +137,40 @@ def test_commands_fail_in_one_line_without_region_or_credentials(
     assert (result.returncode, result.stderr) == (2, message + "\n")
 
 
-@pytest.mark.slow  # the command in a new process; it stops before running the app
-def test_preflight_fails_in_one_line_without_credentials(tmp_path: Path) -> None:
+@pytest.mark.slow  # the command in a new process
+def test_the_region_advice_works_with_this_boto3(tmp_path: Path) -> None:
+    """AWS_DEFAULT_REGION, as the advice says, gets past the region (to the credentials); AWS_REGION does not."""
+    (tmp_path / "values.env").write_text("Region=\n")
+    arguments = ("values", "--stack", "LlmInference", "--file", "values.env")
+    advised = run_command(*arguments, cwd=tmp_path, env={**no_aws_setup(tmp_path), "AWS_DEFAULT_REGION": "us-west-2"})
+    assert advised.returncode == 2 and "no usable AWS credentials" in advised.stderr, advised.stderr
+    not_read = run_command(*arguments, cwd=tmp_path, env={**no_aws_setup(tmp_path), "AWS_REGION": "us-west-2"})
+    assert not_read.returncode == 2 and "no AWS region" in not_read.stderr, not_read.stderr
+
+
+@pytest.mark.slow  # the command in a new process, which runs the app
+def test_preflight_without_credentials_says_what_it_would_check(tmp_path: Path) -> None:
     before = user_folder(tmp_path)
     result = run_command("preflight", "--app", "app.py", "--region", "us-west-2", cwd=tmp_path,
                          env=no_aws_setup(tmp_path))
     assert (result.returncode, result.stderr) == (2, (
         "python -m hyperpod_constructs.preflight: no usable AWS credentials (Unable to locate credentials): run aws "
         "configure or aws sso login, or set AWS_PROFILE, then run it again\n"))
+    assert result.stdout.startswith("NOT CHECKED (no usable AWS credentials); with credentials, the preflight checks in "
+                                    "us-west-2:\n"
+                                    '  SageMaker quota "ml.g6e.12xlarge for cluster usage" (service code sagemaker) >= '
+                                    "1 nodes, the plan's ceiling\n"
+                                    '  SageMaker quota "ml.m5.2xlarge for cluster usage" (service code sagemaker) >= 3 '
+                                    "nodes, the plan's ceiling\n"
+                                    "  CDK bootstrap stack CDKToolkit: version >= "), result.stdout
     assert snapshot(tmp_path) == before
+
+
+@pytest.mark.slow  # the command in a new process, which runs the app
+def test_preflight_without_a_region_says_what_it_would_check_and_how_to_give_one(tmp_path: Path) -> None:
+    user_folder(tmp_path)
+    result = run_command("preflight", "--app", "app.py", cwd=tmp_path, env=no_aws_setup(tmp_path))
+    assert (result.returncode, result.stderr) == (2, (
+        "python -m hyperpod_constructs.preflight: no AWS region: pass --region, or set AWS_DEFAULT_REGION (AWS_REGION "
+        "is not read by boto3), or aws configure set region <region>\n"))
+    assert result.stdout.startswith("NOT CHECKED (no region); with credentials, the preflight checks:\n"), result.stdout
