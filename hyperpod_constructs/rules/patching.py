@@ -52,11 +52,16 @@ def idle_patching_never_reaches_serving(platform: ResolvedPlatform) -> list[str]
     return problems
 
 
+def _nodes(group: InstanceGroup) -> int:
+    """The group's nodes a batch is taken from: ``count``, or for a group that starts at 0 its ``max_count``."""
+    return group.count if group.count > 0 else (group.max_count or 0)
+
+
 def _batch_takes_every_node(patch: AutoPatch, group: InstanceGroup) -> bool:
     batch = patch.batch_size
-    if batch is None:
+    if batch is None or _nodes(group) == 0:
         return False
-    return batch.value >= 100 if batch.unit == "percent" else batch.value >= group.count
+    return batch.value >= 100 if batch.unit == "percent" else batch.value >= _nodes(group)
 
 
 @problem_rule("drain-first-disruption-budget")
@@ -74,7 +79,7 @@ def drain_first_disruption_budget(platform: ResolvedPlatform) -> list[str]:
                 continue  # another group keeps serving while this one drains
             problems.append(format_problem(
                 f"instance group {group.name!r}", "auto_patch.batch_size", group.auto_patch.batch_size.describe(),
-                f"a batch smaller than the group's {group.count} node(s): one DrainFirst batch would cordon and drain "
+                f"a batch smaller than the group's {_nodes(group)} node(s): one DrainFirst batch would cordon and drain "
                 f"every node endpoint {demand.name!r} runs on, evicting all of its {demand.min_replicas} minimum "
                 "replica(s) at once (an outage until they start again). Drain fewer nodes at a time "
                 "(BatchSize.instances(1)) or add nodes so the endpoint's replicas outlive a batch"))

@@ -197,3 +197,13 @@ def test_a_timeout_longer_than_the_restart_or_an_endpoint_at_zero_is_not_advised
     assert drain_advice(AutoPatch(strategy="DrainFirst", batch_size=BatchSize.instances(1), drain_timeout_s=5400)) == []
     short = AutoPatch(strategy="DrainFirst", batch_size=BatchSize.instances(1), drain_timeout_s=0)
     assert drain_advice(short, min_replicas=0) == []
+
+
+def test_a_group_starting_at_zero_is_measured_by_its_max_count() -> None:
+    groups = (InstanceGroup("system", "ml.m5.2xlarge", count=2),
+              InstanceGroup("g6e", "ml.g6e.12xlarge", count=0, max_count=2,
+                            auto_patch=AutoPatch(strategy="DrainFirst", batch_size=BatchSize.instances(2))))
+    found = [problem for problem in rules.problems(with_endpoints(
+        ResolvedPlatform.of(groups, NodeAutoscaling(), region="us-west-2"), serving(1)))
+        if "auto_patch.batch_size" in problem]
+    assert len(found) == 1 and "a batch smaller than the group's 2 node(s)" in found[0]
