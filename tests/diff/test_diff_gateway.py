@@ -37,14 +37,17 @@ def gateway_app(*, with_gateway: bool) -> Callable[[cdk.App], tuple[cdk.Stack, A
         platform = HyperPodInferencePlatform(
             stack, "Platform", instance_groups=[InstanceGroup("l40s", "ml.g6e.12xlarge", count=2)],
             operator=InferenceOperatorOptions(inference_gateway=True))
-        for name in ("llama", "qwen", "mistral"):
+        served = {"llama": "meta-llama/Llama-3.1-8B-Instruct", "qwen": "Qwen/Qwen2.5-7B-Instruct",
+                  "mistral": "mistralai/Mistral-7B-Instruct-v0.3"}
+        for name, model_name in served.items():
             attach = {"inference_gateway": "models"} if with_gateway and name == "llama" else {}
-            platform.add_endpoint(InferenceEndpoint(name, model=ModelSource.s3(models, f"{name}/"),
-                                                    instance_type="ml.g6e.12xlarge", gpus=1, **attach))
+            platform.add_endpoint(InferenceEndpoint(
+                name, model=ModelSource.s3(models, f"{name}/"), instance_type="ml.g6e.12xlarge", gpus=1,
+                args=["/opt/ml/model", "--served-model-name", model_name], **attach))
         if with_gateway:
             platform.add_inference_gateway(InferenceGateway(name="models", allow_unauthenticated=True, schedulers=[
-                GatewayScheduler.for_endpoint("llama", model_name="meta-llama/Llama-3.1-8B-Instruct"),
-                GatewayScheduler.for_endpoint("qwen", model_name="Qwen/Qwen2.5-7B-Instruct")]))
+                GatewayScheduler.for_endpoint("llama", model_name=served["llama"]),
+                GatewayScheduler.for_endpoint("qwen", model_name=served["qwen"])]))
         return stack, platform
     return build
 
