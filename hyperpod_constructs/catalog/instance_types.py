@@ -79,7 +79,8 @@ _R_SIZES = {size: (vcpu, vcpu * 8) for size, (vcpu, _) in _M_SIZES.items()}
 
 # --- Added to the API in 2026 ---
 # g7e (RTX PRO 6000 Blackwell Server Edition, 96 GB): sizes and EFA from the HyperPod SDK's INSTANCE_RESOURCES (EFA
-# from 8xlarge up); local NVMe from the EC2 accelerated-computing page (1.9 TB up to 8xlarge, then 3.8, 7.6, 15.2 TB).
+# from 8xlarge up). Local NVMe per size as published for the g7e launch (1 x 1.9 TB up to 8xlarge, then 1 x 3.8,
+# 2 x 3.8 and 4 x 3.8 TB, matching AWS's "up to 15.2 TB"); not yet checked against the EC2 instance-type page.
 _G7E_SIZES = {"2xlarge": (1, 8, 64), "4xlarge": (1, 16, 128), "8xlarge": (1, 32, 256), "12xlarge": (2, 48, 512),
               "24xlarge": (4, 96, 1024), "48xlarge": (8, 192, 2048)}
 _G7E_NVME = {"2xlarge": 1900, "4xlarge": 1900, "8xlarge": 1900, "12xlarge": 3800, "24xlarge": 7600, "48xlarge": 15200}
