@@ -10,7 +10,7 @@ from ..catalog import limits
 from ..catalog.operator_versions import INFERENCE_ADDON, addon_version
 from ..intent.tokens import is_token
 from .calls import aws_call, error_code
-from .needs import ExistingClusterNeed
+from .needs import ExistingClusterNeed, ImportedNetworkNeed
 from ..intent.cluster_prerequisites import ADDON_PREREQUISITES, CLUSTER, ClusterPrerequisite
 from .prerequisites import INSTALLED_ADDONS, LOAD_BALANCER_SUBNET_TAGS
 from .result import CheckResult, failed, manual, passed, skipped
@@ -190,6 +190,19 @@ def check_existing_cluster(eks: Any, ec2: Any, need: Optional[ExistingClusterNee
     if need.hyperpod_subnet_ids and not isinstance(subnets, CheckResult):
         results.append(internal_alb_zone_result(need.hyperpod_subnet_ids, subnets))
     return results + controller_results(need)
+
+
+def check_imported_network(ec2: Any, need: Optional[ImportedNetworkNeed]) -> list[CheckResult]:
+    """An imported VPC of a new cluster: subnets tagged for load balancers, and an internal-ELB subnet in each zone
+    of the HyperPod subnets."""
+    if need is None:
+        return []
+    subnets = aws_call(f"load-balancer subnet tags in {need.vpc_id}", "ec2:DescribeSubnets", lambda: [
+        subnet for page in ec2.get_paginator("describe_subnets").paginate(
+            Filters=[{"Name": "vpc-id", "Values": [need.vpc_id]}]) for subnet in page["Subnets"]])
+    if isinstance(subnets, CheckResult):
+        return [subnets]
+    return [subnet_tag_result(need.vpc_id, subnets), internal_alb_zone_result(need.hyperpod_subnet_ids, subnets)]
 
 
 def _describe_cluster(eks: Any, name: str) -> Optional[dict[str, Any]]:

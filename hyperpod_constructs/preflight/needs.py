@@ -50,27 +50,50 @@ class ExistingClusterNeed:
 
 
 @dataclass(frozen=True)
+class ImportedNetworkNeed:
+    """An imported VPC a new EKS cluster is created in: its load-balancer subnet tags are not the stack's."""
+
+    vpc_id: str
+    hyperpod_subnet_ids: tuple[str, ...]  # known at synth (no deploy-time token)
+
+
+@dataclass(frozen=True)
 class PreflightNeeds:
     nodes_at_ceiling: Mapping[str, int]  # instance type -> the most nodes the plan runs of it
     bootstrap: Optional[BootstrapNeed]
     buckets: tuple[BucketNeed, ...]
     identity_center_for: Optional[str]  # what needs IAM Identity Center, or None
     existing_cluster: Optional[ExistingClusterNeed]
+    imported_network: Optional[ImportedNetworkNeed] = None  # None: the stack creates the VPC, or the cluster exists
 
 
 def needs_of(platform: HyperPodInferencePlatform, assembly: Path) -> PreflightNeeds:
     """The needs of a ``HyperPodInferencePlatform`` synthesized into the cloud assembly folder ``assembly``: the one
     place that reads the platform, handing each need what it is worked out from."""
     operator = platform.operator
+    existing = existing_cluster_need(platform.cluster_settings.eks, keda=operator.keda_role is not None,
+                                     alb=operator.alb_role is not None,
+                                     hyperpod_subnets=[subnet.subnet_id for subnet in platform.network.hyperpod_subnets])
     return PreflightNeeds(
         nodes_at_ceiling=nodes_at_ceiling(platform.plan), bootstrap=bootstrap_need(assembly),
         buckets=model_buckets(platform.model_store.spec.bucket if platform.model_store is not None else None,
                               platform.endpoints),
         identity_center_for=identity_center_need(platform.observability_options),
-        existing_cluster=existing_cluster_need(platform.cluster_settings.eks, keda=operator.keda_role is not None,
-                                               alb=operator.alb_role is not None,
-                                               hyperpod_subnets=[subnet.subnet_id
-                                                                 for subnet in platform.network.hyperpod_subnets]))
+        existing_cluster=existing,
+        imported_network=imported_network_need(platform.network.vpc.vpc_id,
+                                               [subnet.subnet_id for subnet in platform.network.hyperpod_subnets],
+                                               created=platform.network.created_vpc is not None,
+                                               existing_cluster=existing is not None))
+
+
+def imported_network_need(vpc_id: str, hyperpod_subnets: Sequence[str], *, created: bool,
+                          existing_cluster: bool) -> Optional[ImportedNetworkNeed]:
+    """An imported VPC of a new EKS cluster, checked for load-balancer subnets (an existing cluster's VPC is checked
+    with the cluster; a created one is tagged by the stack)."""
+    if created or existing_cluster or is_token(vpc_id):
+        return None
+    return ImportedNetworkNeed(vpc_id=vpc_id, hyperpod_subnet_ids=tuple(subnet for subnet in hyperpod_subnets
+                                                                        if not is_token(subnet)))
 
 
 def nodes_at_ceiling(plan: Plan) -> dict[str, int]:

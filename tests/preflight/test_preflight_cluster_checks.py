@@ -183,3 +183,25 @@ def test_a_hyperpod_zone_without_an_internal_elb_subnet_fails_target_not_in_use(
     assert internal_alb_zone_result(("subnet-a",), subnets).status == Status.PASS
     wired = run(ExistingClusterNeed(**{**NEED.__dict__, "hyperpod_subnet_ids": ("subnet-c",)}))
     assert wired["internal load balancer zones cover the HyperPod subnets"].status == Status.FAIL
+
+
+def test_an_imported_vpc_of_a_new_cluster_is_checked_for_internal_elb_zones() -> None:
+    from hyperpod_constructs.preflight.cluster_checks import check_imported_network
+    from hyperpod_constructs.preflight.needs import ImportedNetworkNeed, imported_network_need
+
+    subnets = [subnet("subnet-a", "us-west-2a", "kubernetes.io/role/internal-elb"),
+               subnet("subnet-b", "us-west-2b", "kubernetes.io/role/internal-elb"), subnet("subnet-c", "us-west-2c")]
+    clients, stubbers = stubbed_clients()
+    stubbers["ec2"].add_response("describe_subnets", {"Subnets": subnets},
+                                 {"Filters": [{"Name": "vpc-id", "Values": [VPC]}]})
+    with answering(stubbers["ec2"]):
+        tags, zones = check_imported_network(clients.ec2, ImportedNetworkNeed(VPC, ("subnet-a", "subnet-c")))
+    assert tags.status == Status.PASS
+    assert zones.status == Status.FAIL and "no subnet in us-west-2c is tagged" in zones.detail
+    # Only an imported VPC of a new cluster is checked here: a created VPC is tagged by the stack, and an existing
+    # cluster's VPC is checked with the cluster.
+    assert imported_network_need(VPC, ["subnet-a"], created=True, existing_cluster=False) is None
+    assert imported_network_need(VPC, ["subnet-a"], created=False, existing_cluster=True) is None
+    assert imported_network_need(VPC, ["subnet-a", "${Token[TOKEN.1]}"], created=False, existing_cluster=False) == \
+        ImportedNetworkNeed(VPC, ("subnet-a",))
+    assert check_imported_network(clients.ec2, None) == []
