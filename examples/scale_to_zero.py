@@ -4,7 +4,9 @@ Two loops (docs/autoscaling.md): KEDA scales the endpoint's pods 0 -> N (a Cloud
 that exists at zero pods wakes it; a Prometheus concurrency trigger scales 1 -> N), and HyperPod-managed Karpenter
 adds and removes GPU nodes in groups that start at ``count=0``. One custom NodePool spans both GPU groups, removes
 a node after 15 empty minutes and never disrupts more than one node at a time. A custom router Deployment (shipped
-by your own chart, not by this stack) gets its own KEDA ScaledObject over an AMP request-rate query.
+by your own chart, not by this stack) gets its own KEDA ScaledObject over an AMP request-rate query, and reaches the
+model through the KEDA HTTP add-on's interceptor, which holds its requests while the model wakes from zero
+(``WakeHold``; the plan says what each entry point lives through).
 """
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from cdk_nag import AwsSolutionsChecks
 from hyperpod_constructs import (
     Autoscaling, CloudWatchTrigger, Disruption, DisruptionBudget, HyperPodInferencePlatform, InferenceEndpoint,
     InstanceGroup, ModelBucket, ModelSize, ModelSource, NodeAutoscaling, NodePoolLimits, NodePoolSpec, Observability,
-    PrometheusTrigger, ScaledWorkload,
+    PrometheusTrigger, ScaledWorkload, WakeHold,
 )
 
 
@@ -54,8 +56,16 @@ def build(app: cdk.App) -> tuple[cdk.Stack, HyperPodInferencePlatform]:
                 CloudWatchTrigger.invocations_per_instance(target=30),
                 PrometheusTrigger.concurrent_requests(target=16),
             ),
+            # In-cluster callers (the router) send requests to the KEDA HTTP add-on's interceptor, which holds them
+            # up to 15 minutes while the endpoint wakes; the requests held wake it too (a trigger the platform adds).
+            wake_hold=WakeHold(max_wait_s=900, service="mistral-7b", port=8080, hosts=("mistral-7b.internal",),
+                               caller_timeouts_s={"request-router": 960}),
         ),
     ))
+    # SageMaker runtime callers reach the pods, not the interceptor, and InvokeEndpoint allows 60 s: the platform warns.
+    cdk.Annotations.of(platform).acknowledge_warning(
+        "Annotation::hyperpod-constructs:wake-hold-sagemaker-runtime",
+        "SageMaker runtime callers of mistral-7b retry with backoff for the plan's estimate; the router is held")
     platform.add_scaled_workloads(ScaledWorkload(
         name="request-router",
         target_name="request-router",

@@ -65,8 +65,14 @@ _EXPORTED_BY_MODULE: dict[str, tuple[str, ...]] = {
     ".intent.data_capture": ("DataCapture", "CaptureMode"),
     ".intent.model_cache": ("ModelCache", "ModelWeightsCache"),
     ".intent.operator_fields": ("ContainerResources", "Toleration"),
+    # Sizing: the model catalog, what fits where, and endpoints sized from a model id (docs/presets.md).
+    ".sizing.preset": ("preset_endpoint", "EndpointPreset"),
+    ".sizing.fit": ("size_model", "SizingRequest", "Candidate"),
+    ".catalog.model_catalog": ("catalog_model", "model_from_config", "ModelFacts"),
+    ".catalog.model_architecture": ("ModelArchitecture",),
     # Autoscaling: pods (KEDA, through the operator or for any workload) and nodes (HyperPod-managed Karpenter).
     ".intent.autoscaling": ("Autoscaling", "PrometheusTrigger", "CloudWatchTrigger"),
+    ".intent.wake_hold": ("WakeHold",),
     ".intent.keda_workload": ("ScaledWorkload",),
     ".intent.node_autoscaling": ("NodeAutoscaling", "NodePoolSpec", "NodePoolLimits", "NodeRequirement", "Disruption",
         "DisruptionBudget"),
@@ -141,7 +147,12 @@ if TYPE_CHECKING:  # static type checkers and IDEs see the eager imports
     from .intent.data_capture import DataCapture, CaptureMode
     from .intent.model_cache import ModelCache, ModelWeightsCache
     from .intent.operator_fields import ContainerResources, Toleration
+    from .sizing.preset import preset_endpoint, EndpointPreset
+    from .sizing.fit import size_model, SizingRequest, Candidate
+    from .catalog.model_catalog import catalog_model, model_from_config, ModelFacts
+    from .catalog.model_architecture import ModelArchitecture
     from .intent.autoscaling import Autoscaling, PrometheusTrigger, CloudWatchTrigger
+    from .intent.wake_hold import WakeHold
     from .intent.keda_workload import ScaledWorkload
     from .intent.node_autoscaling import (
         NodeAutoscaling, NodePoolSpec, NodePoolLimits, NodeRequirement, Disruption, DisruptionBudget)

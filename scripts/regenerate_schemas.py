@@ -6,7 +6,11 @@ The tests validate what this library renders against the HyperPod, Karpenter and
 Grafana dashboard reads. Those files come from other projects; the project carries only the schema facts
 (descriptions and comments stripped) so tests run on any clone, with where each came from in PROVENANCE.md.
 
-Usage: python scripts/regenerate_schemas.py [SOURCE_DIR]   (default: ../shared/crds beside the checkout)
+The KEDA HTTP add-on's CRDs are read from a git clone of kedacore/http-add-on at the tag the platform's chart pin
+installs (``git show <tag>:<path>``), so the schema is exactly the released one.
+
+Usage: python scripts/regenerate_schemas.py [SOURCE_DIR] --http-add-on CLONE
+       (SOURCE_DIR default: ../shared/crds beside the checkout; CLONE: a clone of github.com/kedacore/http-add-on)
 """
 from __future__ import annotations
 
@@ -14,6 +18,7 @@ import argparse
 import hashlib
 import json
 import re
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -71,6 +76,22 @@ SOURCES: dict[str, tuple[str, str, str, str]] = {
         "6e045f89fe89c4aa24925096477217165b815e7e", "MIT-0"),
 }
 DASHBOARD_FACTS = "hyperpod-grafana-inference-dashboard.facts.json"
+
+# The KEDA HTTP add-on release the wake hold's chart pin installs (hyperpod_constructs/aws/wake_hold_add_on.py):
+# file here -> (path in kedacore/http-add-on, commit of the last change to the file up to the tag).
+HTTP_ADD_ON = "kedacore/http-add-on"
+HTTP_ADD_ON_TAG = "v0.15.0"
+HTTP_ADD_ON_SOURCES: dict[str, tuple[str, str]] = {
+    "http.keda.sh_interceptorroutes.yaml": (
+        "config/crd/bases/http.keda.sh_interceptorroutes.yaml", "f6a47de58c7ad79840eae1fe3bbc6b57a2e4cfdf"),
+}
+
+
+def http_add_on_files(clone: Path) -> dict[str, bytes]:
+    """The add-on's CRD files at ``HTTP_ADD_ON_TAG``, read from ``clone`` without checking anything out."""
+    return {name: subprocess.run(["git", "-C", str(clone), "show", f"{HTTP_ADD_ON_TAG}:{path}"], check=True,
+                                 capture_output=True).stdout
+            for name, (path, _) in HTTP_ADD_ON_SOURCES.items()}
 
 
 def strip_schema(node: Any) -> Any:
@@ -155,7 +176,7 @@ def write_yaml(path: Path, documents: list[Any]) -> None:
     path.write_text(yaml.safe_dump_all(documents, sort_keys=False, width=120))
 
 
-def regenerate(source: Path, target: Path = TARGET) -> list[Path]:
+def regenerate(source: Path, http_add_on: Path, target: Path = TARGET) -> list[Path]:
     missing = [name for name in SOURCES if not (source / name).exists()]
     if missing:
         raise SystemExit(f"{source} lacks {', '.join(missing)}")
@@ -179,11 +200,16 @@ def regenerate(source: Path, target: Path = TARGET) -> list[Path]:
             out = target / DASHBOARD_FACTS
             out.write_text(json.dumps(dashboard_facts(json.loads(text)), indent=1) + "\n")
         written.append(out)
-    written.append(write_provenance(source, target))
+    add_on_files = http_add_on_files(http_add_on)
+    for name, data in add_on_files.items():
+        out = target / "crds" / name
+        write_yaml(out, [crd_facts(doc) for doc in yaml.safe_load_all(data) if doc])
+        written.append(out)
+    written.append(write_provenance(source, target, add_on_files))
     return written
 
 
-def write_provenance(source: Path, target: Path) -> Path:
+def write_provenance(source: Path, target: Path, add_on_files: dict[str, bytes]) -> Path:
     lines = [
         "# Where the reference schemas come from",
         "",
@@ -208,6 +234,10 @@ def write_provenance(source: Path, target: Path) -> Path:
             here = DASHBOARD_FACTS
         digest = hashlib.sha256((source / source_name).read_bytes()).hexdigest()
         lines.append(f"| `{here}` | {repository} | `{path}` | `{commit}` | {license_name} | `{digest[:16]}…` |")
+    for name, (path, commit) in HTTP_ADD_ON_SOURCES.items():
+        digest = hashlib.sha256(add_on_files[name]).hexdigest()
+        lines.append(f"| `crds/{name}` | {HTTP_ADD_ON} (tag {HTTP_ADD_ON_TAG}) | `{path}` | `{commit}` | Apache-2.0 | "
+                     f"`{digest[:16]}…` |")
     out = target / "PROVENANCE.md"
     out.write_text("\n".join(lines) + "\n")
     return out
@@ -217,8 +247,10 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("source", nargs="?", type=Path, default=DEFAULT_SOURCE,
                         help="folder with the unmodified upstream files (default: ../shared/crds)")
+    parser.add_argument("--http-add-on", type=Path, required=True,
+                        help=f"a git clone of github.com/{HTTP_ADD_ON} holding the tag {HTTP_ADD_ON_TAG}")
     args = parser.parse_args(argv)
-    for path in regenerate(args.source):
+    for path in regenerate(args.source, args.http_add_on):
         print(path.relative_to(REPO_ROOT))
     return 0
 

@@ -22,7 +22,7 @@ platform is built from its own:
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Optional, Sequence
+from typing import Any, Callable, Mapping, Optional, Sequence
 
 import aws_cdk as cdk
 from aws_cdk import aws_aps as aps
@@ -256,6 +256,12 @@ class InferenceObservability(Construct):
         self._check_inputs(self._path, [endpoint], (), None, None, None, False)
         self._endpoints.append(endpoint)
         self._alerting.ensure([endpoint])
+
+    def expect_wakes(self, estimates: Callable[[], Mapping[str, float]]) -> None:
+        """Where the endpoints that scale to zero get their cold-start estimates (seconds by endpoint name, or
+        ``<endpoint>/<side>``), read when the rules are rendered: their no-ready-pods alert waits for the estimate,
+        and a warning says when a wake outruns it. The platform passes its plan's estimates."""
+        self._alerting.expect_wakes(estimates)
 
     @property
     def rule_groups_namespace(self) -> Optional[aps.CfnRuleGroupsNamespace]:

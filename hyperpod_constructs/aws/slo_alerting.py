@@ -3,7 +3,7 @@ GPU health alerts), rendered at synth once every endpoint is in, and the SNS top
 routes every alert to (SigV4)."""
 from __future__ import annotations
 
-from typing import Any, Callable, Optional, Sequence
+from typing import Any, Callable, Mapping, Optional, Sequence
 
 import aws_cdk as cdk
 import jsii
@@ -33,14 +33,20 @@ class SloAlerting:
         self.topic: Optional[sns.ITopic] = None
         self.alert_manager_definition: Optional[str] = None
         self.namespaces: list[aps.CfnRuleGroupsNamespace] = []
+        self._wakes: Callable[[], alerts.Wakes] = lambda: alerts.NO_WAKES
+
+    def expect_wakes(self, estimates: Callable[[], Mapping[str, float]]) -> None:
+        """Cold-start estimates (seconds by endpoint name, or ``<endpoint>/<side>``) read when the rules render."""
+        self._wakes = estimates
 
     @property
     def rules_yaml(self) -> str:
-        return alerts.rules_yaml(self._endpoints(), self._rate_window, self._gpu_health)
+        return alerts.rules_yaml(self._endpoints(), self._rate_window, self._gpu_health, self._wakes())
 
     @property
     def rule_files(self) -> list[str]:
-        return alerts.rule_files(self._endpoints(), self._rate_window, gpu_health=self._gpu_health)
+        return alerts.rule_files(self._endpoints(), self._rate_window, gpu_health=self._gpu_health,
+                                 wakes=self._wakes())
 
     def ensure(self, added: Sequence[ResolvedEndpoint]) -> None:
         """The rule groups namespace once there is a rule (data rendered at synth, so later endpoints are included),
@@ -59,7 +65,7 @@ class SloAlerting:
             self._add_namespace("")
         for namespace, data in zip(self.namespaces, files):
             namespace.data = data
-        count = alerts.rules_count(self._endpoints(), self._rate_window, self._gpu_health)
+        count = alerts.rules_count(self._endpoints(), self._rate_window, self._gpu_health, self._wakes())
         if count > alerts.AMP_RULES_PER_WORKSPACE:
             cdk.Annotations.of(self._scope).add_warning_v2(
                 "Annotation::hyperpod-constructs:observability:rulesQuota",

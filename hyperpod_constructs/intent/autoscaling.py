@@ -25,6 +25,7 @@ from ..errors import Advice, require, require_one_of
 from ..type_checks import check_fields
 from .frozen import Frozen
 from .tokens import is_token
+from .wake_hold import WAKE_TRIGGER_NAME, WakeHold
 
 MetricType = Literal["Average", "Value"]
 
@@ -327,8 +328,10 @@ class Autoscaling:
     """How long after the deployment starts KEDA waits before it may scale to 0, in seconds.
     Default: None (omitted: the CRD's default, 300 s)."""
     scale_up_stabilization_s: Optional[int] = None
-    """The Horizontal Pod Autoscaler's scale-up stabilization window, in seconds.
-    Default: None (omitted: the CRD's default, 0 s)."""
+    """The Horizontal Pod Autoscaler's scale-up stabilization window, in seconds: for this long the autoscaler adds
+    no more replicas than the lowest count it recommended, so replicas still loading do not count as unmet demand.
+    Default: None (an endpoint with ``min_replicas=0`` gets its cold start's load-and-start time, the image pull, the
+    weights' read and the engine start, when the plan knows all three; else omitted: the CRD's default, 0 s)."""
     scale_down_stabilization_s: Optional[int] = None
     """The Horizontal Pod Autoscaler's scale-down stabilization window, in seconds.
     Default: None (omitted: the CRD's default, 300 s)."""
@@ -338,6 +341,10 @@ class Autoscaling:
     trigger: Optional[Trigger] = None
     """Shorthand for a one-item ``triggers``; appended after ``triggers`` when both are given.
     Default: None."""
+    wake_hold: Optional[WakeHold] = None
+    """With ``min_replicas=0`` on an endpoint: hold requests while it wakes (the KEDA HTTP add-on's interceptor) and
+    wake it on the requests held (a Prometheus trigger the platform adds). See docs/autoscaling.md.
+    Default: None (a request at zero is not held)."""
 
     def __post_init__(self) -> None:
         where = type(self).__name__
@@ -363,6 +370,12 @@ class Autoscaling:
         names = [trigger.name for trigger in self.all_triggers]
         duplicates = sorted({name for name in names if names.count(name) > 1})
         require(not duplicates, where, "triggers", duplicates, "unique trigger names (KEDA rejects repeats)")
+        if self.wake_hold is not None:
+            require(self.min_replicas == 0, where, "wake_hold", self.wake_hold,
+                    f"None while min_replicas={self.min_replicas}: a hold serves an endpoint that scales to zero; set "
+                    "min_replicas=0 or drop wake_hold")
+            require(WAKE_TRIGGER_NAME not in names, where, "triggers", WAKE_TRIGGER_NAME,
+                    f"another trigger name: {WAKE_TRIGGER_NAME!r} is the one wake_hold adds")
 
     @property
     def all_triggers(self) -> tuple[Trigger, ...]:
@@ -390,6 +403,8 @@ class Autoscaling:
         if self.min_replicas != 0:
             return []
         advice: list[str] = []
+        if self.wake_hold is not None:
+            return advice  # the hold's trigger exists at zero pods and wakes on the first request held
         if not self.all_triggers:
             advice.append(Advice("scale-to-zero-without-triggers", f"{where}: autoscaling.min_replicas=0 without "
                                  "triggers: nothing will ever scale it up from zero; add a trigger with an activation "

@@ -5,7 +5,7 @@ Prometheus rules files) and an alert manager definition (``alertmanager_config: 
 SigV4 with an explicit region, which AMP requires).
 
 Rules do not grow per endpoint. There is one rule group per SLO class (latency, TTFB, errors, replicas at
-max, no ready pods); inside it, endpoints that share a namespace, a kind and the same SLO settings share
+max, no ready pods, a slow wake from zero); inside it, endpoints that share a namespace, a kind and the same SLO settings share
 ONE rule whose selector matches all their names (``resource_name=~"a|b|c"``) and whose result keeps one
 series per endpoint (``sum by (namespace, resource_name)``), so each endpoint still fires its own alert,
 labelled with its ``namespace`` and ``endpoint``. An extra endpoint with default SLOs costs its name in
@@ -14,6 +14,10 @@ five regexes (~5 x (name + 1) bytes), not five more rules.
 Every rule's labels say which settings it carries (``namespace``, ``resource_type``, ``side`` and an ``slo`` label
 such as ``p99 <= 30000 ms for 10m``), so no two rules of one file share an alert name and labels: ``promtool check
 rules`` reports such pairs as duplicates, and Alertmanager could not tell their alerts apart by rule.
+
+An endpoint that scales to zero is expected to have no ready pod for a while each time it wakes: its cold-start
+estimate (``planner.cold_start``). Its no-ready-pods page waits for that estimate plus the SLO's own ``for_minutes``,
+and a warning (``HyperPodInferenceWakeSlow``) says when the wake has outrun its estimate, before the page.
 
 The dashboards draw each endpoint's thresholds from recording rules (``slo_series``) grouped the same way; the
 alerts do not read them.
@@ -26,8 +30,10 @@ Grouping by equal settings costs a name per endpoint and a rule per distinct set
 """
 from __future__ import annotations
 
+import math
+from types import MappingProxyType
 from dataclasses import dataclass
-from typing import Any, Callable, Hashable, Optional, Sequence, Union
+from typing import Any, Callable, Hashable, Mapping, Optional, Sequence, Union
 
 from hyperpod_constructs import yaml_writer
 from hyperpod_constructs.observability import metrics as m
@@ -41,6 +47,7 @@ TTFB_ALERT = "HyperPodInferenceTtfbHigh"
 ERROR_RATE_ALERT = "HyperPodInferenceErrorRateHigh"
 REPLICAS_AT_MAX_ALERT = "HyperPodInferenceReplicasAtMax"
 NO_READY_PODS_ALERT = "HyperPodInferenceNoReadyPods"
+WAKE_SLOW_ALERT = "HyperPodInferenceWakeSlow"
 # GPU health, the signals of HyperPod's "Cluster" dashboard's "GPU Errors" row, per GPU (labels Hostname, gpu).
 GPU_XID_ERROR_ALERT = "HyperPodGpuXidError"
 GPU_UNCORRECTABLE_REMAPPED_ROWS_ALERT = "HyperPodGpuUncorrectableRemappedRows"
@@ -102,6 +109,18 @@ _WHO = "{{ $labels.namespace }}/{{ $labels.endpoint }}"
 # What a rule watches: an endpoint, or one side (its own Deployment) of a disaggregated endpoint.
 Target = tuple[ResolvedEndpoint, Optional[str]]
 
+# Expected wakes: the cold-start estimate in seconds of each target that scales to zero, keyed by the endpoint's
+# name or ``<endpoint>/<side>`` (the plan's cold-start names). A target with no entry is not expected to wake.
+Wakes = Mapping[str, float]
+NO_WAKES: Wakes = MappingProxyType({})
+
+
+def wake_minutes(target: Target, wakes: Wakes) -> Optional[int]:
+    """Whole minutes a wake of ``target`` is expected to take (its cold-start estimate rounded up), or None."""
+    endpoint, side = target
+    seconds = wakes.get(endpoint.name if side is None else f"{endpoint.name}/{side}")
+    return None if seconds is None else max(1, math.ceil(seconds / 60))
+
 
 @dataclass(frozen=True)
 class SloClass:
@@ -110,24 +129,25 @@ class SloClass:
 
     name: str
     alert: str
-    keys: Callable[[ResolvedEndpoint], list[tuple[Hashable, Target]]]
-    rule: Callable[[Sequence[Target], str], AlertRule]
+    keys: Callable[[ResolvedEndpoint, Wakes], list[tuple[Hashable, Target]]]
+    rule: Callable[[Sequence[Target], str, Wakes], AlertRule]
 
 
-def _per_endpoint(key: Callable[[ResolvedEndpoint], Hashable | None]) -> Callable[[ResolvedEndpoint], list]:
+def _per_endpoint(key: Callable[[ResolvedEndpoint], Hashable | None]) -> Callable[[ResolvedEndpoint, Wakes], list]:
     """Resource metrics (requests, latency) are the endpoint's, whatever its sides."""
-    def keys(endpoint: ResolvedEndpoint) -> list[tuple[Hashable, Target]]:
+    def keys(endpoint: ResolvedEndpoint, wakes: Wakes) -> list[tuple[Hashable, Target]]:
         found = key(endpoint)
         return [] if found is None else [(found, (endpoint, None))]
     return keys
 
 
-def _per_deployment(key: Callable[[ResolvedEndpoint, Optional[str], int], Hashable | None]
-                    ) -> Callable[[ResolvedEndpoint], list]:
+def _per_deployment(key: Callable[[ResolvedEndpoint, Optional[str], int, Optional[int]], Hashable | None]
+                    ) -> Callable[[ResolvedEndpoint, Wakes], list]:
     """Deployment metrics: one target per side of a disaggregated endpoint, else the endpoint's own Deployment."""
-    def keys(endpoint: ResolvedEndpoint) -> list[tuple[Hashable, Target]]:
+    def keys(endpoint: ResolvedEndpoint, wakes: Wakes) -> list[tuple[Hashable, Target]]:
         deployments = [(side.side, side.max_replicas) for side in endpoint.sides] or [(None, endpoint.max_replicas)]
-        found = [(key(endpoint, side, ceiling), (endpoint, side)) for side, ceiling in deployments]
+        found = [(key(endpoint, side, ceiling, wake_minutes((endpoint, side), wakes)), (endpoint, side))
+                 for side, ceiling in deployments]
         return [(k, target) for k, target in found if k is not None]
     return keys
 
@@ -146,7 +166,7 @@ def _percentile_slo(slo: str, alert: str, above: Callable[..., str], what: str) 
         return None if s is None else (endpoint.namespace, endpoint.kind, s.percentile, s.threshold_ms, s.for_minutes,
                                        s.severity)
 
-    def rule(targets: Sequence[Target], window: str) -> AlertRule:
+    def rule(targets: Sequence[Target], window: str, wakes: Wakes) -> AlertRule:
         endpoints = [endpoint for endpoint, _ in targets]
         s = getattr(endpoints[0].effective_slos, slo)
         expr = above(_selector(endpoints), s.percentile, s.threshold_ms, window)
@@ -167,7 +187,7 @@ def _error_rate_key(endpoint: ResolvedEndpoint) -> Hashable | None:
     return None if s is None else (endpoint.namespace, endpoint.kind, s.max_percent, s.for_minutes, s.severity)
 
 
-def _error_rate_rule(targets: Sequence[Target], window: str) -> AlertRule:
+def _error_rate_rule(targets: Sequence[Target], window: str, wakes: Wakes) -> AlertRule:
     endpoints = [endpoint for endpoint, _ in targets]
     s = endpoints[0].effective_slos.error_rate
     assert s is not None
@@ -178,14 +198,18 @@ def _error_rate_rule(targets: Sequence[Target], window: str) -> AlertRule:
                          endpoints[0], f"errors <= {q.format_number(s.max_percent)} %", s.for_minutes))
 
 
-def _replicas_at_max_key(endpoint: ResolvedEndpoint, side: Optional[str], ceiling: int) -> Hashable | None:
+def _replicas_at_max_key(endpoint: ResolvedEndpoint, side: Optional[str], ceiling: int,
+                         wake: Optional[int]) -> Hashable | None:
     s = endpoint.effective_slos.replicas_at_max
-    if s is None or ceiling < 1:  # an endpoint parked at replicas=0 is never pinned at a maximum
+    # A ceiling of 0 (parked) is never pinned, and a ceiling of 1 is always "at its maximum" while it serves: the
+    # alert would fire for as long as the endpoint is up and say nothing about demand (its latency and time-to-first-
+    # byte alerts do).
+    if s is None or ceiling <= 1:
         return None
     return (endpoint.namespace, side, ceiling, s.for_minutes, s.severity)
 
 
-def _replicas_at_max_rule(targets: Sequence[Target], window: str) -> AlertRule:
+def _replicas_at_max_rule(targets: Sequence[Target], window: str, wakes: Wakes) -> AlertRule:
     endpoints, side = [endpoint for endpoint, _ in targets], targets[0][1]
     s = endpoints[0].effective_slos.replicas_at_max
     assert s is not None
@@ -196,19 +220,42 @@ def _replicas_at_max_rule(targets: Sequence[Target], window: str) -> AlertRule:
                      _deployment_settings(endpoints[0], f"replicas < {ceiling}", s.for_minutes))
 
 
-def _no_ready_pods_key(endpoint: ResolvedEndpoint, side: Optional[str], ceiling: int) -> Hashable | None:
+def _no_ready_pods_key(endpoint: ResolvedEndpoint, side: Optional[str], ceiling: int,
+                       wake: Optional[int]) -> Hashable | None:
     s = endpoint.effective_slos.no_ready_pods
-    return None if s is None else (endpoint.namespace, side, s.for_minutes, s.severity)
+    return None if s is None else (endpoint.namespace, side, s.for_minutes, s.severity, wake)
 
 
-def _no_ready_pods_rule(targets: Sequence[Target], window: str) -> AlertRule:
+def _no_ready_pods_rule(targets: Sequence[Target], window: str, wakes: Wakes) -> AlertRule:
+    """No ready pod for the SLO's ``for_minutes``; for an endpoint expected to wake from zero, for its cold-start
+    estimate plus those minutes, so a wake that goes as planned pages no one."""
     endpoints, side = [endpoint for endpoint, _ in targets], targets[0][1]
     s = endpoints[0].effective_slos.no_ready_pods
     assert s is not None
+    wake = wake_minutes(targets[0], wakes)
+    minutes = s.for_minutes if wake is None else wake + s.for_minutes
+    objective = "ready replicas > 0" if wake is None else f"ready replicas > 0 within a {wake}m wake +"
     expr = q.no_ready_pods(_deployments(endpoints, side))
-    return AlertRule("no-ready-pods", NO_READY_PODS_ALERT, _endpoint_labelled(expr, side), s.for_minutes,
+    return AlertRule("no-ready-pods", NO_READY_PODS_ALERT, _endpoint_labelled(expr, side), minutes,
                      s.severity, f"{_who(side)}: replicas requested but none is ready", tuple(endpoints), side,
-                     _deployment_settings(endpoints[0], "ready replicas > 0", s.for_minutes))
+                     _deployment_settings(endpoints[0], objective, s.for_minutes))
+
+
+def _wake_slow_key(endpoint: ResolvedEndpoint, side: Optional[str], ceiling: int,
+                   wake: Optional[int]) -> Hashable | None:
+    s = endpoint.effective_slos.no_ready_pods
+    return None if s is None or wake is None else (endpoint.namespace, side, wake)
+
+
+def _wake_slow_rule(targets: Sequence[Target], window: str, wakes: Wakes) -> AlertRule:
+    """A warning once a wake has taken longer than its estimate, before the page (``no-ready-pods``) comes."""
+    endpoints, side = [endpoint for endpoint, _ in targets], targets[0][1]
+    wake = wake_minutes(targets[0], wakes)
+    assert wake is not None
+    expr = q.no_ready_pods(_deployments(endpoints, side))
+    return AlertRule("wake-slow", WAKE_SLOW_ALERT, _endpoint_labelled(expr, side), wake, "warning",
+                     f"{_who(side)}: waking from zero takes longer than its {wake}-minute estimate", tuple(endpoints),
+                     side, _deployment_settings(endpoints[0], "ready replicas > 0", wake))
 
 
 def _resource_settings(endpoint: ResolvedEndpoint, objective: str, for_minutes: int) -> tuple[tuple[str, str], ...]:
@@ -244,6 +291,7 @@ SLO_CLASSES: tuple[SloClass, ...] = (
     SloClass("error-rate", ERROR_RATE_ALERT, _per_endpoint(_error_rate_key), _error_rate_rule),
     SloClass("replicas-at-max", REPLICAS_AT_MAX_ALERT, _per_deployment(_replicas_at_max_key), _replicas_at_max_rule),
     SloClass("no-ready-pods", NO_READY_PODS_ALERT, _per_deployment(_no_ready_pods_key), _no_ready_pods_rule),
+    SloClass("wake-slow", WAKE_SLOW_ALERT, _per_deployment(_wake_slow_key), _wake_slow_rule),
 )
 
 
@@ -251,27 +299,27 @@ def group_name(slo_class: str) -> str:
     return GROUP_PREFIX + slo_class
 
 
-def alert_rules(endpoints: Sequence[ResolvedEndpoint], window: str) -> list[AlertRule]:
+def alert_rules(endpoints: Sequence[ResolvedEndpoint], window: str, wakes: Wakes = NO_WAKES) -> list[AlertRule]:
     """Every rule, SLO class by class; within a class one rule per set of endpoints (or sides) with equal
-    settings."""
+    settings. ``wakes``: the cold-start estimates of the targets that scale to zero (see ``Wakes``)."""
     rules: list[AlertRule] = []
     for slo_class in SLO_CLASSES:
         sets: dict[Hashable, list[Target]] = {}
         for endpoint in endpoints:
-            for key, target in slo_class.keys(endpoint):
+            for key, target in slo_class.keys(endpoint, wakes):
                 sets.setdefault(key, []).append(target)
-        rules.extend(slo_class.rule(members, window) for members in sets.values())
+        rules.extend(slo_class.rule(members, window, wakes) for members in sets.values())
     return rules
 
 
-def endpoint_rules(endpoint: ResolvedEndpoint, window: str) -> list[AlertRule]:
+def endpoint_rules(endpoint: ResolvedEndpoint, window: str, wakes: Wakes = NO_WAKES) -> list[AlertRule]:
     """The alert rules for one endpoint on its own, in SLO class order."""
-    return alert_rules([endpoint], window)
+    return alert_rules([endpoint], window, wakes)
 
 
-def rule_groups(endpoints: Sequence[ResolvedEndpoint], window: str) -> dict[str, Any]:
+def rule_groups(endpoints: Sequence[ResolvedEndpoint], window: str, wakes: Wakes = NO_WAKES) -> dict[str, Any]:
     """``{"groups": [...]}`` of the SLO alert rules: one group per SLO class that has at least one rule."""
-    return _document(alert_rules(endpoints, window))
+    return _document(alert_rules(endpoints, window, wakes))
 
 
 _GPU = "{{ $labels.Hostname }} GPU {{ $labels.gpu }}"
@@ -296,10 +344,11 @@ def gpu_health_rules(window: str) -> list[AlertRule]:
 Rule = Union[AlertRule, RecordingRule]
 
 
-def all_rules(endpoints: Sequence[ResolvedEndpoint], window: str, gpu_health: bool = False) -> list[Rule]:
+def all_rules(endpoints: Sequence[ResolvedEndpoint], window: str, gpu_health: bool = False,
+              wakes: Wakes = NO_WAKES) -> list[Rule]:
     """What the workspace holds: the SLO alerts, the SLO series the dashboards read, and (``gpu_health``) the GPU
     health alerts."""
-    rules: list[Rule] = [*alert_rules(endpoints, window), *recording_rules(endpoints)]
+    rules: list[Rule] = [*alert_rules(endpoints, window, wakes), *recording_rules(endpoints)]
     if gpu_health:
         rules += gpu_health_rules(window)
     return rules
@@ -317,20 +366,21 @@ def _dump(document: Any) -> str:
     return yaml_writer.dump(document, width=yaml_writer.NO_WRAP)
 
 
-def rule_groups_yaml(endpoints: Sequence[ResolvedEndpoint], window: str) -> str:
+def rule_groups_yaml(endpoints: Sequence[ResolvedEndpoint], window: str, wakes: Wakes = NO_WAKES) -> str:
     """One rules file with the SLO alert rules; empty string when there are no alerts."""
-    rules = alert_rules(endpoints, window)
+    rules = alert_rules(endpoints, window, wakes)
     return _dump(_document(rules)) if rules else ""
 
 
-def rules_yaml(endpoints: Sequence[ResolvedEndpoint], window: str, gpu_health: bool = False) -> str:
+def rules_yaml(endpoints: Sequence[ResolvedEndpoint], window: str, gpu_health: bool = False,
+               wakes: Wakes = NO_WAKES) -> str:
     """One rules file with every rule of ``all_rules``; empty string when there is none."""
-    rules = all_rules(endpoints, window, gpu_health)
+    rules = all_rules(endpoints, window, gpu_health, wakes)
     return _dump(_document(rules)) if rules else ""
 
 
 def rule_files(endpoints: Sequence[ResolvedEndpoint], window: str, budget_bytes: Optional[int] = None,
-               gpu_health: bool = False) -> list[str]:
+               gpu_health: bool = False, wakes: Wakes = NO_WAKES) -> list[str]:
     """Every rule of ``all_rules`` as one or more files of at most ``budget_bytes`` each (one
     ``AWS::APS::RuleGroupsNamespace`` per file), packed in order; ``[]`` when there is no rule.
 
@@ -339,7 +389,7 @@ def rule_files(endpoints: Sequence[ResolvedEndpoint], window: str, budget_bytes:
     budget_bytes = RULES_FILE_BUDGET_BYTES if budget_bytes is None else budget_bytes
     files: list[list[Rule]] = []
     size = 0
-    for rule in all_rules(endpoints, window, gpu_health):
+    for rule in all_rules(endpoints, window, gpu_health, wakes):
         # Upper bound of what the rule adds to a file: its own text plus its group's header.
         cost = len(_dump(_document([rule])))
         if cost > budget_bytes:
@@ -355,9 +405,10 @@ def rule_files(endpoints: Sequence[ResolvedEndpoint], window: str, budget_bytes:
     return [_dump(_document(rules)) for rules in files]
 
 
-def rules_count(endpoints: Sequence[ResolvedEndpoint], window: str, gpu_health: bool = False) -> int:
+def rules_count(endpoints: Sequence[ResolvedEndpoint], window: str, gpu_health: bool = False,
+                wakes: Wakes = NO_WAKES) -> int:
     """How many rules the workspace holds for these endpoints (AMP's quota counts alerting and recording rules)."""
-    return len(all_rules(endpoints, window, gpu_health))
+    return len(all_rules(endpoints, window, gpu_health, wakes))
 
 
 def alertmanager_config(topic_arn: str, region: str) -> dict[str, Any]:

@@ -14,11 +14,13 @@ from typing import Iterator, Optional
 
 from ..catalog import cold_start_facts as facts
 from ..intent.cold_start import ColdStartAssumptions
-from ..resolve.platform_model import ResolvedPlatform
+from ..resolve.platform_model import ResolvedEndpoint, ResolvedPlatform
 from ..resolve.records import CustomSpec, JumpStartSpec
+from .wake_hold_budget import WakeHoldBudget
 
 YOURS = "[yours]"
-S3_SOURCES = ("s3", "jumpstart")  # JumpStart artifacts are read from AWS's buckets through the S3 CSI driver
+S3_SOURCES = ("s3", "jumpstart")
+LOAD_AND_START_PARTS = ("image", "weights", "engine")  # JumpStart artifacts are read from AWS's buckets through the S3 CSI driver
 
 
 @dataclass(frozen=True)
@@ -43,6 +45,21 @@ class ColdStartEndpoint:
     reads_model_store: bool = False
     """An FSx source reading the platform's model store (whose throughput the plan knows).
     Default: False."""
+    scale_up_stabilization_s: Optional[int] = None
+    """The scale-up stabilization window on the endpoint's autoscaling; None when it has none (the CRD's 0 s).
+    Default: None."""
+    wake_hold_s: Optional[int] = None
+    """How long the interceptor holds a request to the endpoint while it wakes; None without a wake hold.
+    Default: None."""
+    alb_idle_timeout_s: Optional[int] = None
+    """The idle timeout of the ALB callers reach the wake hold through; None without one.
+    Default: None."""
+    registered_with_sagemaker: bool = False
+    """The endpoint registers a SageMaker endpoint (callers may come through SageMaker runtime).
+    Default: False."""
+    caller_timeouts_s: tuple[tuple[str, int], ...] = ()
+    """The wake hold's named callers' own limits, in seconds.
+    Default: none."""
 
 
 @dataclass(frozen=True)
@@ -87,6 +104,13 @@ class ColdStartEstimate:
         return sum(part.seconds for part in self.parts if part.seconds is not None)
 
     @property
+    def load_and_start_s(self) -> Optional[float]:
+        """What a new pod takes from its node to ready: the image pull, the weights' read and the engine start; None
+        when one of them is unknown. Replicas this young are still loading, not missing."""
+        seconds = [self.part(name).seconds for name in LOAD_AND_START_PARTS]
+        return None if any(value is None for value in seconds) else sum(seconds)  # type: ignore[misc]
+
+    @property
     def complete(self) -> bool:
         """Every part has a figure (else ``known_s`` is a lower bound)."""
         return all(part.seconds is not None for part in self.parts)
@@ -107,19 +131,31 @@ def cold_start_endpoints(platform: ResolvedPlatform, serving: bool = False) -> I
     """Every endpoint (or disaggregated side) whose minimum replicas is 0 and which can scale up; with ``serving``,
     those that keep minimum replicas instead (a pod evicted from a drained node starts again elsewhere)."""
     for endpoint in platform.endpoints:
-        spec = endpoint.spec
-        if spec is None or endpoint.shared is None:
-            continue
-        scaling = endpoint.shared.autoscaling
-        if isinstance(spec, JumpStartSpec):
-            source, reads_store = "jumpstart", False
-        else:
-            assert isinstance(spec, CustomSpec)
-            source, reads_store = spec.model.source_type, spec.model.reads_model_store
-        for demand in endpoint.demands:
-            if (demand.min_replicas > 0) if serving else (demand.min_replicas == 0 and demand.max_replicas > 0):
-                yield ColdStartEndpoint(demand.name, demand.instance_type, source, demand.weights_gb,
-                                        scaling.polling_interval_s if scaling is not None else None, reads_store)
+        yield from endpoint_cold_starts(endpoint, serving)
+
+
+def endpoint_cold_starts(endpoint: ResolvedEndpoint, serving: bool = False) -> Iterator[ColdStartEndpoint]:
+    """``endpoint`` itself, or each of its disaggregated sides, when its minimum replicas is 0 and it can scale up;
+    with ``serving``, when it keeps minimum replicas instead."""
+    spec = endpoint.spec
+    if spec is None or endpoint.shared is None:
+        return
+    scaling = endpoint.shared.autoscaling
+    if isinstance(spec, JumpStartSpec):
+        source, reads_store = "jumpstart", False
+    else:
+        assert isinstance(spec, CustomSpec)
+        source, reads_store = spec.model.source_type, spec.model.reads_model_store
+    hold = scaling.wake_hold if scaling is not None else None
+    for demand in endpoint.demands:
+        if (demand.min_replicas > 0) if serving else (demand.min_replicas == 0 and demand.max_replicas > 0):
+            yield ColdStartEndpoint(demand.name, demand.instance_type, source, demand.weights_gb,
+                                    scaling.polling_interval_s if scaling is not None else None, reads_store,
+                                    scaling.scale_up_stabilization_s if scaling is not None else None,
+                                    wake_hold_s=hold.max_wait_s if hold is not None else None,
+                                    alb_idle_timeout_s=hold.alb_idle_timeout_s if hold is not None else None,
+                                    registered_with_sagemaker=endpoint.shared.sagemaker_endpoint_name is not None,
+                                    caller_timeouts_s=hold.caller_timeouts_s if hold is not None else ())
 
 
 def estimate_cold_start(endpoint: ColdStartEndpoint, context: ColdStartContext) -> ColdStartEstimate:
@@ -140,6 +176,15 @@ def estimate_cold_start(endpoint: ColdStartEndpoint, context: ColdStartContext) 
         ColdStartPart("route", given.route_s, _cited(given, "route_s", facts.ROUTE_S)),
     )
     return ColdStartEstimate(endpoint, warm, parts, _caches(endpoint, image_s, weights, given))
+
+
+def hold_budget(estimate: ColdStartEstimate) -> Optional[WakeHoldBudget]:
+    """The wake hold's time budget of the endpoint ``estimate`` is about; None without a hold."""
+    endpoint = estimate.endpoint
+    if endpoint.wake_hold_s is None:
+        return None
+    return WakeHoldBudget(endpoint.name, endpoint.wake_hold_s, estimate.known_s, estimate.complete,
+                          endpoint.alb_idle_timeout_s, endpoint.registered_with_sagemaker, endpoint.caller_timeouts_s)
 
 
 def _detect(endpoint: ColdStartEndpoint, given: ColdStartAssumptions) -> ColdStartPart:

@@ -40,6 +40,7 @@ class ManifestApplication:
     def __init__(self, scope: Construct, context: ApplierContext) -> None:
         self._scope, self._context = scope, context
         self._applier: Optional[ManifestApplier] = None
+        self._after: list[Construct] = list(context.after)
         self._daemon_configuration: Optional[TieredKvCacheConfiguration] = None
         if context.delivery is ManifestDelivery.CDK_DEPLOY:
             # Endpoints are added after construction, so the bundle is made once the app is complete.
@@ -49,6 +50,10 @@ class ManifestApplication:
             # over to GitOps instead of a delete that removes them.
             self._applier = ManifestApplier(scope, "Manifests", handler=context.kubectl_handler, bundle=None,
                                             values={}, **context.files.applier_identity)
+
+    def apply_after(self, prerequisite: Construct) -> None:
+        """Apply the charts only once ``prerequisite`` exists too (one added with an endpoint: the CRD of its objects)."""
+        self._after.append(prerequisite)
 
     @property
     def applier(self) -> Optional[ManifestApplier]:
@@ -79,5 +84,5 @@ class ManifestApplication:
                 after=[context.hyperpod])
         if self._applier is not None or not context.files.chart_names or handler is None:
             return
-        self._applier = context.files.apply_with(self._scope, "Manifests", handler, after=list(context.after),
+        self._applier = context.files.apply_with(self._scope, "Manifests", handler, after=list(self._after),
                                                  removal=context.removal, adopt_existing=context.adopt_existing)

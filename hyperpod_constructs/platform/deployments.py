@@ -91,7 +91,8 @@ class EndpointDeployment(ChartDeployment):
     operator custom resource (``.api_object``, an InferenceEndpointConfig or JumpStartModel)."""
 
     def __init__(self, scope: Construct, construct_id: str, *, endpoint: Endpoint, namespace: str,
-                 build: BuildChart, manifest: Mapping[str, Any]) -> None:
+                 build: BuildChart, manifest: Mapping[str, Any],
+                 companions: Sequence[Mapping[str, Any]] = (), sizing_reasons: Sequence[str] = ()) -> None:
         """The handle ``add_endpoint`` returns.
 
         Args:
@@ -99,11 +100,14 @@ class EndpointDeployment(ChartDeployment):
             namespace: The namespace it is deployed to. Required.
             build: Adds the operator's custom resource to a new chart and returns it. Required.
             manifest: The custom resource as a dict, standing in for the chart until it is touched. Required.
+            companions: The objects delivered with it (the wake hold's InterceptorRoute), as dicts. Default: none.
+            sizing_reasons: Why the endpoint has its size, when a preset sized it. Default: none.
         """
         super().__init__(scope, construct_id, chart_name=endpoint_chart_name(namespace, endpoint.name), build=build,
-                         manifests=[manifest])
+                         manifests=[manifest, *companions])
         self._endpoint = endpoint
         self._namespace = namespace
+        self._sizing_reasons = tuple(sizing_reasons)
 
     @property
     def endpoint(self) -> Endpoint:
@@ -115,6 +119,12 @@ class EndpointDeployment(ChartDeployment):
     def namespace(self) -> str:
         """The namespace the endpoint is deployed to."""
         return self._namespace
+
+    @property
+    def sizing_reasons(self) -> tuple[str, ...]:
+        """Why the endpoint has its size, one line each, when ``add_preset_endpoint`` added it (the plan shows
+        them); empty for an endpoint added with ``add_endpoint``."""
+        return self._sizing_reasons
 
     @property
     def sagemaker_endpoint_arn(self) -> Optional[str]:

@@ -3,7 +3,7 @@ and where the alerts go (the alarm topic as a stack output, its e-mail subscript
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
+from typing import Callable, Mapping, Optional
 
 from aws_cdk import Annotations, RemovalPolicy, aws_sns as sns
 from constructs import Construct
@@ -24,6 +24,9 @@ class ObservabilityContext:
     hyperpod: HyperPodCluster
     instance_groups: tuple[InstanceGroup, ...]
     removal_policy: RemovalPolicy
+    expected_wakes: Callable[[], Mapping[str, float]]
+    """The plan's cold-start estimate of each endpoint (or side) that scales to zero, in seconds, read at synth: the
+    no-ready-pods alerts wait for it."""
 
 
 class AlarmRouting:
@@ -78,6 +81,7 @@ def build_observability(scope: Construct, context: ObservabilityContext) -> Obse
         observability.addon.node.add_dependency(context.hyperpod.resource)
         # The association is served by the eks-pod-identity-agent add-on.
         observability.pod_identity_association.node.add_dependency(*context.eks.network_addons)
+        observability.expect_wakes(context.expected_wakes)
     routing = AlarmRouting(scope, observability, tuple(options.alarm_emails) if options is not None else ())
     routing.update()
     return ObservabilityHandle(observability=observability, alarm_routing=routing)

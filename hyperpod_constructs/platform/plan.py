@@ -8,13 +8,16 @@ manifests' ``replicas`` or ``autoScalingSpec`` bounds.
 from __future__ import annotations
 
 import functools
+import math
 from dataclasses import dataclass
 from typing import Any, Mapping, Optional
 
 from ..prices.model import Prices
 from ..intent.cold_start import ColdStartAssumptions
 from ..planner.cold_start import (
-    ColdStartContext, ColdStartEndpoint, ColdStartEstimate, cold_start_endpoints, estimate_cold_start)
+    ColdStartContext, ColdStartEndpoint, ColdStartEstimate, cold_start_endpoints, estimate_cold_start, hold_budget)
+from ..intent.wake_hold import ADD_ON_NAMESPACE, PROXY_PORT, PROXY_SERVICE
+from ..planner.wake_hold_budget import INVOKE_ENDPOINT_LIMIT_S, INVOKE_ENDPOINT_SOURCE
 from ..resolve.capacity import (
     GpuDemand, GpuGroup, GroupNodes, group_nodes, gpu_groups, lower_bound_types, slice_totals, whole_gpu_totals)
 from ..intent.instance_group import InstanceGroup
@@ -60,6 +63,9 @@ class Plan:
     routes: tuple[Route, ...] = ()
     """Each way in (an endpoint's load balancer or SageMaker endpoint, a gateway's model): what a client names and
     the hops to the pods.
+    Default: none."""
+    sizing: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """Per endpoint a preset sized (``add_preset_endpoint``), why it has its size, one line each.
     Default: none."""
 
     @classmethod
@@ -128,6 +134,7 @@ class Plan:
         lines = self._group_lines()
         lines += self._ami_lines()
         lines += self._endpoint_lines()
+        lines += self._sizing_lines()
         lines += gateway_lines(self.gateways)
         lines += route_lines(self.routes)
         lines += self._whole_gpu_utilisation()
@@ -174,6 +181,16 @@ class Plan:
             lines.append(_row(endpoint.name, endpoint.kind, endpoint.instance_type,
                               f"{endpoint.min_replicas}..{endpoint.max_replicas}", per_replica,
                               endpoint.memory or "size not declared"))
+        return lines
+
+    def _sizing_lines(self) -> list[str]:
+        """Why each preset endpoint has its size: the model's figures, the chosen replica's memory, the others."""
+        if not self.sizing:
+            return []
+        lines = ["", "Sizing (preset endpoints: why this size; docs/presets.md)"]
+        for name, reasons in self.sizing:
+            lines.append(f"  {name}")
+            lines += [f"    {reason}" for reason in reasons]
         return lines
 
     def _whole_gpu_utilisation(self) -> list[str]:
@@ -236,7 +253,43 @@ class Plan:
                 seconds = "?" if part.seconds is None else f"{part.seconds:.0f} s"
                 lines.append(f"    {part.name:<20} {seconds:>7}  {part.how}")
             lines += [f"    {line}" for line in estimate.caches]
+            lines.append(f"    {scale_up_window(estimate)}")
+            lines += [f"    {line}" for line in caller_outcome(estimate)]
         return lines
+
+
+def scale_up_window(estimate: ColdStartEstimate) -> str:
+    """The scale-up stabilization window the endpoint's autoscaling carries, and whether it covers the replicas that
+    are still loading (so they do not count as unmet demand)."""
+    window, load = estimate.endpoint.scale_up_stabilization_s, estimate.load_and_start_s
+    loading = "unknown" if load is None else f"{math.ceil(load)} s"
+    if window is None:
+        return (f"scale-up stabilization: none (the CRD's 0 s): replicas still loading ({loading}: image + weights + "
+                "engine) count as unmet demand and the autoscaler may add more; set Autoscaling("
+                "scale_up_stabilization_s=...)")
+    return f"scale-up stabilization: {window} s on the endpoint's autoscaling (load and start: {loading})"
+
+
+def caller_outcome(estimate: ColdStartEstimate) -> list[str]:
+    """What a request that wakes the endpoint lives through, per entry point: held by the interceptor up to the hold
+    (with the figures it is checked against), or failing fast."""
+    first = f"{estimate.known_s:.0f} s" if estimate.complete else f"{estimate.known_s:.0f} s or more"
+    budget = hold_budget(estimate)
+    if budget is None:
+        return [f"a caller: not held, fails fast until the first pod is ready (first token expected at {first}): "
+                "nothing in front of the endpoint holds a request while no pod is ready; retry with backoff for that "
+                "long, or hold it with Autoscaling(wake_hold=WakeHold(...))"]
+    alb = budget.alb_idle_timeout_s
+    lines = [f"a caller through the interceptor ({ADD_ON_NAMESPACE}/{PROXY_SERVICE}:{PROXY_PORT}): held up to "
+             f"{budget.hold_s} s (first token expected at {first}), then 504 Gateway Timeout"
+             + (f"; an ALB in front of it closes idle connections after {alb} s" if alb is not None else ""),
+             "a caller on the endpoint's ALB path: not held (the operator's ALB targets the pods, none at zero)",
+             "a caller through an Inference Gateway: not held (it routes to the endpoint's pods)"]
+    if budget.registered_with_sagemaker:
+        lines.append(f"a caller through SageMaker runtime: not held; InvokeEndpoint allows {INVOKE_ENDPOINT_LIMIT_S} s "
+                     f"({INVOKE_ENDPOINT_SOURCE})")
+    lines += [f"caller {name!r}: gives up after {limit} s (caller_timeouts_s)" for name, limit in budget.caller_timeouts_s]
+    return lines
 
 
 def _row(*cells: str) -> str:

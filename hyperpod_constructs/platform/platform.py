@@ -34,6 +34,7 @@ from ..intent.cluster import ClusterSettings, ExistingEks
 from ..intent.cluster_prerequisites import ClusterPrerequisite
 from ..intent.cold_start import ColdStartAssumptions
 from ..intent.endpoint import InferenceEndpoint
+from ..planner.cold_start import ColdStartContext, endpoint_cold_starts, estimate_cold_start, hold_budget
 from ..resolve.gateway import resolve_gateway
 from ..resolve.endpoint import resolve_endpoint, resolve_scaled_workload, resolve_weights_cache
 from ..intent.inference_gateway import InferenceGateway
@@ -45,10 +46,15 @@ from ..intent.model_store import ModelStore
 from ..intent.network import Network
 from ..intent.node_autoscaling import NodeAutoscaling, NodePoolSpec, autoscaled_group_names
 from ..intent.observability import Observability
-from ..resolve.platform_model import ResolvedModelStore, ResolvedPlatform
+from ..resolve.platform_model import ResolvedEndpoint, ResolvedModelStore, ResolvedPlatform
+from ..resolve.scale_up_window import with_scale_up_window
+from ..k8s.wake_hold import add_wake_hold_objects, wake_hold_manifests
+from ..planner.wake_hold_budget import WakeHoldBudget
+from .wake_hold_part import hold_requests
 from ..resolve.records import CustomSpec
 from ..intent.slo import EndpointSlos
 from ..resolve.tiered_kv_cache import TieredKvCacheDaemon, resolve_tiered_kv_cache_daemon
+from ..sizing.preset import EndpointPreset
 from ..k8s.inference_gateway import (
     add_gateway_object, add_lora_adapter_config_maps, lora_adapter_config_map_manifests)
 from ..k8s.keda import add_keda_objects, render_keda
@@ -202,7 +208,7 @@ class HyperPodInferencePlatform(Construct):
             eks.oidc_provider, tuple(eks.eks.workload_addons), model_store.bucket if model_store is not None else None,
             network_.security_groups[0], register))
         observed = self._observability = build_observability(self, ObservabilityContext(
-            observability, eks.eks, hyperpod, groups, removal_policy))
+            observability, eks.eks, hyperpod, groups, removal_policy, self._expected_wakes))
         self._access = build_access(self, AccessContext(
             network_, eks.eks, observed.observability, has_model_store=model_store is not None,
             removal_policy=removal_policy, existing_cluster=isinstance(cluster.eks, ExistingEks), where=self._path))
@@ -512,13 +518,27 @@ class HyperPodInferencePlatform(Construct):
         Returns its handle, construct ``Platform/<name>`` (``<name>.<namespace>`` outside the platform's namespace):
         ``.api_object`` is the operator's custom resource, to patch fields the library does not model."""
         check_arguments(self._path, HyperPodInferencePlatform.add_endpoint, locals())
+        return self._add_endpoint(endpoint, slos, ())
+
+    def add_preset_endpoint(self, preset: EndpointPreset, *,
+                            slos: Optional[EndpointSlos] = None) -> EndpointDeployment:
+        """Deploy an endpoint ``preset_endpoint(...)`` sized: ``preset.endpoint`` as ``add_endpoint`` deploys it, and
+        the plan's Sizing section says why it has that size (``preset.reasons``). Returns its handle."""
+        check_arguments(self._path, HyperPodInferencePlatform.add_preset_endpoint, locals())
+        return self._add_endpoint(preset.endpoint, slos, preset.reasons)
+
+    def _add_endpoint(self, endpoint: Endpoint, slos: Optional[EndpointSlos],
+                      sizing_reasons: Sequence[str]) -> EndpointDeployment:
         resolved = resolve_endpoint(endpoint, self._resolved, slos)  # checks, charts, grants and observability read it
+        resolved = with_scale_up_window(resolved, self._load_and_start_s(resolved))
         resolved_model = self._resolved.with_endpoint(resolved, where=self._path)  # refuses a name taken in the namespace
         namespace = resolved.namespace
         manifest = endpoint_manifest(resolved)
         deployment = self.manifest_files.add(endpoint_chart_name(namespace, endpoint.name), lambda: EndpointDeployment(
             self, endpoint_construct_id(endpoint.name, namespace, self.namespace), endpoint=endpoint,
-            namespace=namespace, manifest=manifest, build=lambda chart: [add_endpoint_object(chart, resolved)]))
+            namespace=namespace, manifest=manifest, companions=wake_hold_manifests(resolved),
+            build=lambda chart: [add_endpoint_object(chart, resolved), *add_wake_hold_objects(chart, resolved)],
+            sizing_reasons=sizing_reasons))
         self._endpoint_deployments.append(deployment)
         self._resolved = resolved_model
         if isinstance(resolved.spec, CustomSpec):
@@ -529,10 +549,31 @@ class HyperPodInferencePlatform(Construct):
         if resolved.shared.data_capture is not None:
             self.data_capture_writers.add(resolved.shared.data_capture, resolved.where)
         advise(deployment, endpoint.warnings(), "endpoint")  # on Platform/<name>: the construct it is about
+        hold_requests(self, resolved, deployment, handler=self._operator.kubectl_handler,
+                      cluster=self._eks.eks.cluster, after=self._operator.installed, application=self._application,
+                      budget=self._hold_budget)
         if self.observability is not None:
             self.observability.add_endpoint(resolved)
             self.alarm_routing.update()
         return deployment
+
+    def _hold_budget(self, name: str) -> Optional[WakeHoldBudget]:
+        """The wake hold's figures of endpoint ``name`` from the plan's cold-start estimate; None without a hold."""
+        return next((hold_budget(estimate) for estimate in self.plan.cold_start_estimates()
+                     if estimate.endpoint.name == name), None)
+
+    def _expected_wakes(self) -> dict[str, float]:
+        """The plan's cold-start estimate of each endpoint (or side) that scales to zero, in seconds."""
+        return {estimate.endpoint.name: estimate.known_s for estimate in self.plan.cold_start_estimates()}
+
+    def _load_and_start_s(self, resolved: ResolvedEndpoint) -> Optional[float]:
+        """The load-and-start part of ``resolved``'s cold start (image, weights, engine) when it scales to zero as
+        one Deployment; None otherwise or when a part is unknown."""
+        store = self._model_store.spec if self._model_store is not None else None
+        context = ColdStartContext(self._cold_start, store.capacity_gib if store is not None else None,
+                                   store.throughput_mb_per_tib if store is not None else None)
+        starts = [start for start in endpoint_cold_starts(resolved) if start.name == resolved.name]
+        return estimate_cold_start(starts[0], context).load_and_start_s if starts else None
 
     def add_model_weights_cache(self, cache: ModelWeightsCache) -> ChartDeployment:
         """A ModelWeightsCacheConfig (operator v3.3): the operator copies the model's weights onto the local NVMe of
@@ -594,7 +635,9 @@ class HyperPodInferencePlatform(Construct):
     @property
     def plan(self) -> Plan:
         """Nodes, GPUs, MIG slices, cost at floor and ceiling, and the endpoints' memory fit."""
-        return Plan.of(self._resolved, prices=self._prices, cold_start=self._cold_start,
+        sizing = tuple((deployment.endpoint.name, deployment.sizing_reasons)
+                       for deployment in self._endpoint_deployments if deployment.sizing_reasons)
+        return Plan.of(self._resolved, prices=self._prices, cold_start=self._cold_start, sizing=sizing,
                        fixed_costs=fixed_cost_items(FixedCostContext(
             eks_cluster=self.eks.cluster, network=self._network, observability=self._observability_options,
             model_store=self._model_store.spec if self._model_store is not None else None)))

@@ -34,7 +34,9 @@ from .records import (
     JumpStartSpec, KvCacheRecord, LoadBalancerRecord, MetricsRecord, ModelCacheRecord, ModelLocation,
     ModelWeightsCacheRecord, PodResources,
     ProbesRecord, PrometheusTriggerRecord, RequestLimitsRecord, ResolvedScaledWorkload, RoutingRecord, ScalingRecord,
-    SecretRef, SharedSpec, SideRecord, TlsRecord, TolerationRecord, TopologyRecord, TriggerRecord)
+    SecretRef, SharedSpec, SideRecord, TlsRecord, TolerationRecord, TopologyRecord, TriggerRecord, WakeHoldRecord)
+from ..errors import require
+from ..intent.wake_hold import WAKE_TRIGGER_NAME
 from ..intent.routing import IntelligentRouting
 from ..intent.slo import EndpointSlos
 
@@ -120,7 +122,8 @@ def _shared_spec(endpoint: Endpoint, platform: ResolvedPlatform, selector: str,
         load_balancer=copied(LoadBalancerRecord, defaults.load_balancer),
         tls=_tls(endpoint.tls, platform) if endpoint.tls is not None else None,
         metrics=_metrics(endpoint.metrics, metrics_port) if endpoint.metrics is not None else None,
-        autoscaling=resolve_scaling(defaults.autoscaling, platform, where, selector)
+        autoscaling=resolve_scaling(defaults.autoscaling, platform, where, selector,
+                                    route=(endpoint.name, endpoint.namespace or platform.namespace))
         if defaults.autoscaling is not None else None,
         data_capture=_data_capture(endpoint.data_capture) if endpoint.data_capture is not None else None,
         model_cache=_model_cache(endpoint.model_cache) if endpoint.model_cache is not None else None,
@@ -142,9 +145,11 @@ def _model_cache(cache: ModelCache) -> ModelCacheRecord:
 
 
 def resolve_scaling(autoscaling: Autoscaling, platform: ResolvedPlatform, where: str,
-                    selector: Optional[str] = None) -> ScalingRecord:
+                    selector: Optional[str] = None, route: Optional[tuple[str, str]] = None) -> ScalingRecord:
     """Autoscaling with its final triggers: ``{selector}`` filled in each query (raises when a query needs one and
-    there is none), the server the trigger names or else the platform's AMP query URL, the bound CloudWatch trigger."""
+    there is none), the server the trigger names or else the platform's AMP query URL, the bound CloudWatch trigger.
+    An endpoint's own autoscaling passes its ``route`` (name, namespace): a wake hold becomes a route of that name and
+    one more Prometheus trigger reading the requests held on it; elsewhere a wake hold is refused."""
     triggers: list[TriggerRecord] = []
     for trigger in autoscaling.all_triggers:
         if isinstance(trigger, PrometheusTrigger):
@@ -152,7 +157,20 @@ def resolve_scaling(autoscaling: Autoscaling, platform: ResolvedPlatform, where:
                                    server_address=trigger.server_address or platform.prometheus_query_url))
         else:
             triggers.append(copied(CloudWatchTriggerRecord, trigger, dimensions=tuple(trigger.dimensions.items())))
-    return copied(ScalingRecord, autoscaling, where=where, triggers=tuple(triggers))
+    hold = autoscaling.wake_hold
+    if hold is None:
+        return copied(ScalingRecord, autoscaling, where=where, triggers=tuple(triggers), wake_hold=None)
+    require(route is not None, where, "autoscaling.wake_hold", hold,
+            "None here: a wake hold fronts an endpoint's own pods (not a router, a disaggregated side or a scaled "
+            "workload); put it on the endpoint's autoscaling")
+    assert route is not None
+    name, namespace = route
+    triggers.append(PrometheusTriggerRecord(
+        name=WAKE_TRIGGER_NAME, query=hold.query(name, namespace), target_value=hold.target_concurrency,
+        metric_type="Average", activation_target_value=0, server_address=platform.prometheus_query_url))
+    record = copied(WakeHoldRecord, hold, name=name, namespace=namespace,
+                    caller_timeouts_s=tuple(hold.caller_timeouts_s.items()))
+    return copied(ScalingRecord, autoscaling, where=where, triggers=tuple(triggers), wake_hold=record)
 
 
 def _kv_cache(cache: KvCache) -> KvCacheRecord:

@@ -173,6 +173,21 @@ TriggerRecord = Union[PrometheusTriggerRecord, CloudWatchTriggerRecord]
 
 
 @dataclass(frozen=True, kw_only=True)
+class WakeHoldRecord:
+    """The hold in front of a min-0 endpoint: its ``InterceptorRoute`` (named and namespaced as the endpoint)."""
+
+    name: str
+    namespace: str
+    max_wait_s: int
+    service: str
+    port: int
+    hosts: tuple[str, ...] = ()
+    target_concurrency: int = 1
+    alb_idle_timeout_s: Optional[int] = None
+    caller_timeouts_s: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
 class ScalingRecord:
     """Replicas, timing and the final triggers (in the order declared)."""
 
@@ -187,6 +202,8 @@ class ScalingRecord:
     scale_down_stabilization_s: Optional[int] = crd("scaleDownStabilizationTime", None)
     triggers: tuple[TriggerRecord, ...] = crd(default=(), split=(("prometheusTriggerList", PrometheusTriggerRecord),
                                                                  ("cloudWatchTriggerList", CloudWatchTriggerRecord)))
+    wake_hold: Optional[WakeHoldRecord] = internal(None)
+    """The hold in front of the endpoint, whose wake trigger is the last of ``triggers``; None without one."""
 
     @property
     def prometheus_triggers(self) -> tuple[PrometheusTriggerRecord, ...]:

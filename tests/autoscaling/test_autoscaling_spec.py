@@ -98,6 +98,8 @@ def test_token_server_address_is_not_pattern_checked() -> None:
     ({"cooldown_s": -5}, "Autoscaling: cooldown_s=-5 is not allowed; a whole number of seconds, at least 0"),
     ({"polling_interval_s": -1}, "Autoscaling: polling_interval_s=-1 is not allowed"),
     ({"scale_down_stabilization_s": 1.5}, "Autoscaling: scale_down_stabilization_s=1.5 is not allowed"),
+    ({"scale_up_stabilization_s": -30}, "Autoscaling: scale_up_stabilization_s=-30 is not allowed; a whole number of "
+                                         "seconds, at least 0"),
     ({"triggers": ("x",)}, "Autoscaling: triggers[0]='x' is not allowed; expected a PrometheusTrigger(...) or a CloudWatchTrigger(...), got str"),
 ])
 def test_autoscaling_rules(kwargs: dict, message: str) -> None:

@@ -121,7 +121,8 @@ def test_the_endpoints_that_scale_to_zero_are_the_ones_estimated() -> None:
     always_on = InferenceEndpoint("mistral", model=ModelSource.hugging_face("mistralai/Mistral-7B-v0.3"),
                                   instance_type="ml.g6e.12xlarge", gpus=1)
     (found,) = cold_start_endpoints(with_endpoints(platform, at_zero, always_on))
-    assert found == ColdStartEndpoint("llama", "ml.g6e.12xlarge", "s3", pytest.approx(16.06), 10, False)
+    assert found == ColdStartEndpoint("llama", "ml.g6e.12xlarge", "s3", pytest.approx(16.06), 10, False,
+                                      registered_with_sagemaker=True)
 
 
 def test_a_jumpstart_model_at_zero_reads_its_artifacts_from_s3() -> None:
@@ -198,3 +199,11 @@ def test_the_guide_shows_the_section_its_own_snippet_writes(tmp_path: Any, monke
     monkeypatch.chdir(tmp_path)
     runpy.run_path(str(tmp_path / "snippet.py"), run_name="__main__")
     assert "Cold start" + capsys.readouterr().out == excerpt.group(1)
+
+
+def test_the_plan_says_what_a_caller_lives_through() -> None:
+    # Nothing holds requests: the caller fails fast for as long as the estimate, which the line names.
+    estimate = plan(start()).cold_start_estimates()[0]
+    line = next(line for line in plan(start()).render().splitlines() if "a caller:" in line)
+    assert "not held, fails fast until the first pod is ready" in line
+    assert f"first token expected at {estimate.known_s:.0f} s" in line

@@ -77,7 +77,7 @@ def edges(installer, monkeypatch, tmp_path):
         calls["downloads"].append(url)
         Path(destination).write_bytes(archive.read_bytes())
 
-    def try_run(argv, env, budget, cap=None) -> subprocess.CompletedProcess:
+    def try_run(argv, env, budget, cap=None, retry_transient=True) -> subprocess.CompletedProcess:
         calls["run"].append(list(argv))
         if argv[1] == "history":
             return subprocess.CompletedProcess(argv, 1, "", "Error: release: not found")

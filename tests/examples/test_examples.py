@@ -95,7 +95,7 @@ def test_every_example_is_covered() -> None:
     examples = sorted(Path(path).name for path in APPS if path.startswith("examples/"))
     assert {"byo_vpc_and_eks.py", "scale_to_zero.py", "multi_model_mig.py", "model_from_s3.py",
             "model_from_hugging_face.py", "model_from_kubernetes_volume.py", "jumpstart_model.py",
-            "disaggregated_prefill_decode.py", "escape_hatch.py"} <= set(examples)
+            "disaggregated_prefill_decode.py", "escape_hatch.py", "preset_endpoint.py"} <= set(examples)
 
 
 def test_app_says_what_it_shows(app: SynthesizedApp, request: pytest.FixtureRequest) -> None:
@@ -331,6 +331,25 @@ def test_scale_to_zero_wakes_pods_and_nodes(synthesized: Callable[[str], Synthes
     for name in node_class["spec"]["instanceGroups"]:
         assert groups[name]["InstanceCount"] == 0
     assert groups["system"]["InstanceCount"] == 2
+
+
+@pytest.mark.slow
+def test_preset_endpoint_scales_from_zero_on_prewarmed_nvme_and_the_plan_says_why(
+        synthesized: Callable[[str], SynthesizedApp]) -> None:
+    app = synthesized("examples/preset_endpoint.py")
+    (endpoint,) = of_kind(app, "InferenceEndpointConfig")
+    spec = endpoint["spec"]
+    assert spec["autoScalingSpec"]["minReplicaCount"] == 0
+    assert spec["instanceType"] == "ml.g6e.12xlarge"  # 8 x 16k sequences do not fit a 3g.40gb slice
+    assert spec["worker"]["args"] == ["/opt/ml/model", "--tensor-parallel-size", "1", "--served-model-name", "qwen3-8b",
+                                      "--max-model-len", "16384", "--port", "8000"]
+    assert spec["modelCacheConfig"]["weightsCache"]["enabled"] is True
+    (cache,) = of_kind(app, "ModelWeightsCacheConfig")
+    assert '"ml.g6e.12xlarge"' in json.dumps(cache["spec"])  # the nodes pre-warmed are the endpoint's
+    plan = app.platform.plan.render()
+    assert "Sizing (preset endpoints: why this size; docs/presets.md)" in plan
+    assert "chosen: 1 GPU of ml.g6e.12xlarge: 48 GB x 0.9 = 43.2 GB usable - 16.4 GB weights" in plan
+    assert "passed over: mig-3g.40gb of ml.p5.48xlarge (short by 1.5 GB)" in plan
 
 
 @pytest.mark.slow

@@ -15,6 +15,7 @@ with theirs on the one clock, and its answer goes to a response URL nobody reads
 from __future__ import annotations
 
 import copy
+import json
 import threading
 import time
 import uuid
@@ -58,8 +59,14 @@ def after(clock: SimClock, seconds: float, action: Callable[[], None]) -> Callab
     return tick
 
 
+# The kubectl function's name as CloudFormation makes it (stack, logical id, suffix), at Lambda's longest: 64.
+FUNCTION_NAME = "LlmInference-KubectlHandlerFunction5D1F1B2C-AbCdEfGhIjKlMnOpQrStu"[:64]
+
+
 class LambdaContext:
     """What Lambda passes a handler: the time left in this invocation, on the simulated clock."""
+
+    function_name = FUNCTION_NAME
 
     def __init__(self, clock: SimClock, timeout_seconds: float) -> None:
         self._clock = clock
@@ -95,6 +102,26 @@ def invoke(clock: SimClock, handler: Callable[[Mapping[str, Any], Any], dict[str
         if context.overran():
             calls.overruns += 1
             raise LambdaKilled(f"Task timed out after {timeout_seconds:.0f} seconds")
+
+
+RESPONSE_LIMIT = 4096  # CloudFormation refuses a longer response body and shows TOO_LONG instead of the reason
+TOO_LONG = "Response object is too long."
+# Node's stack of the Error the framework makes of a Python function's error (the payload has no ``trace``).
+NODE_FRAMES = "".join(f"\n    at async invokeUserFunction (/var/task/framework.js:1:{4000 + frame})"
+                      for frame in range(10))
+
+
+def framework_reason(message: str) -> str:
+    """What the framework sends CloudFormation for a handler error: ``invokeUserFunction`` appends the log group,
+    ``safeHandler`` sends ``e.stack`` (``includeStackTraces`` is true)."""
+    return f"Error: {message}\n\nLogs: /aws/lambda/{FUNCTION_NAME}\n{NODE_FRAMES}"
+
+
+def response_bytes(request: Mapping[str, Any], physical_id: str, reason: str) -> int:
+    """Bytes of the framework's response body (``cfn-response.js`` ``submitResponse``: JSON.stringify)."""
+    body = {"Status": "FAILED", "Reason": reason, "StackId": request["StackId"], "RequestId": request["RequestId"],
+            "PhysicalResourceId": physical_id, "LogicalResourceId": request["LogicalResourceId"]}
+    return len(json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
 
 
 @dataclass(frozen=True)
@@ -230,6 +257,9 @@ class CloudFormationResource:
             answer = Answer("CANCELLED", physical_id or "", {}, f"Resource {request_type.lower()} cancelled")
             self.answers.append((request_type, answer))
             return answer
+        if answer.status == "FAILED" and response_bytes(request, answer.physical_id,
+                                                        framework_reason(answer.reason)) > RESPONSE_LIMIT:
+            answer = Answer("FAILED", answer.physical_id, {}, TOO_LONG)
         waited = self.framework.clock.now() - started
         if self.service_timeout is not None and waited > self.service_timeout:
             answer = Answer("FAILED", answer.physical_id, {}, "CloudFormation did not receive a response "

@@ -33,6 +33,8 @@ def command_lines(kubeconfig: str, folder: str) -> dict[str, list[str]]:
         "delete cluster-scoped": plan.delete_argv([node_pool], None, kubeconfig, 30),
         "record get": plan.record_get_argv("hyperpod-constructs-p", kubeconfig, 30),
         "record delete": plan.record_delete_argv("hyperpod-constructs-p", kubeconfig, 30),
+        "record create": plan.record_write_argv(str(Path(folder, "record.json")), True, kubeconfig, 30),
+        "record replace": plan.record_write_argv(str(Path(folder, "record.json")), False, kubeconfig, 30),
         **{f"daemon {name}": argv for name, argv in daemon_configurer.command_lines(
             daemon_configurer.DaemonRequest("llm", "default", "ai-toolkit", "ai-toolkit-config", "1GiB", {}),
             kubeconfig, str(Path(folder, "record.json")), 30).items()},

@@ -92,6 +92,7 @@ def test_every_apps_bundle_creates_updates_rolls_back_and_deletes_exactly(relati
     kube.server.install_crd_file(CRD_FACTS / KARPENTER_CRD)
     kube.server.install_crd(hyperpod_node_class_crd())
     kube.server.install_crd_file(INFERENCE_GATEWAY_CRD)  # the add-on's, and its gateway controller's
+    kube.server.install_crd_file(CRD_FACTS / "http.keda.sh_interceptorroutes.yaml")  # the KEDA HTTP add-on chart's
     for crd in gateway_api_crds():
         kube.server.install_crd(crd)
     theirs = users_objects(kube)

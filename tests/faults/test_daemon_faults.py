@@ -58,7 +58,8 @@ def live_daemon(kube) -> dict[str, Any]:
 
 
 def restarts(kube) -> list[list[str]]:
-    return [argv for argv in kube.calls("patch") if RESTARTED_AT in argv[-1]]
+    """The kubectl patches that restart the daemon (the patch is an argument, not the last one)."""
+    return [argv for argv in kube.calls("patch") if any(RESTARTED_AT in argument for argument in argv)]
 
 
 def test_the_daemon_hyperpod_creates_late_is_sized_pinned_and_restarted(aws, kube, clock, daemon, framework):
@@ -95,6 +96,7 @@ def test_a_deploy_that_changes_nothing_restarts_nothing(aws, kube, clock, daemon
     hyperpod_creates_the_daemon(kube, clock)
     daemon.create(properties())
     before = len(restarts(kube))
+    assert before == 1  # the Create changed the daemon and restarted it: the count below can see a restart
 
     assert daemon.update({**properties(), "TimeoutSeconds": "1201"}) == "UPDATE_COMPLETE"
     assert len(restarts(kube)) == before and daemon.data == {"Changed": "false"}
@@ -110,8 +112,9 @@ def test_a_restart_that_did_not_happen_happens_in_the_next_deploy(aws, kube, clo
         live = server.get("apps/v1", "DaemonSet", NAMESPACE, DAEMON)
         if not refused and live and live["spec"]["template"]["spec"].get("nodeSelector"):
             refused.append(True)  # resized and patched: the next patch of the DaemonSet is the restart
-            server.fail("PATCH", "DaemonSet", DAEMON, status=503, reason="ServiceUnavailable", times=1,
-                        message="the server is currently unable to handle the request")
+            # A refusal that lasts (a transient error would be retried): an admission policy pausing restarts.
+            server.fail("PATCH", "DaemonSet", DAEMON, status=400, reason="BadRequest", times=1,
+                        message='admission webhook "restarts.example.com" denied the request: restarts are paused')
     kube.server.on_tick(refuse_the_restart)
 
     assert daemon.create(properties()) == "ROLLBACK_COMPLETE"

@@ -7,6 +7,7 @@ cancels its request; the harness runs it in the background, interleaved with the
 """
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -99,6 +100,72 @@ def test_an_update_cancelled_and_rolled_back_before_its_wait_ended_leaves_the_pr
     assert kube.names("NodePool") == set() and kube.ours() == {"e1"}
     [stale] = stale_answers(framework)
     assert stale.status == "FAILED" and STOPPED in stale.reason
+
+
+def rival_claims_after_the_first_record_read(kube, clock) -> dict[str, Any]:
+    """Another request (started later) writes the record between this request's read of it and its write: the
+    moment two requests claim at once. Hooks run as each request arrives, so the read has been answered."""
+    rival: dict[str, Any] = {}
+
+    def tick(server) -> None:
+        done = [request.path for request in server.requests[:-1] if request.method == "GET"
+                and "/namespaces/kube-system/configmaps/hyperpod-constructs-" in request.path]
+        if rival or not done:
+            return
+        rival["name"] = done[0].rsplit("/", 1)[-1]
+        claim = {"generation": 1, "request": "rival", "type": "Update", "started": clock.now(),
+                 "deadline": clock.now() + 3600, "settled": False, "deleted": False, "pending": []}
+        rival["written"] = server.create({"apiVersion": "v1", "kind": "ConfigMap",
+                                          "metadata": {"name": rival["name"], "namespace": "kube-system"},
+                                          "data": {"inventory": "[]", "claim": json.dumps(claim, sort_keys=True)}},
+                                         manager="hyperpod-constructs")
+    kube.server.on_tick(tick)
+    return rival
+
+
+def test_two_requests_claiming_the_record_at_once_the_later_keeps_it_and_the_earlier_applies_nothing(
+        aws, kube, manifests, clock):
+    """The record write is a compare-and-swap (a create when there was no record, a replace on the resourceVersion
+    read): the Create that read no record finds the later request's claim when it writes, and stops. An apply there
+    merged over the rival's claim and applied the bundle."""
+    rival = rival_claims_after_the_first_record_read(kube, clock)
+
+    first = manifests._request("Create", properties(publish(aws, "v1.zip", {"endpoint-default-e1": [endpoint("e1")]})))
+
+    assert first.status == "FAILED" and STOPPED in first.reason, first
+    assert "request rival" in first.reason
+    assert kube.ours() == set() and not kube.calls("apply")
+    record = kube.record()
+    assert record is not None and json.loads(record["data"]["claim"])["request"] == "rival"
+    assert record["metadata"]["resourceVersion"] == rival["written"]["metadata"]["resourceVersion"]  # untouched
+    creates = [argv for argv in kube.calls("create") if argv[-1].endswith("record.json")]
+    assert len(creates) == 1  # the one that found the rival's record there first
+
+
+def test_a_record_write_after_a_stopped_request_marked_itself_keeps_its_mark(aws, kube, manifests, clock):
+    """A key another writer added between the holder's read and write (a stopped request's mark) changes the
+    resourceVersion: the holder reads again, still holds the record, and writes it keeping the key."""
+    assert manifests.create(properties(publish(aws, "v1.zip", {"endpoint-default-e1": [endpoint("e1")]}))) == \
+        "CREATE_COMPLETE"
+    marked: list[bool] = []
+
+    def mark(server) -> None:
+        reads = [request for request in server.requests[:-1] if request.method == "GET"
+                 and "/namespaces/kube-system/configmaps/hyperpod-constructs-" in request.path]
+        if marked or len(reads) < 2:  # the Update's own read of the record, after the Create's
+            return
+        marked.append(True)
+        record = kube.record()
+        server.update({**record, "data": {**record["data"], "stopped.cancelled-one": "stopped"}})
+    kube.server.on_tick(mark)
+
+    changed = {"endpoint-default-e1": [endpoint("e1", version="v2")]}
+    assert manifests.update(properties(publish(aws, "v2.zip", changed))) == "UPDATE_COMPLETE", manifests.reasons()
+
+    assert marked and kube.record()["data"]["stopped.cancelled-one"] == "stopped"
+    assert json.loads(kube.record()["data"]["claim"])["settled"] is True
+    replaces = [argv for argv in kube.calls("replace") if argv[-1].endswith("record.json")]
+    assert len(replaces) >= 2  # the one refused with 409, then the one on the version read again
 
 
 # ---- 2. ownership between platforms ----------------------------------------------------------------------

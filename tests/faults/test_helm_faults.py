@@ -23,6 +23,7 @@ from faults.conftest import Cluster, StubbedAws
 from faults.helm_chart import (CHART, CHART_OBJECTS, NAME, NAMESPACE, RANGE_CHART_YAML, RELEASE, REPOSITORY, SHA,
                                WORKLOAD, ArchiveServer, archive_bytes, chart_objects, descriptions, killed_helm_run,
                                revisions, write_chart)
+from kube_api.errors import TRANSIENT
 from kube_api.server import KubeApiServer
 from kube_api.tools import helm
 
@@ -274,6 +275,32 @@ def test_a_failed_first_install_without_wait_is_uninstalled(world: World):
         f"{NAMESPACE}/{WORKLOAD} apps/v1, Kind=Deployment: {conflict}; "
         f"release {RELEASE} uninstalled (it never was deployed): its revision 1 is failed"]
     assert world.revisions() == [] and world.chart_objects() == set()
+
+
+@pytest.mark.parametrize("which", ["internal error", "unavailable", "server timeout"])
+def test_a_helm_upgrade_failed_by_a_transient_error_is_repaired_and_run_again(world: World, which: str):
+    """Helm prints the API server's message without its reason (``Error: ... Internal error occurred: ...``): the
+    failed first install is uninstalled and the next invocation installs again. (Helm 4 repeats a write that met
+    ``etcdserver: leader changed`` itself.)"""
+    status, reason, message = TRANSIENT[which]
+    world.server.fail("PATCH", "Deployment", WORKLOAD, status=status, reason=reason, message=message, times=1)
+
+    assert world.resource.create(properties()) == "CREATE_COMPLETE", world.resource.reasons()
+
+    assert len(world.helm_calls("upgrade")) == 2 and len(world.helm_calls("uninstall")) == 1
+    assert world.revisions() == [(1, "deployed")] and world.chart_objects() == CHART_OBJECTS
+
+
+def test_a_helm_upgrade_of_a_deployed_release_failed_by_a_transient_error_is_rolled_back_and_run_again(world: World):
+    world.resource.create(properties())
+    status, reason, message = TRANSIENT["internal error"]
+    world.server.fail("PATCH", "ConfigMap", "hyperpod-dependencies", status=status, reason=reason, message=message,
+                      times=1)
+
+    assert world.resource.update(properties(values={"extra": "1"})) == "UPDATE_COMPLETE", world.resource.reasons()
+
+    assert [state for _, state in world.revisions()][-1] == "deployed"
+    assert len(world.helm_calls("upgrade")) == 3 and len(world.helm_calls("rollback")) == 1
 
 
 def test_waiting_without_ready_workloads_on_an_upgrade_leaves_the_previous_release(

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from faults.bundles import LABELS, TWO_INVOCATIONS, bundle_zip, endpoint, properties
+from faults.bundles import IEC, LABELS, TWO_INVOCATIONS, bundle_zip, endpoint, properties
 from faults.conftest import INFERENCE_GATEWAY_CRD, gateway_api_crds
 from faults.harness import after
 
@@ -93,19 +93,42 @@ def test_the_other_writers_entries_survive_our_update(aws, kube, manifests):
     assert shared_applies and all("--force-conflicts" not in argv for argv in shared_applies)
 
 
-def test_a_field_the_other_writer_holds_with_another_value_is_not_overwritten(aws, kube, manifests):
+def test_a_field_the_other_writer_took_is_left_to_it_and_the_update_completes(aws, kube, manifests, caplog):
     gateway_crd_and_gateway_api(kube)
     manifests.create(properties(publish(aws, "v1.zip", WITH_GATEWAY)))
     operator_merges(kube, "qwen", targetPort=9000)  # the operator took the entry's port over
     changed = {**WITH_GATEWAY, "inference-gateway-default-models": [gateway(scheduler("qwen"), scheduler("mistral"))]}
+    caplog.set_level("INFO")
 
-    assert manifests.update(properties(publish(aws, "v2.zip", changed))) != "UPDATE_COMPLETE"
+    assert manifests.update(properties(publish(aws, "v2.zip", changed))) == "UPDATE_COMPLETE", manifests.reasons()
 
-    reason = manifests.reasons()[0]
-    assert "InferenceGatewayConfig default/models" in reason and "second writer" in reason
-    assert f'with "{OPERATOR}"' in reason and '.spec.schedulers[name="qwen"].targetPort' in reason
-    assert "--force-conflicts" not in reason  # kubectl's advice to take the fields over is left out
-    assert entries(kube)["qwen"]["targetPort"] == 9000
+    found = entries(kube)
+    assert found["qwen"]["targetPort"] == 9000  # not asserted again: the operator keeps it
+    assert sorted(found) == ["mistral", "qwen"] and found["qwen"]["modelName"] == "org/qwen"
+    assert (f'InferenceGatewayConfig default/models .spec.schedulers[name="qwen"].targetPort (held by {OPERATOR})'
+            in caplog.text)
+    shared_applies = [argv for argv in kube.calls("apply") if "shared-objects" in argv[-1]]
+    # The Create's, the Update's refused one, and the Update's without the operator's field; none forcing.
+    assert [argv[-1].rsplit("/", 1)[-1] for argv in shared_applies] == [
+        "shared-objects", "shared-objects", "shared-objects-leaving-held"]
+    assert all("--force-conflicts" not in argv for argv in shared_applies)
+
+
+def test_a_failed_update_rolls_back_without_asserting_a_field_the_other_writer_took(aws, kube, manifests):
+    """The rollback re-applies the previous bundle, whose value of a field the operator has since taken differs
+    from the live one: left to the operator, so the stack ends UPDATE_ROLLBACK_COMPLETE, not ROLLBACK_FAILED."""
+    gateway_crd_and_gateway_api(kube)
+    manifests.create(properties(publish(aws, "v1.zip", WITH_GATEWAY)))
+    operator_merges(kube, "qwen", targetPort=9000)
+    newer = {**WITH_GATEWAY, "endpoint-default-e2": [endpoint("e2")]}
+    kube.server.fail("PATCH", IEC, "e2", status=403, reason="Forbidden",
+                     message='admission webhook "vinferenceendpointconfig.kb.io" denied the request')
+
+    assert manifests.update(properties(publish(aws, "v2.zip", newer))) == "UPDATE_ROLLBACK_COMPLETE", \
+        manifests.reasons()
+
+    assert 'denied the request' in manifests.reasons()[0] and len(manifests.reasons()) == 1
+    assert entries(kube)["qwen"]["targetPort"] == 9000 and sorted(entries(kube)) == ["llama", "qwen"]
 
 
 def test_a_gateway_the_other_writer_still_holds_is_not_pruned_until_it_lets_go(aws, kube, manifests):

@@ -18,9 +18,11 @@ RANKS = {
     "rules": 4,  # the cross-resource rules, reading records only
     "observability": 5, "planner": 5, "prices": 5, "values": 5,
     "aws": 6, "k8s": 6,
+    "sizing": 6,  # sizes models and writes preset endpoints (reads the planner's cold start and prices)
     "delivery": 7,  # the bundle both outputs share and the custom resource applying it (engine/: the function's code)
     "platform": 8,
     "preflight": 9, "diff": 9, "plan": 9, "patching": 9,  # commands reading a platform or its synthesized output
+    "size": 9,  # the sizing command
     "testing": 9,  # helpers for a user's tests of their platform
 }
 # Deprecated re-exports kept at their old import path for one minor release: module -> the package it re-exports.

@@ -108,6 +108,7 @@ def test_wheel_metadata_is_complete(built: dict[str, Path]) -> None:
     assert "hyperpod_constructs/py.typed" in files  # type checkers read the package's hints (PEP 561)
     assert any(name.endswith(".dist-info/licenses/LICENSE") for name in files)
     assert "hyperpod_constructs/assets/lifecycle/on_create.sh" in files
+    assert "hyperpod_constructs/catalog/model_catalog.json" in files  # the model catalog sizing reads
     assert not [name for name in files if name.startswith(("tests/", "examples/", "apps/"))]
 
 
@@ -165,6 +166,8 @@ def test_wheel_installs_into_a_clean_virtualenv_and_a_consumer_app_synthesizes(b
         record = resolve_endpoint(llama, platform.resolved_platform)
         assert isinstance(add_endpoint_object(chart, record), InferenceEndpointConfig)
         assert chart.to_json()[0]["spec"]["modelName"] == "llama"
+        from hyperpod_constructs import size_model  # the model catalog ships as package data
+        assert size_model("Qwen/Qwen3-8B", instance_types=["ml.g6e.12xlarge"])[0].fits
         print("consumer synthesized")
     """))
     # Run outside the checkout so the import can only come from the installed wheel, and as a consumer would: no

@@ -30,6 +30,7 @@ from hyperpod_constructs.intent.jumpstart import JumpStartEndpoint
 from hyperpod_constructs.intent.kv_cache import KvCache
 from hyperpod_constructs.intent.model_cache import ModelCache, ModelWeightsCache
 from hyperpod_constructs.intent.model_source import SecretKeyRef
+from hyperpod_constructs.intent.wake_hold import WakeHold
 from hyperpod_constructs.resolve import gateway_records, records
 from hyperpod_constructs.resolve.copying import copied
 
@@ -42,6 +43,7 @@ COPIED_FROM: dict[type, tuple[type, ...]] = {
     records.ModelWeightsCacheRecord: (ModelWeightsCache,),
     records.ModelCacheRecord: (ModelCache,),
     records.ScalingRecord: (Autoscaling,),
+    records.WakeHoldRecord: (WakeHold,),
     records.PrometheusTriggerRecord: (PrometheusTrigger,),
     records.CloudWatchTriggerRecord: (CloudWatchTrigger,),
     records.KvCacheRecord: (KvCache,),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import subprocess
 from pathlib import Path
 from types import ModuleType
 
@@ -21,6 +22,7 @@ EXPECTED_KINDS = {
     ("keda.sh/v1alpha1", "TriggerAuthentication"),
     ("keda.sh/v1alpha1", "ClusterTriggerAuthentication"),
     ("inference.sagemaker.aws.amazon.com/v1", "ModelWeightsCacheConfig"),  # operator v3.3
+    ("http.keda.sh/v1beta1", "InterceptorRoute"),  # the KEDA HTTP add-on v0.15.0 (the wake hold)
 }
 
 
@@ -41,7 +43,7 @@ def test_every_file_has_its_provenance() -> None:
     provenance = (SCHEMA_DIR / "PROVENANCE.md").read_text()
     carried = [path.relative_to(SCHEMA_DIR).as_posix() for path in SCHEMA_DIR.rglob("*")
                if path.is_file() and path.name != "PROVENANCE.md"]
-    assert len(carried) == 11
+    assert len(carried) == 12
     for name in carried:
         row = next((line for line in provenance.splitlines() if line.startswith(f"| `{name}` |")), None)
         assert row is not None, name
@@ -96,8 +98,18 @@ def test_regeneration_reproduces_the_carried_files_from_their_sources(tmp_path: 
                                                           "panels": [{"targets": targets}]}))
         else:
             (source / source_name).write_text(carried.read_text())  # the stripped copies are valid upstream input
-    written = script.regenerate(source, tmp_path / "out")
-    assert len(written) == 12
+    clone = tmp_path / "http-add-on"  # the add-on's files are read at its tag from a git clone
+    for name, (path, _) in script.HTTP_ADD_ON_SOURCES.items():
+        (clone / path).parent.mkdir(parents=True, exist_ok=True)
+        (clone / path).write_text((CRD_DIR / name).read_text())
+    git = ["git", "-C", str(clone), "-c", "user.name=t", "-c", "user.email=t@example.com"]
+    for command in (["init", "-q"], ["add", "."], ["commit", "-q", "-m", "crds"], ["tag", script.HTTP_ADD_ON_TAG]):
+        subprocess.run([*git, *command], check=True, capture_output=True)
+    written = script.regenerate(source, clone, tmp_path / "out")
+    assert len(written) == 13
+    for name in script.HTTP_ADD_ON_SOURCES:
+        assert yaml.safe_load((tmp_path / "out" / "crds" / name).read_text()) == yaml.safe_load(
+            (CRD_DIR / name).read_text())
     for name in ("crds/karpenter.sh_nodepools.yaml", "default-mig-config.yaml", "aws-sagemaker-cluster.cfn-schema.json"):
         assert yaml.safe_load((tmp_path / "out" / name).read_text()) == yaml.safe_load((SCHEMA_DIR / name).read_text())
     facts = json.loads((tmp_path / "out" / script.DASHBOARD_FACTS).read_text())

@@ -16,7 +16,7 @@ from typing import Any, Callable, NamedTuple, Optional
 
 import yaml
 
-from . import errors, field_sets, managed_fields, merge_patches, validation
+from . import errors, field_sets, immutable_fields, managed_fields, merge_patches, validation
 from .errors import ApiError
 from .resources import BUILTINS, ResourceType, from_crd
 from .store import Key, Store
@@ -189,7 +189,8 @@ class Cluster:
             stored = self._commit(rt, key, None, body, manager, "Update", "")
         return stored, warnings
 
-    def _finish(self, rt: ResourceType, old: Optional[dict[str, Any]], new: dict[str, Any], now: str) -> None:
+    def _finish(self, rt: ResourceType, old: Optional[dict[str, Any]], new: dict[str, Any], now: str,
+                subresource: str = "") -> None:
         """Fields the server owns: uid, creationTimestamp, generation, deletion state, kind-specific defaults."""
         meta = new["metadata"]
         for field in ("uid", "creationTimestamp", "deletionTimestamp", "deletionGracePeriodSeconds", "generation"):
@@ -207,8 +208,11 @@ class Cluster:
                 meta["generation"] = old["metadata"].get("generation", 1) + (1 if spec_changed else 0)
         if rt.kind == "Namespace":
             meta.setdefault("labels", {})["kubernetes.io/metadata.name"] = meta["name"]
-            new.setdefault("spec", {}).setdefault("finalizers", ["kubernetes"])
-            new["status"] = (old or {}).get("status") or {"phase": "Active"}
+            finalizers = new.setdefault("spec", {}).setdefault("finalizers", [])
+            if old is None and "kubernetes" not in finalizers:
+                finalizers.append("kubernetes")  # PrepareForCreate: every new namespace gets the controller's
+            if subresource != "status":  # the namespace controller writes its status; nothing else does
+                new["status"] = (old or {}).get("status") or {"phase": "Active"}
         if rt.kind == "Secret":
             new.setdefault("type", "Opaque")
             for k, v in (new.pop("stringData", None) or {}).items():
@@ -221,7 +225,7 @@ class Cluster:
         now = rfc3339(self.now())
         incoming = new["metadata"].get("managedFields")
         new["metadata"].pop("resourceVersion", None)
-        self._finish(rt, old, new, now)
+        self._finish(rt, old, new, now, subresource)
         if entries is None:  # a non-apply write: record what it changed as an Update entry
             entries = managed_fields.read(old)
             if incoming == []:
@@ -234,12 +238,17 @@ class Cluster:
                                                    removed, now)
         managed_fields.write(new, entries)
         if old is not None:
+            refused = immutable_fields.check_update(rt.group, rt.kind, key[3], old, new, subresource)
+            if refused is not None:
+                raise refused
             compare = _without_times(old)  # a new value: no copy of old needed to change it
             compare["metadata"].pop("resourceVersion", None)
             if compare == _without_times(new):
                 return self._present(rt, old)  # no change: no new resourceVersion, no event
-            if old["metadata"].get("deletionTimestamp") and not new["metadata"].get("finalizers"):
-                gone = self.store.remove(key)  # the last finalizer went: the object goes
+            if old["metadata"].get("deletionTimestamp") and not new["metadata"].get("finalizers") and not (
+                    rt.kind == "Namespace" and (new.get("spec") or {}).get("finalizers")):
+                # The last finalizer went (for a namespace, of its spec too: the registry's ShouldDeleteDuringUpdate)
+                gone = self.store.remove(key)
                 self.run_controllers()
                 return self._present(rt, gone or new)
         stored = self.store.put(key, new)
@@ -270,7 +279,14 @@ class Cluster:
             return self._commit(rt, key, old, new, manager, "Update", subresource), warnings
 
     def _scoped(self, rt: ResourceType, old: dict[str, Any], new: dict[str, Any], subresource: str) -> dict[str, Any]:
-        """Writes to the main resource keep the old status; writes to /status change only status."""
+        """Writes to the main resource keep the old status; writes to /status change only status. A namespace's
+        ``spec.finalizers`` change only through /finalize, which changes nothing else (the namespace strategy)."""
+        if rt.kind == "Namespace":
+            if subresource == "finalize":
+                result = copy.deepcopy(old)
+                result.setdefault("spec", {})["finalizers"] = list((new.get("spec") or {}).get("finalizers") or [])
+                return result
+            new.setdefault("spec", {})["finalizers"] = list((old.get("spec") or {}).get("finalizers") or [])
         if subresource == "status":
             result = copy.deepcopy(old)
             if "status" in new:
@@ -471,6 +487,9 @@ class Cluster:
             self.store.remove(key)
 
     def _namespace_controller(self) -> None:
+        """A terminating namespace: its contents deleted, the conditions saying what still holds it (the real
+        controller's NamespaceContentRemaining and NamespaceFinalizersRemaining), then ``kubernetes`` removed from
+        ``spec.finalizers`` (its /finalize); the namespace goes once no finalizer of its spec or metadata is left."""
         # Stored versions, read only (_delete_key copies what it changes): while a namespace terminates this runs on
         # every request, and copies would copy every object in the store, CRDs and all, twice each time.
         for key, ns in self.store.items("", "namespaces", copies=False):
@@ -481,10 +500,43 @@ class Cluster:
             for ckey, obj in contents:
                 if not obj["metadata"].get("deletionTimestamp"):
                     self._delete_key(ckey, obj)
-            if any(k[2] == name for k, _ in self.store.items(copies=False)):
+            remaining = [(k, o) for k, o in self.store.items(copies=False) if k[2] == name and k[1] != "namespaces"]
+            spec_finalizers = (ns.get("spec") or {}).get("finalizers") or []
+            if remaining:
+                self._report_remaining(key, ns, remaining)
                 continue
-            if not ns["metadata"].get("finalizers"):
+            if "kubernetes" in spec_finalizers:
+                new = copy.deepcopy(ns)
+                new["spec"]["finalizers"] = [f for f in spec_finalizers if f != "kubernetes"]
+                new["status"] = {"phase": "Terminating"}
+                self._system_write(key, ns, new, "kube-controller-manager", "finalize")
+                continue
+            if not spec_finalizers and not ns["metadata"].get("finalizers"):
                 self.store.remove(key)
+
+    def _report_remaining(self, key: Key, ns: dict[str, Any], remaining: list[tuple[Key, dict[str, Any]]]) -> None:
+        resources: dict[str, int] = {}
+        finalizers: dict[str, int] = {}
+        for (group, plural, _, _), obj in remaining:
+            resources[f"{plural}.{group}"] = resources.get(f"{plural}.{group}", 0) + 1
+            for finalizer in obj["metadata"].get("finalizers") or []:
+                finalizers[finalizer] = finalizers.get(finalizer, 0) + 1
+        conditions = [{"type": "NamespaceContentRemaining", "status": "True", "reason": "SomeResourcesRemain",
+                       "message": "Some resources are remaining: " + ", ".join(sorted(
+                           f"{resource} has {count} resource instances" for resource, count in resources.items()))}]
+        if finalizers:
+            conditions.append({"type": "NamespaceFinalizersRemaining", "status": "True",
+                               "reason": "SomeFinalizersRemain",
+                               "message": "Some content in the namespace has finalizers remaining: " + ", ".join(
+                                   sorted(f"{name} in {count} resource instances" for name, count in finalizers.items()))})
+        if [{k: v for k, v in c.items() if k != "lastTransitionTime"}
+                for c in (ns.get("status") or {}).get("conditions") or []] == conditions:
+            return
+        stamp = rfc3339(self.now())
+        new = copy.deepcopy(ns)
+        new["status"] = {"phase": "Terminating",
+                         "conditions": [{**condition, "lastTransitionTime": stamp} for condition in conditions]}
+        self._system_write(key, ns, new, "kube-controller-manager", "status")
 
     def _workload_controller(self) -> None:
         """Deployments, DaemonSets and StatefulSets report ready at once, unless a test said never."""

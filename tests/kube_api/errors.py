@@ -9,9 +9,11 @@ from typing import Any
 
 
 class ApiError(Exception):
-    def __init__(self, code: int, reason: str, message: str, details: dict[str, Any] | None = None) -> None:
+    def __init__(self, code: int, reason: str, message: str, details: dict[str, Any] | None = None,
+                 retry_after: int | None = None) -> None:
         super().__init__(message)
         self.code, self.reason, self.message, self.details = code, reason, message, details
+        self.retry_after = retry_after  # seconds, sent as a Retry-After header
 
     def status(self) -> dict[str, Any]:
         body: dict[str, Any] = {"kind": "Status", "apiVersion": "v1", "metadata": {}, "status": "Failure",
@@ -94,3 +96,18 @@ def unsupported_media_type(accepted: list[str]) -> ApiError:
 def path_not_found() -> ApiError:
     # The real server answers an unknown path with this (from its NotFound handler)
     return ApiError(404, "NotFound", "the server could not find the requested resource")
+
+
+# The transient answers of a real API server (k8s.io/apimachinery/pkg/api/errors: NewInternalError, NewServerTimeout,
+# NewTooManyRequests, NewServiceUnavailable, NewTimeoutError; etcd's errors reach clients inside an InternalError),
+# as (status, reason, message), for ``KubeApiServer.fail``.
+TRANSIENT = {
+    "leader changed": (500, "InternalError", "Internal error occurred: etcdserver: leader changed"),
+    "etcd timeout": (500, "InternalError", "Internal error occurred: etcdserver: request timed out"),
+    "internal error": (500, "InternalError", "Internal error occurred: unexpected error"),
+    "server timeout": (504, "ServerTimeout", "The patch operation against configmaps could not be completed at "
+                       "this time, please try again."),
+    "too many requests": (429, "TooManyRequests", "Too many requests, please try again later."),
+    "unavailable": (503, "ServiceUnavailable", "the server is currently unable to handle the request"),
+    "timeout": (504, "Timeout", "Timeout: request did not complete within the allotted timeout"),
+}

@@ -13,6 +13,7 @@ import json
 import secrets
 import socket
 import ssl
+import struct
 import threading
 import time
 from dataclasses import dataclass
@@ -48,6 +49,8 @@ class Fault:
     times: Optional[int] = None
     seconds: float = 0.0  # for hangs: real seconds to block
     active: bool = True
+    retry_after: Optional[int] = None  # a Retry-After header with the answer (client-go waits and retries itself)
+    reset: bool = False  # no answer: the connection is closed (reset) before anything is written
 
     def matches(self, method: str, kind: str, name: Optional[str]) -> bool:
         return (self.active and self.method.upper() in ("*", method.upper()) and self.kind in ("*", kind)
@@ -192,9 +195,18 @@ class KubeApiServer:
 
     def fail(self, method: str, kind: str, name: Optional[str] = None, *, status: int = 500,
              reason: str = "InternalError", message: str = "Internal error occurred",
-             times: Optional[int] = None) -> Fault:
-        """Answer matching requests (HTTP method or '*', Kind or '*', name or any) with this error."""
-        fault = Fault(method, kind, name, status, reason, message, times)
+             times: Optional[int] = None, retry_after: Optional[int] = None) -> Fault:
+        """Answer matching requests (HTTP method or '*', Kind or '*', name or any) with this error, a metav1.Status
+        body (``errors.transient`` has the real server's words for the transient ones); ``retry_after`` adds a
+        Retry-After header, which client-go honours by retrying the request itself (at most 10 times)."""
+        fault = Fault(method, kind, name, status, reason, message, times, retry_after=retry_after)
+        self.faults.append(fault)
+        return fault
+
+    def reset(self, method: str, kind: str, name: Optional[str] = None, *, times: Optional[int] = None) -> Fault:
+        """Close the connection of matching requests without an answer (a load balancer or an API server replica
+        going away): kubectl and helm see ``connection reset by peer`` or ``EOF``."""
+        fault = Fault(method, kind, name, times=times, reset=True)
         self.faults.append(fault)
         return fault
 
@@ -292,12 +304,14 @@ class Handler(BaseHTTPRequestHandler):
     # ---- responses ----------------------------------------------------------------------------------------------
 
     def _send(self, code: int, body: Any, content_type: str = "application/json",
-              warnings: Optional[list[str]] = None) -> None:
+              warnings: Optional[list[str]] = None, headers: Optional[dict[str, str]] = None) -> None:
         data = body if isinstance(body, bytes) else json.dumps(body).encode()  # bytes: JSON encoded already
         self.send_response(code)
         self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(data)))
         self.send_header("Audit-Id", secrets.token_hex(8))
+        for header, value in (headers or {}).items():
+            self.send_header(header, value)
         for warning in warnings or []:
             self.send_header("Warning", '299 - "' + warning.replace('"', '\\"') + '"')
         self.end_headers()
@@ -305,7 +319,18 @@ class Handler(BaseHTTPRequestHandler):
             self.wfile.write(data)
 
     def _error(self, error: ApiError) -> None:
-        self._send(error.code, error.status())
+        headers = {} if error.retry_after is None else {"Retry-After": str(error.retry_after)}
+        self._send(error.code, error.status(), headers=headers)
+
+    def _read_chunks(self) -> bytes:
+        body = b""
+        while True:
+            size = int(self.rfile.readline().split(b";")[0].strip() or b"0", 16)
+            if size == 0:
+                self.rfile.readline()  # the empty line after the last chunk (no trailers are sent)
+                return body
+            body += self.rfile.read(size)
+            self.rfile.readline()
 
     # ---- dispatch -----------------------------------------------------------------------------------------------
 
@@ -316,6 +341,8 @@ class Handler(BaseHTTPRequestHandler):
         query = {k: v[0] for k, v in parse_qs(parts.query, keep_blank_values=True).items()}
         length = int(self.headers.get("Content-Length") or 0)
         raw = self.rfile.read(length) if length else b""
+        if self.headers.get("Transfer-Encoding", "").lower() == "chunked":  # kubectl's --raw streams its body
+            raw = self._read_chunks()
         user_agent = self.headers.get("User-Agent", "")
         with api.cluster.store.lock:
             api.requests.append(Request(self.command, path, query, user_agent))
@@ -335,6 +362,9 @@ class Handler(BaseHTTPRequestHandler):
             self._route(path, query, raw, user_agent)
         except ApiError as error:
             self._error(error)
+        except _Reset:
+            self.close_connection = True
+            self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))  # RST, not FIN
         except (BrokenPipeError, ConnectionResetError, ssl.SSLError):
             self.close_connection = True
 
@@ -404,8 +434,10 @@ class Handler(BaseHTTPRequestHandler):
         if fault is not None:
             time.sleep(fault.seconds)
         fault = api._take(api.faults, self.command, rt.kind, name)
+        if fault is not None and fault.reset:
+            raise _Reset()
         if fault is not None:
-            raise ApiError(fault.status, fault.reason, fault.message)
+            raise ApiError(fault.status, fault.reason, fault.message, retry_after=fault.retry_after)
         manager = manager_from(query, user_agent)
         mode = query.get("fieldValidation") or ""
         if rt.kind == "SelfSubjectAccessReview":
@@ -433,7 +465,7 @@ class Handler(BaseHTTPRequestHandler):
             return self._send(201, created, warnings=warnings)
         if self.command == "PUT" and name:
             replaced, warnings = cluster.replace(rt, namespace, name, _decode(raw), manager, mode or "Ignore",
-                                                 "status" if subresource == "status" else "")
+                                                 subresource if subresource in ("status", "finalize") else "")
             return self._send(200, replaced, warnings=warnings)
         if self.command == "PATCH" and name:
             patched, warnings, created = cluster.patch(
@@ -519,6 +551,10 @@ class Handler(BaseHTTPRequestHandler):
             self.wfile.flush()
         except (BrokenPipeError, ConnectionResetError, ssl.SSLError, OSError):
             self.close_connection = True
+
+
+class _Reset(Exception):
+    """A fault that closes the connection without an answer."""
 
 
 @functools.lru_cache(maxsize=None)

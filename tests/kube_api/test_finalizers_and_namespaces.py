@@ -104,3 +104,48 @@ def test_namespace_shape(kube_api: KubeApiServer) -> None:
     result = kubectl(kube_api, "delete", "namespace", "n1")  # --wait: kubectl waits until it is gone
     assert result.returncode == 0, result.stderr
     assert kube_api.get("v1", "Namespace", None, "n1") is None
+
+
+def _namespace(name: str, spec_finalizers: list[str]) -> str:
+    return json.dumps({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": name},
+                       "spec": {"finalizers": spec_finalizers}})
+
+
+def test_a_terminating_namespace_is_kept_while_its_spec_has_a_finalizer_whatever_is_written(
+        kube_api: KubeApiServer) -> None:
+    """A finalizer of the namespace's spec (a platform's own, besides the controller's ``kubernetes``) keeps it
+    Terminating once its contents are gone; a write that is not /finalize (a label) cannot clear it."""
+    assert kubectl(kube_api, "create", "-f", "-", stdin=_namespace("held", ["example.com/hold"])).returncode == 0
+    assert kube_api.get("v1", "Namespace", None, "held")["spec"]["finalizers"] == ["example.com/hold", "kubernetes"]
+    assert kubectl(kube_api, "delete", "namespace", "held", "--wait=false").returncode == 0
+
+    labelled = kubectl(kube_api, "label", "namespace", "held", "touched=yes")
+    assert labelled.returncode == 0, labelled.stderr
+    stored = kube_api.get("v1", "Namespace", None, "held")
+    assert stored is not None and stored["status"]["phase"] == "Terminating"
+    assert stored["spec"]["finalizers"] == ["example.com/hold"]  # the controller finalized its own
+    cleared = json.dumps({**json.loads(_namespace("held", [])), "spec": {"finalizers": ["example.com/hold"]},
+                          "metadata": {"name": "held", "labels": {"touched": "yes"}}})
+    assert kubectl(kube_api, "replace", "-f", "-", stdin=cleared.replace('["example.com/hold"]', "[]")).returncode == 0
+    assert kube_api.get("v1", "Namespace", None, "held") is not None  # a PUT of the namespace keeps spec.finalizers
+
+    finalized = kubectl(kube_api, "replace", "--raw", "/api/v1/namespaces/held/finalize", "-f", "-",
+                        stdin=_namespace("held", []))
+    assert finalized.returncode == 0, finalized.stderr
+    assert kube_api.get("v1", "Namespace", None, "held") is None
+
+
+def test_a_terminating_namespace_says_which_content_and_finalizer_hold_it(kube_api: KubeApiServer) -> None:
+    kubectl(kube_api, "create", "namespace", "models")
+    kube_api.create(_cm("weights", "models", finalizers=["example.com/cleanup"]))
+    assert kubectl(kube_api, "delete", "namespace", "models", "--wait=false").returncode == 0
+
+    got = kubectl(kube_api, "get", "namespace", "models", "-o", "json")
+    conditions = {c["type"]: c for c in json.loads(got.stdout)["status"]["conditions"]}
+    assert conditions["NamespaceContentRemaining"]["message"] == \
+        "Some resources are remaining: configmaps. has 1 resource instances"
+    assert conditions["NamespaceFinalizersRemaining"]["message"] == \
+        "Some content in the namespace has finalizers remaining: example.com/cleanup in 1 resource instances"
+
+    kube_api.remove_finalizers("v1", "ConfigMap", "models", "weights")
+    assert kube_api.get("v1", "Namespace", None, "models") is None

@@ -88,10 +88,11 @@ class FakeGrafana:
             def _answer(self, status: int, body: Any, headers: Optional[dict[str, str]] = None) -> None:
                 data = body if isinstance(body, bytes) else json.dumps(body).encode()
                 self.send_response(status)
-                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Type", (headers or {}).get("Content-Type", "application/json"))
                 self.send_header("Content-Length", str(len(data)))
                 for name, value in (headers or {}).items():
-                    self.send_header(name, value)
+                    if name != "Content-Type":
+                        self.send_header(name, value)
                 self.end_headers()
                 self.wfile.write(data)
 

@@ -286,11 +286,11 @@ def test_failed_dashboards_are_named_the_rest_posted_and_a_failed_create_undone(
     message = str(raised.value)
     assert ("post dashboard 'a-conflict': Grafana answered 412: The dashboard has been changed by someone else "
             "(version-mismatch)") in message
-    # 500 is retried (up to 5 attempts); 412 is not.
+    # 500 is retried (for up to 45 s of pauses: 8 attempts); 412 is not.
     assert ("post dashboard 'c-broken': Grafana answered 500: upstream exploded (POST /api/dashboards/db: "
-            "5 attempts)") in message
+            "8 attempts)") in message
     assert "b-fine" not in message and "cleaning up" not in message
-    assert context.sleeps == [1.0, 2.0, 4.0, 8.0]
+    assert context.sleeps == [1.0, 2.0, 4.0, 8.0, 10.0, 10.0, 10.0]
     aws.assert_all_called()
     # The Create failed: what it posted (b-fine), the data source and the service account it made are deleted again.
     assert grafana.dashboards == {} and grafana.data_sources == {}
@@ -300,13 +300,13 @@ def test_failed_dashboards_are_named_the_rest_posted_and_a_failed_create_undone(
 def test_a_failed_update_keeps_what_it_posted(
         function: ModuleType, aws: Aws, grafana: FakeGrafana, context: FakeClock) -> None:
     grafana.data_sources["hyperpod-amp-1"] = {"uid": "hyperpod-amp-1"}
-    grafana.script("DELETE", "/api/dashboards/uid/stale", *[Answer(500, {"message": "database is locked"})] * 5)
+    grafana.script("DELETE", "/api/dashboards/uid/stale", *[Answer(500, {"message": "database is locked"})] * 8)
     grafana.dashboards["stale"] = dashboard("stale")
     aws.expect_asset({"fresh": dashboard("fresh")})
     aws.expect_account(exists=True)
     aws.expect_token("req-1")
     with pytest.raises(RuntimeError, match=r"^delete dashboard 'stale': Grafana answered 500: database is locked "
-                                           r"\(DELETE /api/dashboards/uid/stale: 5 attempts\)$"):
+                                           r"\(DELETE /api/dashboards/uid/stale: 8 attempts\)$"):
         function.handler(event("Update", properties(grafana, ["fresh"]), properties(grafana, ["stale"])), context)
     aws.assert_all_called()
     assert set(grafana.dashboards) == {"fresh", "stale"}  # CloudFormation's rollback Update converges from here
@@ -319,22 +319,23 @@ def test_an_unreachable_grafana_is_named_and_the_token_deleted(
     aws.expect_account(exists=True)
     aws.expect_token("req-1")
     with pytest.raises(RuntimeError, match=rf"no answer from {grafana.url} to GET /api/datasources/uid/hyperpod-amp-1: "
-                                           r".*refused \(5 attempts\)$"):
+                                           r".*refused \(8 attempts\)$"):
         function.handler(event("Create", properties(grafana, [])), context)
     aws.assert_all_called()
-    assert context.sleeps == [1.0, 2.0, 4.0, 8.0]  # connection errors are retried like a 503
+    # connection errors are retried like a 503, for 45 s of pauses
+    assert context.sleeps == [1.0, 2.0, 4.0, 8.0, 10.0, 10.0, 10.0]
 
 
 def test_a_failed_delete_names_every_dashboard_it_could_not_delete(
         function: ModuleType, aws: Aws, grafana: FakeGrafana, context: FakeClock) -> None:
     grafana.refuse("DELETE", "/api/dashboards/uid/a", 403, {"message": "Access denied"})
-    grafana.script("DELETE", "/api/dashboards/uid/b", *[500] * 5)
+    grafana.script("DELETE", "/api/dashboards/uid/b", *[500] * 8)
     aws.expect_account(exists=True)
     aws.expect_token("req-1")
     aws.expect_account(exists=True)  # the workspace is still there (asked after the failure): the failure stands
     with pytest.raises(RuntimeError, match=r"^delete dashboard 'a': Grafana answered 403: Access denied; "
                                            r"delete dashboard 'b': Grafana answered 500: Internal Server Error "
-                                           r"\(DELETE /api/dashboards/uid/b: 5 attempts\)$"):
+                                           r"\(DELETE /api/dashboards/uid/b: 8 attempts\)$"):
         function.handler(event("Delete", properties(grafana, ["a", "b"])), context)
     aws.assert_all_called()  # the service account stays (no delete queued), the token is gone
     assert grafana.attempts("DELETE", "/api/dashboards/uid/a") == 1  # 403 is not retried
@@ -454,6 +455,45 @@ def test_retries_stop_when_the_invocations_time_is_used_up(
         function.handler(event("Create", properties(grafana, [])), context)
     aws.assert_all_called()  # the token is deleted in the reserved time
     assert context.sleeps == [1.0, 2.0] and grafana.attempts("GET", DATA_SOURCE) == 3
+
+
+def test_a_grafana_answering_503_for_twenty_seconds_does_not_fail_the_invocation(
+        function: ModuleType, aws: Aws, grafana: FakeGrafana, context: FakeClock) -> None:
+    grafana.script("GET", DATA_SOURCE, *[503] * 6)
+    aws.expect_asset({"a": dashboard("a")})
+    aws.expect_account(exists=True)
+    aws.expect_token("req-1")
+    function.handler(event("Update", properties(grafana, ["a"])), context)
+    assert sum(context.sleeps) >= 20 and grafana.attempts("GET", DATA_SOURCE) == 7
+    assert SOURCE["Uid"] in grafana.data_sources and "a" in grafana.dashboards
+
+
+MAINTENANCE = b"<html>\n  <head><title>Maintenance</title></head>\n  <body>Grafana is being upgraded</body>\n</html>"
+
+
+def test_a_maintenance_page_served_with_200_is_retried(
+        function: ModuleType, aws: Aws, grafana: FakeGrafana, context: FakeClock) -> None:
+    grafana.script("GET", DATA_SOURCE, Answer(200, MAINTENANCE, {"Content-Type": "text/html"}))
+    aws.expect_asset({})
+    aws.expect_account(exists=True)
+    aws.expect_token("req-1")
+    function.handler(event("Update", properties(grafana, [])), context)
+    assert grafana.attempts("GET", DATA_SOURCE) == 2 and SOURCE["Uid"] in grafana.data_sources
+
+
+def test_a_maintenance_page_that_lasts_is_reported_with_its_status_and_an_excerpt(
+        function: ModuleType, aws: Aws, grafana: FakeGrafana, context: FakeClock) -> None:
+    context.remaining_ms = 20_000
+    grafana.script("GET", DATA_SOURCE, *[Answer(200, MAINTENANCE, {"Content-Type": "text/html"})] * 10)
+    aws.expect_asset({})
+    aws.expect_account(exists=True)
+    aws.expect_token("req-1", seconds=70)
+    with pytest.raises(RuntimeError) as failure:
+        function.handler(event("Create", properties(grafana, [])), context)
+    assert ("Grafana answered 200: an answer that is not JSON (text/html): <html> <head><title>Maintenance</title>"
+            "</head> <body>Grafana is being upgraded</body> </html> (GET /api/datasources/uid/hyperpod-amp-1: "
+            "4 attempts, no time left for another)") in str(failure.value)
+    assert "JSONDecodeError" not in str(failure.value) and "Expecting value" not in str(failure.value)
 
 
 def test_a_retry_after_longer_than_the_time_left_is_not_waited_for(
@@ -577,7 +617,7 @@ def test_delete_when_grafanas_name_no_longer_resolves_and_the_workspace_is_gone_
     function.handler(event("Delete", properties(grafana, ["a", "b"])), context)
     aws.assert_all_called()
     # Retried as any connection error, then no other call is tried against a Grafana that does not answer.
-    assert tried == [f"{grafana.url}/api/dashboards/uid/a"] * 5 and context.sleeps == [1.0, 2.0, 4.0, 8.0]
+    assert tried == [f"{grafana.url}/api/dashboards/uid/a"] * 8 and context.sleeps == [1.0, 2.0, 4.0, 8.0, 10.0, 10.0, 10.0]
 
 
 def test_delete_when_grafana_does_not_answer_but_the_workspace_exists_fails(
@@ -587,7 +627,7 @@ def test_delete_when_grafana_does_not_answer_but_the_workspace_exists_fails(
     aws.expect_token("req-1")
     aws.expect_account(exists=True)
     with pytest.raises(RuntimeError, match=rf"^delete dashboard 'a': no answer from {grafana.url} to DELETE "
-                                           r"/api/dashboards/uid/a: .*refused \(5 attempts\)$"):
+                                           r"/api/dashboards/uid/a: .*refused \(8 attempts\)$"):
         function.handler(event("Delete", properties(grafana, ["a"])), context)
     aws.assert_all_called()
 

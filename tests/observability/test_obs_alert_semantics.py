@@ -37,6 +37,8 @@ ENDPOINTS = (
     ResolvedEndpoint(name="llama-70b", max_replicas=6, demands=(side_demand("prefill", 2), side_demand("decode", 4))),
     ResolvedEndpoint(name="mixtral", max_replicas=6, demands=(side_demand("prefill", 2), side_demand("decode", 3))),
 )
+# The cold-start estimates of the targets that scale to zero (seconds): a 10-minute and a 14-minute wake.
+WAKES = {"phi-3": 600.0, "llama-70b/prefill": 830.0}
 # Series that exist in the cluster but belong to no observed endpoint (or to one without that alert).
 STRANGERS = (
     ResolvedEndpoint(name="qwen-7b", namespace="team-a", max_replicas=8),         # name known, namespace not
@@ -47,7 +49,7 @@ STRANGERS = (
 # Labels each source puts on an endpoint's series (plus method/status, which every rule pins the same way).
 RESOURCE_LABELS = ("namespace", "resource_name", "resource_type")
 DEPLOYMENT_LABELS = ("namespace", "deployment")
-DEPLOYMENT_CLASSES = ("replicas-at-max", "no-ready-pods")
+DEPLOYMENT_CLASSES = ("replicas-at-max", "no-ready-pods", "wake-slow")
 
 
 # How the operator names a side's Deployment (a suffix after the side is allowed).
@@ -112,7 +114,7 @@ def percentile(rule: dict[str, Any]) -> Optional[float]:
 
 @pytest.fixture(scope="module")
 def rules_by_class() -> dict[str, list[dict[str, Any]]]:
-    document = yaml.safe_load(alerts.rule_groups_yaml(ENDPOINTS, WINDOW))
+    document = yaml.safe_load(alerts.rule_groups_yaml(ENDPOINTS, WINDOW, WAKES))
     return {group["name"].removeprefix(alerts.GROUP_PREFIX): group["rules"] for group in document["groups"]}
 
 
@@ -120,14 +122,22 @@ def expected(endpoint: ResolvedEndpoint, slo_class: str, side: Optional[str] = N
     """What the one rule covering (endpoint or its side, class) must say, or None when there is no such SLO."""
     slos = endpoint.effective_slos
     slo = {"latency": slos.latency, "ttfb": slos.ttfb, "error-rate": slos.error_rate,
-           "replicas-at-max": slos.replicas_at_max, "no-ready-pods": slos.no_ready_pods}[slo_class]
-    if slo is None:
-        return None
+           "replicas-at-max": slos.replicas_at_max, "no-ready-pods": slos.no_ready_pods,
+           "wake-slow": slos.no_ready_pods}[slo_class]
     ceiling = endpoint.max_replicas if side is None else next(s.max_replicas for s in endpoint.sides if s.side == side)
+    wake_s = WAKES.get(endpoint.name if side is None else f"{endpoint.name}/{side}")
+    wake = None if wake_s is None else -(-int(wake_s) // 60)  # whole minutes, rounded up
+    if slo is None or (slo_class == "replicas-at-max" and ceiling <= 1) or (slo_class == "wake-slow" and wake is None):
+        return None
     value = {"latency": getattr(slo, "threshold_ms", None), "ttfb": getattr(slo, "threshold_ms", None),
              "error-rate": getattr(slo, "max_percent", None), "replicas-at-max": ceiling,
-             "no-ready-pods": 0}[slo_class]
-    return {"threshold": float(value), "for": f"{slo.for_minutes}m", "severity": slo.severity,
+             "no-ready-pods": 0, "wake-slow": 0}[slo_class]
+    minutes, severity = slo.for_minutes, slo.severity
+    if slo_class == "no-ready-pods" and wake is not None:
+        minutes = wake + slo.for_minutes  # the expected wake, then the SLO's own minutes
+    if slo_class == "wake-slow":
+        minutes, severity = wake, "warning"
+    return {"threshold": float(value), "for": f"{minutes}m", "severity": severity,
             "percentile": getattr(slo, "percentile", None), "side": side}
 
 
@@ -187,13 +197,16 @@ def test_rule_count_and_bytes_do_not_grow_per_endpoint() -> None:
         return [ResolvedEndpoint(name=f"model-{index:04d}", max_replicas=4) for index in range(count)]
 
     one, thousand = fleet(1), fleet(1000)
+    wakes = {f"model-{index:04d}": 600.0 for index in range(1000)}  # every one wakes from zero in 10 minutes
     # One alert per SLO class, one series rule per SLO line (latency, TTFB, errors) and one for the replica ceiling.
-    assert alerts.rules_count(one, WINDOW) == alerts.rules_count(thousand, WINDOW) == len(alerts.SLO_CLASSES) + 4
-    per_endpoint = (len(alerts.rules_yaml(thousand, WINDOW)) - len(alerts.rules_yaml(one, WINDOW))) / 999
-    # The name ("model-0000|", 11 bytes) appears in 7 alert selectors (errors and no-ready-pods select twice) and in
-    # the 4 series rules'.
-    assert per_endpoint <= 11 * 11 + 1, per_endpoint
-    assert len(alerts.rule_files(thousand, WINDOW)) == 1
+    assert (alerts.rules_count(one, WINDOW, wakes=wakes) == alerts.rules_count(thousand, WINDOW, wakes=wakes)
+            == len(alerts.SLO_CLASSES) + 4)
+    per_endpoint = (len(alerts.rules_yaml(thousand, WINDOW, wakes=wakes))
+                    - len(alerts.rules_yaml(one, WINDOW, wakes=wakes))) / 999
+    # The name ("model-0000|", 11 bytes) appears in 9 alert selectors (errors, no-ready-pods and wake-slow select
+    # twice) and in the 4 series rules'.
+    assert per_endpoint <= 13 * 11 + 1, per_endpoint
+    assert len(alerts.rule_files(thousand, WINDOW, wakes=wakes)) == 1
 
 
 def test_rules_split_into_files_within_the_budget_and_lose_nothing() -> None:

@@ -73,7 +73,7 @@ def test_more_rules_than_the_amp_quota_is_a_warning_naming_the_quota(monkeypatch
     app, stack, cluster = new_stack()
     construct = InferenceObservability(stack, CONSTRUCT_ID, cluster=cluster)
     for index in range(3):  # different max_replicas: 3 replicas-at-max alerts and 3 ceiling series + 7 shared = 13
-        construct.add_endpoint(ResolvedEndpoint(name=f"m-{index}", max_replicas=1 + index))
+        construct.add_endpoint(ResolvedEndpoint(name=f"m-{index}", max_replicas=2 + index))
     app.synth()
     warnings = [str(found.entry.data) for found in Annotations.from_stack(stack).find_warning("*", Match.any_value())]
     assert any("13 rules (alerting and recording) exceed Amazon Managed Prometheus's default quota of 6 "

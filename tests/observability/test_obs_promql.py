@@ -12,6 +12,7 @@ from hyperpod_constructs.observability import alerts, dashboards, metrics, queri
 from hyperpod_constructs.resolve.platform_model import ResolvedEndpoint
 from obs_fixtures import ENDPOINTS, INSTANCE_GROUPS
 
+WAKES = {"llama-8b": 700.0}
 WINDOW = "5m"
 
 
@@ -21,8 +22,8 @@ def built() -> dict[str, dict]:
 
 
 @pytest.fixture(scope="module")
-def rules() -> dict:
-    return yaml.safe_load(alerts.rule_groups_yaml(ENDPOINTS, WINDOW))
+def rules() -> dict:  # llama-8b scales to zero with a 12-minute cold start
+    return yaml.safe_load(alerts.rule_groups_yaml(ENDPOINTS, WINDOW, WAKES))
 
 
 def _rule_exprs(document: dict) -> list[str]:
@@ -172,9 +173,12 @@ def test_dashboard_uids_fit_grafana_limit(built: dict[str, dict]) -> None:
 
 def test_one_rule_group_per_slo_class(rules: dict) -> None:
     groups = {group["name"]: group["rules"] for group in rules["groups"]}
-    # llama-8b has every SLO; mistral-7b (another namespace and kind) only latency and errors; "embedder" none.
+    # llama-8b has every SLO and wakes from zero; mistral-7b (another namespace and kind) only latency and errors;
+    # "embedder" none.
     assert list(groups) == [alerts.group_name(c.name) for c in alerts.SLO_CLASSES]
-    assert [len(members) for members in groups.values()] == [2, 1, 2, 1, 1]
+    assert [len(members) for members in groups.values()] == [2, 1, 2, 1, 1, 1]
+    assert groups[alerts.group_name("no-ready-pods")][0]["for"] == "17m"  # the 12-minute wake, then 5 minutes
+    assert groups[alerts.group_name("wake-slow")][0]["for"] == "12m"
     for group in groups.values():
         for rule in group:
             assert set(rule) == {"alert", "expr", "for", "labels", "annotations"}
@@ -234,5 +238,18 @@ def test_snapshot_rules_yaml(snapshot) -> None:
 
 
 def test_endpoint_without_slos_gets_defaults() -> None:
+    endpoint = ResolvedEndpoint(name="x", max_replicas=2)
+    assert ([rule.alert for rule in alerts.endpoint_rules(endpoint, WINDOW, {"x": 300.0})]
+            == [c.alert for c in alerts.SLO_CLASSES])
+
+
+def test_a_single_replica_endpoint_has_no_at_its_maximum_alert() -> None:
+    # Serving normally at 1 of 1 replica would hold "at its maximum" for as long as the endpoint is up.
     endpoint = ResolvedEndpoint(name="x", max_replicas=1)
-    assert [rule.alert for rule in alerts.endpoint_rules(endpoint, WINDOW)] == [c.alert for c in alerts.SLO_CLASSES]
+    assert alerts.REPLICAS_AT_MAX_ALERT not in [rule.alert for rule in alerts.endpoint_rules(endpoint, WINDOW)]
+
+
+def test_only_an_endpoint_expected_to_wake_gets_the_wake_warning() -> None:
+    endpoint = ResolvedEndpoint(name="x", max_replicas=2)
+    assert alerts.WAKE_SLOW_ALERT not in [rule.alert for rule in alerts.endpoint_rules(endpoint, WINDOW)]
+    assert alerts.WAKE_SLOW_ALERT not in [rule.alert for rule in alerts.endpoint_rules(endpoint, WINDOW, {"y": 60.0})]

@@ -2,7 +2,9 @@
 and ``promtool test rules`` feeds synthetic series to the rules the library writes and expects each alert class to
 fire for the endpoint (or GPU) that breaches, after its ``for:`` duration and not before, with its labels and
 annotations, and to stay quiet for the others: an endpoint scaled to zero, one at its maximum, endpoints with other
-settings side by side, no traffic (``0/0``).
+settings side by side, no traffic (``0/0``), a single-replica endpoint serving normally (no "at its maximum"
+warning). Endpoints that scale to zero wake without a page within their cold-start estimate, get a warning once the
+estimate has passed and a page after the SLO's own minutes more, and stay quiet while idle at zero.
 
 Each case knows when its condition starts to hold (``onset``: 0 for a gauge, 1m for a rate, which needs two
 samples); it expects no alert at ``onset + for - 1m`` and the alert at ``onset + for``. So a rule whose duration is
@@ -35,7 +37,15 @@ MISTRAL = ResolvedEndpoint(name="mistral-7b", namespace="team-a", kind="jumpstar
 QUIET = ResolvedEndpoint(name="quiet", max_replicas=3)                               # no traffic at all
 PARKED = ResolvedEndpoint(name="parked", max_replicas=0)                             # replicas=0 for good
 SPLIT = ResolvedEndpoint(name="llama-70b", max_replicas=6, demands=(side("prefill", 2), side("decode", 4)))
-ENDPOINTS = (LLAMA, QWEN, TIGHT, MISTRAL, QUIET, PARKED, SPLIT)
+SINGLE = ResolvedEndpoint(name="single", max_replicas=1)                           # one replica, serving normally
+# Endpoints that scale to zero, each with a 10-minute cold-start estimate: one whose wake outruns it, one that wakes
+# in 8 minutes, one idle at zero.
+WAKE = ResolvedEndpoint(name="wake", max_replicas=4)
+WOKEN = ResolvedEndpoint(name="woken", max_replicas=4)
+IDLE = ResolvedEndpoint(name="idle", max_replicas=4)
+WAKE_MINUTES = 10
+WAKES = {endpoint.name: WAKE_MINUTES * 60 - 15.0 for endpoint in (WAKE, WOKEN, IDLE)}  # 9m45s: rounds up to 10m
+ENDPOINTS = (LLAMA, QWEN, TIGHT, MISTRAL, QUIET, PARKED, SPLIT, SINGLE, WAKE, WOKEN, IDLE)
 
 BUCKETS = ("1000", "2000", "30000", "60000", "+Inf")
 
@@ -100,13 +110,18 @@ class Case:
     series: list[dict[str, str]]
     firing: list[Expected]
     early: list[Expected] = field(default_factory=list)  # alerts with a shorter duration, already firing before
+    title: str = ""  # what the case shows, when an alert has more than one case
+
+    @property
+    def name(self) -> str:
+        return f"{self.alert} ({self.title})" if self.title else self.alert
 
     def groups(self) -> list[dict[str, Any]]:
         not_yet = self.onset_minutes + self.for_minutes - 1
         fires = self.onset_minutes + self.for_minutes
         at = lambda minutes, expected: {"eval_time": f"{minutes}m", "alertname": self.alert,  # noqa: E731
                                         "exp_alerts": [e.alert() for e in expected]}
-        return [{"name": f"{self.alert} for {self.for_minutes}m", "interval": "1m", "input_series": self.series,
+        return [{"name": f"{self.name} for {self.for_minutes}m", "interval": "1m", "input_series": self.series,
                  "alert_rule_test": [at(not_yet, self.early), at(fires, self.early + self.firing)]}]
 
 
@@ -184,7 +199,9 @@ def replicas_at_max_case() -> Case:
     # (scaled to zero) and parked (a ceiling of 0) are not.
     series = (_replicas("llama-8b", 8, 8) + _replicas("qwen-7b", 7, 7) + _replicas("parked", 0, 0)
               + _replicas("mistral-7b", 0, 0, "team-a")
-              + _replicas("llama-70b-prefill-5d8f", 1, 1) + _replicas("llama-70b-decode-77c1", 4, 4))
+              + _replicas("llama-70b-prefill-5d8f", 1, 1) + _replicas("llama-70b-decode-77c1", 4, 4)
+              # one replica of one, serving: a ceiling of 1 is no sign of unmet demand
+              + _replicas("single", 1, 1))
     return Case(alerts.REPLICAS_AT_MAX_ALERT, 15, 0, series, firing=[
         Expected(_deployment_alert(LLAMA, "llama-8b", "warning", "replicas < 8 for 15m"),
                  "default/llama-8b: pinned at its maximum of 8 replicas", 8),
@@ -193,17 +210,46 @@ def replicas_at_max_case() -> Case:
     ])
 
 
-def no_ready_pods_case() -> Case:
+def _no_ready_pods_series() -> list[dict[str, str]]:
     # llama-8b wants 2 and has none ready, so does the prefill side; qwen is scaled to zero (wants none), tight has
-    # its one pod ready, parked is at zero for good.
-    series = (_replicas("llama-8b", 2, 0) + _replicas("qwen-7b", 0, 0) + _replicas("tight", 1, 1)
-              + _replicas("parked", 0, 0)
-              + _replicas("llama-70b-prefill-5d8f", 1, 0) + _replicas("llama-70b-decode-77c1", 1, 1))
-    return Case(alerts.NO_READY_PODS_ALERT, 5, 0, series, firing=[
-        Expected(_deployment_alert(LLAMA, "llama-8b", "critical", "ready replicas > 0 for 5m"),
-                 "default/llama-8b: replicas requested but none is ready", 2),
-        Expected(_deployment_alert(SPLIT, "llama-70b-prefill-5d8f", "critical", "ready replicas > 0 for 5m", "prefill"),
-                 "default/llama-70b prefill: replicas requested but none is ready", 1),
+    # its one pod ready, parked is at zero for good. Waking from zero: "wake" wants 1 and never gets it, "woken" wants
+    # 1 and has it ready after 8 minutes (within its 10-minute estimate), "idle" stays at zero.
+    return (_replicas("llama-8b", 2, 0) + _replicas("qwen-7b", 0, 0) + _replicas("tight", 1, 1)
+            + _replicas("parked", 0, 0)
+            + _replicas("llama-70b-prefill-5d8f", 1, 0) + _replicas("llama-70b-decode-77c1", 1, 1)
+            + _replicas("wake", 1, 0) + _replicas("idle", 0, 0)
+            + [gauge(m.KUBE_DEPLOYMENT_SPEC_REPLICAS, _deployment("default", "woken"), 1),
+               {"series": f"{m.KUBE_DEPLOYMENT_STATUS_REPLICAS_AVAILABLE}{_labels(_deployment('default', 'woken'))}",
+                "values": "0x7 1x32"}])
+
+
+_NO_READY_PODS_AT_ONCE = [
+    Expected(_deployment_alert(LLAMA, "llama-8b", "critical", "ready replicas > 0 for 5m"),
+             "default/llama-8b: replicas requested but none is ready", 2),
+    Expected(_deployment_alert(SPLIT, "llama-70b-prefill-5d8f", "critical", "ready replicas > 0 for 5m", "prefill"),
+             "default/llama-70b prefill: replicas requested but none is ready", 1),
+]
+
+
+def no_ready_pods_case() -> Case:
+    # Endpoints not expected to wake page after the SLO's 5 minutes; the waking ones do not (yet).
+    return Case(alerts.NO_READY_PODS_ALERT, 5, 0, _no_ready_pods_series(), firing=_NO_READY_PODS_AT_ONCE)
+
+
+def wake_past_its_estimate_case() -> Case:
+    # "wake" pages once its 10-minute estimate and the SLO's 5 minutes have passed; "woken" (ready at 8 minutes) and
+    # "idle" (at zero, wanting none) never do.
+    return Case(alerts.NO_READY_PODS_ALERT, WAKE_MINUTES + 5, 0, _no_ready_pods_series(), firing=[
+        Expected(_deployment_alert(WAKE, "wake", "critical", f"ready replicas > 0 within a {WAKE_MINUTES}m wake + for 5m"),
+                 "default/wake: replicas requested but none is ready", 1),
+    ], early=_NO_READY_PODS_AT_ONCE, title="a wake past its estimate pages")
+
+
+def wake_slow_case() -> Case:
+    # The warning comes when the estimate has passed without a ready pod: "wake" only.
+    return Case(alerts.WAKE_SLOW_ALERT, WAKE_MINUTES, 0, _no_ready_pods_series(), firing=[
+        Expected(_deployment_alert(WAKE, "wake", "warning", f"ready replicas > 0 for {WAKE_MINUTES}m"),
+                 f"default/wake: waking from zero takes longer than its {WAKE_MINUTES}-minute estimate", 1),
     ])
 
 
@@ -238,7 +284,7 @@ def gpu_cases() -> list[Case]:
 
 
 CASES: list[Case] = [latency_case(), ttfb_case(), error_rate_case(), replicas_at_max_case(), no_ready_pods_case(),
-                     *gpu_cases()]
+                     wake_past_its_estimate_case(), wake_slow_case(), *gpu_cases()]
 
 
 def slo_series_group() -> dict[str, Any]:
@@ -274,7 +320,7 @@ def slo_series_group() -> dict[str, Any]:
 
 @pytest.fixture(scope="module")
 def rules() -> str:
-    return alerts.rules_yaml(ENDPOINTS, WINDOW, gpu_health=True)
+    return alerts.rules_yaml(ENDPOINTS, WINDOW, gpu_health=True, wakes=WAKES)
 
 
 def test_every_alert_class_has_a_case() -> None:
@@ -332,7 +378,7 @@ MUTATIONS: dict[str, Callable[[dict[str, Any]], None]] = {
 
 
 def _broken_run(case: Case, mutation: str) -> str:
-    return f"{case.alert} with its {mutation}"
+    return f"{case.name} with its {mutation}"
 
 
 @pytest.fixture(scope="module")
@@ -348,7 +394,7 @@ def promtool_outcomes(rules: str, broken_rules: dict[str, str]) -> dict[str, Fil
     every case together, each case alone, and each case against each of its broken rules."""
     runs = {"every case": (rules, [group for case in CASES for group in case.groups()] + [slo_series_group()])}
     for case in CASES:
-        runs[case.alert] = (rules, case.groups())
+        runs[case.name] = (rules, case.groups())
         for mutation in MUTATIONS:
             name = _broken_run(case, mutation)
             runs[name] = (broken_rules[name], case.groups())
@@ -361,7 +407,7 @@ def test_promtool_unit_tests_pass(promtool_outcomes: dict[str, FileOutcome]) -> 
 
 
 @pytest.mark.parametrize("mutation", list(MUTATIONS))
-@pytest.mark.parametrize("case", CASES, ids=[case.alert for case in CASES])
+@pytest.mark.parametrize("case", CASES, ids=[case.name for case in CASES])
 def test_a_broken_rule_fails_its_promtool_test(rules: str, broken_rules: dict[str, str],
                                                promtool_outcomes: dict[str, FileOutcome], case: Case,
                                                mutation: str) -> None:
@@ -375,5 +421,21 @@ def test_a_broken_rule_fails_its_promtool_test(rules: str, broken_rules: dict[st
 def test_the_cases_pass_on_their_own(promtool_outcomes: dict[str, FileOutcome]) -> None:
     # The mutation tests run each case alone: each must pass alone when nothing is broken.
     for case in CASES:
-        result = promtool_outcomes[case.alert]
+        result = promtool_outcomes[case.name]
         assert result.passed, result.output
+
+
+def test_a_platforms_waking_endpoint_pages_only_after_its_planned_wake(
+        synthesized: Callable[[str], Any]) -> None:
+    # The scale-to-zero example's mistral-7b scales to zero: its no-ready-pods rule waits for the plan's cold-start
+    # estimate (rounded up to whole minutes) plus the SLO's 5 minutes, and its wake-slow warning for the estimate.
+    app = synthesized("examples/scale_to_zero.py")
+    estimate = next(e for e in app.platform.plan.cold_start_estimates() if e.endpoint.name == "mistral-7b")
+    minutes = -(-int(estimate.known_s) // 60)
+    assert minutes > 5, estimate.known_s  # a wake longer than the SLO's own 5 minutes, or the test shows nothing
+    rules = [rule for text in app.platform.observability.rule_files
+             for group in yaml.safe_load(text)["groups"] for rule in group["rules"]
+             if "mistral-7b" in rule.get("expr", "")]
+    by_alert = {rule["alert"]: rule["for"] for rule in rules if rule.get("alert") in (
+        alerts.NO_READY_PODS_ALERT, alerts.WAKE_SLOW_ALERT)}
+    assert by_alert == {alerts.NO_READY_PODS_ALERT: f"{minutes + 5}m", alerts.WAKE_SLOW_ALERT: f"{minutes}m"}

@@ -24,7 +24,7 @@ def observed(options: Optional[Observability]) -> tuple[cdk.Stack, Observability
     hyperpod = build_hyperpod(stack, HyperPodContext(eks.eks, network, GROUPS, ClusterSettings(), False, (),
                                                      RemovalPolicy.RETAIN)).cluster
     return stack, build_observability(stack, ObservabilityContext(options, eks.eks, hyperpod, GROUPS,
-                                                                  RemovalPolicy.RETAIN))
+                                                                  RemovalPolicy.RETAIN, dict))
 
 
 def test_amp_and_the_add_on_after_the_hyperpod_cluster() -> None:

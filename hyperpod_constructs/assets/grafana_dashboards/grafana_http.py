@@ -2,8 +2,10 @@
 
 Every request has a timeout (the caller's ``Budget`` decides it from the time the function has left), and a
 refusal raises ``GrafanaError`` holding Grafana's status and its own words (the ``message`` of its JSON answer).
-Idempotent requests are retried on 429, 5xx gateway/server answers, timeouts and connection errors, with
-exponential backoff (``Retry-After`` honoured, capped), never sleeping past the time the budget has left.
+Idempotent requests are retried on 429, 5xx gateway/server answers, answers that are not JSON (a maintenance page
+served with 200), timeouts and connection errors, with exponential backoff (``Retry-After`` honoured, capped), for
+``RETRY_WINDOW_S`` of pauses and while the budget has time for another attempt: a Grafana down for 20 seconds does
+not fail an invocation of minutes, and one that is gone does not use up the invocation on one request. A failure that lasts is reported with Grafana's status and a short excerpt of what it answered.
 Standard library only: the function ships no dependencies.
 """
 from __future__ import annotations
@@ -17,11 +19,12 @@ from typing import Any, Optional, Protocol
 # The workspace is reached directly; a proxy from the environment would only get in the way.
 _OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 _TEXT_LIMIT = 500  # enough of a non-JSON answer to say what went wrong, short enough for a CloudFormation event
+_EXCERPT_LIMIT = 200  # of an answer that should have been JSON and was not (an HTML page)
 
 RETRY_STATUSES = frozenset({429, 500, 502, 503, 504})  # Grafana (or the AMG front) busy or briefly broken
-MAX_ATTEMPTS = 5  # 1 + 4 retries: 15 s of backoff; a Grafana down for longer fails the deploy with its words
 FIRST_DELAY_S = 1.0  # then 2, 4, 8
 MAX_DELAY_S = 10.0
+RETRY_WINDOW_S = 45.0  # the pauses one request may add up to: 20 s of 503 pass, a Grafana gone for good fails
 RETRY_AFTER_CAP_S = 30.0  # a Retry-After of minutes would use up the invocation on one call
 MIN_ATTEMPT_S = 2.0  # a retry is only worth making with this much time left for it after the pause
 IDEMPOTENT_METHODS = frozenset({"GET", "HEAD", "PUT", "DELETE"})
@@ -42,12 +45,13 @@ class GrafanaError(RuntimeError):
     ``attempts`` tries of ``what``. ``retry_after``: the seconds its ``Retry-After`` asked for, capped."""
 
     def __init__(self, status: Optional[int], words: str, *, what: str = "", attempts: int = 1,
-                 note: str = "", retry_after: Optional[float] = None) -> None:
+                 note: str = "", retry_after: Optional[float] = None, not_json: bool = False) -> None:
         self.status = status
         self.words = words
         self.what = what
         self.attempts = attempts
         self.retry_after = retry_after
+        self.not_json = not_json  # a success status whose body was not the JSON the API answers with
         message = f"Grafana answered {status}: {words}" if status is not None else words
         if attempts > 1 or note:
             tries = f"{attempts} attempt{'s' if attempts != 1 else ''}{note}"
@@ -58,12 +62,19 @@ class GrafanaError(RuntimeError):
     @property
     def transient(self) -> bool:
         """Worth trying again: no answer, or an answer that says "busy" or "broken for now"."""
-        return self.status is None or self.status in RETRY_STATUSES
+        return self.status is None or self.status in RETRY_STATUSES or self.not_json
 
     def after(self, attempts: int, note: str = "") -> GrafanaError:
         """This failure, as the last of ``attempts``."""
         return GrafanaError(self.status, self.words, what=self.what, attempts=attempts, note=note,
-                            retry_after=self.retry_after)
+                            retry_after=self.retry_after, not_json=self.not_json)
+
+
+def not_json_words(body: bytes, content_type: str) -> str:
+    """An answer that is not JSON, said shortly: its content type and the start of its text on one line."""
+    text = " ".join(body.decode("utf-8", errors="replace").split())
+    excerpt = text[:_EXCERPT_LIMIT] + ("..." if len(text) > _EXCERPT_LIMIT else "")
+    return f"an answer that is not JSON ({content_type or 'no content type'}): {excerpt or '(no body)'}"
 
 
 def grafana_words(body: bytes) -> str:
@@ -109,17 +120,20 @@ class Grafana:
         (by default: every method but POST) and the failure is transient, while the budget allows."""
         what = f"{method} {path}"
         retryable = method in IDEMPOTENT_METHODS if idempotent is None else idempotent
-        attempt = 1
+        attempt, paused = 1, 0.0
         while True:
             try:
                 return self._once(method, path, body, missing_ok, what)
             except GrafanaError as error:
-                if not (retryable and error.transient) or attempt >= MAX_ATTEMPTS:
+                if not (retryable and error.transient):
                     raise error.after(attempt) from None
                 delay = backoff(attempt, error)
+                if paused + delay > RETRY_WINDOW_S:
+                    raise error.after(attempt) from None
                 if self._budget.left() - delay < MIN_ATTEMPT_S:  # never sleep past the invocation's end
                     raise error.after(attempt, ", no time left for another") from None
                 pause(delay)
+                paused += delay
                 attempt += 1
 
     def _once(self, method: str, path: str, body: Optional[Any], missing_ok: bool, what: str) -> Optional[Any]:
@@ -130,7 +144,8 @@ class Grafana:
         timeout = self._budget.timeout(what)  # raises TimeoutError when no time is left to start it
         try:
             with _OPENER.open(request, timeout=timeout) as response:
-                text = response.read()
+                text, status = response.read(), response.status
+                content_type = response.headers.get("Content-Type", "")
         except urllib.error.HTTPError as error:
             if error.code == 404 and missing_ok:
                 return None
@@ -139,4 +154,9 @@ class Grafana:
         except (urllib.error.URLError, OSError) as error:  # refused, unreachable, unresolved, timed out
             reason = getattr(error, "reason", error)
             raise GrafanaError(None, f"no answer from {self.url} to {what}: {reason}", what=what) from None
-        return json.loads(text) if text.strip() else None
+        if not text.strip():
+            return None
+        try:
+            return json.loads(text)
+        except ValueError:
+            raise GrafanaError(status, not_json_words(text, content_type), what=what, not_json=True) from None

@@ -11,10 +11,14 @@ from contextlib import contextmanager
 from typing import Any, Iterator, Mapping, Optional, Sequence
 
 import cluster_plan
-from time_budget import Budget, OutOfTime
+import transient
+from time_budget import Backoff, Budget, OutOfTime
 
 LOG = logging.getLogger()
 ACCESS_WAIT_SECONDS = 10
+# A call the API server turns away within this long after the request began (its access entry was made before it)
+# is run again: the entry reaches every API server replica within seconds, never minutes.
+ACCESS_SETTLE_SECONDS = 120.0
 CALL_SECONDS = 120.0  # the longest a single kubectl or helm call may take unless its caller says otherwise
 AWS_CALL_SECONDS = 20  # connect and read timeout of each AWS API call
 
@@ -105,29 +109,57 @@ def executable(name: str) -> str:
     return found
 
 
-def try_run(argv: Sequence[str], env: Mapping[str, str], budget: Budget,
-            cap: float = CALL_SECONDS) -> subprocess.CompletedProcess[str]:
+def try_run(argv: Sequence[str], env: Mapping[str, str], budget: Budget, cap: float = CALL_SECONDS,
+            retry_transient: bool = True) -> subprocess.CompletedProcess[str]:
     """Run a command within the budget and return its result, whatever its exit code.
 
     A call that does not finish in time is killed and raises OutOfTime naming it: the next isComplete runs again.
-    The invocation's first call to the cluster that the API server turns away is run again until it is let in
-    (a new access entry takes a little while to take effect): no call of its own checks access first.
+    A call to the cluster is run again, after a growing pause, while:
+    - the API server turns it away and it is the invocation's first call (a new access entry takes a little while
+      to take effect: no call of its own checks access first), or the request began less than
+      ``ACCESS_SETTLE_SECONDS`` ago (the entry reaches API server replicas at different times, and each call is a
+      new connection, so a call after one let in may still meet a replica that has not got it);
+    - with ``retry_transient``, every error it printed is transient (``transient``: a 500, 503, 504, 429, an etcd
+      leader change, a connection reset). Callers whose call is not safe to repeat as it is (``helm upgrade``)
+      pass False and repair first.
+    The pauses end when the budget does (OutOfTime naming what the call still met).
     """
     session = env.get("HOME", "")
+    backoff = Backoff(first=2.0, longest=20.0)
     while True:
         result = _run_once(argv, env, budget, cap)
-        if session in _ACCESS_SETTLED or not cluster_plan.talks_to_cluster(argv):
+        if result.returncode == 0 or not cluster_plan.talks_to_cluster(argv):
+            if result.returncode == 0:
+                _ACCESS_SETTLED.add(session)
             return result
-        if result.returncode == 0 or not cluster_plan.access_denied(result.stderr):
-            _ACCESS_SETTLED.add(session)
+        said = result.stderr or result.stdout
+        if cluster_plan.access_denied(said):
+            if not _wait_for_access(session, said, budget):
+                return result
+            continue
+        _ACCESS_SETTLED.add(session)  # the API server answered: this invocation's access works
+        cause = transient.transient(said)
+        if not retry_transient or cause is None:
             return result
-        LOG.info("cluster access not effective yet: %s", cluster_plan.tail(result.stderr, 300))
-        try:
-            budget.wait(ACCESS_WAIT_SECONDS, "the function's EKS access entry to take effect (is the cluster's "
-                        "authentication mode API or API_AND_CONFIG_MAP?)")
-        except OutOfTime:
-            _ACCESS_SETTLED.add(session)
-            raise
+        LOG.warning("%s met a transient error, running it again: %s", " ".join(argv[:3]), cluster_plan.tail(said, 300))
+        budget.wait(backoff.next(), f"the API server to answer {' '.join(argv[:3])} (it said: "
+                                    f"{cluster_plan.tail(cause, 300)})")
+
+
+def _wait_for_access(session: str, said: str, budget: Budget) -> bool:
+    """After a call the API server turned away: wait and say True when it is worth calling again, else False."""
+    since_start = budget.since_start()
+    settling = since_start is not None and since_start < ACCESS_SETTLE_SECONDS
+    if session in _ACCESS_SETTLED and not settling:
+        return False  # an answer: a policy without the right, an entry removed
+    LOG.info("cluster access not effective yet: %s", cluster_plan.tail(said, 300))
+    try:
+        budget.wait(ACCESS_WAIT_SECONDS, "the function's EKS access entry to take effect (is the cluster's "
+                    "authentication mode API or API_AND_CONFIG_MAP?)")
+    except OutOfTime:
+        _ACCESS_SETTLED.add(session)
+        raise
+    return True
 
 
 def _run_once(argv: Sequence[str], env: Mapping[str, str], budget: Budget,

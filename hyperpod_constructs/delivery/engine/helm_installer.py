@@ -23,6 +23,7 @@ import urllib.request
 from typing import Any, Mapping, Optional
 
 import helm_plan as plan
+import transient
 from cluster_access import CommandFailed, run, tool_env, try_run, work_folder, write_kubeconfig
 from cluster_plan import tail
 from time_budget import Budget, OutOfTime, not_done_yet
@@ -116,11 +117,18 @@ def install(request: plan.InstallRequest, budget: Budget) -> None:
         if timeout is None:
             raise OutOfTime(f"too little time left in this invocation to run helm upgrade of release {release} safely")
         argv = plan.upgrade_argv(request, chart_dir, values_files, kubeconfig, timeout, digest)
-        result = try_run(argv, env, budget, cap=budget.left())
+        # Not run again as it is: a failed upgrade leaves a failed or pending revision, repaired first.
+        result = try_run(argv, env, budget, cap=budget.left(), retry_transient=False)
         if result.stdout:
             LOG.info(tail(result.stdout, 4000))
         if result.returncode != 0:
-            raise RuntimeError(upgrade_failure(release, result.stderr or result.stdout, budget.for_cleanup()))
+            said = result.stderr or result.stdout
+            failure = upgrade_failure(release, said, budget.for_cleanup())
+            if transient.transient(said) is not None:
+                # The API server said "not now": the release is back where it was; the next invocation upgrades
+                # again (past the deadline, this is the reason the request fails with).
+                raise OutOfTime(failure)
+            raise RuntimeError(failure)
 
 
 def upgrade_failure(release: Release, words: str, budget: Budget) -> str:

@@ -12,12 +12,13 @@ message CloudFormation shows).
 from __future__ import annotations
 
 from types import ModuleType
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 import daemon_configurer
 import fencing
 import helm_installer
 import manifest_applier
+import reasons
 import time_budget
 from time_budget import DEADLINE_FIELD, Budget
 
@@ -37,7 +38,26 @@ def _handler(event: Mapping[str, Any]) -> ModuleType:
     return HANDLERS[resource_type]
 
 
+class Failed(RuntimeError):
+    """A request's failure, its reason cut to fit CloudFormation's response (``reasons.fit``)."""
+
+
+def _fitting(event: Mapping[str, Any], context: Any, handle: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    try:
+        return handle()
+    except Exception as error:  # noqa: BLE001 - every failure's reason reaches CloudFormation: it must fit
+        message = str(error)
+        fitted = reasons.fit(message, event, getattr(context, "function_name", ""))
+        if fitted == message:
+            raise
+        raise Failed(fitted) from error
+
+
 def on_event(event: Mapping[str, Any], context: Any) -> dict[str, Any]:
+    return _fitting(event, context, lambda: _on_event(event))
+
+
+def _on_event(event: Mapping[str, Any]) -> dict[str, Any]:
     response = _handler(event).on_event(event)
     timeout = str(event.get("ResourceProperties", {}).get(TIMEOUT_PROPERTY, ""))
     if not timeout.isdigit():
@@ -47,4 +67,11 @@ def on_event(event: Mapping[str, Any], context: Any) -> dict[str, Any]:
 
 
 def is_complete(event: Mapping[str, Any], context: Any) -> dict[str, Any]:
-    return _handler(event).is_complete(event, Budget(context, event.get(DEADLINE_FIELD)))
+    return _fitting(event, context, lambda: _is_complete(event, context))
+
+
+def _is_complete(event: Mapping[str, Any], context: Any) -> dict[str, Any]:
+    deadline = event.get(DEADLINE_FIELD)
+    timeout = str(event.get("ResourceProperties", {}).get(TIMEOUT_PROPERTY, ""))
+    started = deadline - int(timeout) if deadline is not None and timeout.isdigit() else None
+    return _handler(event).is_complete(event, Budget(context, deadline, started))

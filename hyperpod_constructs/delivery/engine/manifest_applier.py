@@ -36,6 +36,8 @@ import cluster_access
 import fencing
 import manifest_plan as plan
 import ownership
+import reasons
+import shared_fields
 import time_budget
 from cluster_access import (
     CALL_SECONDS, CommandFailed, run, tool_env, try_run, work_folder, write_kubeconfig)
@@ -114,6 +116,7 @@ class Session:
         self.shared: list[ObjectRef] = []  # objects with a second writer: deleted only once it holds nothing
         self.held_shared: list[ObjectRef] = []  # shared objects a delete left because another writer still holds them
         self.recorded: Optional[dict[str, str]] = None  # the record's data as this session last read or wrote it
+        self.record_version: Optional[str] = None  # its resourceVersion then: the precondition of the next write
         self.served: set[str] = set()  # kinds a kubectl get of this session got: no need to check them again
 
     # -- Create / Update
@@ -217,7 +220,11 @@ class Session:
         if result.returncode == 0:
             return
         said = (result.stderr or result.stdout).strip()
-        refused = ", ".join(str(ref) for ref in plan.not_applied(stage.refs, result.stdout))
+        if not take_over and plan.is_conflict(said) and self.apply_leaving_held(stage, folder):
+            return
+        not_applied = plan.not_applied(stage.refs, result.stdout)
+        refused = f"{len(not_applied)}: " + reasons.some(str(ref) for ref in not_applied) if len(not_applied) > 1 \
+            else ", ".join(str(ref) for ref in not_applied)
         if plan.is_transient(said):
             raise OutOfTime(f"kubectl apply of the {folder_name} did not go through yet (not applied: {refused}): "
                             f"{tail(said, 1200)}")
@@ -228,6 +235,30 @@ class Session:
                       "overwritten; change the platform's value or the other writer's)")
         raise RuntimeError(f"kubectl apply of the {folder_name} failed ({result.returncode}); not applied: {refused}"
                            f"{shared}: {tail(said)}")
+
+    def apply_leaving_held(self, stage: plan.Stage, folder: str) -> bool:
+        """The shared objects applied again without the fields another writer holds with another value (which a
+        rollback would otherwise assert again too); False when no such field explains the conflict."""
+        desired = shared_fields.parse_objects(run(shared_fields.to_json_argv(folder), self.env, self.budget))
+        live = {shared_fields.identity(item): item for item in self.live(stage.refs).values()}
+        kept, left = [], []
+        for item in desired:
+            without, fields = shared_fields.without_held(item, live.get(shared_fields.identity(item)),
+                                                         plan.FIELD_MANAGER)
+            kept.append(without)
+            left.extend(fields)
+        if not left:
+            return False
+        LOG.warning("left to the other writer of a shared object (not applied again, so neither this request nor "
+                    "its rollback conflicts with it): %s", "; ".join(map(str, left)))
+        again = folder + "-leaving-held"
+        os.makedirs(again)
+        for index, item in enumerate(kept):
+            with open(os.path.join(again, f"{index:04d}.json"), "w", encoding="utf-8") as handle:
+                json.dump(item, handle)
+        run(plan.apply_argv(again, self.kubeconfig, self.request_timeout(APPLY_SECONDS), take_over=False),
+            self.env, self.budget, APPLY_SECONDS)
+        return True
 
     def wait_until_served(self, inventory: plan.Inventory, refs: list[ObjectRef]) -> None:
         """Every kind ``refs`` use served: CRDs the bundle defines established, those it uses from elsewhere (and
@@ -447,11 +478,23 @@ class Session:
             if not owned:
                 break
             if errors and all(ref in errors for ref in owned):
-                raise RuntimeError(f"deleting {what} failed: " + "; ".join(
-                    f"{ref}: {tail(said, 600)}" for ref, said in sorted(errors.items())))
-            self.budget.wait(backoff.next(), f"{what} to be deleted: {plan.describe_stuck(owned)}")
+                count = f" ({len(errors)} objects)" if len(errors) > 1 else ""
+                raise RuntimeError(f"deleting {what} failed{count}: " + plan.describe_refusals(errors))
+            self.budget.wait(backoff.next(), lambda: f"{what} to be deleted: {self.describe_stuck(owned)}")
             self.check_turn()
         return deleted, len(live) - deleted
+
+    def describe_stuck(self, remaining: dict[ObjectRef, Any]) -> str:
+        """``plan.describe_stuck``, with the objects that keep each terminating namespace (which need not be the
+        platform's: an operator's object with a finalizer) found by the resources its conditions name."""
+        holders: dict[str, list[str]] = {}
+        for ref, live in remaining.items():
+            resources = plan.remaining_resources(live) if ref.kind == plan.NAMESPACE_KIND else []
+            if resources:
+                result = try_run(plan.holders_argv(resources, ref.name, self.kubeconfig, self.request_timeout()),
+                                 self.env, self.budget)
+                holders[ref.name] = plan.describe_holders(result.stdout) if result.returncode == 0 else []
+        return plan.describe_stuck(remaining, holders)
 
     def without_held(self, now: list[ObjectRef],
                      owned: dict[ObjectRef, Any]) -> tuple[list[ObjectRef], list[ObjectRef]]:
@@ -517,27 +560,43 @@ class Session:
     def read_record(self, name: str) -> Optional[plan.Record]:
         output = run(plan.record_get_argv(name, self.kubeconfig, self.request_timeout()), self.env, self.budget)
         if name == self.request.record_name:
-            self.recorded = json.loads(output).get("data") if output.strip() else None
+            self.remember_record(json.loads(output) if output.strip() else None)
         return plan.parse_record(output)
 
+    def remember_record(self, stored: Optional[dict[str, Any]]) -> None:
+        self.recorded = stored.get("data") if stored is not None else None
+        self.record_version = stored["metadata"]["resourceVersion"] if stored is not None else None
+
     def write_record(self, record: plan.Record) -> None:
-        """Apply the record (with this request's claim), unless the cluster already holds it as this session last
-        read or wrote it."""
-        if self.claim is not None and (record.claim is None or record.claim.request_id != self.claim.request_id):
-            record = replace(record, claim=self.claim)
-        manifest = plan.record_manifest(self.request.record_name, record)
-        if manifest["data"] == self.recorded:
-            return
-        path = os.path.join(self.workdir, "record.json")
-        with open(path, "w", encoding="utf-8") as handle:
-            json.dump(manifest, handle)
-        run(plan.apply_argv(path, self.kubeconfig, self.request_timeout()), self.env, self.budget)
-        self.recorded = manifest["data"]
+        """Write the record (with this request's claim), unless the cluster already holds it as this session last
+        read or wrote it. The write is a compare-and-swap on the version last read (a create when there was no
+        record): when another request wrote it meanwhile, the record is read again and the turn decided again
+        (Superseded when a later request took it), then written on the new version."""
+        for _ in range(plan.RECORD_WRITE_ATTEMPTS):
+            if self.claim is not None and (record.claim is None or record.claim.request_id != self.claim.request_id):
+                record = replace(record, claim=self.claim)
+            manifest = plan.record_manifest(self.request.record_name, record, self.recorded, self.record_version)
+            if manifest["data"] == self.recorded:
+                return
+            path = os.path.join(self.workdir, "record.json")
+            with open(path, "w", encoding="utf-8") as handle:
+                json.dump(manifest, handle)
+            argv = plan.record_write_argv(path, self.record_version is None, self.kubeconfig, self.request_timeout())
+            result = try_run(argv, self.env, self.budget)
+            if result.returncode == 0:
+                self.remember_record(json.loads(result.stdout))
+                return
+            if not plan.is_write_race(result.stderr):
+                raise CommandFailed(argv, result)
+            LOG.info("the record changed since it was read (%s): reading it again", result.stderr.strip())
+            self.take_turn(self.read_record(self.request.record_name))
+        raise RuntimeError(f"the record ConfigMap {plan.RECORD_NAMESPACE}/{self.request.record_name} changed under "
+                           f"each of {plan.RECORD_WRITE_ATTEMPTS} writes: another writer keeps changing it")
 
     def delete_record(self, name: str) -> None:
         run(plan.record_delete_argv(name, self.kubeconfig, self.request_timeout()), self.env, self.budget)
         if name == self.request.record_name:
-            self.recorded = None
+            self.remember_record(None)
 
     def inventory(self, request: plan.ApplyRequest, folder: str) -> plan.Inventory:
         """The inventory of the request's bundle, downloaded to ``folder``."""

@@ -13,9 +13,11 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Optional, Sequence
 
+import reasons
+import transient
+from cluster_plan import KUBECTL, require_properties, tail
+from fencing import STOPPED_PREFIX, Claim
 from ownership import adopt_flag
-from cluster_plan import KUBECTL, require_properties
-from fencing import Claim
 
 MANIFESTS_DIR = "manifests"
 INVENTORY_FILE = "inventory.json"
@@ -36,13 +38,11 @@ BUILTIN_GROUPS = frozenset({
 # kubectl's words when a kind's CRD is not (or no longer) installed: nothing of that kind can exist.
 UNKNOWN_KIND_ERRORS = ("the server doesn't have a resource type", "no matches for kind",
                        "could not find the requested resource", "ensure CRDs are installed first")
-# Answers that mean "not now" rather than "never": a webhook whose pods are starting, a busy control plane, a
-# namespace still finishing its deletion. The next isComplete applies again; past the deadline they fail.
-TRANSIENT_ERRORS = UNKNOWN_KIND_ERRORS + (
-    "failed calling webhook", "connection refused", "etcdserver: request timed out", "TLS handshake timeout",
-    "the server is currently unable to handle the request", "i/o timeout", "because it is being terminated",
-    "the object has been modified", "Too many requests", "http2: client connection lost",
-    "Client.Timeout exceeded", "context deadline exceeded", "Unable to connect to the server",
+# Answers of an apply or delete that mean "not now" rather than "never", beyond the API server's transient errors
+# (``transient``): a webhook whose pods are starting, a namespace still finishing its deletion, a kind not served
+# yet, an object changed under the apply. The next isComplete applies again; past the deadline they fail.
+NOT_YET_ERRORS = UNKNOWN_KIND_ERRORS + (
+    "failed calling webhook", "because it is being terminated", "the object has been modified",
 )
 DELIVERY_MODES = ("cdk-deploy", "gitops")
 REMOVAL_POLICIES = ("destroy", "retain")
@@ -204,6 +204,25 @@ def check_values(declared: Iterable[str], values: Mapping[str, str]) -> None:
     missing = sorted(set(declared) - set(values))
     if missing:
         raise ValueError(f"the bundle uses deploy-time values the custom resource does not pass: {missing}")
+    for name in sorted(values):
+        check_value(name, values[name])
+
+
+# Characters no deploy-time value may hold: control characters but tab and line breaks (DEL and most of C1 reach
+# the API server raw inside kubectl's apply patch, and its YAML decoder refuses the whole patch without naming the
+# value; the others are never part of an id, a DNS name or a URL), and the noncharacters YAML refuses.
+_REFUSED_CHARACTER = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ufffe\uffff\ud800-\udfff]")
+
+
+def check_value(name: str, value: str) -> None:
+    """Refuse a value holding a character Kubernetes cannot take, naming the value, the character and where."""
+    found = _REFUSED_CHARACTER.search(value)
+    if found is not None:
+        code = ord(found.group(0))
+        raise ValueError(f"deploy-time value {name} ({value[:80]!r}) holds the control character U+{code:04X} at "
+                         f"position {found.start()}; a deploy-time value may hold printable characters, tabs and line "
+                         "breaks only (Kubernetes' YAML decoder refuses the whole apply otherwise): fix the value "
+                         "where the stack takes it from")
 
 
 def fill_values(text: str, values: Mapping[str, str], file_name: str) -> str:
@@ -323,9 +342,13 @@ class Record:
     claim: Optional[Claim] = None  # the request that holds the record (fencing); None in a record of before
 
 
-def record_manifest(name: str, record: Record) -> dict[str, Any]:
-    """The ConfigMap that keeps the record; it is not labelled as the platform's."""
-    data = {"inventory": json.dumps([ref.to_json() for ref in sorted(set(record.inventory))])}
+def record_manifest(name: str, record: Record, stored: Optional[Mapping[str, str]] = None,
+                    version: Optional[str] = None) -> dict[str, Any]:
+    """The ConfigMap that keeps the record; it is not labelled as the platform's. ``stored``: the data last read,
+    whose keys of stopped requests (``fencing.STOPPED_PREFIX``) the record keeps; ``version``: the resourceVersion
+    it was read at, the write's precondition."""
+    data = {key: value for key, value in (stored or {}).items() if key.startswith(STOPPED_PREFIX)}
+    data["inventory"] = json.dumps([ref.to_json() for ref in sorted(set(record.inventory))])
     if record.shared:
         data["shared"] = json.dumps([ref.to_json() for ref in sorted(set(record.shared))])
     if record.create_request:
@@ -333,10 +356,30 @@ def record_manifest(name: str, record: Record) -> dict[str, Any]:
         data["createRequest"] = record.create_request
     if record.claim is not None:
         data.update(record.claim.to_data())
-    return {"apiVersion": "v1", "kind": "ConfigMap",
-            "metadata": {"name": name, "namespace": RECORD_NAMESPACE,
-                         "labels": {"app.kubernetes.io/managed-by": FIELD_MANAGER}},
-            "data": data}
+    metadata: dict[str, Any] = {"name": name, "namespace": RECORD_NAMESPACE,
+                                "labels": {"app.kubernetes.io/managed-by": FIELD_MANAGER}}
+    if version is not None:
+        metadata["resourceVersion"] = version
+    return {"apiVersion": "v1", "kind": "ConfigMap", "metadata": metadata, "data": data}
+
+
+# A write that lost a race is decided again and retried; a record that changes under this many writes in a row is
+# rewritten by something else than the platform's requests (which change it once each per turn).
+RECORD_WRITE_ATTEMPTS = 5
+# What the API server answers a write whose precondition no longer holds: a replace on an older resourceVersion, or
+# a create of a record another request created first.
+_WRITE_RACES = ("the object has been modified", "(AlreadyExists)")
+
+
+def record_write_argv(path: str, create: bool, kubeconfig: str, timeout: float) -> list[str]:
+    """``kubectl create`` (no record was read) or ``kubectl replace`` on the resourceVersion read: a write that fails
+    with 409 when another request wrote the record in between, where an apply would silently merge over it."""
+    return [KUBECTL, "create" if create else "replace", "--field-manager", FIELD_MANAGER, "--output", "json",
+            *_common(kubeconfig, timeout), "-f", path]
+
+
+def is_write_race(stderr: str) -> bool:
+    return any(words in stderr for words in _WRITE_RACES)
 
 
 def parse_record(get_output: str) -> Optional[Record]:
@@ -408,15 +451,77 @@ def _kind_of_crd(live: Mapping[str, Any]) -> str:
     return f"{(spec.get('names') or {}).get('kind', '')}|{spec.get('group', '')}"
 
 
-def describe_stuck(remaining: Mapping[ObjectRef, Mapping[str, Any]]) -> str:
-    """Each object still present, with the finalizers that hold it."""
-    parts = []
+def describe_stuck(remaining: Mapping[ObjectRef, Mapping[str, Any]],
+                   holders: Optional[Mapping[str, list[str]]] = None) -> str:
+    """The objects still present, grouped by what holds them (their finalizers, or for a terminating namespace the
+    objects left in it, ``holders`` by namespace, and its controller's conditions); each group names its first
+    objects and its count."""
+    groups: dict[str, list[str]] = {}
     for ref, live in sorted(remaining.items()):
         finalizers = live.get("metadata", {}).get("finalizers") or []
-        state = f"finalizers {', '.join(finalizers)}" if finalizers else (
-            "being deleted" if is_terminating(live) else "waiting for what it holds to go first")
-        parts.append(f"{ref} ({state})")
-    return "; ".join(parts)
+        if finalizers:
+            state = f"finalizers {', '.join(finalizers)}"
+        elif ref.kind == NAMESPACE_KIND and is_terminating(live):
+            held_by = (holders or {}).get(ref.name) or []
+            state = namespace_holds(live) + (f"; held by {reasons.some(held_by)}" if held_by else "")
+        else:
+            state = "being deleted" if is_terminating(live) else "waiting for what it holds to go first"
+        groups.setdefault(state, []).append(str(ref))
+    return "; ".join(f"{reasons.some(refs)} ({state})" for state, refs in groups.items())
+
+
+# "Some resources are remaining: widgets.example.com has 1 resource instances, configmaps. has 2 ..." (the
+# namespace controller's words: resource.group, with an empty group for the core API).
+_REMAINING_RESOURCE = re.compile(r"([a-z0-9-]+)\.([a-z0-9.-]*) has \d+ resource instances")
+
+
+def remaining_resources(live: Mapping[str, Any]) -> list[str]:
+    """The resources (``configmaps``, ``widgets.example.com``) a terminating namespace's conditions say are left."""
+    found: list[str] = []
+    for condition in (live.get("status") or {}).get("conditions") or []:
+        if condition.get("type") == "NamespaceContentRemaining" and condition.get("status") == "True":
+            for plural, group in _REMAINING_RESOURCE.findall(condition.get("message", "")):
+                found.append(f"{plural}.{group}" if group else plural)
+    return found
+
+
+def holders_argv(resources: Sequence[str], namespace: str, kubeconfig: str, timeout: float) -> list[str]:
+    return [KUBECTL, "get", ",".join(resources), "--namespace", namespace, "--output", "json",
+            *_common(kubeconfig, timeout)]
+
+
+def describe_holders(get_output: str) -> list[str]:
+    """``Kind namespace/name (finalizers ...)`` of each object a listing got."""
+    described = []
+    for item in parse_get(get_output):
+        meta = item.get("metadata", {})
+        finalizers = meta.get("finalizers") or []
+        described.append(f"{item.get('kind', '')} {meta.get('namespace', '')}/{meta.get('name', '')}"
+                         + (f" (finalizers {', '.join(finalizers)})" if finalizers else ""))
+    return described
+
+
+# The conditions a terminating namespace's controller sets (k8s.io/api/core/v1 NamespaceConditionType) that say
+# what keeps it: objects with finalizers, objects still there, the namespace's own spec.finalizers.
+NAMESPACE_HOLD_CONDITIONS = ("NamespaceFinalizersRemaining", "NamespaceContentRemaining")
+
+
+def namespace_holds(live: Mapping[str, Any]) -> str:
+    """What keeps a terminating namespace, in its controller's words, and the finalizers of its own spec."""
+    said = [condition.get("message", "") for condition in (live.get("status") or {}).get("conditions") or []
+            if condition.get("type") in NAMESPACE_HOLD_CONDITIONS and condition.get("status") == "True"]
+    spec_finalizers = [name for name in (live.get("spec") or {}).get("finalizers") or [] if name != "kubernetes"]
+    if spec_finalizers:
+        said.append(f"spec.finalizers {', '.join(spec_finalizers)}")
+    return "being deleted: " + "; ".join(said) if said else "being deleted"
+
+
+def describe_refusals(errors: Mapping[ObjectRef, str]) -> str:
+    """Refused objects grouped by the words they were refused with: each group's first objects, count and words."""
+    groups: dict[str, list[str]] = {}
+    for ref, said in sorted(errors.items()):
+        groups.setdefault(said, []).append(str(ref))
+    return "; ".join(f"{reasons.some(refs)}: {tail(said, 600)}" for said, refs in groups.items())
 
 
 def not_applied(refs: Iterable[ObjectRef], apply_stdout: str) -> list[ObjectRef]:
@@ -434,6 +539,11 @@ def not_applied(refs: Iterable[ObjectRef], apply_stdout: str) -> list[ObjectRef]
 _CONFLICT_ADVICE = "Please review the fields above"
 
 
+def is_conflict(stderr: str) -> bool:
+    """A server-side apply refused because another field manager holds a field with another value."""
+    return "Apply failed with" in stderr and "conflict" in stderr
+
+
 def without_take_over_advice(stderr: str) -> str:
     """kubectl's conflict error without its advice: the conflicting fields and their managers only."""
     return stderr.split(_CONFLICT_ADVICE, 1)[0].rstrip()
@@ -445,8 +555,7 @@ def is_unknown_kind(stderr: str) -> bool:
 
 def is_transient(stderr: str) -> bool:
     """Every error kubectl printed is one that goes away by itself (kubectl prints successes to stdout)."""
-    lines = [line for line in stderr.splitlines() if line.strip()]
-    return bool(lines) and all(any(words in line for words in TRANSIENT_ERRORS) for line in lines)
+    return transient.transient(stderr, NOT_YET_ERRORS) is not None
 
 
 def by_kind_and_namespace(refs: Iterable[ObjectRef]) -> dict[tuple[str, Optional[str]], list[ObjectRef]]:

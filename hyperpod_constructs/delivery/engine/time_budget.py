@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import Any, Optional
+from typing import Any, Callable, Optional, Union
 
 DEADLINE_FIELD = "HyperPodDeadline"  # epoch seconds; onEvent's extra field reaches every isComplete event
 RESERVE_SECONDS = 15.0  # kept back in every invocation to write the record and answer the framework
@@ -38,9 +38,10 @@ class DeadlinePassed(RuntimeError):
 class Budget:
     """The time one invocation may spend: what Lambda has left minus a reserve, and never past the deadline."""
 
-    def __init__(self, context: Any, deadline: Optional[float]) -> None:
+    def __init__(self, context: Any, deadline: Optional[float], started: Optional[float] = None) -> None:
         self._context = context
         self.deadline = deadline
+        self.started = started  # when the request's first event came (onEvent): its access entry existed by then
 
     def invocation_left(self) -> float:
         """Seconds until Lambda's timeout, less the reserve."""
@@ -63,15 +64,20 @@ class Budget:
             raise OutOfTime(f"no time left to {doing}")
         return min(cap, left)
 
-    def wait(self, seconds: float, waiting_for: str) -> None:
-        """Sleep before polling again; OutOfTime (naming what is awaited) when the sleep would outlast the budget."""
+    def wait(self, seconds: float, waiting_for: Union[str, Callable[[], str]]) -> None:
+        """Sleep before polling again; OutOfTime (naming what is awaited: ``waiting_for``, or what it returns, asked
+        only then) when the sleep would outlast the budget."""
         if self.left() < seconds + SHORTEST_CALL_SECONDS:
-            raise OutOfTime(f"still waiting for {waiting_for}")
+            raise OutOfTime(f"still waiting for {waiting_for if isinstance(waiting_for, str) else waiting_for()}")
         pause(seconds)
+
+    def since_start(self) -> Optional[float]:
+        """Seconds since the request's first event, when known."""
+        return None if self.started is None else now() - self.started
 
     def for_cleanup(self) -> "Budget":
         """The rest of this invocation, ignoring the deadline: a failed Create still removes what it made."""
-        return Budget(self._context, None)
+        return Budget(self._context, None, self.started)
 
 
 def not_done_yet(budget: Budget, pending: OutOfTime, what: str) -> dict[str, Any]:

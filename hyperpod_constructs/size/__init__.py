@@ -1,0 +1,1 @@
+"""``python -m hyperpod_constructs.size``: which instance types and MIG slices a model fits, offline."""
