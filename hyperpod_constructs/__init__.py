@@ -64,6 +64,7 @@ _EXPORTED_BY_MODULE: dict[str, tuple[str, ...]] = {
     ".intent.disaggregation": ("DisaggregatedServing", "DisaggregatedWorker", "Topology"),
     ".intent.data_capture": ("DataCapture", "CaptureMode"),
     ".intent.model_cache": ("ModelCache", "ModelWeightsCache"),
+    ".intent.operator_fields": ("ContainerResources", "Toleration"),
     # Sizing: the model catalog, what fits where, and endpoints sized from a model id (docs/presets.md).
     ".sizing.preset": ("preset_endpoint", "EndpointPreset"),
     ".sizing.fit": ("size_model", "SizingRequest", "Candidate"),
@@ -145,6 +146,7 @@ if TYPE_CHECKING:  # static type checkers and IDEs see the eager imports
     from .intent.disaggregation import DisaggregatedServing, DisaggregatedWorker, Topology
     from .intent.data_capture import DataCapture, CaptureMode
     from .intent.model_cache import ModelCache, ModelWeightsCache
+    from .intent.operator_fields import ContainerResources, Toleration
     from .sizing.preset import preset_endpoint, EndpointPreset
     from .sizing.fit import size_model, SizingRequest, Candidate
     from .catalog.model_catalog import catalog_model, model_from_config, ModelFacts

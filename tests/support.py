@@ -22,7 +22,29 @@ REPO_ROOT = Path(__file__).resolve().parents[1]
 # scripts/regenerate_schemas.py refreshes them), so every clone runs every schema check.
 SCHEMA_DIR = REPO_ROOT / "tests" / "data" / "schemas"
 CRD_DIR = SCHEMA_DIR / "crds"
-NEWER_OPERATOR_FIELDS = REPO_ROOT / "tests" / "data" / "inference_gateway" / "operator-v3.6-attachment.yaml"
+# Spec fields of operators newer than the carried CRDs, each file from AWS's documentation (see each file's header).
+NEWER_OPERATOR_FIELDS = (REPO_ROOT / "tests" / "data" / "inference_gateway" / "operator-v3.6-attachment.yaml",
+                         REPO_ROOT / "tests" / "data" / "operator_fields" / "operator-v3.4-v3.7.yaml")
+
+
+def newer_operator_fields() -> dict[str, dict[str, dict[str, Any]]]:
+    """apiVersion -> kind -> spec properties of the newer operators, from every ``NEWER_OPERATOR_FIELDS`` file."""
+    merged: dict[str, dict[str, dict[str, Any]]] = {}
+    for path in NEWER_OPERATOR_FIELDS:
+        for api_version, kinds in yaml.load(path.read_text(), Loader=yaml.CSafeLoader).items():
+            for kind, properties in kinds.items():
+                merge_spec_properties(merged.setdefault(api_version, {}).setdefault(kind, {}), properties)
+    return merged
+
+
+def merge_spec_properties(target: dict[str, Any], fields: dict[str, Any]) -> None:
+    """Add ``fields`` to the schema properties ``target``; an object both have keeps its own properties too."""
+    for name, schema in fields.items():
+        existing = target.get(name)
+        if isinstance(existing, dict) and "properties" in existing and "properties" in schema:
+            merge_spec_properties(existing["properties"], schema["properties"])
+        else:
+            target[name] = copy.deepcopy(schema)
 
 
 def run_command(module: str, *args: str, cwd: Path,
@@ -115,9 +137,10 @@ def crd_schemas() -> dict[tuple[str, str], dict[str, Any]]:
             schema.setdefault("properties", {})["metadata"] = {"type": "object"}
             schemas[(f"{group}/{version['name']}", kind)] = _strict(schema)
     # Spec fields of newer operators than the carried CRDs, each from AWS's documentation (see the file's header).
-    for api_version, kinds in yaml.safe_load(NEWER_OPERATOR_FIELDS.read_text()).items():
+    for api_version, kinds in newer_operator_fields().items():
         for kind, properties in kinds.items():
-            schemas[(api_version, kind)]["properties"]["spec"]["properties"].update(_strict(copy.deepcopy(properties)))
+            merge_spec_properties(schemas[(api_version, kind)]["properties"]["spec"]["properties"],
+                                  _strict(copy.deepcopy(properties)))
     return schemas
 
 

@@ -64,7 +64,8 @@ def render_instance_group(group: InstanceGroup, execution_role_arn: str, lifecyc
         rendered["ImageId"] = group.image_id
     if group.image_release_version is not None:
         rendered["ImageReleaseVersion"] = group.image_release_version
-    if group.auto_patch is not None:
+    if group.auto_patch is not None and group.auto_patch.in_cloudformation:
+        # DrainFirst is the API's only: ``python -m hyperpod_constructs.patching`` applies it after deploy.
         rendered["AutoPatchConfig"] = render_auto_patch(group.auto_patch)
     if vpc_override is not None:
         rendered["OverrideVpcConfig"] = vpc_override
@@ -79,8 +80,9 @@ def _capacity_size(batch: BatchSize) -> dict[str, Any]:
 
 
 def render_auto_patch(patch: AutoPatch) -> dict[str, Any]:
-    """``AutoPatchConfig`` in CloudFormation's shape; ``PatchSchedule`` is left out: HyperPod sets its
-    ``NextPatchDate`` (read-only)."""
+    """``AutoPatchConfig`` in CloudFormation's shape, which is also the API's (``ClusterAutoPatchConfig``; a DrainFirst
+    config adds the API-only ``DrainPolicy``); ``PatchSchedule`` is left out: HyperPod sets its ``NextPatchDate``
+    (read-only)."""
     deployment: dict[str, Any] = {}
     if patch.batch_size is not None:
         policy: dict[str, Any] = {"MaximumBatchSize": _capacity_size(patch.batch_size)}
@@ -94,6 +96,13 @@ def render_auto_patch(patch: AutoPatch) -> dict[str, Any]:
     config: dict[str, Any] = {"PatchingStrategy": patch.strategy}
     if deployment:
         config["DeploymentConfig"] = deployment
+    drain: dict[str, Any] = {}
+    if patch.drain_timeout_s is not None:
+        drain["DrainTimeoutInSeconds"] = patch.drain_timeout_s
+    if patch.on_drain_timeout is not None:
+        drain["OnDrainTimeout"] = patch.on_drain_timeout
+    if drain:
+        config["DrainPolicy"] = drain
     return config
 
 

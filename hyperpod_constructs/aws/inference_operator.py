@@ -8,6 +8,9 @@ from typing import Any, Optional, Union
 from aws_cdk import Aws, Names, RemovalPolicy, Stack, aws_eks_v2 as eks, aws_iam as iam, aws_s3 as s3
 from constructs import Construct
 
+from ..catalog.operator_versions import INFERENCE_ADDON, addon_predates
+from ..intent.names import check_k8s_name
+from ..rules.operator_version import needs_operator
 from ..type_checks import check_fields, default_marker
 from .addons import owned_addon
 from ..errors import require
@@ -17,13 +20,14 @@ from .inference_gateway import InferenceGatewayController
 from .irsa import service_account_principal
 from .nag import acknowledge, logical_id, managed_policy
 
-ADDON_NAME = "amazon-sagemaker-hyperpod-inference"
+ADDON_NAME = INFERENCE_ADDON
 OPERATOR_NAMESPACE = "hyperpod-inference-system"
 OPERATOR_SERVICE_ACCOUNT = "hyperpod-inference-controller-manager"
 ALB_SERVICE_ACCOUNT = "aws-load-balancer-controller"
 KEDA_SERVICE_ACCOUNT = "keda-operator"
 # The add-on requires the execution role's name to start with this prefix.
 EXECUTION_ROLE_PREFIX = "SageMakerHyperPodInference"
+PRIORITY_CLASS_OPERATOR = "3.7"  # the operator version whose chart has priorityClassName
 
 
 @default_marker
@@ -69,9 +73,19 @@ class InferenceOperatorOptions:
     certificates with, created before the add-on; ``platform.add_inference_gateway`` needs it. Needs add-on
     v2.0.0-eksbuild.2 or later.
     Default: False."""
+    priority_class_name: Optional[str] = None
+    """The PriorityClass of the operator's own Deployment (``priorityClassName``, operator v3.7: a value of its Helm
+    chart, aws/sagemaker-hyperpod-cli PR #464, passed as the add-on configuration value of that name like the chart's
+    other values; typed from the documentation, no published add-on schema). The PriorityClass must exist.
+    Default: None (the chart's default: none)."""
 
     def __post_init__(self) -> None:
         check_fields(self, "operator")
+        if self.priority_class_name is not None:
+            check_k8s_name("operator", "priority_class_name", self.priority_class_name)
+            if self.addon_version is not None and addon_predates(self.addon_version, PRIORITY_CLASS_OPERATOR):
+                require(False, "operator", "priority_class_name", self.priority_class_name,
+                        f"priority_class_name only with {needs_operator(PRIORITY_CLASS_OPERATOR, self.addon_version)}")
         require(isinstance(self.inference_gateway, bool), "operator", "inference_gateway", self.inference_gateway,
                 "True or False")
         if self.inference_gateway and self.addon_version is not None:
@@ -145,6 +159,8 @@ class InferenceOperator(Construct):
             self._keda_role = self._new_keda_role()
             config["keda"] = {"enabled": True,
                               "auth": {"aws": {"irsa": {"enabled": True, "roleArn": self._keda_role.role_arn}}}}
+        if options.priority_class_name is not None:
+            config["priorityClassName"] = options.priority_class_name
         self._gated_model_role: Optional[iam.Role] = None
         if options.jumpstart_gated_models:
             self._gated_model_role = self._new_gated_model_role()

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
+INFERENCE_ADDON = "amazon-sagemaker-hyperpod-inference"  # the EKS add-on that runs the operator
 _VERSION = re.compile(r"^v?(\d+)\.(\d+)\.(\d+)")
 
 # Add-on (major, minor) -> the operator version it runs.
@@ -39,14 +40,26 @@ def operator_version(addon: str) -> Optional[str]:
     return OPERATOR_OF_ADDON.get(version[:2]) if version is not None else None
 
 
-def first_addon_for(operator: str) -> str:
-    """The first add-on version that runs ``operator`` (``"3.3"`` -> ``"v1.4.0-eksbuild.1"``)."""
-    major, minor = next(addon for addon, runs in OPERATOR_OF_ADDON.items() if runs == operator)
-    return f"v{major}.{minor}.0-eksbuild.1"
+def _operator_tuple(operator: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in operator.split("."))
 
 
-def addon_carries(pinned: str, operator: str) -> bool:
-    """Whether add-on version ``pinned`` runs ``operator`` or a later one (an unreadable version is not refused
-    here: the add-on's own version check names it)."""
-    have, need = addon_version(pinned), addon_version(first_addon_for(operator))
-    return have is None or need is None or have >= need
+def addon_predates(pinned: str, operator: str) -> bool:
+    """Whether add-on version ``pinned`` is known to run an operator older than ``operator``: its operator is in the
+    table and older, or the add-on is older than every version the table has. A version newer than the table (which
+    may run ``operator``) and an unreadable one are not refused here."""
+    version = addon_version(pinned)
+    if version is None:
+        return False
+    runs = OPERATOR_OF_ADDON.get(version[:2])
+    if runs is not None:
+        return _operator_tuple(runs) < _operator_tuple(operator)
+    return version[:2] < min(OPERATOR_OF_ADDON)
+
+
+def first_known_addon_for(operator: str) -> Optional[str]:
+    """The first add-on version the table knows runs ``operator`` or later; None when the table has none yet."""
+    for (major, minor), runs in sorted(OPERATOR_OF_ADDON.items()):
+        if _operator_tuple(runs) >= _operator_tuple(operator):
+            return f"v{major}.{minor}.0-eksbuild.1"
+    return None

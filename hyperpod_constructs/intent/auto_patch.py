@@ -4,6 +4,12 @@ HyperPod applies security-only, patch-level AMI updates to the group's nodes as 
 rolls an update back when one of the given CloudWatch alarms goes into ALARM. The fields and their ranges are those
 of ``AWS::SageMaker::Cluster`` (cfn-lint 1.58.0's schema: ``AutoPatchConfig``, ``DeploymentConfig``,
 ``RollingUpdatePolicy``, ``CapacitySizeConfig``, ``AlarmDetails``).
+
+``"DrainFirst"`` and its ``DrainPolicy`` are the SageMaker API's only (``ClusterAutoPatchConfig`` in botocore 1.44.5
+and later): CloudFormation's schema still offers ``WhenIdle`` and ``WhenAllIdle``. A DrainFirst group therefore
+renders no ``AutoPatchConfig`` in the template, and the strategy is applied after deploy by
+``python -m hyperpod_constructs.patching`` (``UpdateCluster`` on that one group; docs/deploy.md says what
+CloudFormation's drift detection and the project's diff then report).
 """
 from __future__ import annotations
 
@@ -15,8 +21,14 @@ from ..errors import require, require_one_of
 from ..type_checks import check_fields
 from .frozen import Frozen
 
-PatchingStrategy = Literal["WhenIdle", "WhenAllIdle"]
+PatchingStrategy = Literal["WhenIdle", "WhenAllIdle", "DrainFirst"]
 PATCHING_STRATEGIES: tuple[str, ...] = get_args(PatchingStrategy)
+IDLE_STRATEGIES: tuple[str, ...] = ("WhenIdle", "WhenAllIdle")  # CloudFormation's enum; they wait for idle nodes
+DRAIN_FIRST = "DrainFirst"  # API only: cordon, evict, patch in batches
+OnDrainTimeout = Literal["Skip", "Force"]
+ON_DRAIN_TIMEOUT: tuple[str, ...] = get_args(OnDrainTimeout)
+DRAIN_TIMEOUT_MAX = 5400  # ClusterDrainPolicy.DrainTimeoutInSeconds: 0-5400
+DRAIN_TIMEOUT_DEFAULT = 3600  # the API's default when DrainPolicy leaves it out
 BatchUnit = Literal["instances", "percent"]
 BATCH_UNITS: tuple[str, ...] = get_args(BatchUnit)
 WAIT_SECONDS_MAX = 3600  # DeploymentConfig.WaitIntervalInSeconds: 0-3600
@@ -73,7 +85,10 @@ class AutoPatch:
     """
 
     strategy: PatchingStrategy
-    """``"WhenIdle"`` or ``"WhenAllIdle"`` (``PatchingStrategy``).
+    """``"WhenIdle"``, ``"WhenAllIdle"`` or ``"DrainFirst"`` (``PatchingStrategy``). The idle strategies never patch a
+    node that never becomes idle (a node serving an endpoint's minimum replicas); ``"DrainFirst"`` cordons the nodes of
+    a batch, evicts their pods and patches them, and is applied after deploy (the SageMaker API has it, CloudFormation
+    does not).
     Required."""
     batch_size: Optional[BatchSize] = None
     """How many nodes each batch patches (``RollingUpdatePolicy.MaximumBatchSize``).
@@ -89,11 +104,33 @@ class AutoPatch:
     """Names of CloudWatch alarms that roll the update back when they go into ALARM (``AutoRollbackConfiguration``,
     at most 10).
     Default: none (no automatic rollback)."""
+    drain_timeout_s: Optional[int] = None
+    """How long a DrainFirst batch waits for a node's pods to be evicted (``DrainPolicy.DrainTimeoutInSeconds``,
+    0-5400); only with ``"DrainFirst"``. Checked at synth against the cold start of the endpoints the group serves.
+    Default: None (the API's 3600 s)."""
+    on_drain_timeout: Optional[OnDrainTimeout] = None
+    """What a DrainFirst batch does when the drain times out (``DrainPolicy.OnDrainTimeout``): ``"Skip"`` leaves the
+    node unpatched, ``"Force"`` deletes its pods without respecting PodDisruptionBudgets; only with ``"DrainFirst"``.
+    Default: None (the API's ``"Skip"``)."""
 
     def __post_init__(self) -> None:
         where = type(self).__name__
         check_fields(self, where)
         require_one_of(self.strategy, PATCHING_STRATEGIES, where, "strategy")
+        if self.strategy == DRAIN_FIRST:
+            require(self.batch_size is not None, where, "batch_size", None,
+                    "a BatchSize with strategy='DrainFirst' (the API requires RollingUpdatePolicy.MaximumBatchSize: "
+                    "how many nodes are cordoned and drained at once), e.g. batch_size=BatchSize.instances(1)")
+        else:
+            for name in ("drain_timeout_s", "on_drain_timeout"):
+                require(getattr(self, name) is None, where, name, getattr(self, name),
+                        "only with strategy='DrainFirst' (a drain policy applies to DrainFirst only)")
+        if self.drain_timeout_s is not None:
+            require(isinstance(self.drain_timeout_s, int) and not isinstance(self.drain_timeout_s, bool)
+                    and 0 <= self.drain_timeout_s <= DRAIN_TIMEOUT_MAX, where, "drain_timeout_s",
+                    self.drain_timeout_s, f"whole seconds from 0 to {DRAIN_TIMEOUT_MAX}")
+        if self.on_drain_timeout is not None:
+            require_one_of(self.on_drain_timeout, ON_DRAIN_TIMEOUT, where, "on_drain_timeout")
         require(self.rollback_batch_size is None or self.batch_size is not None, where, "rollback_batch_size",
                 self.rollback_batch_size, "only with batch_size (a rolling update policy needs its batch size)")
         if self.wait_seconds is not None:
@@ -107,6 +144,21 @@ class AutoPatch:
                     where, f"rollback_alarms[{index}]", alarm,
                     f"a CloudWatch alarm name of 1-{ALARM_NAME_MAX} characters, not only blanks")
 
+    @property
+    def in_cloudformation(self) -> bool:
+        """Whether ``AWS::SageMaker::Cluster`` can express this patching (DrainFirst: applied after deploy)."""
+        return self.strategy in IDLE_STRATEGIES
+
+    @property
+    def effective_drain_timeout_s(self) -> int:
+        """The drain timeout HyperPod uses: the one given, else the API's default."""
+        return DRAIN_TIMEOUT_DEFAULT if self.drain_timeout_s is None else self.drain_timeout_s
+
+    @property
+    def effective_on_drain_timeout(self) -> str:
+        """What a timed-out drain does: the one given, else the API's ``"Skip"``."""
+        return "Skip" if self.on_drain_timeout is None else self.on_drain_timeout
+
     def describe(self) -> str:
         """One line for the plan: ``"WhenIdle, 1 instance at a time, 300 s apart, rollback on 2 alarms"``."""
         parts = [self.strategy]
@@ -117,4 +169,7 @@ class AutoPatch:
         if self.rollback_alarms:
             count = len(self.rollback_alarms)
             parts.append(f"rollback on {count} alarm{'s' if count != 1 else ''}")
+        if self.strategy == DRAIN_FIRST:
+            parts.append(f"drain {self.effective_drain_timeout_s} s then {self.effective_on_drain_timeout}, "
+                         "applied after deploy")
         return ", ".join(parts)

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import re
 from dataclasses import KW_ONLY, dataclass
-from typing import TYPE_CHECKING, Any, Mapping, Optional
+from typing import TYPE_CHECKING, Any, Mapping, Optional, Sequence
 
-from ..errors import located, require
+from ..errors import located, require, require_one_of
 from .autoscaling import Autoscaling, pods_at
 from .data_capture import DataCapture
 from .endpoint_options import Metrics, Tls, check_sagemaker_endpoint_name, require_int
 from .mig import normalize_partition
 from .model_cache import ModelCache
 from .model_source import SecretKeyRef
+from .frozen import Frozen
+from .operator_fields import LMCACHE_MODES, ContainerResources, LmcacheMode, Toleration
 from .names import check_k8s_name, check_namespace, is_rfc1035_label
 from .routing import IntelligentRouting, Routing
 from .secrets import PLAIN_ONLY_INSTEAD, SECRET_REF_INSTEAD, check_environment_secrets
@@ -112,6 +114,23 @@ class EndpointBase:
     local NVMe of each node the pods run on (every instance type they may run on must have it), ``image=True``
     pre-pulls the image.
     Default: None (no cache)."""
+    metrics_sidecar_resources: Optional[ContainerResources] = None
+    """The complete resource block of the operator's reverse-proxy sidecar (``metricsSidecarResources``, operator
+    v3.4): raise its memory for high concurrency.
+    Default: None (the operator's defaults)."""
+    metrics_collector_resources: Optional[ContainerResources] = None
+    """The complete resource block of the operator's metrics collector (``metricsCollectorResources``, operator v3.4).
+    Default: None (the operator's defaults)."""
+    s3_uploader_resources: Optional[ContainerResources] = None
+    """The complete resource block of the data-capture uploader (``s3UploaderResources``, operator v3.4).
+    Default: None (the operator's defaults)."""
+    tolerations: Sequence[Toleration] = Frozen(())
+    """Tolerations of the endpoint's pods (``tolerations``, operator v3.7), to run on tainted instance groups.
+    Default: none."""
+    lmcache_mode: Optional[LmcacheMode] = None
+    """How LMCache runs (``lmcache.mode``, operator v3.7): ``"InProcess"`` in the engine, or ``"MultiProcess"`` with a
+    co-located LMCache server sidecar (LMCache 0.5.0 or later in the image).
+    Default: None (the operator's default)."""
 
     def __post_init__(self) -> None:  # each kind has its own, so this runs only for the base itself
         raise TypeError("EndpointBase holds the fields both kinds of endpoint share: build an InferenceEndpoint or a "
@@ -130,6 +149,8 @@ class EndpointBase:
             check_namespace(where, "namespace", self.namespace)
         if self.max_deploy_time_s is not None:
             require_int(self.max_deploy_time_s, where, "max_deploy_time_s", 1, 2**31 - 1)
+        if self.lmcache_mode is not None:
+            require_one_of(self.lmcache_mode, LMCACHE_MODES, where, "lmcache_mode")
         if self.inference_gateway is not None:
             check_k8s_name(where, "inference_gateway", self.inference_gateway)
             routing = getattr(self, "routing")

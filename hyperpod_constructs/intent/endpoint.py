@@ -45,9 +45,10 @@ from .mig import (
     validate_partition,
 )
 from .model_cache import ModelCache, check_model_cache
+from .operator_fields import QUANTITY_PATTERN, ContainerResources, LmcacheMode, Toleration  # the last three: API docs
 from .model_size import DEFAULT_GPU_MEMORY_UTILIZATION, MemoryFit
 from .model_source import ModelSource, SecretKeyRef
-from .names import is_sagemaker_name, require_hyperpod_instance_type
+from .names import is_annotation_key, is_sagemaker_name, require_hyperpod_instance_type
 from .routing import IntelligentRouting, Routing, as_intelligent_routing
 from .secrets import ARGS_INSTEAD, check_argument_secrets
 
@@ -68,7 +69,6 @@ VLLM_REQUEST_LIMITS = RequestLimits(max_concurrent_requests=256, overflow_status
 VLLM_PROBES = Probes(readiness=HttpProbe(path="/health", period_s=10, timeout_s=5, failure_threshold=3))
 
 # Kubernetes object names for the CR: the operator names Services and Deployments after it, so an RFC 1035 label.
-QUANTITY_PATTERN = re.compile(r"^[0-9]+(\.[0-9]+)?(m|k|M|G|T|P|E|Ki|Mi|Gi|Ti|Pi|Ei)?$")
 INVOCATION_PATH_PATTERN = re.compile(r"^/?[A-Za-z0-9._~!$&'()*+,;=:@%/-]+$")
 NODE_AFFINITY_KEYS = ("requiredDuringSchedulingIgnoredDuringExecution", "preferredDuringSchedulingIgnoredDuringExecution")
 
@@ -83,6 +83,16 @@ class Auto(enum.Enum):
 
 
 AUTO = Auto.AUTO
+
+
+_LMCACHE_IMAGE = re.compile(r"^(?:.*/)?lmcache/vllm-openai:v?(\d+)\.(\d+)\.(\d+)")
+MULTI_PROCESS_LMCACHE = (0, 5, 0)  # lmcache.mode MultiProcess runs LMCache's server, which 0.5.0 brought
+
+
+def lmcache_image_version(image: str) -> Optional[tuple[int, int, int]]:
+    """The LMCache version of an ``lmcache/vllm-openai:vX.Y.Z`` image; None for any other image or tag."""
+    match = _LMCACHE_IMAGE.match(image) if isinstance(image, str) else None
+    return (int(match[1]), int(match[2]), int(match[3])) if match else None
 
 
 def looks_like_vllm(image: str) -> bool:
@@ -155,7 +165,9 @@ class InferenceEndpoint(EndpointBase):
 
     The fields every endpoint has are declared once, on ``EndpointBase``: ``name`` (the one positional
     argument), ``accelerator_partition``, ``replicas``, ``autoscaling``, ``namespace``, ``tls``, ``metrics``,
-    ``sagemaker_endpoint_name``, ``inference_gateway``, ``max_deploy_time_s``, ``data_capture`` and ``model_cache``;
+    ``sagemaker_endpoint_name``, ``inference_gateway``, ``max_deploy_time_s``, ``data_capture``, ``model_cache``,
+    ``metrics_sidecar_resources``, ``metrics_collector_resources``, ``s3_uploader_resources``, ``tolerations`` and
+    ``lmcache_mode``;
     those below are a custom model's own.
 
     Example:
@@ -248,6 +260,10 @@ class InferenceEndpoint(EndpointBase):
     disaggregation: Optional[DisaggregatedServing] = None
     """Disaggregated prefill/decode serving (``pdSpec``): separate prefill and decode workers.
     Default: None (one kind of worker)."""
+    pod_template_annotations: Mapping[str, str] = Frozen({})
+    """Annotations added to the pods' template (``kubernetes.podTemplateAnnotations``, operator v3.6; typed from
+    aws/sagemaker-hyperpod-cli PR #461, no published CRD).
+    Default: none."""
 
     # ---- construction-time validation ----------------------------------------------------------------
 
@@ -266,6 +282,16 @@ class InferenceEndpoint(EndpointBase):
                     "1-63 letters, digits and hyphens, starting and ending with a letter or digit")
         self._validate_placement(where)
         self._validate_resources(where)
+        lmcache = lmcache_image_version(self.image)
+        require(self.lmcache_mode != "MultiProcess" or lmcache is None or lmcache >= MULTI_PROCESS_LMCACHE, where,
+                "lmcache_mode", self.lmcache_mode,
+                f"'MultiProcess' only with LMCache 0.5.0 or later (its server sidecar; aws/sagemaker-hyperpod-cli PR "
+                f"#464): image {self.image!r} is LMCache {'.'.join(map(str, lmcache or ()))}; use a later "
+                "lmcache/vllm-openai tag or lmcache_mode='InProcess'")
+        for key, value in self.pod_template_annotations.items():
+            require(is_annotation_key(key) and isinstance(value, str), where,
+                    f"pod_template_annotations[{key!r}]", value,
+                    "a string value under a Kubernetes annotation key ([prefix/]name, name of 1-63 characters)")
         require_int(self.port, where, "port", 1, 65535)
         if self.model_mount_path is not None:
             require(isinstance(self.model_mount_path, str) and self.model_mount_path.startswith("/"), where,

@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import KW_ONLY, dataclass
-from typing import Mapping, Optional, Union
+from typing import Mapping, Optional, Sequence, Union
 
 from ..error_output import record_declaration
 from ..catalog.accelerator_memory import replica_memory_gb
@@ -31,6 +31,7 @@ from .deployment import EndpointBase, DeploymentDefaults, validate_environment
 from .mig import normalize_partition, validate_partition
 from ..catalog.jumpstart_models import known_model_id
 from .model_size import MemoryFit, ModelSize
+from .operator_fields import ContainerResources, LmcacheMode, Toleration  # the shared fields' types (API docs)
 from .names import is_sagemaker_name, require_hyperpod_instance_type
 from .routing import IntelligentRouting, Routing, as_intelligent_routing
 
@@ -78,7 +79,9 @@ class JumpStartEndpoint(EndpointBase):
 
     The fields every endpoint has are declared once, on ``EndpointBase``: ``name`` (the one positional
     argument), ``accelerator_partition``, ``replicas``, ``autoscaling``, ``namespace``, ``tls``, ``metrics``,
-    ``sagemaker_endpoint_name``, ``inference_gateway``, ``max_deploy_time_s``, ``data_capture`` and ``model_cache``;
+    ``sagemaker_endpoint_name``, ``inference_gateway``, ``max_deploy_time_s``, ``data_capture``, ``model_cache``,
+    ``metrics_sidecar_resources``, ``metrics_collector_resources``, ``s3_uploader_resources``, ``tolerations`` and
+    ``lmcache_mode``;
     those below are a JumpStart model's own.
 
     Example:

@@ -40,6 +40,18 @@ def is_dns_subdomain(value: Any) -> bool:
     return _matches(DNS_SUBDOMAIN, value) and len(value) <= DNS_SUBDOMAIN_MAX
 
 
+# The name part of a Kubernetes annotation or label key: 1-63 alphanumerics, '-', '_' and '.', alphanumeric at both ends.
+_QUALIFIED_NAME = re.compile(r"^[A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?$")
+
+
+def is_annotation_key(value: Any) -> bool:
+    """A Kubernetes annotation key: ``[<DNS subdomain>/]<name>``."""
+    if not isinstance(value, str):
+        return False
+    prefix, slash, name = value.rpartition("/")
+    return _matches(_QUALIFIED_NAME, name) and (not slash or is_dns_subdomain(prefix))
+
+
 def is_sagemaker_name(value: Any) -> bool:
     return _matches(SAGEMAKER_NAME, value)
 

@@ -130,14 +130,16 @@ class ColdStartContext:
     warm_instance_types: frozenset[str] = frozenset()
 
 
-def cold_start_endpoints(platform: ResolvedPlatform) -> Iterator[ColdStartEndpoint]:
-    """Every endpoint (or disaggregated side) whose minimum replicas is 0 and which can scale up."""
+def cold_start_endpoints(platform: ResolvedPlatform, serving: bool = False) -> Iterator[ColdStartEndpoint]:
+    """Every endpoint (or disaggregated side) whose minimum replicas is 0 and which can scale up; with ``serving``,
+    those that keep minimum replicas instead (a pod evicted from a drained node starts again elsewhere)."""
     for endpoint in platform.endpoints:
-        yield from endpoint_cold_starts(endpoint)
+        yield from endpoint_cold_starts(endpoint, serving)
 
 
-def endpoint_cold_starts(endpoint: ResolvedEndpoint) -> Iterator[ColdStartEndpoint]:
-    """``endpoint`` itself, or each of its disaggregated sides, when its minimum replicas is 0 and it can scale up."""
+def endpoint_cold_starts(endpoint: ResolvedEndpoint, serving: bool = False) -> Iterator[ColdStartEndpoint]:
+    """``endpoint`` itself, or each of its disaggregated sides, when its minimum replicas is 0 and it can scale up;
+    with ``serving``, when it keeps minimum replicas instead."""
     spec = endpoint.spec
     if spec is None or endpoint.shared is None:
         return
@@ -149,7 +151,7 @@ def endpoint_cold_starts(endpoint: ResolvedEndpoint) -> Iterator[ColdStartEndpoi
         source, reads_store = spec.model.source_type, spec.model.reads_model_store
     hold = scaling.wake_hold if scaling is not None else None
     for demand in endpoint.demands:
-        if demand.min_replicas == 0 and demand.max_replicas > 0:
+        if (demand.min_replicas > 0) if serving else (demand.min_replicas == 0 and demand.max_replicas > 0):
             yield ColdStartEndpoint(demand.name, demand.instance_type, source, demand.weights_gb,
                                     scaling.polling_interval_s if scaling is not None else None, reads_store,
                                     scaling.scale_up_stabilization_s if scaling is not None else None,

@@ -87,9 +87,12 @@ class Plan:
     def cold_start_estimates(self) -> tuple[ColdStartEstimate, ...]:
         """Per endpoint that scales to zero: the wait from a request at zero replicas to its first token, part by
         part, and what the caches save."""
-        context = ColdStartContext(self.cold_start, self.fixed_costs.fsx_capacity_gib,
-                                   self.fixed_costs.fsx_throughput_mb_per_tib, self.warm_instance_types())
-        return tuple(estimate_cold_start(endpoint, context) for endpoint in self.cold_starts)
+        return tuple(estimate_cold_start(endpoint, self.cold_start_context()) for endpoint in self.cold_starts)
+
+    def cold_start_context(self) -> ColdStartContext:
+        """What every cold-start estimate of this plan reads: the figures assumed, the model store, warm types."""
+        return ColdStartContext(self.cold_start, self.fixed_costs.fsx_capacity_gib,
+                                self.fixed_costs.fsx_throughput_mb_per_tib, self.warm_instance_types())
 
     def warm_instance_types(self) -> frozenset[str]:
         """The instance types with a spare node at the floor: an endpoint of such a type wakes without a new node."""

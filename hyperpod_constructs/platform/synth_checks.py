@@ -16,6 +16,7 @@ from ..resolve.platform_model import ResolvedPlatform
 from ..rules.endpoints import tiered_kv_cache_daemon_step
 from .advice import advise
 from .cost_inputs import idle_floor_advice
+from .drain_advice import drain_timeout_advice
 from .floor_advice import gpus_on_at_floor
 from .plan import Plan
 from .declarations import Declarations
@@ -58,5 +59,7 @@ def add_synth_checks(scope: Construct, context: SynthChecksContext) -> None:
         lambda: advise(scope, rules.advice(context.resolved()), "platform"),
         lambda: advise(scope, idle_floor_advice(context.plan()), "cost"),
         lambda: advise(scope, gpus_on_at_floor(context.plan()), "cost"),
+        lambda: advise(scope, drain_timeout_advice(context.resolved(), context.plan().cold_start_context()),
+                       "patching"),
         lambda: advise(scope, [] if context.configures_daemon_at_deploy
                        else tiered_kv_cache_daemon_step(context.resolved()), "tiered-kv-cache-daemon")))

@@ -2,13 +2,15 @@
 load-balancer subnet tags, and the controllers only kubectl can see (reported as manual checks)."""
 from __future__ import annotations
 
+import json
+import re
 from typing import Any, Mapping, Optional, Sequence
 
 from ..catalog import limits
-from ..catalog.operator_versions import addon_version
+from ..catalog.operator_versions import INFERENCE_ADDON, addon_version
 from ..intent.tokens import is_token
 from .calls import aws_call, error_code
-from .needs import ExistingClusterNeed
+from .needs import ExistingClusterNeed, ImportedNetworkNeed
 from ..intent.cluster_prerequisites import ADDON_PREREQUISITES, CLUSTER, ClusterPrerequisite
 from .prerequisites import INSTALLED_ADDONS, LOAD_BALANCER_SUBNET_TAGS
 from .result import CheckResult, failed, manual, passed, skipped
@@ -103,6 +105,55 @@ def subnet_tag_result(vpc_id: str, subnets: Sequence[Mapping[str, Any]]) -> Chec
     return passed(name, ", ".join(found))
 
 
+INTERNAL_ELB_TAG = "kubernetes.io/role/internal-elb"
+_ROLE_ARN = re.compile(r"^arn:aws[a-z-]*:iam::\d{12}:role/[\w+=,.@/-]+$")
+
+
+def internal_alb_zone_result(hyperpod_subnet_ids: Sequence[str], subnets: Sequence[Mapping[str, Any]]) -> CheckResult:
+    """Each zone the HyperPod nodes run in has a subnet tagged for internal load balancers: an internal ALB is placed
+    only in tagged subnets, and a GPU pod in a zone the ALB is not in is a target it never uses
+    (``Target.NotInUse``; awslabs/awsome-distributed-ai hyperpod-inference-terraform README, Troubleshooting)."""
+    name = "internal load balancer zones cover the HyperPod subnets"
+    zone_of = {subnet.get("SubnetId"): subnet.get("AvailabilityZone", "") for subnet in subnets}
+    node_zones = {zone_of[subnet]: subnet for subnet in hyperpod_subnet_ids if subnet in zone_of}
+    if not node_zones:
+        return skipped(name, "the HyperPod subnets are created by the stack or not in the cluster's VPC")
+    tagged = {subnet.get("AvailabilityZone", "") for subnet in subnets
+              if any(tag["Key"] == INTERNAL_ELB_TAG and tag.get("Value", "") in ("1", "") for tag in subnet.get("Tags", []))}
+    missing = sorted(zone for zone in node_zones if zone not in tagged)
+    if missing:
+        untagged = " ".join(node_zones[zone] for zone in missing)
+        return failed(name, f"no subnet in {', '.join(missing)} is tagged {INTERNAL_ELB_TAG}, so an endpoint's internal "
+                            "ALB is not placed there and GPU pods in that zone are targets it never uses "
+                            "(Target.NotInUse)",
+                      f"aws ec2 create-tags --resources {untagged} --tags Key={INTERNAL_ELB_TAG},Value=1")
+    return passed(name, f"{INTERNAL_ELB_TAG} in {', '.join(sorted(node_zones))}")
+
+
+def alb_controller_role_result(cluster: str, addon: Optional[Mapping[str, Any]]) -> CheckResult:
+    """The inference add-on's load-balancer controller has a real IAM role: installed without one it runs with a
+    placeholder that must be annotated and the controller restarted (awslabs/awsome-distributed-ai
+    hyperpod-inference-terraform README, Troubleshooting)."""
+    name = f"load-balancer controller role of {INFERENCE_ADDON}"
+    if addon is None:
+        return skipped(name, f"{INFERENCE_ADDON} is not installed on {cluster}")
+    try:
+        config = json.loads(addon.get("configurationValues") or "{}")
+    except ValueError:
+        config = {}
+    alb = config.get("alb", {}) if isinstance(config, dict) else {}
+    if alb.get("enabled") is False:
+        return skipped(name, "the add-on's load-balancer controller is turned off (alb.enabled=false)")
+    role = alb.get("serviceAccount", {}).get("roleArn")
+    if not isinstance(role, str) or not _ROLE_ARN.match(role) or "placeholder" in role.lower():
+        return failed(name, f"alb.serviceAccount.roleArn={role!r}: the controller runs with a placeholder role and "
+                            "cannot create an endpoint's load balancer",
+                      f"aws eks update-addon --cluster-name {cluster} --addon-name {INFERENCE_ADDON} "
+                      "--configuration-values '{\"alb\":{\"serviceAccount\":{\"create\":true,\"roleArn\":\"<role>\"}}}' "
+                      "(the platform's operator.alb_role), then restart the aws-load-balancer-controller deployment")
+    return passed(name, role)
+
+
 def controller_results(need: ExistingClusterNeed) -> list[CheckResult]:
     """The operator add-on brings its own KEDA and load-balancer controller; another one on the cluster conflicts.
     Only the Kubernetes API shows it, so these are manual checks."""
@@ -124,16 +175,34 @@ def check_existing_cluster(eks: Any, ec2: Any, need: Optional[ExistingClusterNee
     if cluster is None:
         return [failed(name, "not found in this region", "check the name given to Eks.existing(...) and --region")]
     results = cluster_results(need, cluster)
-    wanted = set() if need.install_addons else {str(prerequisite.eks_addon) for prerequisite in ADDON_PREREQUISITES}
+    wanted = {INFERENCE_ADDON} | (set() if need.install_addons else {str(prerequisite.eks_addon)
+                                                                     for prerequisite in ADDON_PREREQUISITES})
     addons = aws_call(f"{name} add-ons", "eks:ListAddons and eks:DescribeAddon",
                       lambda: _addons(eks, need.name, wanted))
     results += [addons] if isinstance(addons, CheckResult) else addon_results(need, addons)
+    if not isinstance(addons, CheckResult) and INFERENCE_ADDON in addons:
+        results.append(alb_controller_role_result(need.name, addons[INFERENCE_ADDON]))
     vpc_id = cluster.get("resourcesVpcConfig", {}).get("vpcId", "")
     subnets = aws_call(f"load-balancer subnet tags in {vpc_id}", "ec2:DescribeSubnets", lambda: [
         subnet for page in ec2.get_paginator("describe_subnets").paginate(
             Filters=[{"Name": "vpc-id", "Values": [vpc_id]}]) for subnet in page["Subnets"]])
     results.append(subnets if isinstance(subnets, CheckResult) else subnet_tag_result(vpc_id, subnets))
+    if need.hyperpod_subnet_ids and not isinstance(subnets, CheckResult):
+        results.append(internal_alb_zone_result(need.hyperpod_subnet_ids, subnets))
     return results + controller_results(need)
+
+
+def check_imported_network(ec2: Any, need: Optional[ImportedNetworkNeed]) -> list[CheckResult]:
+    """An imported VPC of a new cluster: subnets tagged for load balancers, and an internal-ELB subnet in each zone
+    of the HyperPod subnets."""
+    if need is None:
+        return []
+    subnets = aws_call(f"load-balancer subnet tags in {need.vpc_id}", "ec2:DescribeSubnets", lambda: [
+        subnet for page in ec2.get_paginator("describe_subnets").paginate(
+            Filters=[{"Name": "vpc-id", "Values": [need.vpc_id]}]) for subnet in page["Subnets"]])
+    if isinstance(subnets, CheckResult):
+        return [subnets]
+    return [subnet_tag_result(need.vpc_id, subnets), internal_alb_zone_result(need.hyperpod_subnet_ids, subnets)]
 
 
 def _describe_cluster(eks: Any, name: str) -> Optional[dict[str, Any]]:

@@ -23,8 +23,8 @@ from ..intent.model_source import REGION_PATTERN
 from .account_checks import check_bootstrap, check_buckets, check_identity_center, check_quotas
 from .app_readers import PREFLIGHT_NEEDS
 from .calls import AwsClients
-from .cluster_checks import check_existing_cluster
-from .needs import BootstrapNeed, BucketNeed, ExistingClusterNeed, PreflightNeeds
+from .cluster_checks import check_existing_cluster, check_imported_network
+from .needs import BootstrapNeed, BucketNeed, ExistingClusterNeed, ImportedNetworkNeed, PreflightNeeds
 from .planned import render_planned
 from .result import CheckResult, Status, render
 
@@ -40,7 +40,11 @@ def needs_from_data(data: dict[str, Any]) -> PreflightNeeds:
         buckets=tuple(BucketNeed(**bucket) for bucket in data["buckets"]),
         identity_center_for=data["identity_center_for"],
         existing_cluster=(ExistingClusterNeed(**{**cluster, "operator_controllers": tuple(
-            cluster["operator_controllers"])}) if cluster is not None else None))
+            cluster["operator_controllers"]), "hyperpod_subnet_ids": tuple(cluster.get("hyperpod_subnet_ids", ()))})
+            if cluster is not None else None),
+        imported_network=(ImportedNetworkNeed(data["imported_network"]["vpc_id"],
+                                              tuple(data["imported_network"]["hyperpod_subnet_ids"]))
+                          if data.get("imported_network") is not None else None))
 
 
 def _parser() -> ArgumentParser:
@@ -71,6 +75,7 @@ def run_checks(needs: PreflightNeeds, clients: AwsClients, region: str,
         *check_buckets(clients.s3, needs.buckets, region),
         *check_identity_center(clients.sso_admin, needs.identity_center_for, region),
         *check_existing_cluster(clients.eks, clients.ec2, needs.existing_cluster),
+        *check_imported_network(clients.ec2, needs.imported_network),
     ]
 
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Mapping, Optional, Sequence
 from ..intent.cluster import Eks, ExistingEks
 from ..intent.model_source import S3ModelSource
 from ..intent.observability import Observability
+from ..intent.tokens import is_token
 
 if TYPE_CHECKING:
     from ..platform.plan import Plan
@@ -45,6 +46,15 @@ class ExistingClusterNeed:
     kubernetes_version: str
     install_addons: bool
     operator_controllers: tuple[str, ...]  # app.kubernetes.io/name of the controllers the operator add-on brings
+    hyperpod_subnet_ids: tuple[str, ...] = ()  # the HyperPod nodes' subnets known at synth (no deploy-time token)
+
+
+@dataclass(frozen=True)
+class ImportedNetworkNeed:
+    """An imported VPC a new EKS cluster is created in: its load-balancer subnet tags are not the stack's."""
+
+    vpc_id: str
+    hyperpod_subnet_ids: tuple[str, ...]  # known at synth (no deploy-time token)
 
 
 @dataclass(frozen=True)
@@ -54,19 +64,36 @@ class PreflightNeeds:
     buckets: tuple[BucketNeed, ...]
     identity_center_for: Optional[str]  # what needs IAM Identity Center, or None
     existing_cluster: Optional[ExistingClusterNeed]
+    imported_network: Optional[ImportedNetworkNeed] = None  # None: the stack creates the VPC, or the cluster exists
 
 
 def needs_of(platform: HyperPodInferencePlatform, assembly: Path) -> PreflightNeeds:
     """The needs of a ``HyperPodInferencePlatform`` synthesized into the cloud assembly folder ``assembly``: the one
     place that reads the platform, handing each need what it is worked out from."""
     operator = platform.operator
+    existing = existing_cluster_need(platform.cluster_settings.eks, keda=operator.keda_role is not None,
+                                     alb=operator.alb_role is not None,
+                                     hyperpod_subnets=[subnet.subnet_id for subnet in platform.network.hyperpod_subnets])
     return PreflightNeeds(
         nodes_at_ceiling=nodes_at_ceiling(platform.plan), bootstrap=bootstrap_need(assembly),
         buckets=model_buckets(platform.model_store.spec.bucket if platform.model_store is not None else None,
                               platform.endpoints),
         identity_center_for=identity_center_need(platform.observability_options),
-        existing_cluster=existing_cluster_need(platform.cluster_settings.eks, keda=operator.keda_role is not None,
-                                               alb=operator.alb_role is not None))
+        existing_cluster=existing,
+        imported_network=imported_network_need(platform.network.vpc.vpc_id,
+                                               [subnet.subnet_id for subnet in platform.network.hyperpod_subnets],
+                                               created=platform.network.created_vpc is not None,
+                                               existing_cluster=existing is not None))
+
+
+def imported_network_need(vpc_id: str, hyperpod_subnets: Sequence[str], *, created: bool,
+                          existing_cluster: bool) -> Optional[ImportedNetworkNeed]:
+    """An imported VPC of a new EKS cluster, checked for load-balancer subnets (an existing cluster's VPC is checked
+    with the cluster; a created one is tagged by the stack)."""
+    if created or existing_cluster or is_token(vpc_id):
+        return None
+    return ImportedNetworkNeed(vpc_id=vpc_id, hyperpod_subnet_ids=tuple(subnet for subnet in hyperpod_subnets
+                                                                        if not is_token(subnet)))
 
 
 def nodes_at_ceiling(plan: Plan) -> dict[str, int]:
@@ -123,7 +150,8 @@ def identity_center_need(observability: Optional[Observability]) -> Optional[str
     return None
 
 
-def existing_cluster_need(eks: Eks, *, keda: bool, alb: bool) -> Optional[ExistingClusterNeed]:
+def existing_cluster_need(eks: Eks, *, keda: bool, alb: bool,
+                          hyperpod_subnets: Sequence[str] = ()) -> Optional[ExistingClusterNeed]:
     """``eks`` as preflight checks it, when it is an existing cluster; ``keda``/``alb``: whether the operator add-on
     brings its own KEDA and AWS Load Balancer Controller."""
     if not isinstance(eks, ExistingEks):
@@ -133,4 +161,6 @@ def existing_cluster_need(eks: Eks, *, keda: bool, alb: bool) -> Optional[Existi
     controllers = tuple(name for name, brought in ((KEDA_SERVICE_ACCOUNT, keda), (ALB_SERVICE_ACCOUNT, alb)) if brought)
     return ExistingClusterNeed(name=eks.cluster.cluster_name, authentication_mode=eks.authentication_mode,
                                kubernetes_version=eks.kubernetes_version, install_addons=eks.install_addons,
-                               operator_controllers=controllers)
+                               operator_controllers=controllers,
+                               hyperpod_subnet_ids=tuple(subnet for subnet in hyperpod_subnets
+                                                         if not is_token(subnet)))

@@ -24,6 +24,7 @@ from ..intent.keda_workload import ScaledWorkload
 from ..intent.kv_cache import KvCache
 from ..intent.mig import mig_resource_name, partition_resources
 from ..intent.model_cache import ModelCache, ModelWeightsCache
+from ..intent.operator_fields import ContainerResources
 from ..intent.model_source import (
     FsxModelSource, HuggingFaceModelSource, KubernetesVolumeModelSource, ModelSource, S3ModelSource, SecretKeyRef,
     model_location)
@@ -31,11 +32,11 @@ from .copying import copied
 from .platform_model import PodDemand, ResolvedEndpoint, ResolvedPlatform
 from .tiered_kv_cache import memory_percent
 from .records import (
-    CloudWatchTriggerRecord, CustomSpec, DataCaptureRecord, DisaggregationRecord, EnvVar, HttpProbeRecord,
+    CloudWatchTriggerRecord, ContainerResourcesRecord, CustomSpec, DataCaptureRecord, DisaggregationRecord, EnvVar, HttpProbeRecord,
     JumpStartSpec, KvCacheRecord, LoadBalancerRecord, MetricsRecord, ModelCacheRecord, ModelLocation,
     ModelWeightsCacheRecord, PodResources,
     ProbesRecord, PrometheusTriggerRecord, RequestLimitsRecord, ResolvedScaledWorkload, RoutingRecord, ScalingRecord,
-    SecretRef, SharedSpec, SideRecord, TlsRecord, TopologyRecord, TriggerRecord, WakeHoldRecord)
+    SecretRef, SharedSpec, SideRecord, TlsRecord, TolerationRecord, TopologyRecord, TriggerRecord, WakeHoldRecord)
 from ..errors import require
 from ..intent.names import is_rfc1035_label
 from ..intent.routing import IntelligentRouting
@@ -128,7 +129,17 @@ def _shared_spec(endpoint: Endpoint, platform: ResolvedPlatform, selector: str,
                                     route=(endpoint.name, endpoint.namespace or platform.namespace))
         if defaults.autoscaling is not None else None,
         data_capture=_data_capture(endpoint.data_capture) if endpoint.data_capture is not None else None,
-        model_cache=_model_cache(endpoint.model_cache) if endpoint.model_cache is not None else None)
+        model_cache=_model_cache(endpoint.model_cache) if endpoint.model_cache is not None else None,
+        metrics_sidecar_resources=_container_resources(endpoint.metrics_sidecar_resources),
+        metrics_collector_resources=_container_resources(endpoint.metrics_collector_resources),
+        s3_uploader_resources=_container_resources(endpoint.s3_uploader_resources),
+        tolerations=tuple(copied(TolerationRecord, toleration) for toleration in endpoint.tolerations))
+
+
+def _container_resources(resources: Optional[ContainerResources]) -> Optional[ContainerResourcesRecord]:
+    if resources is None:
+        return None
+    return ContainerResourcesRecord(requests=tuple(resources.requests.items()), limits=tuple(resources.limits.items()))
 
 
 def _model_cache(cache: ModelCache) -> ModelCacheRecord:
@@ -225,7 +236,8 @@ def _custom_spec(endpoint: InferenceEndpoint, platform: ResolvedPlatform, select
         request_limits=copied(RequestLimitsRecord, defaults.request_limits),
         disaggregation=_disaggregation(defaults.disaggregation, platform, endpoint.where, selector)
         if defaults.disaggregation is not None else None,
-        tags=tuple((tag.name, tag.value) for tag in endpoint.tags))
+        tags=tuple((tag.name, tag.value) for tag in endpoint.tags),
+        pod_template_annotations=tuple(endpoint.pod_template_annotations.items()))
 
 
 def _model_location(source: ModelSource, platform: ResolvedPlatform) -> ModelLocation:

@@ -438,6 +438,25 @@ class SidesAutoscalingRecord:
 
 
 @dataclass(frozen=True, kw_only=True)
+class ContainerResourcesRecord:
+    """An operator-managed container's complete resource block (operator v3.4's ``*Resources`` fields)."""
+
+    requests: Pairs = crd(default=(), as_map=True)
+    limits: Pairs = crd(default=(), as_map=True)
+
+
+@dataclass(frozen=True, kw_only=True)
+class TolerationRecord:
+    """One of the pods' ``tolerations`` (operator v3.7), as Kubernetes writes a toleration."""
+
+    key: Optional[str] = None
+    operator: str = "Equal"
+    value: Optional[str] = None
+    effect: Optional[str] = None
+    toleration_seconds: Optional[int] = None
+
+
+@dataclass(frozen=True, kw_only=True)
 class SharedSpec:
     """The blocks both operator CRDs share."""
 
@@ -456,6 +475,14 @@ class SharedSpec:
     model_cache: Optional[ModelCacheRecord] = crd("modelCacheConfig", None)
     inference_gateway: Optional[str] = crd("inferenceGateway.name", None)
     """The Inference Gateway the endpoint attaches to (operator v3.6)."""
+    metrics_sidecar_resources: Optional[ContainerResourcesRecord] = None
+    """Operator v3.4, like the next two (documented, no published CRD)."""
+    metrics_collector_resources: Optional[ContainerResourcesRecord] = None
+    s3_uploader_resources: Optional[ContainerResourcesRecord] = None
+    tolerations: tuple[TolerationRecord, ...] = ()
+    """Operator v3.7 (documented, no published CRD)."""
+    lmcache_mode: Optional[str] = crd("lmcache.mode", None)
+    """Operator v3.7 (documented, no published CRD)."""
 
     @crd_property("inferenceGateway.enabled")
     def inference_gateway_enabled(self) -> Optional[bool]:
@@ -486,6 +513,8 @@ class CustomSpec:
     request_limits: Optional[RequestLimitsRecord] = crd("worker.requestLimits", None)
     disaggregation: Optional[DisaggregationRecord] = crd("pdSpec", None)
     tags: Pairs = crd(default=(), as_name_value=True)
+    pod_template_annotations: Pairs = crd("kubernetes.podTemplateAnnotations", (), as_map=True)
+    """Operator v3.6 (documented, no published CRD)."""
     placement_types: tuple[str, ...] = internal(())
     """Every instance type the pods may run on (empty with node affinity)."""
 

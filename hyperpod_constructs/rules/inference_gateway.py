@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ..errors import format_problem
 from ..resolve.platform_model import ResolvedPlatform
-from .registry import problem_rule
+from .registry import advice_rule, problem_rule
 
 
 @problem_rule("gateway-needs-controller")
@@ -32,3 +32,29 @@ def gateway_attachment_known(platform: ResolvedPlatform) -> list[str]:
                 f"the name of an Inference Gateway added to the platform in namespace {endpoint.namespace!r} "
                 f"({', '.join(known) or 'none yet'}): platform.add_inference_gateway(InferenceGateway(...))"))
     return problems
+
+
+PREFIX_DEFAULT_WEIGHT = 3  # the scheduler's prefix weight when ``weights`` leaves it out
+
+
+@advice_rule("prefix-scheduler-replicas")
+def prefix_scheduler_replicas(platform: ResolvedPlatform) -> list[str]:
+    """A prefix-aware scheduler with more than one replica: each keeps its own prefix index."""
+    notes = []
+    for gateway in platform.gateways:
+        for index, scheduler in enumerate(gateway.schedulers):
+            if scheduler.replicas <= 1 or scheduler.plugins is not None:
+                continue  # a plugins ConfigMap says its own scorers: nothing known to warn about
+            weight = scheduler.weights.prefix if scheduler.weights is not None else None
+            prefix = PREFIX_DEFAULT_WEIGHT if weight is None else weight
+            if prefix <= 0:
+                continue
+            notes.append(
+                f"{gateway.where}: schedulers[{index}] ({scheduler.name!r}) runs {scheduler.replicas} replicas with "
+                f"prefix-aware scoring (weights.prefix={prefix}). Each replica of the endpoint picker keeps its own "
+                "prefix index, so requests sharing a prefix reach whichever replica the load balancer picks and the "
+                "aggregate behaves like round-robin (ai-on-sagemaker-hyperpod, inference-gateway 'endpoint picking'). "
+                "Set GatewayScheduler(replicas=1) to keep one index (a restart then starts it empty), or "
+                "weights.prefix=0 if prefix reuse is not wanted; acknowledge this warning if the replicas are there "
+                "for availability")
+    return notes

@@ -34,7 +34,8 @@ def test_a_field_both_kinds_declare_alike_lives_on_the_base() -> None:
 def test_the_base_declares_the_shared_fields_and_neither_kind_redeclares_one() -> None:
     shared = set(_own_fields(EndpointBase))
     assert {"name", "accelerator_partition", "replicas", "autoscaling", "namespace", "tls", "metrics", "sagemaker_endpoint_name",
-            "inference_gateway", "max_deploy_time_s", "data_capture", "model_cache"} == shared
+            "inference_gateway", "max_deploy_time_s", "data_capture", "model_cache", "metrics_sidecar_resources",
+            "metrics_collector_resources", "s3_uploader_resources", "tolerations", "lmcache_mode"} == shared
     for kind in KINDS:
         assert shared & set(_own_fields(kind)) == set(), kind.__name__
         assert issubclass(kind, EndpointBase) and kind.__dataclass_params__.frozen  # type: ignore[attr-defined]

@@ -212,10 +212,10 @@ def test_an_older_add_on_without_v3_3_fields_passes() -> None:
 
 
 def test_add_on_versions_are_compared_as_numbers() -> None:
-    from hyperpod_constructs.catalog.operator_versions import addon_carries, addon_version
+    from hyperpod_constructs.catalog.operator_versions import addon_predates, addon_version
     assert addon_version("v1.10.0-eksbuild.1") == (1, 10, 0) and addon_version("latest") is None
-    assert addon_carries("v1.10.0-eksbuild.1", "3.3") and not addon_carries("v1.3.9-eksbuild.2", "3.3")
-    assert addon_carries("latest", "3.3")  # not a version: the add-on's own version check names it
+    assert not addon_predates("v1.10.0-eksbuild.1", "3.3") and addon_predates("v1.3.9-eksbuild.2", "3.3")
+    assert not addon_predates("latest", "3.3")  # not a version: the add-on's own version check names it
 
 
 def test_a_weights_cache_must_select_nodes_the_platform_runs() -> None:

@@ -19,7 +19,7 @@ from faults.harness import CloudFormationResource, ProviderFramework, SimClock
 from hyperpod_constructs.delivery.bundle import PLATFORM_LABEL
 from kube_api import binaries
 from kube_api.server import KubeApiServer
-from support import NEWER_OPERATOR_FIELDS
+from support import merge_spec_properties, newer_operator_fields
 
 REPO = Path(__file__).resolve().parents[2]
 CRD_FACTS = REPO / "tests" / "data" / "schemas" / "crds"
@@ -35,7 +35,7 @@ KARPENTER_CRD = "karpenter.sh_nodepools.yaml"
 
 def operator_crds() -> list[dict[str, Any]]:
     """OPERATOR_CRDS with the spec fields of the newer operator that the Inference Gateway's add-on runs
-    (``NEWER_OPERATOR_FIELDS``, as the manifest checks read them): an endpoint attached to a gateway is valid there.
+    (``newer_operator_fields()``, as the manifest checks read them): an endpoint attached to a gateway is valid there.
     Copies: each test's cluster gets CRDs of its own."""
     return copy.deepcopy(list(_operator_crds()))
 
@@ -43,7 +43,7 @@ def operator_crds() -> list[dict[str, Any]]:
 @functools.lru_cache(maxsize=1)
 def _operator_crds() -> tuple[dict[str, Any], ...]:
     # Parsed once per process with libyaml: the pure-Python parser took seconds per test over these megabytes.
-    newer = yaml.load(NEWER_OPERATOR_FIELDS.read_text(), Loader=yaml.CSafeLoader)
+    newer = newer_operator_fields()
     crds = []
     for name in OPERATOR_CRDS:
         for crd in yaml.load_all((CRD_FACTS / name).read_text(), Loader=yaml.CSafeLoader):
@@ -52,7 +52,7 @@ def _operator_crds() -> tuple[dict[str, Any], ...]:
                 fields = (newer.get(f"{group}/{version['name']}") or {}).get(kind)
                 if fields:
                     spec = version["schema"]["openAPIV3Schema"]["properties"]["spec"]
-                    spec["properties"].update(copy.deepcopy(fields))
+                    merge_spec_properties(spec["properties"], fields)
             crds.append(crd)
     return tuple(crds)
 

@@ -21,7 +21,7 @@ RANKS = {
     "sizing": 6,  # sizes models and writes preset endpoints (reads the planner's cold start and prices)
     "delivery": 7,  # the bundle both outputs share and the custom resource applying it (engine/: the function's code)
     "platform": 8,
-    "preflight": 9, "diff": 9, "plan": 9,  # commands reading a platform or its synthesized output
+    "preflight": 9, "diff": 9, "plan": 9, "patching": 9,  # commands reading a platform or its synthesized output
     "size": 9,  # the sizing command
     "testing": 9,  # helpers for a user's tests of their platform
 }

@@ -21,6 +21,7 @@ from hyperpod_constructs.intent.autoscaling import Autoscaling, CloudWatchTrigge
 from hyperpod_constructs.intent.data_capture import DataCapture
 from hyperpod_constructs.intent.disaggregation import DisaggregatedServing, DisaggregatedWorker, Topology
 from hyperpod_constructs.intent.endpoint import InferenceEndpoint
+from hyperpod_constructs.intent.operator_fields import Toleration
 from hyperpod_constructs.intent.endpoint_options import HttpProbe, LoadBalancer, Metrics, RequestLimits, Tls
 from hyperpod_constructs.intent.inference_gateway import (
     BodyBasedRouting, GatewayPodDefaults, GatewayScheduler, GatewayTls, InferenceGateway, JwtAuthentication,
@@ -56,6 +57,7 @@ COPIED_FROM: dict[type, tuple[type, ...]] = {
     records.LoadBalancerRecord: (LoadBalancer,),
     records.RequestLimitsRecord: (RequestLimits,),
     records.SecretRef: (SecretKeyRef,),
+    records.TolerationRecord: (Toleration,),
     gateway_records.GatewayRecord: (InferenceGateway,),
     gateway_records.BbrRecord: (BodyBasedRouting,),
     gateway_records.GatewayTlsRecord: (GatewayTls,),

@@ -106,6 +106,7 @@ def test_the_ceiling_is_checked_against_max_count() -> None:
 def test_a_setup_that_fits_synthesizes_and_the_plan_shows_whole_gpus() -> None:
     app = cdk.App()
     platform = HyperPodInferencePlatform(cdk.Stack(app, "Fits"), "Platform", node_autoscaling=True, instance_groups=[
+        InstanceGroup("system", "ml.m5.2xlarge", count=2),  # the system pods' nodes: a cluster cannot start empty
         InstanceGroup("l40s", "ml.g6e.12xlarge", count=0, max_count=2)])
     platform.add_endpoint(InferenceEndpoint("a", model=s3_model(platform), instance_type="ml.g6e.12xlarge", gpus=2,
                                             autoscaling=scaled(1, 3)))

@@ -105,7 +105,8 @@ CLI_APP = textwrap.dedent(f"""
     for name in ("Acks", "Acked"):
         stack = cdk.Stack(app, name)
         platform = HyperPodInferencePlatform(stack, "Platform", node_autoscaling=True,
-            instance_groups=[InstanceGroup("l40s", "ml.g6e.12xlarge", count=0, max_count=2)])
+            instance_groups=[InstanceGroup("system", "ml.m5.2xlarge", count=2),
+                             InstanceGroup("l40s", "ml.g6e.12xlarge", count=0, max_count=2)])
         models = s3.Bucket.from_bucket_name(stack, "Models", "my-models")
         platform.add_endpoint(InferenceEndpoint("llama", model=ModelSource.s3(models, "llama/"),
                                                 instance_type="ml.g6e.12xlarge", replicas=1))

@@ -150,3 +150,58 @@ def test_add_on_versions_are_read_from_eks_version_strings() -> None:
     assert addon_version("v1.18.3-eksbuild.1") == (1, 18, 3)
     assert addon_version("1.20.0") == (1, 20, 0)
     assert addon_version("latest") is None
+
+
+# --- 2026 bring-up failures: the add-on's load-balancer controller role, and internal-ALB zones ---
+from hyperpod_constructs.preflight.cluster_checks import alb_controller_role_result, internal_alb_zone_result  # noqa: E402
+
+INFERENCE = "amazon-sagemaker-hyperpod-inference"
+
+
+def test_the_inference_addon_installed_without_a_load_balancer_role_fails_with_the_fix() -> None:
+    results = run(addons={**ALL_ADDONS, INFERENCE: "v1.5.0-eksbuild.1"})
+    result = results[f"load-balancer controller role of {INFERENCE}"]
+    assert result.status == Status.FAIL
+    assert "alb.serviceAccount.roleArn=None: the controller runs with a placeholder role" in result.detail
+    assert "aws eks update-addon --cluster-name existing --addon-name amazon-sagemaker-hyperpod-inference" in result.fix
+    placeholder = {"configurationValues": '{"alb": {"serviceAccount": {"roleArn": "arn:aws:iam::123456789012:role/'
+                                          'PLACEHOLDER"}}}'}
+    assert alb_controller_role_result("existing", placeholder).status == Status.FAIL
+    real = {"configurationValues": '{"alb": {"serviceAccount": {"roleArn": "arn:aws:iam::123456789012:role/alb"}}}'}
+    assert alb_controller_role_result("existing", real).status == Status.PASS
+    assert alb_controller_role_result("existing", {"configurationValues": '{"alb": {"enabled": false}}'}).status \
+        == Status.SKIP
+
+
+def test_a_hyperpod_zone_without_an_internal_elb_subnet_fails_target_not_in_use() -> None:
+    subnets = [subnet("subnet-a", "us-west-2a", "kubernetes.io/role/internal-elb"), subnet("subnet-c", "us-west-2c")]
+    result = internal_alb_zone_result(("subnet-a", "subnet-c"), subnets)
+    assert result.status == Status.FAIL
+    assert result.detail.startswith("no subnet in us-west-2c is tagged kubernetes.io/role/internal-elb")
+    assert "Target.NotInUse" in result.detail
+    assert result.fix == "aws ec2 create-tags --resources subnet-c --tags Key=kubernetes.io/role/internal-elb,Value=1"
+    assert internal_alb_zone_result(("subnet-a",), subnets).status == Status.PASS
+    wired = run(ExistingClusterNeed(**{**NEED.__dict__, "hyperpod_subnet_ids": ("subnet-c",)}))
+    assert wired["internal load balancer zones cover the HyperPod subnets"].status == Status.FAIL
+
+
+def test_an_imported_vpc_of_a_new_cluster_is_checked_for_internal_elb_zones() -> None:
+    from hyperpod_constructs.preflight.cluster_checks import check_imported_network
+    from hyperpod_constructs.preflight.needs import ImportedNetworkNeed, imported_network_need
+
+    subnets = [subnet("subnet-a", "us-west-2a", "kubernetes.io/role/internal-elb"),
+               subnet("subnet-b", "us-west-2b", "kubernetes.io/role/internal-elb"), subnet("subnet-c", "us-west-2c")]
+    clients, stubbers = stubbed_clients()
+    stubbers["ec2"].add_response("describe_subnets", {"Subnets": subnets},
+                                 {"Filters": [{"Name": "vpc-id", "Values": [VPC]}]})
+    with answering(stubbers["ec2"]):
+        tags, zones = check_imported_network(clients.ec2, ImportedNetworkNeed(VPC, ("subnet-a", "subnet-c")))
+    assert tags.status == Status.PASS
+    assert zones.status == Status.FAIL and "no subnet in us-west-2c is tagged" in zones.detail
+    # Only an imported VPC of a new cluster is checked here: a created VPC is tagged by the stack, and an existing
+    # cluster's VPC is checked with the cluster.
+    assert imported_network_need(VPC, ["subnet-a"], created=True, existing_cluster=False) is None
+    assert imported_network_need(VPC, ["subnet-a"], created=False, existing_cluster=True) is None
+    assert imported_network_need(VPC, ["subnet-a", "${Token[TOKEN.1]}"], created=False, existing_cluster=False) == \
+        ImportedNetworkNeed(VPC, ("subnet-a",))
+    assert check_imported_network(clients.ec2, None) == []
