@@ -29,6 +29,7 @@ RECORD_PREFIX = "hyperpod-constructs-"
 # What the inference operator add-on and KEDA install on every cluster the platform deploys to.
 OPERATOR_CRDS = ("inference.sagemaker.aws.amazon.com_inferenceendpointconfigs.yaml",
                  "inference.sagemaker.aws.amazon.com_jumpstartmodels.yaml",
+                 "inference.sagemaker.aws.amazon.com_modelweightscacheconfigs.yaml",
                  "keda.sh_scaledobjects.yaml", "keda.sh_triggerauthentications.yaml")
 KARPENTER_CRD = "karpenter.sh_nodepools.yaml"
 
