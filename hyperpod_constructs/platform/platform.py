@@ -259,6 +259,147 @@ class HyperPodInferencePlatform(Construct):
             raise AttributeError(_renamed(name))
         super().__setattr__(name, value)
 
+    def add_endpoint(self, endpoint: Endpoint, *, slos: Optional[EndpointSlos] = None) -> EndpointDeployment:
+        """Deploy a model: its chart is applied by ``cdk deploy``, checked against the platform at synth,
+        charted on the inference dashboard and alerted on with ``slos`` (defaults when observability is on).
+
+        Returns its handle, construct ``Platform/<name>`` (``<name>.<namespace>`` outside the platform's namespace):
+        ``.api_object`` is the operator's custom resource, to patch fields the library does not model."""
+        check_arguments(self._path, HyperPodInferencePlatform.add_endpoint, locals())
+        return self._add_endpoint(endpoint, slos, ())
+
+    def add_preset_endpoint(self, preset: EndpointPreset, *,
+                            slos: Optional[EndpointSlos] = None) -> EndpointDeployment:
+        """Deploy an endpoint ``preset_endpoint(...)`` sized: ``preset.endpoint`` as ``add_endpoint`` deploys it, and
+        the plan's Sizing section says why it has that size (``preset.reasons``). Returns its handle."""
+        check_arguments(self._path, HyperPodInferencePlatform.add_preset_endpoint, locals())
+        return self._add_endpoint(preset.endpoint, slos, preset.reasons)
+
+    def add_model_weights_cache(self, cache: ModelWeightsCache) -> ChartDeployment:
+        """A ModelWeightsCacheConfig (operator v3.3): the operator copies the model's weights onto the local NVMe of
+        the nodes ``cache`` selects before any endpoint exists. Its chart is ``weights-cache-<name>``; the node role
+        gets read access to the model source as for an endpoint. Returns its handle."""
+        check_arguments(self._path, HyperPodInferencePlatform.add_model_weights_cache, locals())
+        record = resolve_weights_cache(cache, self._resolved)
+        model = self._resolved.with_weights_cache(record)  # refuses a name taken in the namespace
+        deployment = self._charts.add(f"weights-cache-{record.name}",
+                                      lambda chart: add_weights_cache_object(chart, record),
+                                      [weights_cache_manifest(record)])
+        self._resolved = model
+        self.model_access.add(record.model)
+        return deployment
+
+    def add_inference_gateway(self, gateway: InferenceGateway) -> ChartDeployment:
+        """One Inference Gateway (an ``InferenceGatewayConfig``) serving many models; endpoints attach by its name.
+
+        Needs ``operator=InferenceOperatorOptions(inference_gateway=True)`` (checked at synth). Returns its handle,
+        chart ``inference-gateway-<namespace>-<name>`` (``.api_objects[0]`` is the config, for fields not modelled;
+        then the body-based router's ConfigMap of each scheduler that lists LoRA adapters).
+        The inference operator merges a scheduler entry into the config for each endpoint that attaches; ``cdk
+        deploy`` applies only the platform's fields and never prunes or overwrites the operator's (docs/gateway.md)."""
+        check_arguments(self._path, HyperPodInferencePlatform.add_inference_gateway, locals())
+        resolved = resolve_gateway(gateway, self._resolved)
+        model = self._resolved.with_gateway(resolved, where=self._path)  # refuses a name taken in the namespace
+        manifest = gateway_manifest(resolved, self.deploy_time_values.register)
+        deployment = self._charts.add(
+            gateway_chart_name(resolved),
+            lambda chart: [add_gateway_object(chart, manifest), *add_lora_adapter_config_maps(chart, resolved)],
+            [manifest, *lora_adapter_config_map_manifests(resolved)])
+        self._resolved = model  # only once it rendered: a refused gateway leaves the platform as it was
+        self._gateways.append(deployment)
+        return deployment
+
+    def add_scaled_workloads(self, *workloads: ScaledWorkload, name: Optional[str] = None) -> ChartDeployment:
+        """KEDA ScaledObjects for workloads that are not operator endpoints (a router, a batch consumer).
+
+        Each call adds one chart, ``name`` (default ``scaled-workloads``, then ``scaled-workloads-2`` ...), holding
+        its ScaledObjects and each TriggerAuthentication no earlier call added. Returns its handle."""
+        check_arguments(self._path, HyperPodInferencePlatform.add_scaled_workloads, locals())
+        if name is None:
+            name = "scaled-workloads" + (f"-{len(self._scaled_workloads) + 1}" if self._scaled_workloads else "")
+        records = tuple(resolve_scaled_workload(workload, self._resolved) for workload in workloads)
+        model = self._resolved.with_scaled_workloads(records)  # refuses names and targets already taken
+        # A TriggerAuthentication an earlier call added is not added again.
+        manifests = [manifest for manifest in render_keda(records)
+                     if _object_key(manifest) not in self._keda_objects]
+        deployment = self._charts.add(name, lambda chart: add_keda_objects(chart, manifests), manifests)
+        self._resolved = model  # only once they rendered: a rejected call leaves the platform as it was
+        self._keda_objects.update(_object_key(manifest) for manifest in manifests)
+        self._scaled_workloads.append(deployment)
+        for workload in workloads:
+            advise(deployment, workload.warnings(), "scaled-workload")
+        return deployment
+
+    # ---- plan and export -------------------------------------------------------------------------------
+
+    def add_chart(self, name: str, build: Callable[[cdk8s.Chart], None]) -> ChartDeployment:
+        """A cdk8s chart delivered with the platform's (exported as ``manifests/<name>.k8s.yaml``, applied by
+        ``cdk deploy``): ``build`` fills it now; it is rendered when the first output needs it. Returns its handle,
+        as every ``add_*`` does (``.chart`` is the cdk8s chart ``build`` filled)."""
+        def build_chart(chart: cdk8s.Chart) -> list[cdk8s.ApiObject]:
+            build(chart)
+            return list(chart.api_objects)
+        return self._charts.add(name, build_chart)
+
+    # ---- endpoints and workloads -----------------------------------------------------------------------
+
+    @property
+    def endpoints(self) -> list[Endpoint]:
+        """The endpoints added, as declared (what their handles hold; their records are in ``resolved_platform``)."""
+        return [deployment.endpoint for deployment in self._endpoint_deployments]
+
+    @property
+    def plan(self) -> Plan:
+        """Nodes, GPUs, MIG slices, cost at floor and ceiling, and the endpoints' memory fit."""
+        sizing = tuple((deployment.endpoint.name, deployment.sizing_reasons)
+                       for deployment in self._endpoint_deployments if deployment.sizing_reasons)
+        return Plan.of(self._resolved, prices=self._prices, cold_start=self._cold_start, sizing=sizing,
+                       fixed_costs=fixed_cost_items(FixedCostContext(
+            eks_cluster=self.eks.cluster, network=self._network, observability=self._observability_options,
+            model_store=self._model_store.spec if self._model_store is not None else None)))
+
+    @property
+    def charts(self) -> Mapping[str, list[dict[str, Any]]]:
+        """Chart name -> manifests as the charts hold them now, what ``cdk deploy`` applies (deploy-time values are
+        CDK tokens). A copy: change a chart through its handle, so that both outputs see the change."""
+        return copy.deepcopy(self.manifest_files.charts())
+
+    def export(self, out_dir: Union[str, Path] = "dist", *, picture: Optional[bool] = None) -> list[Path]:
+        """Write ``manifests/*.k8s.yaml`` (GitOps; the same files ``cdk deploy`` applies), ``plan.txt``,
+        ``plan.svg`` and ``dashboards/*.json`` (what a Grafana workspace of the platform gets at deploy) under
+        ``out_dir``. Manifest and dashboard files an earlier export wrote and this one does not are removed.
+
+        The first of ``export()`` and synth renders the charts; a chart changed after that makes the next one raise.
+        A platform with cross-resource problems raises ``HyperPodProblems`` listing them all, as ``cdk synth`` does.
+
+        ``picture``: None draws ``plan.svg`` when matplotlib is installed (the ``picture`` extra) and says on
+        stderr how to get it otherwise; True requires it; False skips it.
+        """
+        problems = rules.problems(self._resolved)
+        if problems:  # what synth would refuse is not exported either
+            raise HyperPodProblems(problems, self._declarations.locations(problems))
+        out = export_folder(out_dir)  # a command reading the app sends it to its own temporary folder
+        written = write_files(out / "manifests", self.manifest_files.files())
+        plan = self.plan
+        plan_path = out / "plan.txt"
+        plan_path.write_text(plan.render())
+        written.append(plan_path)
+        if picture is not False:
+            try:
+                written.append(draw_plan(plan, out / "plan.svg"))
+            except ImportError as missing:
+                if picture:
+                    raise
+                print(f"plan.svg not written: {missing}", file=sys.stderr)
+        # Without observability there are no dashboards: files an earlier export wrote are removed all the same.
+        from ..observability.dashboards import write_dashboards  # grafana-foundation-sdk, only when exporting
+
+        written.extend(write_dashboards(out / "dashboards",
+                                        self.observability.dashboards if self.observability is not None else {}))
+        if self.tiered_kv_cache is not None:
+            written.append(write_configure_script(self.tiered_kv_cache, out / "tiered-kv-cache"))
+        return written
+
     @property
     def instance_groups(self) -> tuple[InstanceGroup, ...]:
         """The instance groups, as given."""
@@ -513,38 +654,6 @@ class HyperPodInferencePlatform(Construct):
 
     # ---- charts ----------------------------------------------------------------------------------------
 
-    def add_chart(self, name: str, build: Callable[[cdk8s.Chart], None]) -> ChartDeployment:
-        """A cdk8s chart delivered with the platform's (exported as ``manifests/<name>.k8s.yaml``, applied by
-        ``cdk deploy``): ``build`` fills it now; it is rendered when the first output needs it. Returns its handle,
-        as every ``add_*`` does (``.chart`` is the cdk8s chart ``build`` filled)."""
-        def build_chart(chart: cdk8s.Chart) -> list[cdk8s.ApiObject]:
-            build(chart)
-            return list(chart.api_objects)
-        return self._charts.add(name, build_chart)
-
-    # ---- endpoints and workloads -----------------------------------------------------------------------
-
-    @property
-    def endpoints(self) -> list[Endpoint]:
-        """The endpoints added, as declared (what their handles hold; their records are in ``resolved_platform``)."""
-        return [deployment.endpoint for deployment in self._endpoint_deployments]
-
-    def add_endpoint(self, endpoint: Endpoint, *, slos: Optional[EndpointSlos] = None) -> EndpointDeployment:
-        """Deploy a model: its chart is applied by ``cdk deploy``, checked against the platform at synth,
-        charted on the inference dashboard and alerted on with ``slos`` (defaults when observability is on).
-
-        Returns its handle, construct ``Platform/<name>`` (``<name>.<namespace>`` outside the platform's namespace):
-        ``.api_object`` is the operator's custom resource, to patch fields the library does not model."""
-        check_arguments(self._path, HyperPodInferencePlatform.add_endpoint, locals())
-        return self._add_endpoint(endpoint, slos, ())
-
-    def add_preset_endpoint(self, preset: EndpointPreset, *,
-                            slos: Optional[EndpointSlos] = None) -> EndpointDeployment:
-        """Deploy an endpoint ``preset_endpoint(...)`` sized: ``preset.endpoint`` as ``add_endpoint`` deploys it, and
-        the plan's Sizing section says why it has that size (``preset.reasons``). Returns its handle."""
-        check_arguments(self._path, HyperPodInferencePlatform.add_preset_endpoint, locals())
-        return self._add_endpoint(preset.endpoint, slos, preset.reasons)
-
     def _add_endpoint(self, endpoint: Endpoint, slos: Optional[EndpointSlos],
                       sizing_reasons: Sequence[str]) -> EndpointDeployment:
         resolved = resolve_endpoint(endpoint, self._resolved, slos)  # checks, charts, grants and observability read it
@@ -610,115 +719,6 @@ class HyperPodInferencePlatform(Construct):
                                    store.throughput_mb_per_tib if store is not None else None, warm)
         starts = [start for start in endpoint_cold_starts(resolved) if start.name == resolved.name]
         return estimate_cold_start(starts[0], context) if starts else None
-
-    def add_model_weights_cache(self, cache: ModelWeightsCache) -> ChartDeployment:
-        """A ModelWeightsCacheConfig (operator v3.3): the operator copies the model's weights onto the local NVMe of
-        the nodes ``cache`` selects before any endpoint exists. Its chart is ``weights-cache-<name>``; the node role
-        gets read access to the model source as for an endpoint. Returns its handle."""
-        check_arguments(self._path, HyperPodInferencePlatform.add_model_weights_cache, locals())
-        record = resolve_weights_cache(cache, self._resolved)
-        model = self._resolved.with_weights_cache(record)  # refuses a name taken in the namespace
-        deployment = self._charts.add(f"weights-cache-{record.name}",
-                                      lambda chart: add_weights_cache_object(chart, record),
-                                      [weights_cache_manifest(record)])
-        self._resolved = model
-        self.model_access.add(record.model)
-        return deployment
-
-    def add_inference_gateway(self, gateway: InferenceGateway) -> ChartDeployment:
-        """One Inference Gateway (an ``InferenceGatewayConfig``) serving many models; endpoints attach by its name.
-
-        Needs ``operator=InferenceOperatorOptions(inference_gateway=True)`` (checked at synth). Returns its handle,
-        chart ``inference-gateway-<namespace>-<name>`` (``.api_objects[0]`` is the config, for fields not modelled;
-        then the body-based router's ConfigMap of each scheduler that lists LoRA adapters).
-        The inference operator merges a scheduler entry into the config for each endpoint that attaches; ``cdk
-        deploy`` applies only the platform's fields and never prunes or overwrites the operator's (docs/gateway.md)."""
-        check_arguments(self._path, HyperPodInferencePlatform.add_inference_gateway, locals())
-        resolved = resolve_gateway(gateway, self._resolved)
-        model = self._resolved.with_gateway(resolved, where=self._path)  # refuses a name taken in the namespace
-        manifest = gateway_manifest(resolved, self.deploy_time_values.register)
-        deployment = self._charts.add(
-            gateway_chart_name(resolved),
-            lambda chart: [add_gateway_object(chart, manifest), *add_lora_adapter_config_maps(chart, resolved)],
-            [manifest, *lora_adapter_config_map_manifests(resolved)])
-        self._resolved = model  # only once it rendered: a refused gateway leaves the platform as it was
-        self._gateways.append(deployment)
-        return deployment
-
-    def add_scaled_workloads(self, *workloads: ScaledWorkload, name: Optional[str] = None) -> ChartDeployment:
-        """KEDA ScaledObjects for workloads that are not operator endpoints (a router, a batch consumer).
-
-        Each call adds one chart, ``name`` (default ``scaled-workloads``, then ``scaled-workloads-2`` ...), holding
-        its ScaledObjects and each TriggerAuthentication no earlier call added. Returns its handle."""
-        check_arguments(self._path, HyperPodInferencePlatform.add_scaled_workloads, locals())
-        if name is None:
-            name = "scaled-workloads" + (f"-{len(self._scaled_workloads) + 1}" if self._scaled_workloads else "")
-        records = tuple(resolve_scaled_workload(workload, self._resolved) for workload in workloads)
-        model = self._resolved.with_scaled_workloads(records)  # refuses names and targets already taken
-        # A TriggerAuthentication an earlier call added is not added again.
-        manifests = [manifest for manifest in render_keda(records)
-                     if _object_key(manifest) not in self._keda_objects]
-        deployment = self._charts.add(name, lambda chart: add_keda_objects(chart, manifests), manifests)
-        self._resolved = model  # only once they rendered: a rejected call leaves the platform as it was
-        self._keda_objects.update(_object_key(manifest) for manifest in manifests)
-        self._scaled_workloads.append(deployment)
-        for workload in workloads:
-            advise(deployment, workload.warnings(), "scaled-workload")
-        return deployment
-
-    # ---- plan and export -------------------------------------------------------------------------------
-
-    @property
-    def plan(self) -> Plan:
-        """Nodes, GPUs, MIG slices, cost at floor and ceiling, and the endpoints' memory fit."""
-        sizing = tuple((deployment.endpoint.name, deployment.sizing_reasons)
-                       for deployment in self._endpoint_deployments if deployment.sizing_reasons)
-        return Plan.of(self._resolved, prices=self._prices, cold_start=self._cold_start, sizing=sizing,
-                       fixed_costs=fixed_cost_items(FixedCostContext(
-            eks_cluster=self.eks.cluster, network=self._network, observability=self._observability_options,
-            model_store=self._model_store.spec if self._model_store is not None else None)))
-
-    @property
-    def charts(self) -> Mapping[str, list[dict[str, Any]]]:
-        """Chart name -> manifests as the charts hold them now, what ``cdk deploy`` applies (deploy-time values are
-        CDK tokens). A copy: change a chart through its handle, so that both outputs see the change."""
-        return copy.deepcopy(self.manifest_files.charts())
-
-    def export(self, out_dir: Union[str, Path] = "dist", *, picture: Optional[bool] = None) -> list[Path]:
-        """Write ``manifests/*.k8s.yaml`` (GitOps; the same files ``cdk deploy`` applies), ``plan.txt``,
-        ``plan.svg`` and ``dashboards/*.json`` (what a Grafana workspace of the platform gets at deploy) under
-        ``out_dir``. Manifest and dashboard files an earlier export wrote and this one does not are removed.
-
-        The first of ``export()`` and synth renders the charts; a chart changed after that makes the next one raise.
-        A platform with cross-resource problems raises ``HyperPodProblems`` listing them all, as ``cdk synth`` does.
-
-        ``picture``: None draws ``plan.svg`` when matplotlib is installed (the ``picture`` extra) and says on
-        stderr how to get it otherwise; True requires it; False skips it.
-        """
-        problems = rules.problems(self._resolved)
-        if problems:  # what synth would refuse is not exported either
-            raise HyperPodProblems(problems, self._declarations.locations(problems))
-        out = export_folder(out_dir)  # a command reading the app sends it to its own temporary folder
-        written = write_files(out / "manifests", self.manifest_files.files())
-        plan = self.plan
-        plan_path = out / "plan.txt"
-        plan_path.write_text(plan.render())
-        written.append(plan_path)
-        if picture is not False:
-            try:
-                written.append(draw_plan(plan, out / "plan.svg"))
-            except ImportError as missing:
-                if picture:
-                    raise
-                print(f"plan.svg not written: {missing}", file=sys.stderr)
-        # Without observability there are no dashboards: files an earlier export wrote are removed all the same.
-        from ..observability.dashboards import write_dashboards  # grafana-foundation-sdk, only when exporting
-
-        written.extend(write_dashboards(out / "dashboards",
-                                        self.observability.dashboards if self.observability is not None else {}))
-        if self.tiered_kv_cache is not None:
-            written.append(write_configure_script(self.tiered_kv_cache, out / "tiered-kv-cache"))
-        return written
 
     @property
     def tiered_kv_cache(self) -> Optional[TieredKvCacheDaemon]:

@@ -206,6 +206,11 @@ def test_api_reference_builds_without_warnings(tmp_path: Path) -> None:
         section = page[page.index(f'<section id="{cls.__name__}">'):]
         section = section[:section.index("</section>")]
         assert "&gt;&gt;&gt;" in section, f"{cls.__name__}: no example in the reference"
+    # The platform's reference opens with what a user calls (the add_* methods, the plan, export), then the handles.
+    members = re.findall(r'id="HyperPodInferencePlatform\.(\w+)"', page)
+    assert members[:10] == ["__init__", "add_endpoint", "add_preset_endpoint", "add_model_weights_cache",
+                            "add_inference_gateway", "add_scaled_workloads", "add_chart", "endpoints", "plan",
+                            "charts"], members[:12]
 
 
 # ---- the checker itself fails on what it is meant to catch -----------------------------------------------
