@@ -11,12 +11,19 @@ from ..catalog.instance_types import instance_type
 from ..catalog.max_pods import NODE_DAEMONSETS, SYSTEM_DEPLOYMENTS, max_pods
 from ..catalog.operator_versions import addon_predates
 from ..errors import format_problem
+from ..intent.cluster import ExistingEks
 from ..intent.instance_group import InstanceGroup
 from ..resolve.platform_model import ResolvedPlatform
 from .registry import problem_rule
 
 AMD64_PINNED_FROM = "3.2"  # the operator version that pinned its Deployment to amd64 Linux nodes
 _NOT_SCHEDULABLE = ("NoSchedule", "NoExecute")
+
+
+def _hyperpod_nodes_only(platform: ResolvedPlatform) -> bool:
+    """The platform's groups are the cluster's only nodes: an existing cluster may run its system pods elsewhere
+    (its own node groups or Fargate), which the stack cannot see; its prerequisites warning covers them."""
+    return not isinstance(platform.cluster.eks, ExistingEks)
 
 
 def _runs_at_floor(group: InstanceGroup) -> bool:
@@ -31,7 +38,8 @@ def _takes_system_pods(group: InstanceGroup) -> bool:
 @problem_rule("cluster-starts-with-no-node")
 def cluster_starts_with_no_node(platform: ResolvedPlatform) -> list[str]:
     """Every instance group starts at count=0: the system pods have no node and stay Pending."""
-    if not platform.instance_groups or any(_runs_at_floor(group) for group in platform.instance_groups):
+    if (not _hyperpod_nodes_only(platform) or not platform.instance_groups
+            or any(_runs_at_floor(group) for group in platform.instance_groups)):
         return []
     groups = ", ".join(group.name for group in platform.instance_groups)
     return [format_problem(
@@ -46,6 +54,8 @@ def cluster_starts_with_no_node(platform: ResolvedPlatform) -> list[str]:
 def operator_needs_amd64_node(platform: ResolvedPlatform) -> list[str]:
     """No schedulable amd64 node at the floor for the inference operator (amd64-only since v3.2)."""
     pinned = platform.operator_addon_version
+    if not _hyperpod_nodes_only(platform):
+        return []
     if pinned is not None and addon_predates(pinned, AMD64_PINNED_FROM):
         return []  # an older operator is not pinned to amd64
     floor = [group for group in platform.instance_groups if _takes_system_pods(group)]
@@ -67,6 +77,8 @@ def operator_needs_amd64_node(platform: ResolvedPlatform) -> list[str]:
 @problem_rule("system-pods-exceed-max-pods")
 def system_pods_exceed_max_pods(platform: ResolvedPlatform) -> list[str]:
     """The nodes at the floor cannot hold the system pods under their kubelet maxPods once DaemonSets take theirs."""
+    if not _hyperpod_nodes_only(platform):
+        return []
     floor = [group for group in platform.instance_groups if _takes_system_pods(group)]
     limits = [(group, max_pods(group.instance_type)) for group in floor]
     if not floor or any(limit is None for _, limit in limits):

@@ -55,3 +55,17 @@ def test_max_pods_fits_or_is_not_known_then_nothing_is_said() -> None:
     # Two t3.medium nodes hold the system pods (2 x (17 - 5) = 24); a larger type is not in the table.
     assert [p for p in problems(GPU, InstanceGroup("system", "ml.t3.medium", count=2)) if "maxPods" in p] == []
     assert [p for p in problems(GPU, InstanceGroup("system", "ml.m5.4xlarge", count=1)) if "maxPods" in p] == []
+
+
+def test_an_existing_cluster_may_run_its_system_pods_on_nodes_of_its_own() -> None:
+    """An imported EKS cluster's own node groups (or Fargate) may hold the system pods: none of the three rules can
+    know, so none fires (the existing-cluster prerequisites warning names what must already run)."""
+    from hyperpod_constructs import ClusterSettings
+    from parts_support import bare_stack, existing_eks
+
+    settings = ClusterSettings(eks=existing_eks(bare_stack()))
+    at_zero = ResolvedPlatform.of((GPU,), NodeAutoscaling(), region="us-west-2", cluster=settings)
+    graviton = ResolvedPlatform.of((GPU, InstanceGroup("system", "ml.m7g.2xlarge", count=2)), NodeAutoscaling(),
+                                   region="us-west-2", cluster=settings)
+    assert [p for p in rules.problems(at_zero) + rules.problems(graviton) if "instance_groups=" in p] == []
+    assert problems(GPU) != []  # the same groups on a cluster the platform creates are refused
