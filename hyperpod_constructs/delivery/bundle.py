@@ -61,7 +61,11 @@ class DeployTimeValues:
         return {name: token for token, name in sorted(self._by_token.items(), key=lambda item: item[1])}
 
     def to_placeholders(self, manifests: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
-        text = json.dumps(list(manifests))
+        return self.with_placeholders(list(manifests))
+
+    def with_placeholders(self, data: Any) -> Any:
+        """``data`` (JSON-like) with each registered token written as its ``${Name}`` placeholder."""
+        text = json.dumps(data)
         # Longest first: a composite value (a DNS name holding the region) wins over its parts.
         for token, name in sorted(self._by_token.items(), key=lambda item: -len(item[0])):
             text = text.replace(token, "${" + name + "}")
@@ -125,8 +129,10 @@ def bundle_inventory(charts: Mapping[str, list[dict[str, Any]]], values: DeployT
         return {"kind": kubectl_kind(manifest["apiVersion"], manifest["kind"]),
                 "namespace": metadata.get("namespace"), "name": metadata["name"]}
 
-    files = {f"{name}{MANIFEST_SUFFIX}": [ref(manifest) for manifest in manifests]
-             for name, manifests in charts.items()}
+    # A name may hold a deploy-time value (the model store's objects carry the file system's id): the inventory
+    # holds its placeholder, which the applier fills with the same value as the files.
+    files = values.with_placeholders({f"{name}{MANIFEST_SUFFIX}": [ref(manifest) for manifest in manifests]
+                                      for name, manifests in charts.items()})
     inventory: dict[str, Any] = {"values": values.names, "files": files}
     refs = [item for items in files.values() for item in items]
     shared = [item for item in refs if item["kind"] in SHARED_KINDS]

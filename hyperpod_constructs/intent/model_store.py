@@ -49,7 +49,9 @@ class ModelStore:
     """Where the linked S3 objects appear in the file system (an absolute path below the root).
     Default: ``"/models"``."""
     claim_name: str = "model-store"
-    """The name of the PersistentVolumeClaim endpoints mount the file system through (a Kubernetes name).
+    """What the name of the PersistentVolumeClaim bound to the file system starts with (a Kubernetes name): the
+    claim is ``<claim_name>-<file system id>``, so a new file system gets a new claim (``platform.model_store_claim_name``
+    is the whole name, for workloads of yours that mount it).
     Default: ``"model-store"``."""
 
     def __post_init__(self) -> None:

@@ -14,7 +14,6 @@ import cdk8s
 from ..resolve.platform_model import ResolvedModelStore
 from .api_objects import add_core_objects
 
-STORAGE_CLASS = "fsx-model-store"
 FSX_CSI_DRIVER = "fsx.csi.aws.com"
 
 
@@ -22,12 +21,14 @@ def model_store_manifests(store: ResolvedModelStore, capacity_gib: int, namespac
                           subnet_id: str, security_group_id: str) -> list[dict[str, Any]]:
     """The StorageClass, the PersistentVolume binding the existing file system (static provisioning) and its
     PersistentVolumeClaim. The StorageClass also serves new volumes; the PV's ``claimRef`` names the claim's
-    namespace, so no other claim can bind it."""
-    volume_name = f"{store.claim_name}-{namespace}"
+    namespace, so no other claim can bind it. All three are named after the file system (``ResolvedModelStore``
+    says why): a new file system is three new objects, never a refused change."""
+    volume_name = store.volume_name(namespace)
     storage = f"{capacity_gib}Gi"
-    shared = {"accessModes": ["ReadWriteMany"], "storageClassName": STORAGE_CLASS, "volumeMode": "Filesystem"}
+    shared = {"accessModes": ["ReadWriteMany"], "storageClassName": store.storage_class_name,
+              "volumeMode": "Filesystem"}
     return [
-        {"apiVersion": "storage.k8s.io/v1", "kind": "StorageClass", "metadata": {"name": STORAGE_CLASS},
+        {"apiVersion": "storage.k8s.io/v1", "kind": "StorageClass", "metadata": {"name": store.storage_class_name},
          "provisioner": FSX_CSI_DRIVER, "reclaimPolicy": "Retain", "volumeBindingMode": "Immediate",
          "parameters": {"subnetId": subnet_id, "securityGroupIds": security_group_id,
                         "deploymentType": "PERSISTENT_2"}},

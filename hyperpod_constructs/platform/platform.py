@@ -598,6 +598,14 @@ class HyperPodInferencePlatform(Construct):
         return self._chart_handles.model_store_volumes
 
     @property
+    def model_store_claim_name(self) -> Optional[str]:
+        """The name of the model store's PersistentVolumeClaim in the platform's namespace (``<claim_name>-<file
+        system id>``: a new file system is a new claim), or None without a model store. It holds the file system's id,
+        a deploy-time value: used as is in a chart of the platform's, it is filled where every such value is."""
+        store = self._resolved.model_store
+        return store.claim_name if store is not None else None
+
+    @property
     def mig_config_map(self) -> Optional[ChartDeployment]:
         """The handle on the chart with the custom MIG layouts' ConfigMap, or None without custom layouts."""
         return self._chart_handles.mig_config_map
@@ -624,7 +632,7 @@ class HyperPodInferencePlatform(Construct):
                 dns_name=values.register("ModelStoreDnsName", self.model_store.dns_name, "Model store DNS name"),
                 mount_name=values.register("ModelStoreMountName", self.model_store.mount_name,
                                            "Model store Lustre mount name"),
-                claim_name=self.model_store.spec.claim_name,
+                claim_prefix=self.model_store.spec.claim_name,
                 import_path=self.model_store.spec.import_path,
                 file_system_path=self.model_store.spec.file_system_path,
             )

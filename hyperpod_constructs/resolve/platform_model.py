@@ -27,6 +27,7 @@ from .subnets import SubnetRecord
 EndpointKind = Literal["inference-endpoint", "jumpstart"]  # the operator's resource_type label
 # One value for every endpoint without SLOs of its own: EndpointSlos and its members are frozen, so sharing is safe.
 _DEFAULT_SLOS = EndpointSlos.defaults()
+STORAGE_CLASS_PREFIX = "fsx-model-store"  # the model store's StorageClass: this, then the file system's id
 
 
 @dataclass(frozen=True)
@@ -42,8 +43,9 @@ class ResolvedModelStore:
     mount_name: str
     """The file system's Lustre mount name.
     Required."""
-    claim_name: str
-    """The PersistentVolumeClaim endpoints mount it through.
+    claim_prefix: str
+    """What the name of the store's PersistentVolumeClaim starts with (``ModelStore.claim_name``); the claim is
+    ``claim_name``.
     Required."""
     import_path: Optional[str] = None
     """The ``s3://bucket/prefix/`` linked to the file system.
@@ -51,6 +53,31 @@ class ResolvedModelStore:
     file_system_path: str = "/models"
     """Where the linked S3 objects appear in the file system (``ModelStore.file_system_path``).
     Default: ``"/models"``."""
+
+    # The StorageClass, PersistentVolume and claim carry the file system's id in their names. Kubernetes refuses a
+    # change to a PersistentVolume's source and to a StorageClass's parameters, and a bound claim cannot move to
+    # another volume; the id is what changes exactly when the file system is replaced (a new file system is a new
+    # id, an update in place keeps it, whatever caused the replacement: a create-only property, a new logical id, a
+    # replaced subnet or security group). So a new file system is delivered as new objects, applied before the old
+    # ones are pruned, and a rollback goes back to the old names. An FSx id (``fs-`` and hex) is lowercase and fits a
+    # Kubernetes name; until deploy it is a CloudFormation token, so the names hold the ``${ModelStoreFileSystemId}``
+    # placeholder in the bundle, filled where the applier fills every deploy-time value.
+
+    @property
+    def claim_name(self) -> str:
+        """The PersistentVolumeClaim (in the platform's namespace) bound to the file system's volume:
+        ``<claim_prefix>-<file system id>``."""
+        return f"{self.claim_prefix}-{self.file_system_id}"
+
+    @property
+    def storage_class_name(self) -> str:
+        """The StorageClass of the store's volume: ``fsx-model-store-<file system id>``."""
+        return f"{STORAGE_CLASS_PREFIX}-{self.file_system_id}"
+
+    def volume_name(self, namespace: str) -> str:
+        """The PersistentVolume (cluster-scoped) of the claim in ``namespace``:
+        ``<claim_prefix>-<namespace>-<file system id>``."""
+        return f"{self.claim_prefix}-{namespace}-{self.file_system_id}"
 
 
 @dataclass(frozen=True)

@@ -71,6 +71,34 @@ def test_an_unquoted_placeholder_takes_only_a_value_yaml_reads_as_a_plain_string
             manifest_plan.fill_values(text, {"Bucket": bad, "Arn": "a"}, "f")
 
 
+def _store_inventory(manifest_plan, name: str = "model-store-${ModelStoreFileSystemId}-default"):
+    return manifest_plan.parse_inventory(json.dumps({"values": ["ModelStoreFileSystemId"], "files": {
+        "model-store.k8s.yaml": [{"kind": "PersistentVolume", "namespace": None, "name": name},
+                                 {"kind": "PersistentVolumeClaim", "namespace": "default",
+                                  "name": "model-store-${ModelStoreFileSystemId}"}]}}))
+
+
+def test_a_name_holding_a_value_is_completed_with_it(manifest_plan):
+    # The model store's objects are named after the file system: a new file system id names new objects.
+    filled = manifest_plan.fill_names(_store_inventory(manifest_plan), {"ModelStoreFileSystemId": "fs-0123456789abcdef0"})
+    assert [str(ref) for ref in filled.refs()] == ["PersistentVolume model-store-fs-0123456789abcdef0-default",
+                                                   "PersistentVolumeClaim default/model-store-fs-0123456789abcdef0"]
+
+
+def test_a_value_that_makes_no_kubernetes_name_is_refused_naming_it(manifest_plan):
+    for bad in ("FS-0123", "fs_0123", "fs-0123/../x", "fs-" + "a" * 250, "fs-0123-"):
+        with pytest.raises(ValueError, match=r"deploy-time value ModelStoreFileSystemId \('.*'\) makes the name of "
+                                             r"PersistentVolume model-store-\$\{ModelStoreFileSystemId\} 'model-store-"
+                                             r".*', which is not a Kubernetes name \(lowercase letters, digits, '-' and "
+                                             r"'.', at most 253 characters.*fix the value where the stack takes it from"):
+            manifest_plan.fill_names(_store_inventory(manifest_plan, "model-store-${ModelStoreFileSystemId}"),
+                                     {"ModelStoreFileSystemId": bad})
+    with pytest.raises(ValueError, match=r"names PersistentVolume model-store-\$\{ModelStoreFileSystemId\}-default "
+                                         r"with deploy-time values the custom resource does not pass: "
+                                         r"\['ModelStoreFileSystemId'\]"):
+        manifest_plan.fill_names(_store_inventory(manifest_plan), {})
+
+
 def test_a_missing_value_is_named(manifest_plan):
     with pytest.raises(ValueError, match=r"does not pass: \['Bucket'\]"):
         manifest_plan.check_values(["Bucket", "Region"], {"Region": "x"})

@@ -18,7 +18,7 @@ GROUPS = (
 )
 
 MODEL_STORE = ResolvedModelStore(file_system_id="fs-0123456789abcdef0", dns_name="fs-0123456789abcdef0.fsx.us-west-2.amazonaws.com",
-                             mount_name="abcdefgh", claim_name="model-store", import_path="s3://my-models/")
+                             mount_name="abcdefgh", claim_prefix="model-store", import_path="s3://my-models/")
 
 VIEW = ResolvedPlatform.of(
     GROUPS, NodeAutoscaling(), region="us-west-2", cluster=ClusterSettings(tiered_storage=TieredStorage()),

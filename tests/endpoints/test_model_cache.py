@@ -23,7 +23,7 @@ from support import validate_manifest
 
 HF = ModelSource.hugging_face("meta-llama/Llama-3.1-8B-Instruct")
 STORE = ResolvedModelStore(file_system_id="fs-0123456789abcdef0", dns_name="fs.example", mount_name="abcd",
-                           claim_name="models")
+                           claim_prefix="models")
 PLATFORM = ResolvedPlatform(model_store=STORE, namespace="inference")
 CACHED = ModelCache(weights=True, host_path="/opt/dlami/nvme/weights", image=True)
 

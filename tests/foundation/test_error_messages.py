@@ -187,7 +187,7 @@ def _deploy_mistake_problems() -> dict[str, str]:
         (InstanceGroup("h100", "ml.p5.48xlarge", count=2, mig_config="all-3g.40gb"),), NodeAutoscaling(),
         cluster=ClusterSettings(tiered_storage=TieredStorage(memory_percent=90)),
         model_store=ResolvedModelStore(file_system_id="fs-0123456789abcdef0", dns_name="fs", mount_name="m",
-                                       claim_name="model-store"),
+                                       claim_prefix="model-store"),
         subnets=(SubnetRecord("subnet-1", "10.0.0.0/28"),))
     endpoints = [InferenceEndpoint(name, model=ModelSource.fsx("llama/"), instance_type="ml.p5.48xlarge",
                                    accelerator_partition="mig-3g.40gb", kv_cache=KvCache(l2=L2Cache.tiered_storage()),

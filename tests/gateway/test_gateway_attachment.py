@@ -23,7 +23,7 @@ from support import validate_manifest
 VIEW = ResolvedPlatform(
     instance_groups=(InstanceGroup("g5", "ml.g5.12xlarge", count=1),), region="us-west-2", namespace="inference",
     model_store=ResolvedModelStore(file_system_id="fs-0123456789abcdef0", dns_name="fs.example", mount_name="abcdefgh",
-                                   claim_name="model-store", import_path="s3://my-models/"),
+                                   claim_prefix="model-store", import_path="s3://my-models/"),
     tls_certificate_s3_uri="s3://hyperpod-tls-123456789012/certs")
 GATEWAY = InferenceGateway(name="models", allow_unauthenticated=True, schedulers=[
     GatewayScheduler.for_endpoint("qwen", model_name="Qwen/Qwen2.5-7B-Instruct")])

@@ -8,6 +8,12 @@ field errors (its words, not its code): ``ValidateStorageClassUpdate`` (pkg/apis
   storage class, mount options, volume mode, node affinity and volume attributes class) is Forbidden to change
   ("spec.persistentvolumesource is immutable after creation"); ``volumeMode`` is immutable, and ``nodeAffinity``
   once set.
+- PersistentVolumeClaim (``ValidatePersistentVolumeClaimUpdate``): the spec is Forbidden to change but for
+  ``volumeName`` while it is empty (set once, when the claim binds), and, for a bound claim, ``resources.requests``
+  (not below the old value) and ``volumeAttributesClassName``. No controller binds claims here: a claim naming its
+  volume (``spec.volumeName``, as a statically provisioned claim does) counts as bound, as it is on a real cluster
+  once that volume exists. The resize admission plugin (a larger request needs ``allowVolumeExpansion`` on the
+  claim's StorageClass) is not modelled.
 """
 from __future__ import annotations
 
@@ -54,8 +60,40 @@ def persistent_volume_causes(old: dict[str, Any], new: dict[str, Any]) -> list[t
     return causes
 
 
+def persistent_volume_claim_causes(old: dict[str, Any], new: dict[str, Any]) -> list[tuple[str, str]]:
+    old_spec, new_spec = dict(old.get("spec") or {}), dict(new.get("spec") or {})
+    bound = bool(old_spec.get("volumeName"))
+    if not bound:
+        old_spec["volumeName"] = new_spec.get("volumeName")  # set once, when the claim binds
+    old_requests = (old_spec.get("resources") or {}).get("requests") or {}
+    new_requests = (new_spec.get("resources") or {}).get("requests") or {}
+    causes = []
+    if bound:
+        for spec in (old_spec, new_spec):
+            spec.pop("volumeAttributesClassName", None)
+            spec["resources"] = {key: value for key, value in (spec.get("resources") or {}).items() if key != "requests"}
+    if old_spec != new_spec:
+        causes.append(("spec", "Forbidden: spec is immutable after creation except resources.requests and "
+                               "volumeAttributesClassName for bound claims"))
+    if bound and _quantity(new_requests.get("storage")) < _quantity(old_requests.get("storage")):
+        causes.append(("spec.resources.requests.storage", "Forbidden: field can not be less than previous value"))
+    return causes
+
+
+_UNITS = {"": 1, "Ki": 2**10, "Mi": 2**20, "Gi": 2**30, "Ti": 2**40, "Pi": 2**50,
+          "k": 10**3, "M": 10**6, "G": 10**9, "T": 10**12, "P": 10**15}
+
+
+def _quantity(text: Any) -> float:
+    """A storage quantity in bytes (the suffixes a claim's request uses); 0 when absent."""
+    value = str(text or "0")
+    number = value.rstrip("".join({char for unit in _UNITS for char in unit}))
+    return float(number) * _UNITS[value[len(number):]]
+
+
 CHECKS = {("storage.k8s.io", "StorageClass"): storage_class_causes,
-          ("", "PersistentVolume"): persistent_volume_causes}
+          ("", "PersistentVolume"): persistent_volume_causes,
+          ("", "PersistentVolumeClaim"): persistent_volume_claim_causes}
 
 
 def check_update(group: str, kind: str, name: str, old: dict[str, Any], new: dict[str, Any],

@@ -1,5 +1,5 @@
-"""The API server refuses changes to PersistentVolume and StorageClass fields Kubernetes holds immutable, as the real
-one does (``immutable_fields``), and allows the rest; the real kubectl applies both."""
+"""The API server refuses changes to PersistentVolume, PersistentVolumeClaim and StorageClass fields Kubernetes holds
+immutable, as the real one does (``immutable_fields``), and allows the rest; the real kubectl applies both."""
 from __future__ import annotations
 
 import json
@@ -73,3 +73,34 @@ def test_a_volume_source_change_is_refused_to_every_kind_of_write(kube_api):
     replaced = kubectl(kube_api, "replace", "-f", "-", stdin=json.dumps(volume("fs-0fedcba9876543210")))
     assert replaced.returncode == 1 and "spec.persistentvolumesource is immutable" in replaced.stderr
     assert kubectl(kube_api, "delete", "persistentvolume", "models").returncode == 0  # deleting is allowed
+
+
+def claim(volume_name: str = "models", storage: str = "1200Gi", **spec: Any) -> dict[str, Any]:
+    return {"apiVersion": "v1", "kind": "PersistentVolumeClaim", "metadata": {"name": "models", "namespace": "default"},
+            "spec": {"accessModes": ["ReadWriteMany"], "storageClassName": "fsx", "volumeName": volume_name,
+                     "resources": {"requests": {"storage": storage}}, **spec}}
+
+
+def test_a_bound_claim_cannot_move_to_another_volume_and_may_only_grow(kube_api):
+    assert apply(kube_api, claim()).returncode == 0
+
+    refused = apply(kube_api, claim("models-fs-0fedcba9876543210"))
+    assert refused.returncode == 1
+    assert ('The PersistentVolumeClaim "models" is invalid: spec: Forbidden: spec is immutable after creation except '
+            "resources.requests and volumeAttributesClassName for bound claims") in refused.stderr
+    assert kube_api.get("v1", "PersistentVolumeClaim", "default", "models")["spec"]["volumeName"] == "models"
+    refused = apply(kube_api, claim(storageClassName="other"))
+    assert refused.returncode == 1 and "spec is immutable after creation" in refused.stderr
+    refused = apply(kube_api, claim(storage="1100Gi"))
+    assert "spec.resources.requests.storage: Forbidden: field can not be less than previous value" in refused.stderr
+
+    allowed = apply(kube_api, claim(storage="2400Gi"))
+    assert allowed.returncode == 0, allowed.stderr
+
+
+def test_a_claim_not_bound_yet_takes_its_volume_name_once(kube_api):
+    unbound = claim()
+    del unbound["spec"]["volumeName"]
+    assert apply(kube_api, unbound).returncode == 0
+    assert apply(kube_api, claim("models")).returncode == 0  # binding sets it
+    assert "spec is immutable after creation" in apply(kube_api, claim("other")).stderr

@@ -17,7 +17,7 @@ CPU = InstanceGroup("cpu", "ml.m5.2xlarge", count=1)
 CUSTOM_MIG = InstanceGroup("h100", "ml.p5.48xlarge", count=0, max_count=2, mig_config=MigLayout.custom(
     name="mixed", devices={"3g.40gb": 1, "2g.20gb": 1, "1g.10gb": 2}))
 STORE = ResolvedModelStore(file_system_id="fs-0123456789abcdef0", dns_name="fs.example", mount_name="abcdef",
-                           claim_name="model-store", import_path="s3://my-models/")
+                           claim_prefix="model-store", import_path="s3://my-models/")
 
 
 def charts(resolved: ResolvedPlatform, dependency_chart: Optional[HyperPodHelmChart] = None,

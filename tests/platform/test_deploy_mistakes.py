@@ -25,7 +25,7 @@ from support import stand_in_bucket
 
 BUCKET = stand_in_bucket("my-models")
 STORE = ResolvedModelStore(file_system_id="fs-0123456789abcdef0", dns_name="fs.example", mount_name="abcdefgh",
-                           claim_name="model-store", import_path="s3://my-models/")
+                           claim_prefix="model-store", import_path="s3://my-models/")
 P5 = InstanceGroup("h100", "ml.p5.48xlarge", count=0, max_count=2, mig_config="all-3g.40gb")
 
 
@@ -84,7 +84,7 @@ def test_paths_under_the_model_store_folder_pass(path: str) -> None:
 
 def test_a_custom_file_system_path_follows_the_store() -> None:
     store = ResolvedModelStore(file_system_id="fs-0123456789abcdef0", dns_name="fs.example", mount_name="abcdefgh",
-                               claim_name="model-store", file_system_path="/weights")
+                               claim_prefix="model-store", file_system_path="/weights")
     platform = with_endpoints(view(model_store=store), mig("a", model=ModelSource.fsx("weights/a/")),
                               mig("b", model=ModelSource.fsx("models/b/")))
     assert [problem.split(":")[0] for problem in rule("fsx-path-in-model-store", platform)] == ["endpoint 'b'"]

@@ -599,11 +599,12 @@ class Session:
             self.remember_record(None)
 
     def inventory(self, request: plan.ApplyRequest, folder: str) -> plan.Inventory:
-        """The inventory of the request's bundle, downloaded to ``folder``."""
+        """The inventory of the request's bundle, downloaded to ``folder``, its names completed with the request's
+        deploy-time values."""
         destination = os.path.join(self.workdir, folder)
         fetch_bundle(request.bucket, request.key, destination)
         with open(os.path.join(destination, plan.INVENTORY_FILE), encoding="utf-8") as handle:
-            return plan.parse_inventory(handle.read())
+            return plan.fill_names(plan.parse_inventory(handle.read()), request.values)
 
     def bundle(self, request: plan.ApplyRequest, folder: str) -> tuple[plan.Inventory, dict[str, str]]:
         """The bundle's inventory and its files with the deploy-time values filled."""

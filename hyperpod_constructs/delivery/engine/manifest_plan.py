@@ -225,6 +225,46 @@ def check_value(name: str, value: str) -> None:
                          "where the stack takes it from")
 
 
+# A Kubernetes object name a value may complete (a DNS-1123 subdomain: every kind the platform names by a value
+# takes one), and a namespace (a DNS-1123 label).
+_SUBDOMAIN = re.compile(r"^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$")
+_LABEL = re.compile(r"^[a-z0-9]([-a-z0-9]*[a-z0-9])?$")
+
+
+def fill_names(inventory: Inventory, values: Mapping[str, str]) -> Inventory:
+    """The inventory with the deploy-time values its names hold filled in (the model store's objects are named
+    after the file system's id, so a new file system is a new object): the same values fill the files, so the
+    inventory names the objects the files hold. A value only completes the name the library wrote: a name it would
+    make that is no Kubernetes name is refused, naming the value, the object and what a name may hold."""
+    def fill(ref: ObjectRef) -> ObjectRef:
+        if "${" not in ref.name and "${" not in (ref.namespace or ""):
+            return ref
+        filled = {}
+        for field, text, pattern, limit in (("name", ref.name, _SUBDOMAIN, 253),
+                                            ("namespace", ref.namespace, _LABEL, 63)):
+            if text is None:
+                filled[field] = None
+                continue
+            used = _PLACEHOLDER.findall(text)
+            missing = sorted(set(used) - set(values))
+            if missing:
+                raise ValueError(f"the bundle names {ref} with deploy-time values the custom resource does not pass: "
+                                 f"{missing}")
+            result = _PLACEHOLDER.sub(lambda match: values[match.group(1)], text)
+            if used and (len(result) > limit or not pattern.match(result)):
+                shown = ", ".join(f"{name} ({values[name][:80]!r})" for name in sorted(set(used)))
+                allowed = "lowercase letters, digits, '-'" + (" and '.'" if field == "name" else "")
+                raise ValueError(f"deploy-time value {shown} makes the {field} of {ref} {result[:300]!r}, which is not a "
+                                 f"Kubernetes {field} ({allowed}, at most {limit} characters, starting and ending with "
+                                 "a letter or digit); it is not applied: fix the value where the stack takes it from")
+            filled[field] = result
+        return ObjectRef(ref.kind, filled["namespace"] or None, filled["name"])
+
+    return Inventory(files={name: tuple(fill(ref) for ref in refs) for name, refs in inventory.files.items()},
+                     values=inventory.values, shared=tuple(fill(ref) for ref in inventory.shared),
+                     requires=inventory.requires)
+
+
 def fill_values(text: str, values: Mapping[str, str], file_name: str) -> str:
     """What ``envsubst`` does for GitOps users, with values kept as data: each ``${Name}`` of a passed value
     becomes the value, escaped for the double-quoted scalar the library writes it in. A placeholder outside double

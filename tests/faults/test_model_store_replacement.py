@@ -1,0 +1,118 @@
+"""A new model store file system (CloudFormation replaced it: a new id, DNS name and mount name) delivered through the
+kubectl function to the loopback API server, which refuses what the real one refuses: a PersistentVolume's new
+source, a StorageClass's new parameters, a bound claim's new volume. The default app's own bundle, as staged.
+
+The StorageClass, PersistentVolume and claim are named after the file system, so the Update applies three new
+objects and the endpoints' new file system, then prunes the old three; its rollback, and a later return to the first
+file system, go back the same way. With the objects named as before (one name whatever the file system), the Update
+is refused and rolled back."""
+from __future__ import annotations
+
+from typing import Any
+
+from apps_support import APPLIER, only
+from faults.bundles import read_bundle
+from faults.conftest import CRD_FACTS, KARPENTER_CRD, hyperpod_node_class_crd
+from faults.harness import after
+from faults.test_bundles_end_to_end import applier_properties, holds_exactly
+
+FIRST = {"ModelStoreFileSystemId": "fs-0123456789abcdef0",
+         "ModelStoreDnsName": "fs-0123456789abcdef0.fsx.us-west-2.amazonaws.com", "ModelStoreMountName": "abcdefgh"}
+SECOND = {"ModelStoreFileSystemId": "fs-0fedcba9876543210",
+          "ModelStoreDnsName": "fs-0fedcba9876543210.fsx.us-west-2.amazonaws.com", "ModelStoreMountName": "ijklmnop"}
+THIRD = {"ModelStoreFileSystemId": "fs-0aaaabbbbccccdddd",
+         "ModelStoreDnsName": "fs-0aaaabbbbccccdddd.fsx.us-west-2.amazonaws.com", "ModelStoreMountName": "qrstuvwx"}
+STORE_KINDS = ("StorageClass", "PersistentVolume", "PersistentVolumeClaim")
+# What Kubernetes' protection controllers put on a claim and its volume while in use; they take them off once no
+# pod uses the claim (the claim gone, for the volume).
+IN_USE = {"PersistentVolumeClaim": "kubernetes.io/pvc-protection", "PersistentVolume": "kubernetes.io/pv-protection"}
+
+
+def with_store(props: dict[str, Any], store: dict[str, str]) -> dict[str, Any]:
+    values = dict(props["Values"])
+    assert set(store) <= set(values), sorted(values)
+    return {**props, "Values": {**values, **store}}
+
+
+def store_objects(kube) -> dict[str, str]:
+    """Kind -> the name of the one object of that kind (each model store object is alone of its kind)."""
+    found: dict[str, list[str]] = {kind: sorted(kube.names(kind)) for kind in STORE_KINDS}
+    assert all(len(names) == 1 for names in found.values()), found
+    return {kind: names[0] for kind, names in found.items()}
+
+
+def file_systems_of_endpoints(kube) -> set[str]:
+    return {item["spec"]["modelSourceConfig"]["fsxStorage"]["fileSystemId"]
+            for item in kube.objects("InferenceEndpointConfig")
+            if (item["spec"].get("modelSourceConfig") or {}).get("modelSourceType") == "fsx"}
+
+
+def mark_in_use(kube, names: dict[str, str]) -> None:
+    for kind, finalizer in IN_USE.items():
+        live = kube.get("v1", kind, "default" if kind == "PersistentVolumeClaim" else None, names[kind])
+        live["metadata"]["finalizers"] = [finalizer]
+        kube.server.update(live, manager="kube-controller-manager")
+        assert kube.get("v1", kind, live["metadata"].get("namespace"), names[kind])["metadata"]["finalizers"] == [finalizer]
+
+
+def release(kube, names: dict[str, str]) -> None:
+    for kind in IN_USE:
+        kube.server.remove_finalizers("v1", kind, "default" if kind == "PersistentVolumeClaim" else None, names[kind])
+
+
+def test_a_new_file_system_is_delivered_as_new_volume_objects_and_rolled_back_the_same_way(
+        quick_setup, aws, kube, manifests, clock):
+    props = applier_properties(quick_setup.template)
+    staged = (quick_setup.outdir / f"asset.{only(quick_setup.template, APPLIER)['Properties']['BundleKey']}").read_bytes()
+    bundle = read_bundle(staged)
+    kube.server.install_crd_file(CRD_FACTS / KARPENTER_CRD)
+    kube.server.install_crd(hyperpod_node_class_crd())
+    aws.bundles["as-staged.zip"] = staged
+    props = {**props, "BundleKey": "as-staged.zip"}
+    label = props["Selector"].split("=", 1)[1]
+
+    first = with_store(props, FIRST)
+    assert manifests.create(first) == "CREATE_COMPLETE", manifests.reasons()
+    holds_exactly(kube, bundle, label, first["Values"])
+    before = store_objects(kube)
+    assert file_systems_of_endpoints(kube) == {FIRST["ModelStoreFileSystemId"]}
+
+    # A workload still mounts the old claim: Kubernetes holds it (and its volume) until the pod goes. The Update
+    # applies the new objects and moves the endpoints first, then waits for the old ones to go.
+    mark_in_use(kube, before)
+    kube.server.on_tick(after(clock, 90, lambda: release(kube, before)))
+    seen_when_pruned: list[tuple[bool, set[str]]] = []
+
+    def watch_prune(server: Any) -> None:
+        old_claim = server.get("v1", "PersistentVolumeClaim", "default", before["PersistentVolumeClaim"])
+        if not seen_when_pruned and old_claim is not None and old_claim["metadata"].get("deletionTimestamp"):
+            new_claims = kube.names("PersistentVolumeClaim") - {before["PersistentVolumeClaim"]}
+            seen_when_pruned.append((bool(new_claims), file_systems_of_endpoints(kube)))
+    kube.server.on_tick(watch_prune)
+    second = with_store(props, SECOND)
+    assert manifests.update(second) == "UPDATE_COMPLETE", manifests.reasons()
+    holds_exactly(kube, bundle, label, second["Values"])
+    moved = store_objects(kube)
+    # The old claim was deleted only once the new one existed and every endpoint had moved.
+    assert seen_when_pruned == [(True, {SECOND["ModelStoreFileSystemId"]})]
+    assert all(SECOND["ModelStoreFileSystemId"] in name and name != before[kind] for kind, name in moved.items())
+    assert file_systems_of_endpoints(kube) == {SECOND["ModelStoreFileSystemId"]}
+    volume = kube.get("v1", "PersistentVolume", None, moved["PersistentVolume"])
+    assert volume["spec"]["csi"]["volumeHandle"] == SECOND["ModelStoreFileSystemId"]
+    assert volume["spec"]["claimRef"]["name"] == moved["PersistentVolumeClaim"]
+    assert volume["spec"]["storageClassName"] == moved["StorageClass"]
+
+    # An Update to a third file system fails elsewhere (an admission webhook refuses its volume) after the endpoints
+    # moved: the rollback brings back the second file system's objects and prunes the third's.
+    third_volume = next(name for name in bundle.filled(THIRD) if name[0] == "PersistentVolume")[2]
+    kube.server.fail("PATCH", "PersistentVolume", third_volume, status=400, reason="BadRequest",
+                     message='admission webhook "volumes.example.com" denied the request: not now')
+    assert manifests.update(with_store(props, THIRD)) == "UPDATE_ROLLBACK_COMPLETE"
+    assert "denied the request: not now" in manifests.reasons()[-1]
+    holds_exactly(kube, bundle, label, second["Values"])
+    assert file_systems_of_endpoints(kube) == {SECOND["ModelStoreFileSystemId"]}
+
+    # Back to the first file system (a later stack failure rolling a finished Update back sends the same request).
+    assert manifests.update(first) == "UPDATE_COMPLETE", manifests.reasons()
+    holds_exactly(kube, bundle, label, first["Values"])
+    assert store_objects(kube) == before
