@@ -4,9 +4,10 @@ reports): destructive, not everything compared, or neither."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterator, Optional
+from typing import Any, Iterator, Mapping, Optional
 
 from .change_rules import HOLDS
+from .deploy_values import ValueChange, field_values, name_values, value_changes
 from .gateways import ENDPOINT_KINDS, removed_gateways
 from .inputs import Bundle, StackInput
 from .instance_groups import CLUSTER_TYPE, GroupChange, instance_group_changes, lifecycle_script_changes
@@ -38,6 +39,7 @@ class BundleDiff:
     prunes: bool = True  # whether an object gone from the new version is deleted from the cluster
     gateways_removed: tuple[tuple[ObjectKey, tuple[str, ...]], ...] = ()  # each with the endpoints it served
     gitops: bool = False  # both versions delivered by GitOps: Argo CD or Flux prune, not the applier
+    values: tuple[ValueChange, ...] = ()  # deploy-time values its objects hold that take a new value
 
 
 @dataclass(frozen=True)
@@ -65,7 +67,8 @@ class StackDiff:
     def destructive(self) -> bool:
         """Something is replaced, deleted, refused, takes running nodes away, or is newly billed while idle."""
         return bool(self.resources.replaced or self.resources.deleted or self.refusals or self.endpoints_removed
-                    or any(bundle.changes and bundle.changes.deleted and bundle.prunes for bundle in self.bundles)
+                    or any(bundle.changes and (bundle.changes.deleted or bundle.changes.replaced) and bundle.prunes
+                           for bundle in self.bundles)
                     or any(change.rule.outcome in HOLDS for cluster in self.groups for change in cluster.changes)
                     or any(change.newly_billed_idle_gpus for change in self.figures))
 
@@ -78,11 +81,13 @@ def stack_diff(old: StackInput, new: StackInput, old_manifests: Optional[tuple[s
                new_manifests: Optional[tuple[str, ...]] = None) -> StackDiff:
     """``old_manifests`` / ``new_manifests``: a version's manifest files when its input cannot hold them (a deployed
     template, or GitOps delivery)."""
-    bundles = tuple(bundle_diff(logical_id, _with_files(old.bundles.get(logical_id), old_manifests),
-                                _with_files(new.bundles.get(logical_id), new_manifests))
-                    for logical_id in sorted(old.bundles.keys() | new.bundles.keys()))
     resources = resource_changes(old.template, new.template)
     old_resources, new_resources = old.template.get("Resources") or {}, new.template.get("Resources") or {}
+    bundles = tuple(bundle_diff(logical_id, _with_files(old.bundles.get(logical_id), old_manifests),
+                                _with_files(new.bundles.get(logical_id), new_manifests),
+                                value_changes(_values(old_resources.get(logical_id)),
+                                              _values(new_resources.get(logical_id)), resources.replaced))
+                    for logical_id in sorted(old.bundles.keys() | new.bundles.keys()))
     old_figures, new_figures = platform_figures(old.template), platform_figures(new.template)
     if old_figures is None and not old_resources:  # a new stack: no platform ran before
         old_figures = {}
@@ -101,11 +106,24 @@ def stack_diff(old: StackInput, new: StackInput, old_manifests: Optional[tuple[s
         notes=notes)
 
 
-def bundle_diff(logical_id: str, old: Optional[Bundle], new: Optional[Bundle]) -> BundleDiff:
+def bundle_diff(logical_id: str, old: Optional[Bundle], new: Optional[Bundle],
+                values: Optional[Mapping[str, ValueChange]] = None) -> BundleDiff:
     """A bundle added (every object added), removed (every object deleted: the applier deletes what it applied),
-    the same (same key), handed over to GitOps or back, or compared object by object."""
+    the same (same key) with the same deploy-time values, handed over to GitOps or back, or compared object by object.
+    ``values``: the deploy-time values that take a new value (an object named by one is replaced)."""
+    values = dict(values or {})
     if old is not None and new is not None and old.key == new.key and not old.gitops:
-        return BundleDiff(logical_id, None, "unchanged (the same bundle)")
+        files = new.files if new.files is not None else old.files  # the same key: the same files
+        used = _values_used(files or ()) & values.keys()
+        if not used:
+            note = "unchanged (the same bundle)"
+            if files is None and values:
+                note += "; deploy-time values change, and the objects holding them are not known here"
+            return BundleDiff(logical_id, None, note, compared=files is not None or not values)
+        same = objects_of(files or ())
+        changing = {name: values[name] for name in sorted(used)}
+        return BundleDiff(logical_id, object_changes(same, same, changing), "the same bundle, with new deploy-time "
+                          "values", values=tuple(changing.values()))
     handover = old is not None and new is not None and not old.gitops and new.gitops
     adopted = old is not None and new is not None and old.gitops and not new.gitops
     if old is not None and old.files is None and not adopted:
@@ -119,10 +137,28 @@ def bundle_diff(logical_id: str, old: Optional[Bundle], new: Optional[Bundle]) -
     after = objects_of(new.files or ()) if new is not None else {}
     note = HANDOVER if handover else ADOPTED if adopted else None
     # Handing over or taking back deletes nothing; between GitOps versions, Argo CD or Flux prune what is gone.
-    changes = object_changes(before, after)
+    used = {name: values[name] for name in sorted(_values_used(new.files or ()) & values.keys())} \
+        if new is not None and old is not None else {}
+    changes = object_changes(before, after, used)
     return BundleDiff(logical_id, changes, note, prunes=not (handover or adopted),
                       gateways_removed=removed_gateways(changes.deleted, before),
-                      gitops=old is not None and new is not None and old.gitops and new.gitops)
+                      gitops=old is not None and new is not None and old.gitops and new.gitops,
+                      values=tuple(used.values()))
+
+
+def _values(resource: Optional[Mapping[str, Any]]) -> dict[str, Any]:
+    """The applier's ``Values`` property: placeholder name -> what CloudFormation fills it with."""
+    values = ((resource or {}).get("Properties") or {}).get("Values")
+    return dict(values) if isinstance(values, Mapping) else {}
+
+
+def _values_used(files: tuple[str, ...]) -> set[str]:
+    """The deploy-time values the objects of ``files`` hold, in their names or fields."""
+    used: set[str] = set()
+    for manifest in objects_of(files).values():
+        used |= name_values(manifest)
+        used |= {name for _, _, names in field_values(manifest) for name in names}
+    return used
 
 
 def _with_files(bundle: Optional[Bundle], files: Optional[tuple[str, ...]]) -> Optional[Bundle]:

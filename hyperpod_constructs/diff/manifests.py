@@ -10,7 +10,8 @@ from typing import Any, Iterable, Mapping
 
 import yaml
 
-from .leaves import field_changes
+from .deploy_values import ValueChange, field_values, name_values
+from .leaves import field_changes, short
 
 # (API group, kind, namespace, name): an apiVersion change within a group is a field change, not a new object.
 ObjectKey = tuple[str, str, str, str]
@@ -43,10 +44,27 @@ class ObjectChanges:
     added: tuple[ObjectKey, ...]
     deleted: tuple[ObjectKey, ...]
     changed: tuple[tuple[ObjectKey, tuple[str, ...]], ...]  # the key and its field changes, one line each
+    # Objects whose name holds a deploy-time value that changes: a new object is applied and the old one pruned. The
+    # key (the same text in both versions) and the values that rename it.
+    replaced: tuple[tuple[ObjectKey, tuple[str, ...]], ...] = ()
 
 
-def object_changes(old: Mapping[ObjectKey, Any], new: Mapping[ObjectKey, Any]) -> ObjectChanges:
-    changed = tuple((key, tuple(field_changes(old[key], new[key]))) for key in sorted(old.keys() & new.keys())
-                    if old[key] != new[key])
+def object_changes(old: Mapping[ObjectKey, Any], new: Mapping[ObjectKey, Any],
+                   values: Mapping[str, ValueChange] | None = None) -> ObjectChanges:
+    """``values``: the deploy-time values that take a new value (``deploy_values.value_changes``)."""
+    values = values or {}
+    replaced, changed = [], []
+    for key in sorted(old.keys() & new.keys()):
+        renaming = sorted(name_values(new[key]) & values.keys())
+        if renaming:
+            replaced.append((key, tuple(renaming)))
+            continue
+        lines = field_changes(old[key], new[key])
+        shown = {line.split(": ", 1)[0].lstrip("+- ") for line in lines}
+        lines += [f"{path}: {short(text)} takes a new value at deploy time ({', '.join(sorted(names & values.keys()))})"
+                  for path, text, names in field_values(new[key]) if names & values.keys() and path not in shown]
+        if lines:
+            changed.append((key, tuple(lines)))
     return ObjectChanges(added=tuple(sorted(new.keys() - old.keys())), deleted=tuple(sorted(old.keys() - new.keys())),
-                         changed=changed)
+                         changed=tuple(changed), replaced=tuple(replaced))
+

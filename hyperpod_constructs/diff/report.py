@@ -18,6 +18,9 @@ LABELS = {"in-place": "in place", "new-nodes": "new nodes only", "rolling": "rol
 DESTRUCTIVE = "  => removes, replaces or refuses something, or bills more while idle"
 NOT_COMPARED = "  => nothing removed, replaced or refused in what was compared, but not everything was compared"
 CLEAN = "  => nothing removed, replaced, refused or newly billed while idle"
+# An object named after a deploy-time value that changes (the model store's volume objects carry the file system id).
+REPLACED_BY_NAME = ("its name holds {values}: a new object under the new name is applied, with the objects that use it, "
+                    "then this one is pruned")
 _PATHS_SHOWN = 6  # an in-place update lists this many changed properties, then how many more
 
 
@@ -99,11 +102,15 @@ def _kubernetes_lines(diff: StackDiff) -> list[str]:
         changes = bundle.changes
         if bundle.note:
             lines.append(f"{header}: {bundle.note}")
-        elif not (changes.added or changes.deleted or changes.changed):
+        elif not (changes.added or changes.deleted or changes.changed or changes.replaced):
             lines.append(f"{header}: no object added, changed or deleted")
             continue
         else:
             lines.append(f"{header}:")
+        lines += [f"    new deploy-time value: {value.cause}" for value in bundle.values]
+        for key, names in changes.replaced:
+            lines.append(f"    replaced: {describe(key)}")
+            lines.append(f"        {REPLACED_BY_NAME.format(values=', '.join(names))}")
         lines += [f"    added:   {describe(key)}" for key in changes.added]
         for key, fields in changes.changed:
             lines.append(f"    changed: {describe(key)}")

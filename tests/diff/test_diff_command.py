@@ -48,9 +48,9 @@ def test_a_change_lists_replacements_with_their_cause_and_kubernetes_objects_by_
     assert not any(line.startswith("  replaced: PlatformModelStoreFileSystem") for line in lines)
     kubernetes = lines[lines.index(next(line for line in lines if line.startswith("  Kubernetes objects"))):]
     assert kubernetes[1:] == [
-        "    changed: PersistentVolume model-store-default",
+        "    changed: PersistentVolume model-store-default-${ModelStoreFileSystemId}",
         '        spec.capacity.storage: "1200Gi" -> "2400Gi"',
-        "    changed: PersistentVolumeClaim default/model-store",
+        "    changed: PersistentVolumeClaim default/model-store-${ModelStoreFileSystemId}",
         '        spec.resources.requests.storage: "1200Gi" -> "2400Gi"',
         f"    changed: {ENDPOINT} default/llama",
         "        spec.replicas: 1 -> 2",

@@ -18,7 +18,7 @@ from hyperpod_constructs.aws import hyperpod_cluster
 from hyperpod_constructs.diff import change_rules as rules
 from hyperpod_constructs.diff.command import EXIT_CLEAN, EXIT_DESTRUCTIVE, EXIT_NOT_COMPARED, main
 from hyperpod_constructs.diff.compare import GITOPS_NOT_COMPARED, HANDOVER, NO_OLD_BUNDLE, NO_OLD_FIGURES
-from hyperpod_constructs.diff.report import CLEAN, DESTRUCTIVE, NOT_COMPARED
+from hyperpod_constructs.diff.report import CLEAN, DESTRUCTIVE, NOT_COMPARED, REPLACED_BY_NAME
 from hyperpod_constructs.platform.plan_metadata import PLAN_METADATA_KEY
 
 TEMPLATE = "Inference.template.json"
@@ -154,6 +154,72 @@ def test_another_vpc_replaces_the_cluster_and_the_model_store_and_eks_refuses_it
     assert "  retained and still billing: the replaced PlatformModelStoreFileSystem64E83996" in "\n".join(lines)
     assert GROUPS not in lines  # a replaced cluster replaces every node: no group-by-group account
     assert not any(line.startswith("  updated in place: PlatformEksCluster") for line in lines)
+
+
+STORE = "PlatformModelStoreFileSystem64E83996"
+ENDPOINT = "InferenceEndpointConfig.inference.sagemaker.aws.amazon.com"
+
+
+def kubernetes_lines(lines: list[str]) -> list[str]:
+    start = next(index for index, line in enumerate(lines) if line.startswith("  Kubernetes objects"))
+    return lines[start:-1]
+
+
+def store_moves(cause: str) -> list[str]:
+    """What the diff prints when the model store's file system is new: its StorageClass, volume and claim are
+    replaced under new names, and the endpoints reading it move."""
+    renamed = f"        {REPLACED_BY_NAME.format(values='ModelStoreFileSystemId')}"
+    moved = [f'        spec.modelSourceConfig.fsxStorage.{field}: "${{{value}}}" takes a new value at deploy time ({value})'
+             for field, value in (("dnsName", "ModelStoreDnsName"), ("fileSystemId", "ModelStoreFileSystemId"),
+                                  ("mountName", "ModelStoreMountName"))]
+    return [f"    new deploy-time value: {value} {cause}"
+            for value in ("ModelStoreDnsName", "ModelStoreFileSystemId", "ModelStoreMountName")] + [
+        "    replaced: PersistentVolume model-store-default-${ModelStoreFileSystemId}", renamed,
+        "    replaced: PersistentVolumeClaim default/model-store-${ModelStoreFileSystemId}", renamed,
+        "    replaced: StorageClass.storage.k8s.io fsx-model-store-${ModelStoreFileSystemId}", renamed,
+        f"    changed: {ENDPOINT} default/llama", *moved, f"    changed: {ENDPOINT} default/qwen", *moved]
+
+
+def test_a_replaced_model_store_replaces_its_volume_objects_and_moves_the_endpoints(app: Callable[[str], Path]) -> None:
+    # The bundle's text is the same (the file system is a deploy-time value): what changes is what CloudFormation fills
+    # the values with.
+    code, lines = changed(app, "other_vpc")
+    assert code == EXIT_DESTRUCTIVE
+    kubernetes = kubernetes_lines(lines)
+    assert kubernetes[0] == "  Kubernetes objects (PlatformManifests9516CD17): the same bundle, with new deploy-time values"
+    assert kubernetes[4:] == [
+        '    new deploy-time value: ModelStoreSubnetId: {"Ref": "PlatformNetworkVpcprivateSubnet1SubnetD2A7F1A9"} -> '
+        '{"Ref": "OtherVpcPrivateSubnet1Subnet6A30CDAF"}',
+        "    new deploy-time value: NodeSecurityGroupId refers to PlatformNetworkNodeSecurityGroup3077F46F "
+        "(AWS::EC2::SecurityGroup), which is replaced",
+        *store_moves(f"refers to {STORE} (AWS::FSx::FileSystem), which is replaced")[3:]]
+    assert kubernetes[1:4] == store_moves(f"refers to {STORE} (AWS::FSx::FileSystem), which is replaced")[:3]
+
+
+def test_a_store_that_is_another_resource_replaces_its_volume_objects_from_a_deployed_template(
+        app: Callable[[str], Path], tmp_path: Path) -> None:
+    # The deployed template's bundle is the same key as NEW's: NEW's files say which objects hold the values.
+    moved = (app("") / TEMPLATE).read_text().replace(STORE, "PlatformModelStoreFileSystemB0B0B0B0")
+    (tmp_path / "new.json").write_text(moved)
+    code, text = diff(app(""), tmp_path / "new.json")
+    assert code == EXIT_DESTRUCTIVE
+    other = "PlatformModelStoreFileSystemB0B0B0B0"
+    kubernetes = kubernetes_lines(text.splitlines())
+    assert kubernetes[2] == f'    new deploy-time value: ModelStoreFileSystemId: {{"Ref": "{STORE}"}} -> {{"Ref": "{other}"}}'
+    for line, value in zip(kubernetes[1:4], ("ModelStoreDnsName", "ModelStoreFileSystemId", "ModelStoreMountName")):
+        assert line.startswith(f"    new deploy-time value: {value}: ") and STORE in line and other in line
+    assert kubernetes[4:] == store_moves("")[3:]
+    # Without any bundle at hand, the diff does not call it unchanged.
+    code, text = diff(app("") / TEMPLATE, tmp_path / "new.json")
+    assert code == EXIT_DESTRUCTIVE  # the file system is replaced (a new logical id) whatever the objects
+    assert ("  Kubernetes objects (PlatformManifests9516CD17): unchanged (the same bundle); deploy-time values change, "
+            "and the objects holding them are not known here") in text.splitlines()
+
+
+def test_the_same_store_keeps_its_volume_objects(app: Callable[[str], Path]) -> None:
+    # Twice the capacity updates the file system in place: the same id, the same objects.
+    code, lines = changed(app, "model_store_shrunk")
+    assert not any("new deploy-time value" in line or line.startswith("    replaced:") for line in lines)
 
 
 def test_a_smaller_model_store_is_refused(app: Callable[[str], Path]) -> None:
