@@ -99,6 +99,17 @@ def test_a_value_that_makes_no_kubernetes_name_is_refused_naming_it(manifest_pla
         manifest_plan.fill_names(_store_inventory(manifest_plan), {})
 
 
+def test_only_a_deleted_object_kept_by_kubernetes_while_in_use_is_not_waited_for(manifest_plan):
+    def live(finalizers, deleted=True):
+        metadata = {"name": "c", "finalizers": finalizers}
+        return {"metadata": {**metadata, "deletionTimestamp": "2026-01-01T00:00:00Z"} if deleted else metadata}
+    assert manifest_plan.held_while_in_use(live(["kubernetes.io/pvc-protection"]))
+    assert manifest_plan.held_while_in_use(live(["kubernetes.io/pv-protection"]))
+    assert not manifest_plan.held_while_in_use(live(["kubernetes.io/pvc-protection"], deleted=False))
+    assert not manifest_plan.held_while_in_use(live(["kubernetes.io/pvc-protection", "example.com/backup"]))
+    assert not manifest_plan.held_while_in_use(live([]))
+
+
 def test_a_missing_value_is_named(manifest_plan):
     with pytest.raises(ValueError, match=r"does not pass: \['Bucket'\]"):
         manifest_plan.check_values(["Bucket", "Region"], {"Region": "x"})

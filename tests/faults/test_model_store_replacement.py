@@ -3,17 +3,17 @@ kubectl function to the loopback API server, which refuses what the real one ref
 source, a StorageClass's new parameters, a bound claim's new volume. The default app's own bundle, as staged.
 
 The StorageClass, PersistentVolume and claim are named after the file system, so the Update applies three new
-objects and the endpoints' new file system, then prunes the old three; its rollback, and a later return to the first
-file system, go back the same way. With the objects named as before (one name whatever the file system), the Update
-is refused and rolled back."""
+objects and the endpoints' new file system, then prunes the old three (a claim a pod of the user's still mounts is
+deleted, and Kubernetes keeps it until that pod stops); its rollback, and a later return to the first file system,
+go back the same way. With the objects named as before (one name whatever the file system), the Update is refused
+and rolled back."""
 from __future__ import annotations
 
 from typing import Any
 
 from apps_support import APPLIER, only
-from faults.bundles import read_bundle
+from faults.bundles import TWO_INVOCATIONS, read_bundle
 from faults.conftest import CRD_FACTS, KARPENTER_CRD, hyperpod_node_class_crd
-from faults.harness import after
 from faults.test_bundles_end_to_end import applier_properties, holds_exactly
 
 FIRST = {"ModelStoreFileSystemId": "fs-0123456789abcdef0",
@@ -60,15 +60,26 @@ def release(kube, names: dict[str, str]) -> None:
         kube.server.remove_finalizers("v1", kind, "default" if kind == "PersistentVolumeClaim" else None, names[kind])
 
 
+def terminating(kube, names: dict[str, str]) -> dict[str, list[str]]:
+    """Kind -> the finalizers of the object of ``names`` still there, being deleted."""
+    found = {}
+    for kind in IN_USE:
+        live = kube.get("v1", kind, "default" if kind == "PersistentVolumeClaim" else None, names[kind])
+        if live is not None:
+            assert live["metadata"].get("deletionTimestamp"), live["metadata"]
+            found[kind] = live["metadata"]["finalizers"]
+    return found
+
+
 def test_a_new_file_system_is_delivered_as_new_volume_objects_and_rolled_back_the_same_way(
-        quick_setup, aws, kube, manifests, clock):
+        quick_setup, aws, kube, manifests):
     props = applier_properties(quick_setup.template)
     staged = (quick_setup.outdir / f"asset.{only(quick_setup.template, APPLIER)['Properties']['BundleKey']}").read_bytes()
     bundle = read_bundle(staged)
     kube.server.install_crd_file(CRD_FACTS / KARPENTER_CRD)
     kube.server.install_crd(hyperpod_node_class_crd())
     aws.bundles["as-staged.zip"] = staged
-    props = {**props, "BundleKey": "as-staged.zip"}
+    props = {**props, "BundleKey": "as-staged.zip", "TimeoutSeconds": TWO_INVOCATIONS}
     label = props["Selector"].split("=", 1)[1]
 
     first = with_store(props, FIRST)
@@ -77,10 +88,10 @@ def test_a_new_file_system_is_delivered_as_new_volume_objects_and_rolled_back_th
     before = store_objects(kube)
     assert file_systems_of_endpoints(kube) == {FIRST["ModelStoreFileSystemId"]}
 
-    # A workload still mounts the old claim: Kubernetes holds it (and its volume) until the pod goes. The Update
-    # applies the new objects and moves the endpoints first, then waits for the old ones to go.
+    # A workload of the user's still mounts the old claim: Kubernetes keeps it (and its volume) until that pod
+    # stops. The Update applies the new objects and moves the endpoints, then deletes the old ones and does not wait
+    # for that pod.
     mark_in_use(kube, before)
-    kube.server.on_tick(after(clock, 90, lambda: release(kube, before)))
     seen_when_pruned: list[tuple[bool, set[str]]] = []
 
     def watch_prune(server: Any) -> None:
@@ -91,16 +102,26 @@ def test_a_new_file_system_is_delivered_as_new_volume_objects_and_rolled_back_th
     kube.server.on_tick(watch_prune)
     second = with_store(props, SECOND)
     assert manifests.update(second) == "UPDATE_COMPLETE", manifests.reasons()
-    holds_exactly(kube, bundle, label, second["Values"])
-    moved = store_objects(kube)
     # The old claim was deleted only once the new one existed and every endpoint had moved.
     assert seen_when_pruned == [(True, {SECOND["ModelStoreFileSystemId"]})]
-    assert all(SECOND["ModelStoreFileSystemId"] in name and name != before[kind] for kind, name in moved.items())
+    assert terminating(kube, before) == {kind: [finalizer] for kind, finalizer in IN_USE.items()}
     assert file_systems_of_endpoints(kube) == {SECOND["ModelStoreFileSystemId"]}
+    moved = {kind: name for kind in STORE_KINDS for name in kube.names(kind) if name != before[kind]}
+    assert all(SECOND["ModelStoreFileSystemId"] in name for name in moved.values()) and len(moved) == 3
     volume = kube.get("v1", "PersistentVolume", None, moved["PersistentVolume"])
     assert volume["spec"]["csi"]["volumeHandle"] == SECOND["ModelStoreFileSystemId"]
     assert volume["spec"]["claimRef"]["name"] == moved["PersistentVolumeClaim"]
     assert volume["spec"]["storageClassName"] == moved["StorageClass"]
+
+    # Back to the first file system while that pod still runs: its claim cannot be created again before it is gone,
+    # so the Update fails at its deadline, and the rollback to the second file system completes.
+    assert manifests.update(first) == "UPDATE_ROLLBACK_COMPLETE"
+    assert ("still waiting for objects of the bundle still being deleted to go before they are applied again: "
+            f"PersistentVolume {before['PersistentVolume']} (finalizers kubernetes.io/pv-protection)") \
+        in manifests.reasons()[-1]
+    assert file_systems_of_endpoints(kube) == {SECOND["ModelStoreFileSystemId"]}
+    release(kube, before)  # the pod stopped
+    holds_exactly(kube, bundle, label, second["Values"])
 
     # An Update to a third file system fails elsewhere (an admission webhook refuses its volume) after the endpoints
     # moved: the rollback brings back the second file system's objects and prunes the third's.
@@ -112,7 +133,8 @@ def test_a_new_file_system_is_delivered_as_new_volume_objects_and_rolled_back_th
     holds_exactly(kube, bundle, label, second["Values"])
     assert file_systems_of_endpoints(kube) == {SECOND["ModelStoreFileSystemId"]}
 
-    # Back to the first file system (a later stack failure rolling a finished Update back sends the same request).
+    # Back to the first file system once nothing holds its claim (a later stack failure rolling a finished Update
+    # back sends the same request).
     assert manifests.update(first) == "UPDATE_COMPLETE", manifests.reasons()
     holds_exactly(kube, bundle, label, first["Values"])
     assert store_objects(kube) == before

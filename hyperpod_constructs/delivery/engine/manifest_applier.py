@@ -475,6 +475,9 @@ class Session:
             for namespace, refs in plan.by_live_namespace({ref: owned[ref] for ref in now}).items():
                 errors.update(self.delete(refs, namespace))
             owned = {ref: manifest for ref, manifest in self.live(list(owned)).items()}
+            for ref in [ref for ref, manifest in owned.items() if plan.held_while_in_use(manifest)]:
+                LOG.info("%s is deleted; Kubernetes keeps it until no pod uses it (finalizers %s)", ref,
+                         ", ".join(owned.pop(ref)["metadata"]["finalizers"]))
             if not owned:
                 break
             if errors and all(ref in errors for ref in owned):

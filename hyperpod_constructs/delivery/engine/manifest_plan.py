@@ -465,6 +465,19 @@ def is_terminating(live: Mapping[str, Any]) -> bool:
     return bool(live.get("metadata", {}).get("deletionTimestamp"))
 
 
+# Finalizers Kubernetes' own protection controllers put on a claim while a pod uses it, and on a volume while a claim
+# is bound to it; they go by themselves once the last pod stops. Nothing the platform does ends them sooner.
+IN_USE_FINALIZERS = frozenset({"kubernetes.io/pvc-protection", "kubernetes.io/pv-protection"})
+
+
+def held_while_in_use(live: Mapping[str, Any]) -> bool:
+    """Deleted, and kept only until nothing uses it: a claim a pod still mounts (the model store's old claim while a
+    workload of yours still runs on it), or its volume. The delete is done: waiting for it would hold the deploy (and
+    the rollback that would then want the object back) for as long as that pod runs."""
+    finalizers = set(live.get("metadata", {}).get("finalizers") or ())
+    return is_terminating(live) and bool(finalizers) and finalizers <= IN_USE_FINALIZERS
+
+
 def deletable_now(remaining: Mapping[ObjectRef, Mapping[str, Any]],
                   shared: Iterable[ObjectRef] = ()) -> list[ObjectRef]:
     """Which of the objects still present to delete now: custom resources before their CRDs, shared objects once
