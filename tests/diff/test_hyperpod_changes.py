@@ -196,6 +196,15 @@ def test_a_replaced_model_store_replaces_its_volume_objects_and_moves_the_endpoi
     assert kubernetes[1:4] == store_moves(f"refers to {STORE} (AWS::FSx::FileSystem), which is replaced")[:3]
 
 
+def test_the_deploy_doc_shows_lines_the_command_prints_for_a_new_file_system(app: Callable[[str], Path]) -> None:
+    from support import REPO_ROOT
+    text = (REPO_ROOT / "docs" / "deploy.md").read_text()
+    section = text[text.index("A **new model store file system**"):]
+    shown = section[section.index("```text\n") + len("```text\n"):section.index("```", section.index("```text\n") + 7)]
+    _, lines = changed(app, "other_vpc")
+    assert shown.splitlines() and all(line in lines for line in shown.splitlines()), shown
+
+
 def test_a_store_that_is_another_resource_replaces_its_volume_objects_from_a_deployed_template(
         app: Callable[[str], Path], tmp_path: Path) -> None:
     # The deployed template's bundle is the same key as NEW's: NEW's files say which objects hold the values.
