@@ -194,6 +194,23 @@ def test_other_charts_have_handles_on_the_platform(tmp_path: Path):
     assert jumpstart.api_object.kind == "JumpStartModel"
     _, bare = new_platform(tmp_path, "Bare")
     assert (bare.model_store_volumes, bare.mig_config_map, bare.scaled_workloads) == (None, None, ())
+    assert bare.model_store_claim_name is None
+
+
+def test_a_workload_of_yours_names_the_model_store_claim_that_follows_the_file_system(tmp_path: Path):
+    platform = every_kind(tmp_path)
+    claim = next(o for o in platform.model_store_volumes.api_objects if o.kind == "PersistentVolumeClaim")
+    assert claim.name == platform.model_store_claim_name
+    def readers(chart: cdk8s.Chart) -> None:
+        reader = cdk8s.ApiObject(chart, "reader", api_version="v1", kind="ConfigMap",
+                                 metadata={"name": "reader", "namespace": "default"})
+        reader.add_json_patch(cdk8s.JsonPatch.add("/data", {"claim": platform.model_store_claim_name}))
+    platform.add_chart("model-readers", readers)
+    platform.export(tmp_path / "dist", picture=False)
+    exported = files_under(tmp_path / "dist" / "manifests")
+    (reader,) = docs(exported["model-readers.k8s.yaml"])
+    (volume_claim,) = [m for m in docs(exported["model-store.k8s.yaml"]) if m["kind"] == "PersistentVolumeClaim"]
+    assert reader["data"]["claim"] == volume_claim["metadata"]["name"] == "model-store-${ModelStoreFileSystemId}"
 
 
 def test_scaled_workloads_are_added_in_several_charts(tmp_path: Path):
