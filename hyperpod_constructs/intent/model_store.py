@@ -13,6 +13,7 @@ if TYPE_CHECKING:
 
 DeploymentType = Literal["PERSISTENT_2"]
 THROUGHPUTS_MB_PER_TIB = (125, 250, 500, 1000)
+SMALLEST_CAPACITY_GIB = 1200  # FSx for Lustre PERSISTENT_2's smallest file system; then multiples of 2400 GiB
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -60,7 +61,8 @@ class ModelStore:
                 "an s3.IBucket (a Bucket in your stack, or s3.Bucket.from_bucket_name(stack, id, 'my-models'))")
         require(self.prefix is None or is_s3_prefix(self.prefix), where, "prefix", self.prefix,
                 "a key prefix inside the bucket such as 'llm/' (not an s3:// URI, no leading '/', no '..') or None")
-        require(self.capacity_gib == 1200 or (self.capacity_gib > 0 and self.capacity_gib % 2400 == 0), where,
+        require(self.capacity_gib == SMALLEST_CAPACITY_GIB or (self.capacity_gib > 0 and self.capacity_gib % 2400 == 0),
+                where,
                 "capacity_gib", self.capacity_gib, "1200 or a multiple of 2400 GiB (FSx for Lustre PERSISTENT_2)")
         require(self.throughput_mb_per_tib in THROUGHPUTS_MB_PER_TIB, where, "throughput_mb_per_tib",
                 self.throughput_mb_per_tib, f"one of {THROUGHPUTS_MB_PER_TIB}")

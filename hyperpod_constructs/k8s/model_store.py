@@ -11,6 +11,7 @@ from typing import Any, Mapping, Sequence
 
 import cdk8s
 
+from ..intent.model_store import SMALLEST_CAPACITY_GIB
 from ..resolve.platform_model import ResolvedModelStore
 from .api_objects import add_core_objects
 
@@ -25,6 +26,11 @@ def model_store_manifests(store: ResolvedModelStore, capacity_gib: int, namespac
     says why): a new file system is three new objects, never a refused change."""
     volume_name = store.volume_name(namespace)
     storage = f"{capacity_gib}Gi"
+    # The claim asks for the smallest file system, whatever the store's size: a request binds a claim to a volume at
+    # least that large, and Kubernetes lets a bound claim's request grow only through a StorageClass that allows
+    # expansion (for the CSI driver to grow the volume). Here CloudFormation grows the file system in place, so only
+    # the volume's capacity, which Kubernetes lets change, follows it.
+    claimed = f"{SMALLEST_CAPACITY_GIB}Gi"
     shared = {"accessModes": ["ReadWriteMany"], "storageClassName": store.storage_class_name,
               "volumeMode": "Filesystem"}
     return [
@@ -40,7 +46,7 @@ def model_store_manifests(store: ResolvedModelStore, capacity_gib: int, namespac
                   "mountOptions": ["flock"], "persistentVolumeReclaimPolicy": "Retain"}},
         {"apiVersion": "v1", "kind": "PersistentVolumeClaim",
          "metadata": {"name": store.claim_name, "namespace": namespace},
-         "spec": {**shared, "resources": {"requests": {"storage": storage}}, "volumeName": volume_name}},
+         "spec": {**shared, "resources": {"requests": {"storage": claimed}}, "volumeName": volume_name}},
     ]
 
 

@@ -46,3 +46,10 @@ def test_a_new_file_system_names_new_objects_and_the_same_one_the_same() -> None
                               claim_prefix="model-store")
     assert not set(names(STORE)) & set(names(replaced))
     assert names(STORE) == names(same)
+
+
+def test_a_larger_store_grows_the_volume_and_leaves_the_claims_request() -> None:
+    # A bound claim's larger request is refused without a StorageClass that allows expansion; the volume's is not.
+    _, volume, claim = model_store_manifests(STORE, 4800, "inference", "subnet-1", "sg-1")
+    assert volume["spec"]["capacity"] == {"storage": "4800Gi"}
+    assert claim["spec"]["resources"]["requests"] == {"storage": "1200Gi"}

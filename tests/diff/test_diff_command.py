@@ -50,8 +50,6 @@ def test_a_change_lists_replacements_with_their_cause_and_kubernetes_objects_by_
     assert kubernetes[1:] == [
         "    changed: PersistentVolume model-store-default-${ModelStoreFileSystemId}",
         '        spec.capacity.storage: "1200Gi" -> "2400Gi"',
-        "    changed: PersistentVolumeClaim default/model-store-${ModelStoreFileSystemId}",
-        '        spec.resources.requests.storage: "1200Gi" -> "2400Gi"',
         f"    changed: {ENDPOINT} default/llama",
         "        spec.replicas: 1 -> 2",
         f"    deleted: {ENDPOINT} default/qwen",

@@ -12,6 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from apps_support import APPLIER, only
+from faults.bundles import Bundle
+from hyperpod_constructs.k8s.model_store import model_store_manifests
+from hyperpod_constructs.resolve.platform_model import ResolvedModelStore
 from faults.bundles import TWO_INVOCATIONS, read_bundle
 from faults.conftest import CRD_FACTS, KARPENTER_CRD, hyperpod_node_class_crd
 from faults.test_bundles_end_to_end import applier_properties, holds_exactly
@@ -138,3 +141,41 @@ def test_a_new_file_system_is_delivered_as_new_volume_objects_and_rolled_back_th
     assert manifests.update(first) == "UPDATE_COMPLETE", manifests.reasons()
     holds_exactly(kube, bundle, label, first["Values"])
     assert store_objects(kube) == before
+
+
+def with_capacity(bundle: Bundle, capacity_gib: int) -> Bundle:
+    """The bundle with the model store's objects as the library renders them for ``capacity_gib`` (the platform's
+    labels kept): what the next synth of a larger ``ModelStore(capacity_gib=...)`` delivers."""
+    store = ResolvedModelStore(file_system_id="${ModelStoreFileSystemId}", dns_name="${ModelStoreDnsName}",
+                               mount_name="${ModelStoreMountName}", claim_prefix="model-store")
+    staged = bundle.charts["model-store"]
+
+    def rendered(capacity: int) -> list[dict[str, Any]]:
+        manifests = model_store_manifests(store, capacity, "default", "${ModelStoreSubnetId}", "${NodeSecurityGroupId}")
+        for manifest, as_staged in zip(manifests, staged):
+            manifest["metadata"]["labels"] = as_staged["metadata"]["labels"]
+        return manifests
+    assert rendered(1200) == staged  # the rendering the default app staged (its store is 1200 GiB)
+    return bundle.with_charts({**bundle.charts, "model-store": rendered(capacity_gib)})
+
+
+def test_a_larger_file_system_is_the_same_volume_objects_updated_in_place(quick_setup, aws, kube, manifests):
+    # FSx grows the file system in place (the same id). Kubernetes lets a PersistentVolume's capacity change, but a
+    # claim's larger request only through a StorageClass that allows expansion, for the CSI driver to grow the volume:
+    # the claim's request stays what binds it, the volume's capacity follows the file system.
+    props = applier_properties(quick_setup.template)
+    bundle = read_bundle((quick_setup.outdir / f"asset.{props['BundleKey']}").read_bytes())
+    kube.server.install_crd_file(CRD_FACTS / KARPENTER_CRD)
+    kube.server.install_crd(hyperpod_node_class_crd())
+    label = props["Selector"].split("=", 1)[1]
+    store = with_store(props, FIRST)
+    aws.bundles["small.zip"], aws.bundles["large.zip"] = bundle.zip(), with_capacity(bundle, 4800).zip()
+    assert manifests.create({**store, "BundleKey": "small.zip"}) == "CREATE_COMPLETE", manifests.reasons()
+    before = store_objects(kube)
+
+    larger = with_capacity(bundle, 4800)
+    assert manifests.update({**store, "BundleKey": "large.zip"}) == "UPDATE_COMPLETE", manifests.reasons()
+    holds_exactly(kube, larger, label, store["Values"])
+    assert store_objects(kube) == before
+    volume = kube.get("v1", "PersistentVolume", None, before["PersistentVolume"])
+    assert volume["spec"]["capacity"] == {"storage": "4800Gi"}

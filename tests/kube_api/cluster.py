@@ -97,6 +97,10 @@ class Cluster:
         obj["apiVersion"], obj["kind"] = rt.api_version, rt.kind  # a CR is stored once, read in any served version
         return obj
 
+    def _storage_class(self, name: str) -> Optional[dict[str, Any]]:
+        """The live StorageClass ``name``, or None (what the resize admission plugin looks up)."""
+        return self.store.get(self._key(self.type_for("storage.k8s.io/v1", "StorageClass"), None, name))
+
     def get(self, rt: ResourceType, namespace: Optional[str], name: str) -> dict[str, Any]:
         found = self.store.get(self._key(rt, namespace, name))
         if found is None:
@@ -238,7 +242,9 @@ class Cluster:
                                                    removed, now)
         managed_fields.write(new, entries)
         if old is not None:
-            refused = immutable_fields.check_update(rt.group, rt.kind, key[3], old, new, subresource)
+            refused = immutable_fields.check_update(rt.group, rt.kind, key[3], old, new, subresource) \
+                or immutable_fields.resize_refusal(rt.group, rt.kind, key[3], old, new, subresource,
+                                                   self._storage_class)
             if refused is not None:
                 raise refused
             compare = _without_times(old)  # a new value: no copy of old needed to change it

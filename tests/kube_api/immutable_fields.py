@@ -12,13 +12,13 @@ field errors (its words, not its code): ``ValidateStorageClassUpdate`` (pkg/apis
   ``volumeName`` while it is empty (set once, when the claim binds), and, for a bound claim, ``resources.requests``
   (not below the old value) and ``volumeAttributesClassName``. No controller binds claims here: a claim naming its
   volume (``spec.volumeName``, as a statically provisioned claim does) counts as bound, as it is on a real cluster
-  once that volume exists. The resize admission plugin (a larger request needs ``allowVolumeExpansion`` on the
-  claim's StorageClass) is not modelled.
+  once that volume exists. The ``PersistentVolumeClaimResize`` admission plugin (``resize_refusal``) then refuses a
+  larger request unless the claim's StorageClass has ``allowVolumeExpansion: true`` (403 Forbidden).
 """
 from __future__ import annotations
 
 import json
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from .errors import ApiError
 
@@ -113,3 +113,27 @@ def check_update(group: str, kind: str, name: str, old: dict[str, Any], new: dic
                      "causes": [{"reason": "FieldValueForbidden" if message.startswith("Forbidden") else
                                  "FieldValueInvalid", "message": message, "field": field}
                                 for field, message in causes]})
+
+
+def resize_refusal(group: str, kind: str, name: str, old: dict[str, Any], new: dict[str, Any], subresource: str,
+                   storage_class: Callable[[str], Optional[dict[str, Any]]]) -> Optional[ApiError]:
+    """The 403 the ``PersistentVolumeClaimResize`` admission plugin answers a claim's larger request with: only a
+    bound claim grows, and only when its StorageClass allows expansion. ``storage_class(name)``: the live class."""
+    if (group, kind) != ("", "PersistentVolumeClaim") or subresource:
+        return None
+    old_spec, new_spec = old.get("spec") or {}, new.get("spec") or {}
+    before = ((old_spec.get("resources") or {}).get("requests") or {}).get("storage")
+    after = ((new_spec.get("resources") or {}).get("requests") or {}).get("storage")
+    if _quantity(after) <= _quantity(before):
+        return None
+    message = f'persistentvolumeclaims "{name}" is forbidden: '
+    if not old_spec.get("volumeName"):  # not bound (a claim naming its volume counts as bound: see above)
+        return ApiError(403, "Forbidden", message + "Only bound persistent volume claims can be expanded",
+                        {"name": name, "kind": "persistentvolumeclaims"})
+    class_name = new_spec.get("storageClassName") or ""
+    found = storage_class(class_name) if class_name and class_name == (old_spec.get("storageClassName") or "") else None
+    if found is None or found.get("allowVolumeExpansion") is not True:
+        return ApiError(403, "Forbidden", message + "only dynamically provisioned pvc can be resized and the "
+                        "storageclass that provisions the pvc must support resize",
+                        {"name": name, "kind": "persistentvolumeclaims"})
+    return None

@@ -94,6 +94,14 @@ def test_a_bound_claim_cannot_move_to_another_volume_and_may_only_grow(kube_api)
     refused = apply(kube_api, claim(storage="1100Gi"))
     assert "spec.resources.requests.storage: Forbidden: field can not be less than previous value" in refused.stderr
 
+    # A larger request passes validation, then the resize admission plugin asks the claim's StorageClass.
+    refused = apply(kube_api, claim(storage="2400Gi"))
+    assert refused.returncode == 1
+    assert ('persistentvolumeclaims "models" is forbidden: only dynamically provisioned pvc can be resized and the '
+            "storageclass that provisions the pvc must support resize") in refused.stderr
+    assert apply(kube_api, storage_class()).returncode == 0
+    assert "must support resize" in apply(kube_api, claim(storage="2400Gi")).stderr
+    assert apply(kube_api, storage_class(allowVolumeExpansion=True)).returncode == 0
     allowed = apply(kube_api, claim(storage="2400Gi"))
     assert allowed.returncode == 0, allowed.stderr
 
