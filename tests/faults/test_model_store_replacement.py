@@ -179,3 +179,17 @@ def test_a_larger_file_system_is_the_same_volume_objects_updated_in_place(quick_
     assert store_objects(kube) == before
     volume = kube.get("v1", "PersistentVolume", None, before["PersistentVolume"])
     assert volume["spec"]["capacity"] == {"storage": "4800Gi"}
+
+
+def test_a_file_system_id_that_makes_no_kubernetes_name_is_refused_before_anything_is_applied(
+        quick_setup, aws, kube, manifests):
+    props = applier_properties(quick_setup.template)
+    kube.server.install_crd_file(CRD_FACTS / KARPENTER_CRD)
+    kube.server.install_crd(hyperpod_node_class_crd())
+    aws.bundles[props["BundleKey"]] = (quick_setup.outdir / f"asset.{props['BundleKey']}").read_bytes()
+    bad = with_store(props, {**FIRST, "ModelStoreFileSystemId": "FS_0123"})
+    assert manifests.create(bad) == "ROLLBACK_COMPLETE"
+    assert ("deploy-time value ModelStoreFileSystemId ('FS_0123') makes the name of StorageClass "
+            "fsx-model-store-${ModelStoreFileSystemId} 'fsx-model-store-FS_0123', which is not a Kubernetes name "
+            "(lowercase letters, digits, '-' and '.'") in manifests.reasons()[0]
+    assert kube.ours() == set()
