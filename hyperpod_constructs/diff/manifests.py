@@ -67,4 +67,3 @@ def object_changes(old: Mapping[ObjectKey, Any], new: Mapping[ObjectKey, Any],
             changed.append((key, tuple(lines)))
     return ObjectChanges(added=tuple(sorted(new.keys() - old.keys())), deleted=tuple(sorted(old.keys() - new.keys())),
                          changed=tuple(changed), replaced=tuple(replaced))
-
