@@ -114,13 +114,13 @@ def bundle_diff(logical_id: str, old: Optional[Bundle], new: Optional[Bundle],
     values = dict(values or {})
     if old is not None and new is not None and old.key == new.key and not old.gitops:
         files = new.files if new.files is not None else old.files  # the same key: the same files
-        used = _values_used(files or ()) & values.keys()
+        same = objects_of(files or ()) if values else {}
+        used = _values_used(same) & values.keys()
         if not used:
             note = "unchanged (the same bundle)"
             if files is None and values:
                 note += "; deploy-time values change, and the objects holding them are not known here"
             return BundleDiff(logical_id, None, note, compared=files is not None or not values)
-        same = objects_of(files or ())
         changing = {name: values[name] for name in sorted(used)}
         return BundleDiff(logical_id, object_changes(same, same, changing), "the same bundle, with new deploy-time "
                           "values", values=tuple(changing.values()))
@@ -137,7 +137,7 @@ def bundle_diff(logical_id: str, old: Optional[Bundle], new: Optional[Bundle],
     after = objects_of(new.files or ()) if new is not None else {}
     note = HANDOVER if handover else ADOPTED if adopted else None
     # Handing over or taking back deletes nothing; between GitOps versions, Argo CD or Flux prune what is gone.
-    used = {name: values[name] for name in sorted(_values_used(new.files or ()) & values.keys())} \
+    used = {name: values[name] for name in sorted(_values_used(after) & values.keys())} \
         if new is not None and old is not None else {}
     changes = object_changes(before, after, used)
     return BundleDiff(logical_id, changes, note, prunes=not (handover or adopted),
@@ -152,10 +152,10 @@ def _values(resource: Optional[Mapping[str, Any]]) -> dict[str, Any]:
     return dict(values) if isinstance(values, Mapping) else {}
 
 
-def _values_used(files: tuple[str, ...]) -> set[str]:
-    """The deploy-time values the objects of ``files`` hold, in their names or fields."""
+def _values_used(objects: Mapping[ObjectKey, Any]) -> set[str]:
+    """The deploy-time values ``objects`` hold, in their names or fields."""
     used: set[str] = set()
-    for manifest in objects_of(files).values():
+    for manifest in objects.values():
         used |= name_values(manifest)
         used |= {name for _, _, names in field_values(manifest) for name in names}
     return used
