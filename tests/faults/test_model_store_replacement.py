@@ -9,15 +9,15 @@ go back the same way. With the objects named as before (one name whatever the fi
 and rolled back."""
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from apps_support import APPLIER, only
-from faults.bundles import Bundle
-from hyperpod_constructs.k8s.model_store import model_store_manifests
-from hyperpod_constructs.resolve.platform_model import ResolvedModelStore
-from faults.bundles import TWO_INVOCATIONS, read_bundle
+from faults.bundles import TWO_INVOCATIONS, Bundle, read_bundle
 from faults.conftest import CRD_FACTS, KARPENTER_CRD, hyperpod_node_class_crd
 from faults.test_bundles_end_to_end import applier_properties, holds_exactly
+from hyperpod_constructs.k8s.model_store import model_store_manifests
+from hyperpod_constructs.resolve.platform_model import ResolvedModelStore
 
 FIRST = {"ModelStoreFileSystemId": "fs-0123456789abcdef0",
          "ModelStoreDnsName": "fs-0123456789abcdef0.fsx.us-west-2.amazonaws.com", "ModelStoreMountName": "abcdefgh"}
@@ -193,3 +193,29 @@ def test_a_file_system_id_that_makes_no_kubernetes_name_is_refused_before_anythi
             "fsx-model-store-${ModelStoreFileSystemId} 'fsx-model-store-FS_0123', which is not a Kubernetes name "
             "(lowercase letters, digits, '-' and '.'") in manifests.reasons()[0]
     assert kube.ours() == set()
+
+
+def test_upgrading_from_names_without_the_file_system_replaces_the_volume_objects_once(
+        quick_setup, aws, kube, manifests):
+    # Versions before this one named the objects fsx-model-store, model-store-<namespace> and model-store: the first
+    # deploy of this version applies the new names, then prunes the old ones (a pod on the old claim keeps it).
+    props = applier_properties(quick_setup.template)
+    bundle = read_bundle((quick_setup.outdir / f"asset.{props['BundleKey']}").read_bytes())
+    kube.server.install_crd_file(CRD_FACTS / KARPENTER_CRD)
+    kube.server.install_crd(hyperpod_node_class_crd())
+    label = props["Selector"].split("=", 1)[1]
+    older = bundle.with_charts({**bundle.charts, "model-store": json.loads(
+        json.dumps(bundle.charts["model-store"]).replace("-${ModelStoreFileSystemId}", ""))})
+    aws.bundles["older.zip"], aws.bundles["this.zip"] = older.zip(), bundle.zip()
+    store = with_store(props, FIRST)
+    assert manifests.create({**store, "BundleKey": "older.zip"}) == "CREATE_COMPLETE", manifests.reasons()
+    assert store_objects(kube) == {"StorageClass": "fsx-model-store", "PersistentVolume": "model-store-default",
+                                   "PersistentVolumeClaim": "model-store"}
+    mark_in_use(kube, store_objects(kube))
+
+    assert manifests.update({**store, "BundleKey": "this.zip"}) == "UPDATE_COMPLETE", manifests.reasons()
+    assert terminating(kube, {"PersistentVolume": "model-store-default", "PersistentVolumeClaim": "model-store"}) \
+        == {kind: [finalizer] for kind, finalizer in IN_USE.items()}
+    release(kube, {"PersistentVolume": "model-store-default", "PersistentVolumeClaim": "model-store"})
+    holds_exactly(kube, bundle, label, store["Values"])
+    assert store_objects(kube)["PersistentVolumeClaim"] == f"model-store-{FIRST['ModelStoreFileSystemId']}"
