@@ -11,6 +11,8 @@
   decisions in ``manifest_plan.py``; ``time_budget.py`` bounds every call by the invocation's time and the request's
   deadline; ``cluster_access.py`` runs kubectl and Helm; ``helm_installer.py`` (``helm_plan.py``) installs HyperPod's
   dependency chart and ``daemon_configurer.py`` sizes the tiered-storage daemon, the function's other two resources.
+  Every request of the three takes its turn first (``fencing.py`` decides, ``claimed_record.py`` reads and writes the
+  record it claims), so a request CloudFormation gave up on stops without touching the cluster.
 
 The engine runs in Lambda with the standard library only (no PyYAML), imports its siblings by bare name, and is
 tested with the real kubectl and helm it ships against a loopback API server (``tests/faults``, ``tests/kube_api``).

@@ -1,5 +1,8 @@
-"""The manifest applier's turn-taking between requests of one resource (engine/fencing.py), decided without I/O."""
+"""Turn-taking between requests of one resource (engine/fencing.py), decided without I/O: the manifest applier's, the
+Helm chart's and the tiered-KV daemon's."""
 from __future__ import annotations
+
+import re
 
 import fencing
 from fencing import Identity, Turn
@@ -50,3 +53,32 @@ def test_an_event_without_the_stamp_is_older_than_any_claim():
                               "HyperPodDeadline")
     assert old.started == 0.0
     assert fencing.turn(fencing.take(None, me("new", 5.0), now=5.0), old) is Turn.PASSED
+
+
+STACK = "arn:aws:cloudformation:us-west-2:111122223333:stack/LlmInference/5b1f0e20-0000-11f0-8000-0a1b2c3d4e5f"
+SUBDOMAIN = re.compile(r"^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$")
+
+
+def test_each_cloudformation_resource_has_a_record_of_its_own_that_kubernetes_accepts():
+    """One record per stack and logical id (every request of a resource carries both, whatever its physical id), a
+    ConfigMap name Kubernetes accepts however long the ids, and never one of the applier's records."""
+    chart = fencing.resource_record_name("helm", {"StackId": STACK, "LogicalResourceId": "DepsChart1A2B3C4D"})
+    assert chart.startswith("hyperpod-constructs.helm.llminference.depschart1a2b3c4d.")
+    assert chart == fencing.resource_record_name("helm", {"StackId": STACK, "LogicalResourceId": "DepsChart1A2B3C4D",
+                                                          "PhysicalResourceId": "LlmInference-Deps-CANCELLED"})
+    other_stack = STACK.replace("5b1f0e20", "6c2a1f31")
+    assert chart != fencing.resource_record_name("helm", {"StackId": other_stack, "LogicalResourceId": "DepsChart1A2B3C4D"})
+    assert chart != fencing.resource_record_name("tiered-kv", {"StackId": STACK, "LogicalResourceId": "DepsChart1A2B3C4D"})
+    longest = fencing.resource_record_name("tiered-kv", {"StackId": STACK.replace("LlmInference", "S-" * 64),
+                                                         "LogicalResourceId": "L" * 255})
+    for name in (chart, longest):
+        assert len(name) <= 253 and SUBDOMAIN.match(name) and not name.startswith("hyperpod-constructs-"), name
+
+
+def test_a_record_holding_the_claim_alone_keeps_the_marks_of_stopped_requests():
+    claim = fencing.take(None, me("holder", 100.0), now=100.0)
+    stored = {"claim": "old", f"{fencing.STOPPED_PREFIX}gone": "stopped", "inventory": "[]"}
+    written = fencing.record_manifest("r", {}, claim, stored, version="7")
+    assert written["data"] == {f"{fencing.STOPPED_PREFIX}gone": "stopped", **claim.to_data()}
+    assert written["metadata"]["resourceVersion"] == "7" and written["metadata"]["namespace"] == "kube-system"
+    assert fencing.owner_data(stored) == {"inventory": "[]"}

@@ -42,7 +42,8 @@ def make_archive(path: Path, extra: dict[str, str] | None = None) -> None:
 
 def event(request_type: str, values: dict[str, Any], **extra: Any) -> dict[str, Any]:
     return {
-        "RequestType": request_type,
+        "RequestType": request_type, "RequestId": "request-1", "LogicalResourceId": "Chart",
+        "StackId": "arn:aws:cloudformation:us-west-2:111122223333:stack/LlmInference/0",
         "ResourceProperties": {
             "ServiceToken": "token", "ClusterName": "llm", "Repository": "aws/sagemaker-hyperpod-cli",
             "ChartPath": CHART, "GitRef": SHA, "Release": "hyperpod-dependencies", "Namespace": "kube-system",
@@ -64,6 +65,36 @@ def budget():
     import time_budget
 
     return time_budget.Budget(Context(), None)
+
+
+class UncontestedRecord:
+    """The resource's record (``claimed_record.ClaimedRecord``) when no other request of the resource polls: what
+    the handler asks of it goes into the calls, in order with the helm calls. Fencing itself runs against the real
+    kubectl in tests/faults/test_helm_faults.py."""
+
+    def __init__(self, calls: dict[str, Any], kubeconfig: str, workdir: str, budget: Any) -> None:
+        self.calls, self.kubeconfig, self.workdir, self.budget = calls, kubeconfig, workdir, budget
+
+    def note(self, what: str) -> None:
+        self.calls["run"].append(["kubectl", "record", what])
+
+    def claim_turn(self) -> None:
+        self.note("claim")
+
+    def check_turn(self) -> None:
+        self.note("check")
+
+    def stored_claim(self) -> None:
+        return None
+
+    def settle(self, data: Any = None) -> None:
+        self.note("settle")
+
+    def settle_after_failure(self) -> None:
+        self.note("settle after failure")
+
+    def finish(self, empty: Any = None) -> None:
+        self.note("finish")
 
 
 @pytest.fixture
@@ -102,6 +133,8 @@ def edges(installer, monkeypatch, tmp_path):
     monkeypatch.setattr(installer, "try_run", try_run)
     monkeypatch.setattr(installer, "run", lambda argv, env, budget, cap=None: try_run(argv, env, budget).stdout)
     monkeypatch.setattr(installer, "write_kubeconfig", write_kubeconfig)
+    monkeypatch.setattr(installer, "ClaimedRecord", lambda name, me, kubeconfig, workdir, env, budget:
+                        UncontestedRecord(calls, kubeconfig, workdir, budget))
     return calls
 
 
@@ -109,8 +142,10 @@ def test_create_installs_the_pinned_chart(installer, edges, tmp_path, budget):
     result = installer.is_complete(event("Create", {"inferenceOperators": {"enabled": False}}), budget)
 
     assert edges["downloads"] == [f"https://codeload.github.com/aws/sagemaker-hyperpod-cli/tar.gz/{SHA}"]
+    # the turn claimed before any helm call, checked again before the upgrade, settled once it is done
     assert [argv[1:3] for argv in edges["run"]] == [
-        ["history", "hyperpod-dependencies"], ["dependency", "list"], ["dependency", "update"], ["upgrade", "--install"]]
+        ["record", "claim"], ["history", "hyperpod-dependencies"], ["dependency", "list"], ["dependency", "update"],
+        ["record", "check"], ["upgrade", "--install"], ["record", "settle"]]
     # only the chart folder was extracted
     assert edges["chart_files"] == [
         "Chart.yaml", "charts/gpu-operator/Chart.yaml",
@@ -151,6 +186,7 @@ def test_gpu_operator_in_a_region_without_mirrors_fails_with_the_known_regions(i
     monkeypatch.setenv("AWS_REGION", "me-south-1")
     with pytest.raises(RuntimeError, match="no GPU operator image mirrors for me-south-1; it has: values-us-west-2.yaml"):
         installer.is_complete(event("Create", {"gpu-operator": {"enabled": True}}), budget)
+    assert edges["run"][-1][1:] == ["record", "settle after failure"]  # a later Delete keeps no tombstone for it
 
 
 def test_create_on_a_missing_cluster_names_it(installer, edges, budget):
@@ -161,7 +197,8 @@ def test_create_on_a_missing_cluster_names_it(installer, edges, budget):
 
 def test_delete_uninstalls_the_release_named_by_the_physical_id(installer, edges, budget):
     result = installer.is_complete(event("Delete", {}, PhysicalResourceId="llm/kube-system/old-release"), budget)
-    (argv,) = edges["run"]
+    claim, argv, finish = edges["run"]
+    assert (claim[1:], finish[1:]) == (["record", "claim"], ["record", "finish"])
     assert argv[1:3] == ["uninstall", "old-release"] and "--ignore-not-found" in argv
     assert flag_value(argv, "--timeout") == "60s"
     assert result == {"IsComplete": True}

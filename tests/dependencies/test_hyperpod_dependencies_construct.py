@@ -164,5 +164,5 @@ def test_nothing_from_the_chart_repository_is_vendored():
     handler_files = {p.name for p in (package / "delivery" / "engine").iterdir() if p.is_file()}
     assert handler_files == {"index.py", "cluster_access.py", "cluster_plan.py", "helm_installer.py", "helm_plan.py",
                              "manifest_applier.py", "manifest_plan.py", "time_budget.py", "daemon_configurer.py",
-                             "fencing.py", "ownership.py", "transient.py", "reasons.py",
+                             "fencing.py", "claimed_record.py", "ownership.py", "transient.py", "reasons.py",
                              "shared_fields.py"}

@@ -6,6 +6,7 @@ import json
 import pytest
 import yaml
 
+import fencing
 from hyperpod_constructs import yaml_writer
 
 IEC_V1 = "InferenceEndpointConfig.v1.inference.sagemaker.aws.amazon.com"
@@ -194,9 +195,9 @@ def test_shared_objects_are_deleted_after_every_other_object_before_their_namesp
 def test_the_record_keeps_which_objects_are_shared(manifest_plan):
     Ref = manifest_plan.ObjectRef
     record = manifest_plan.Record(inventory=(Ref(GATEWAY, "default", "gw"),), shared=(Ref(GATEWAY, "default", "gw"),))
-    written = manifest_plan.record_manifest("r", record)
+    written = fencing.record_manifest("r", manifest_plan.record_data(record), record.claim)
     assert manifest_plan.parse_record(json.dumps(written)) == record
-    assert "shared" not in manifest_plan.record_manifest("r", manifest_plan.Record(inventory=()))["data"]
+    assert "shared" not in manifest_plan.record_data(manifest_plan.Record(inventory=()))
 
 
 def test_a_file_whose_documents_do_not_match_the_inventory_is_refused(manifest_plan):
@@ -341,7 +342,7 @@ def test_record_round_trip_and_an_old_record_of_hashes_is_no_inventory(manifest_
     Ref = manifest_plan.ObjectRef
     record = manifest_plan.Record(inventory=(Ref(IEC_V1, "default", "b"), Ref(IEC_V1, "default", "a")),
                                   adopted=(Ref(IEC_V1, "default", "a"),), create_request="req-1")
-    written = manifest_plan.record_manifest("r", record)
+    written = fencing.record_manifest("r", manifest_plan.record_data(record), record.claim)
     assert written["metadata"]["labels"] == {"app.kubernetes.io/managed-by": "hyperpod-constructs"}
     parsed = manifest_plan.parse_record(json.dumps(written))
     assert parsed.inventory == (Ref(IEC_V1, "default", "a"), Ref(IEC_V1, "default", "b"))

@@ -166,10 +166,14 @@ class ProviderFramework:
         self.calls = Invocations()
         self.background: list[Execution] = []  # executions CloudFormation gave up on, still polling
         self.unheard: list[tuple[str, Answer]] = []  # (request type, answer) of those, once they answered
+        # Controllers of the test's own, called with each request as CloudFormation sends it (before onEvent).
+        self.on_request: list[Callable[[Mapping[str, Any]], None]] = []
 
     def handle(self, request: Mapping[str, Any], give_up_after: Optional[float] = None) -> Optional[Answer]:
         """The answer CloudFormation gets; None when it gives up ``give_up_after`` seconds in (the execution goes
         on in the background)."""
+        for hook in self.on_request:
+            hook(request)
         started = self.start(request)
         if isinstance(started, Answer):
             return started

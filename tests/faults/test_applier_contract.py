@@ -18,11 +18,12 @@ from kube_api.tools import usage_error
 def command_lines(kubeconfig: str, folder: str) -> dict[str, list[str]]:
     """Every kubectl command line manifest_plan and daemon_configurer build, by what it is for."""
     import daemon_configurer
+    import fencing
     import manifest_plan as plan
 
     iec = plan.ObjectRef(f"{IEC}.v1.{IEC_GROUP}", "default", "e1")
     node_pool = plan.ObjectRef("NodePool.v1.karpenter.sh", None, "gpu")
-    record = plan.record_manifest("hyperpod-constructs-p", plan.Record(inventory=(iec,)))
+    record = fencing.record_manifest("hyperpod-constructs-p", plan.record_data(plan.Record(inventory=(iec,))), None)
     Path(folder, "record.json").write_text(json.dumps(record))
     return {
         "apply": plan.apply_argv(folder, kubeconfig, 30),
@@ -31,10 +32,11 @@ def command_lines(kubeconfig: str, folder: str) -> dict[str, list[str]]:
         "served": plan.served_argv([iec.kind, node_pool.kind], kubeconfig, 30),
         "delete": plan.delete_argv([iec, node_pool], "default", kubeconfig, 30),
         "delete cluster-scoped": plan.delete_argv([node_pool], None, kubeconfig, 30),
-        "record get": plan.record_get_argv("hyperpod-constructs-p", kubeconfig, 30),
-        "record delete": plan.record_delete_argv("hyperpod-constructs-p", kubeconfig, 30),
-        "record create": plan.record_write_argv(str(Path(folder, "record.json")), True, kubeconfig, 30),
-        "record replace": plan.record_write_argv(str(Path(folder, "record.json")), False, kubeconfig, 30),
+        "record get": fencing.record_get_argv("hyperpod-constructs-p", kubeconfig, 30),
+        "record delete": fencing.record_delete_argv("hyperpod-constructs-p", kubeconfig, 30),
+        "record create": fencing.record_write_argv(str(Path(folder, "record.json")), True, kubeconfig, 30),
+        "record replace": fencing.record_write_argv(str(Path(folder, "record.json")), False, kubeconfig, 30),
+        "record marked stopped": fencing.stopped_argv("hyperpod-constructs-p", "r-1", kubeconfig, 30),
         **{f"daemon {name}": argv for name, argv in daemon_configurer.command_lines(
             daemon_configurer.DaemonRequest("llm", "default", "ai-toolkit", "ai-toolkit-config", "1GiB", {}),
             kubeconfig, str(Path(folder, "record.json")), 30).items()},

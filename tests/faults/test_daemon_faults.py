@@ -17,6 +17,8 @@ PATCH = {"spec": {"template": {"spec": {
     "nodeSelector": {"node.kubernetes.io/instance-type": "ml.p5.48xlarge"},
     "containers": [{"name": DAEMON, "resources": {"requests": {"memory": "419430Mi"}, "limits": {"memory": "419430Mi"}}}]}}}}
 RESTARTED_AT = "kubectl.kubernetes.io/restartedAt"
+DAEMON_SET_REF = f"DaemonSet.v1.apps/{DAEMON}"
+CONFIG_MAP_FILE = "config-map.json"  # the daemon's ConfigMap as the function writes it back (kubectl replace)
 
 
 def daemon_set() -> dict[str, Any]:
@@ -44,7 +46,8 @@ def daemon(framework) -> CloudFormationResource:
 def hyperpod_creates_the_daemon(kube, clock, after: float = 0.0, config: str = CONFIG_TOML) -> None:
     """HyperPod creates the daemon ``after`` seconds from now, once the cluster's tiered storage is on."""
     def create() -> None:
-        kube.server.create({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": NAMESPACE}})
+        if kube.get("v1", "Namespace", None, NAMESPACE) is None:
+            kube.server.create({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": NAMESPACE}})
         kube.server.create(daemon_set(), manager="hyperpod")
         kube.server.create(config_map(config), manager="hyperpod")
     if after:
@@ -156,7 +159,7 @@ def test_a_config_map_changed_between_read_and_write_is_read_again(aws, kube, cl
 
     data = kube.get("v1", "ConfigMap", NAMESPACE, CONFIG)["data"]
     assert 'capacity = "408GiB"' in data["config.toml"] and data["hyperpod.toml"] == "written = true\n"
-    assert len(kube.calls("replace")) == 2
+    assert len([argv for argv in kube.calls("replace") if CONFIG_MAP_FILE in argv[2]]) == 2
 
 
 def test_a_daemon_that_never_comes_fails_naming_it(aws, kube, daemon):
@@ -178,3 +181,85 @@ def test_delete_leaves_hyperpods_daemon_alone(aws, kube, clock, daemon):
     assert daemon.delete() == "DELETE_COMPLETE"
     assert live_daemon(kube) is not None and kube.get("v1", "ConfigMap", NAMESPACE, CONFIG) is not None
 
+
+
+# ---- a request CloudFormation gave up on ------------------------------------------------------------------------
+
+STOPPED = "stopped without touching the cluster"
+RECORD_PREFIX = "hyperpod-constructs.tiered-kv."
+
+
+@pytest.fixture
+def short_invocations(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Two-minute invocations: CloudFormation's next request starts between two polls of the one it gave up on.
+    monkeypatch.setattr(harness, "LAMBDA_TIMEOUT_SECONDS", 120.0)
+
+
+def hyperpod_creates_the_daemon_as_the_next_request_comes(kube, clock, framework) -> None:
+    """HyperPod creates the daemon as CloudFormation sends the request after the next one (a rollback, the Delete of
+    a cancelled Create): that request's first poll comes before the next poll of the one CloudFormation gave up on,
+    which is due a query interval after its last, so the order is the design's, not the machine's."""
+    sent: list[str] = []
+
+    def create(request: Any) -> None:
+        sent.append(request["RequestId"])
+        if len(sent) == 2:
+            hyperpod_creates_the_daemon(kube, clock)
+    framework.on_request.append(create)
+
+
+def capacity(kube) -> str:
+    config = kube.get("v1", "ConfigMap", NAMESPACE, CONFIG)["data"]["config.toml"]
+    return config.split('capacity = "', 1)[1].split('"', 1)[0]
+
+
+def daemon_writes_since(kube, moment: float) -> list[list[str]]:
+    """kubectl calls that changed the daemon (its DaemonSet or its ConfigMap) started at or after ``moment``."""
+    return [argv for when, argv in kube.tool_calls.calls if when >= moment and argv[1] in ("patch", "replace")
+            and (any(DAEMON_SET_REF in arg for arg in argv) or any(arg.endswith(CONFIG_MAP_FILE) for arg in argv))]
+
+
+def records(kube) -> list[str]:
+    return [name for name in kube.names("ConfigMap") if name.startswith(RECORD_PREFIX)]
+
+
+def test_an_update_cancelled_and_rolled_back_before_its_wait_ended_keeps_the_rolled_back_capacity(
+        aws, kube, clock, daemon, framework, short_invocations):
+    """HyperPod replaces the daemon (tiered storage turned off and on): the Update to 204GiB waits for it and is
+    cancelled 200 s in. The daemon is back as the rollback comes, which sets 408GiB again and restarts it. The
+    cancelled Update's waiter polls on and finds the daemon too: it must neither set its 204GiB nor restart the
+    daemon, which CloudFormation records at 408GiB (a redeploy of the same template sends no Update to repair it)."""
+    hyperpod_creates_the_daemon(kube, clock)
+    assert daemon.create(properties("408GiB")) == "CREATE_COMPLETE", daemon.reasons()
+    kube.server.delete("apps/v1", "DaemonSet", NAMESPACE, DAEMON)
+    kube.server.delete("v1", "ConfigMap", NAMESPACE, CONFIG)
+    hyperpod_creates_the_daemon_as_the_next_request_comes(kube, clock, framework)
+
+    assert daemon.update(properties("204GiB"), cancel_after=200) == "UPDATE_ROLLBACK_COMPLETE", daemon.reasons()
+    rolled_back = clock.now()
+    assert capacity(kube) == "408GiB" and daemon_writes_since(kube, 0.0)  # the rollback's (the count can see writes)
+    framework.drain()
+
+    assert capacity(kube) == "408GiB"
+    assert daemon_writes_since(kube, rolled_back) == []  # no capacity written, no restart, nothing marked pending
+    [stale] = [answer for _, answer in framework.unheard]
+    assert stale.status == "FAILED" and STOPPED in stale.reason and "later request" in stale.reason
+
+
+def test_a_delete_while_a_cancelled_create_still_polls_leaves_the_daemon_as_hyperpod_made_it(
+        aws, kube, clock, daemon, framework, short_invocations):
+    """A sibling resource fails 300 s into the Create, which waits for HyperPod to create the daemon: CloudFormation
+    deletes the resource. HyperPod creates the daemon as the Delete comes; the Create's waiter polls on and must not
+    size, pin or restart it for a stack that no longer has the resource: the Delete's claim stops it."""
+    hyperpod_creates_the_daemon_as_the_next_request_comes(kube, clock, framework)
+
+    assert daemon.create(properties(), cancel_after=300) == "ROLLBACK_COMPLETE", daemon.reasons()
+    framework.drain()
+
+    live = live_daemon(kube)
+    assert capacity(kube) == "10GiB" and live["spec"]["template"]["spec"].get("nodeSelector") is None
+    assert RESTARTED_AT not in (live["spec"]["template"]["metadata"].get("annotations") or {})
+    assert daemon_writes_since(kube, 0.0) == []
+    [stale] = [answer for _, answer in framework.unheard]
+    assert stale.status == "FAILED" and STOPPED in stale.reason and "a Delete that finished" in stale.reason
+    assert records(kube) == []  # the Delete kept its tombstone until the Create stopped, then removed it

@@ -160,9 +160,15 @@ def test_helm_timeout_fits_in_the_time_left_and_the_release_records_the_request(
     assert world.framework.calls.overruns == 0
 
 
+def is_helm(request: Any) -> bool:
+    """A request Helm sent (its client's user agent), not kubectl."""
+    return request.user_agent.lower().startswith("helm")
+
+
 def test_access_not_effective_yet_is_waited_for(world: World):
-    """Helm words a 401 its own way ("the server has asked for the client to provide credentials"): its first call,
-    the read of the history, is run again until the API server lets the function in."""
+    """The first call, the read of the resource's record, is run again until the API server lets the function in.
+    Then Helm's first call meets an API server replica the access entry has not reached yet, which Helm words its own
+    way ("the server has asked for the client to provide credentials"): it is run again too."""
     world.server.access(authenticated=False)
     granted: list[float] = []
 
@@ -170,13 +176,23 @@ def test_access_not_effective_yet_is_waited_for(world: World):
         granted.append(world.clock.now())
         world.server.access()
     world.server.on_tick(harness.after(world.clock, 45, grant))
+    helm_refused: list[float] = []
 
-    assert world.resource.create(properties()) == "CREATE_COMPLETE"
+    def a_replica_without_the_entry(server: KubeApiServer) -> None:
+        if granted and not helm_refused and server.requests and is_helm(server.requests[-1]):
+            helm_refused.append(world.clock.now())
+            server.access(authenticated=False)  # this request of Helm's is turned away, and those of the next 25 s
+            server.on_tick(harness.after(world.clock, 25, server.access))
+    world.server.on_tick(a_replica_without_the_entry)
 
-    # Refused before access was granted, and run again: how many retries 45 s leave room for depends on how fast the
-    # machine runs each call, so no count beyond "again" is asserted.
+    assert world.resource.create(properties()) == "CREATE_COMPLETE", world.resource.reasons()
+
+    # Refused before access was granted, and run again: how many retries each wait leaves room for depends on how
+    # fast the machine runs each call, so no count beyond "again" is asserted.
+    gets = world.kube.tool_calls.started("kubectl", "get")
+    assert granted and len(gets) >= 2 and gets[0] < granted[0]
     history = world.started_at("history")
-    assert granted and len(history) >= 2 and history[0] < granted[0]
+    assert helm_refused and len(history) >= 2 and history[0] <= helm_refused[0] < history[-1]
     assert world.revisions() == [(1, "deployed")]
     assert not world.kube.calls("auth")
 
@@ -189,11 +205,20 @@ def test_a_deploy_of_the_installed_request_downloads_nothing(world: World):
 
 
 def test_too_little_time_left_defers_helm_to_the_next_invocation(world: World, monkeypatch: pytest.MonkeyPatch):
-    """A 210 s invocation whose cluster answers slowly (40 s a request): after the access check and Helm's read of
+    """A 210 s invocation whose cluster answers Helm slowly (80 s a request after its first): after Helm's read of
     the history too little is left to start an upgrade, which would be killed mid-way."""
     monkeypatch.setattr(harness, "LAMBDA_TIMEOUT_SECONDS", time_budget.RESERVE_SECONDS + 195)
-    world.server.latency(40)
-    world.on_invocation.append(lambda n: world.server.latency(40 if n == 1 else 0))
+    invocation: list[int] = []
+
+    def invoked(number: int) -> None:
+        invocation.append(number)
+        world.server.latency(0)
+    world.on_invocation.append(invoked)
+
+    def slow_for_helm_in_the_first_invocation(server: KubeApiServer) -> None:
+        # Latency applies from the next request on: Helm's own requests after its first, in the first invocation.
+        server.latency(80 if invocation == [1] and server.requests and is_helm(server.requests[-1]) else 0)
+    world.server.on_tick(slow_for_helm_in_the_first_invocation)
 
     assert world.resource.create(properties()) == "CREATE_COMPLETE"
 
@@ -336,6 +361,84 @@ def test_waiting_without_ready_workloads_on_an_upgrade_leaves_the_previous_relea
     assert world.descriptions()[0] == installed and world.descriptions()[-1] == "Rollback to 1"
     assert len(world.archive.requests) == 2  # CloudFormation's rollback found the old request installed
     assert world.framework.calls.overruns == 0
+
+
+# ---- a request CloudFormation gave up on ------------------------------------------------------------------------
+
+STOPPED = "stopped without touching the cluster"
+RECORD_PREFIX = "hyperpod-constructs.helm."
+
+
+@pytest.fixture
+def short_invocations(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Five-minute invocations (time for an upgrade, helm_plan.upgrade_timeout): CloudFormation's next request
+    # starts between two polls of the one it gave up on.
+    monkeypatch.setattr(harness, "LAMBDA_TIMEOUT_SECONDS", 300.0)
+
+
+def helms_storage_unavailable_until_the_next_request(world: World) -> None:
+    """From the next request on, the API server answers 503 to Helm's reads of its release records (transient: each
+    invocation retries them until its time is up, and the framework polls again), until CloudFormation sends the
+    request after it (a rollback, the Delete of a cancelled Create). That request's first poll comes before the next
+    poll of the one CloudFormation gave up on, which is due a query interval after its last."""
+    status, reason, message = TRANSIENT["unavailable"]
+    unavailable = world.server.fail("GET", "Secret", status=status, reason=reason, message=message)
+    sent: list[str] = []
+
+    def recover(request: Any) -> None:
+        sent.append(request["RequestId"])
+        if len(sent) == 2:
+            unavailable.clear()
+    world.framework.on_request.append(recover)
+
+
+def helm_calls_since(world: World, moment: float) -> list[list[str]]:
+    return [argv for when, argv in world.kube.tool_calls.calls if argv[0] == "helm" and when >= moment]
+
+
+def records(world: World) -> list[str]:
+    return [item["metadata"]["name"] for item in world.server.objects("ConfigMap")
+            if item["metadata"]["name"].startswith(RECORD_PREFIX)]
+
+
+def stale_answers(world: World) -> list[harness.Answer]:
+    return [answer for _, answer in world.framework.unheard]
+
+
+def test_an_update_cancelled_and_rolled_back_before_its_wait_ended_leaves_the_previous_release(
+        world: World, short_invocations: None):
+    """The Update waits (the API server answers 503 to Helm) and is cancelled 200 s in; the rollback finds the release
+    running the previous values and leaves it. The cancelled Update's waiter polls on: when the API server answers
+    again, it must not upgrade to its values, which CloudFormation no longer records (a redeploy of the same
+    template sends no Update to repair that)."""
+    assert world.resource.create(properties()) == "CREATE_COMPLETE"
+    (installed,) = world.descriptions()
+    helms_storage_unavailable_until_the_next_request(world)
+
+    assert world.resource.update(properties(values={"extra": "2"}), cancel_after=200) == "UPDATE_ROLLBACK_COMPLETE"
+    rolled_back = world.clock.now()
+    world.framework.drain()
+
+    assert world.revisions() == [(1, "deployed")] and world.descriptions() == [installed]
+    assert helm_calls_since(world, rolled_back) == []  # the cancelled Update's polls ran no helm
+    [stale] = stale_answers(world)
+    assert stale.status == "FAILED" and STOPPED in stale.reason and "later request" in stale.reason
+
+
+def test_a_delete_while_a_cancelled_create_still_polls_leaves_no_release(world: World, short_invocations: None):
+    """A sibling resource fails 300 s into the Create, which waits (the API server answers 503 to Helm): CloudFormation
+    deletes the resource, with a physical id of its own making. The Create's waiter polls on and must not install
+    the release for a stack that no longer has it: the Delete's claim stops it."""
+    helms_storage_unavailable_until_the_next_request(world)
+
+    assert world.resource.create(properties(), cancel_after=300) == "ROLLBACK_COMPLETE"
+    world.framework.drain()
+
+    assert world.revisions() == [] and world.chart_objects() == set()
+    assert world.helm_calls("upgrade") == []
+    [stale] = stale_answers(world)
+    assert stale.status == "FAILED" and STOPPED in stale.reason and "a Delete that finished" in stale.reason
+    assert records(world) == []  # the Delete kept its tombstone until the Create stopped, then removed it
 
 
 # ---- the chart's source ---------------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ HELM = "helm"
 KUBECTL = "kubectl"
 LAYER_DIRS = ("/opt/kubectl", "/opt/helm")
 TOKEN_PREFIX = "k8s-aws-v1."
+FIELD_MANAGER = "hyperpod-constructs"  # the field manager of the applier's applies and of every record write
 
 
 # How kubectl and helm say the API server turned the caller away: kubectl's 401 ("You must be logged in to the server
@@ -30,6 +31,11 @@ def access_denied(stderr: str) -> bool:
 def talks_to_cluster(argv: Sequence[str]) -> bool:
     """The handlers pass ``--kubeconfig`` to every call that reaches the cluster (and to no other)."""
     return "--kubeconfig" in argv
+
+
+def cluster_flags(kubeconfig: str, timeout: float) -> list[str]:
+    """The flags of every kubectl call to the cluster: its kubeconfig, and kubectl's own timeout for one request."""
+    return ["--kubeconfig", kubeconfig, "--request-timeout", f"{max(1, int(timeout))}s"]
 
 
 def token_from_presigned_url(url: str) -> str:

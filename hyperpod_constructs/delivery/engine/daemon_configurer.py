@@ -13,6 +13,10 @@ restart itself (one patch, as ``kubectl rollout restart`` writes it): a pass cut
 restart restarts in the next pass, although the configuration is by then already set.
 Every step is idempotent; a daemon HyperPod has not created yet is waited for (across invocations). Delete
 changes nothing: the daemon stays as configured until HyperPod replaces it.
+Every request first takes its turn, as the manifest applier's do (``fencing``, ``claimed_record``), and again after
+each wait for the daemon: a request whose turn has passed (CloudFormation gave up on it and sent a later Update, a
+rollback or a Delete) stops before it sets its capacity or restarts the daemon. A Delete claims the turn too, so a
+cancelled Create still waiting for the daemon stops instead of configuring it for a stack that no longer has it.
 """
 from __future__ import annotations
 
@@ -22,13 +26,15 @@ import os
 import re
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from typing import Any, Mapping, Optional
+from typing import Any, Callable, Mapping, Optional
 
+import fencing
 import time_budget
+from claimed_record import ClaimedRecord, in_turn
 from cluster_access import (
     CALL_SECONDS, CommandFailed, run, tool_env, try_run, work_folder, write_kubeconfig)
 from cluster_plan import KUBECTL, require_properties
-from time_budget import Backoff, Budget, OutOfTime, not_done_yet
+from time_budget import DEADLINE_FIELD, Backoff, Budget
 
 LOG = logging.getLogger()
 DAEMON_SET = "DaemonSet.v1.apps"
@@ -38,6 +44,11 @@ RESTART_PENDING = "hyperpod-constructs.io/restart-pending"  # on the DaemonSet: 
 RESTARTED_AT = "kubectl.kubernetes.io/restartedAt"  # the pod template annotation kubectl rollout restart sets
 CONFLICT = "the object has been modified"  # the API server's words for a stale resourceVersion (409)
 CONFLICT_ATTEMPTS = 5
+# The request's identity is kept in a record ConfigMap of the resource's own (``fencing.resource_record_name``), not
+# on the daemon's ConfigMap: that one is HyperPod's, it does not exist while a request waits for HyperPod to create
+# the daemon (the very poll a later request must stop), so a Delete would have nowhere to write its claim, and
+# HyperPod writes it anew when it replaces the daemon.
+RECORD_KIND = "tiered-kv"
 
 
 @dataclass(frozen=True)
@@ -70,24 +81,35 @@ def on_event(event: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def is_complete(event: Mapping[str, Any], budget: Budget) -> dict[str, Any]:
-    if event["RequestType"] == "Delete":
-        LOG.info("the daemon is HyperPod's: nothing to delete")
-        return {"IsComplete": True}
+    request_type = event["RequestType"]
     request = parse_properties(event["ResourceProperties"])
     with work_folder() as workdir:
-        return configure_in(event, request, workdir, budget)
-
-
-def configure_in(event: Mapping[str, Any], request: DaemonRequest, workdir: str, budget: Budget) -> dict[str, Any]:
-    try:
         kubeconfig = write_kubeconfig(request.cluster_name, os.environ["AWS_REGION"], workdir)
         if kubeconfig is None:
+            if request_type == "Delete":
+                LOG.info("cluster %s is gone; nothing to do", request.cluster_name)
+                return {"IsComplete": True}
             raise RuntimeError(f"EKS cluster {request.cluster_name!r} not found")
         env = tool_env(workdir)
-        changed = configure(request, kubeconfig, workdir, env, budget)
-        return {"IsComplete": True, "Data": {"Changed": "true" if changed else "false"}}
-    except OutOfTime as pending:
-        return not_done_yet(budget, pending, event["RequestType"])
+        record = ClaimedRecord(fencing.resource_record_name(RECORD_KIND, event),
+                               fencing.identity_of(event, DEADLINE_FIELD), kubeconfig, workdir, env, budget)
+        if request_type == "Delete":
+            return in_turn(record, lambda: leave(record), request_type)
+        return in_turn(record, lambda: configured(request, record, env), request_type)
+
+
+def leave(record: ClaimedRecord) -> dict[str, Any]:
+    """Delete in this request's turn: the daemon is HyperPod's and stays as configured; the record goes (or stays as
+    a tombstone while a request this Delete superseded may still poll)."""
+    LOG.info("the daemon is HyperPod's: nothing to delete")
+    record.finish()
+    return {"IsComplete": True}
+
+
+def configured(request: DaemonRequest, record: ClaimedRecord, env: Mapping[str, str]) -> dict[str, Any]:
+    changed = configure(request, record.kubeconfig, record.workdir, env, record.budget, record.check_turn)
+    record.settle()
+    return {"IsComplete": True, "Data": {"Changed": "true" if changed else "false"}}
 
 
 def command_lines(request: DaemonRequest, kubeconfig: str, config_map_file: str, timeout: float,
@@ -109,8 +131,10 @@ def command_lines(request: DaemonRequest, kubeconfig: str, config_map_file: str,
     }
 
 
-def configure(request: DaemonRequest, kubeconfig: str, workdir: str, env: Mapping[str, str], budget: Budget) -> bool:
-    """Capacity, patch, restart; True when this pass restarted the daemon."""
+def configure(request: DaemonRequest, kubeconfig: str, workdir: str, env: Mapping[str, str], budget: Budget,
+              check_turn: Callable[[], None]) -> bool:
+    """Capacity, patch, restart; True when this pass restarted the daemon. ``check_turn`` after each wait: it stops
+    the request (Superseded) when a later one took the turn meanwhile."""
     config_map_file = os.path.join(workdir, "config-map.json")
 
     def kubectl(step: str) -> list[str]:
@@ -121,6 +145,7 @@ def configure(request: DaemonRequest, kubeconfig: str, workdir: str, env: Mappin
     while (daemon := get(kubectl("get daemon"), env, budget)) is None:
         budget.wait(backoff.next(), f"HyperPod to create DaemonSet {request.namespace}/{request.daemon_set} (it does "
                                     "once the cluster's tiered storage is enabled)")
+        check_turn()
     pending = RESTART_PENDING in (daemon.get("metadata", {}).get("annotations") or {})
     for attempt in range(1, CONFLICT_ATTEMPTS + 1):
         config_map = get(kubectl("get config"), env, budget)

@@ -15,22 +15,34 @@ A Delete that supersedes a request that may still poll (its claim never settled,
 deadline is not past) keeps the record as a tombstone holding only the claim until that request's next poll finds
 it and says it stopped (or its deadline passes): without the tombstone that poll would find no record, take it
 for a first pass, and apply its bundle again.
-Standard library only (Lambda's Python runtime); no I/O here.
+The Helm chart's and the tiered-KV daemon's resources take turns the same way, each with a record of its own that
+holds the claim alone (``resource_record_name``). Standard library only (Lambda's Python runtime); no I/O here
+(``claimed_record`` reads and writes the record).
 """
 from __future__ import annotations
 
+import hashlib
 import json
+import re
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any, Mapping, Optional
 
-from cluster_plan import KUBECTL
+from cluster_plan import FIELD_MANAGER, KUBECTL, cluster_flags
 
 STARTED_FIELD = "HyperPodStarted"  # epoch seconds onEvent stamps on the event; every isComplete event carries it
 # A superseded request that stopped says so in a key of its own, written by a merge patch under a field manager of
 # its own: the holder's server-side applies of the record keep it, and no write of the holder's is lost.
 STOPPED_PREFIX = "stopped."
 STOPPED_MANAGER = "hyperpod-constructs-fencing"
+RECORD_NAMESPACE = "kube-system"  # every cluster has it, before anything is installed
+CLAIM_KEY = "claim"
+# A write that lost a race is decided again and retried; a record that changes under this many writes in a row is
+# rewritten by something else than the platform's requests (which change it once each per turn).
+RECORD_WRITE_ATTEMPTS = 5
+# What the API server answers a write whose precondition no longer holds: a replace on an older resourceVersion, or
+# a create of a record another request created first.
+_WRITE_RACES = ("the object has been modified", "(AlreadyExists)")
 
 
 class Superseded(RuntimeError):
@@ -78,7 +90,7 @@ class Claim:
 
     def to_data(self) -> dict[str, str]:
         """The claim as the record ConfigMap's data (strings only)."""
-        return {"claim": json.dumps({
+        return {CLAIM_KEY: json.dumps({
             "generation": self.generation, "request": self.request_id, "type": self.request_type,
             "started": self.started, "deadline": None if self.deadline == float("inf") else self.deadline,
             "settled": self.settled, "deleted": self.deleted,
@@ -86,9 +98,9 @@ class Claim:
 
     @classmethod
     def from_data(cls, data: Mapping[str, str]) -> Optional["Claim"]:
-        if "claim" not in data:
+        if CLAIM_KEY not in data:
             return None  # a record written before requests claimed it
-        raw = json.loads(data["claim"])
+        raw = json.loads(data[CLAIM_KEY])
         return cls(generation=int(raw["generation"]), request_id=str(raw["request"]), request_type=str(raw["type"]),
                    started=float(raw["started"]),
                    deadline=float("inf") if raw.get("deadline") is None else float(raw["deadline"]),
@@ -143,9 +155,64 @@ def passed_message(me: Identity, claim: Claim) -> str:
             f"longer waits for this one")
 
 
-def stopped_argv(record_name: str, namespace: str, request_id: str, kubeconfig: str, timeout: float) -> list[str]:
+def resource_record_name(resource: str, event: Mapping[str, Any]) -> str:
+    """The record of a resource whose requests keep nothing else in the cluster (the Helm chart's, the daemon's):
+    one per CloudFormation resource, its stack and logical id, which every request of it carries (a Delete of a
+    cancelled Create too, whose physical id CloudFormation made up, and an Update that renames the release). Named
+    after them, so ``kubectl get configmap -n kube-system`` says whose it is; the dots keep it apart from the
+    applier's records (``hyperpod-constructs-<platform label>``)."""
+    stack_id, logical_id = str(event["StackId"]), str(event["LogicalResourceId"])
+    parts = stack_id.split("/")
+    stack = parts[1] if len(parts) >= 3 else stack_id
+
+    def readable(text: str, limit: int) -> str:
+        return (re.sub(r"[^a-z0-9-]", "", text.lower()).strip("-")[:limit].strip("-")) or "x"
+    digest = hashlib.sha256(f"{stack_id}/{logical_id}".encode()).hexdigest()[:16]
+    return f"hyperpod-constructs.{resource}.{readable(stack, 60)}.{readable(logical_id, 100)}.{digest}"
+
+
+def record_manifest(name: str, data: Mapping[str, str], claim: Optional[Claim],
+                    stored: Optional[Mapping[str, str]] = None, version: Optional[str] = None) -> dict[str, Any]:
+    """The ConfigMap that keeps a record: its owner's ``data``, the claim, and the keys of stopped requests in
+    ``stored`` (the data last read: a stopped request's mark is never lost). ``version``: the resourceVersion it was
+    read at, the write's precondition. It is not labelled as a platform's."""
+    kept = {key: value for key, value in (stored or {}).items() if key.startswith(STOPPED_PREFIX)}
+    metadata: dict[str, Any] = {"name": name, "namespace": RECORD_NAMESPACE,
+                                "labels": {"app.kubernetes.io/managed-by": FIELD_MANAGER}}
+    if version is not None:
+        metadata["resourceVersion"] = version
+    return {"apiVersion": "v1", "kind": "ConfigMap", "metadata": metadata,
+            "data": {**kept, **data, **(claim.to_data() if claim is not None else {})}}
+
+
+def owner_data(stored: Mapping[str, str]) -> dict[str, str]:
+    """The owner's keys of a record as stored: without the claim and the stopped requests' marks."""
+    return {key: value for key, value in stored.items() if key != CLAIM_KEY and not key.startswith(STOPPED_PREFIX)}
+
+
+def record_get_argv(name: str, kubeconfig: str, timeout: float) -> list[str]:
+    return [KUBECTL, "get", f"ConfigMap/{name}", "--namespace", RECORD_NAMESPACE, "--ignore-not-found",
+            "--output", "json", *cluster_flags(kubeconfig, timeout)]
+
+
+def record_write_argv(path: str, create: bool, kubeconfig: str, timeout: float) -> list[str]:
+    """``kubectl create`` (no record was read) or ``kubectl replace`` on the resourceVersion read: a write that fails
+    with 409 when another request wrote the record in between, where an apply would silently merge over it."""
+    return [KUBECTL, "create" if create else "replace", "--field-manager", FIELD_MANAGER, "--output", "json",
+            *cluster_flags(kubeconfig, timeout), "-f", path]
+
+
+def is_write_race(stderr: str) -> bool:
+    return any(words in stderr for words in _WRITE_RACES)
+
+
+def record_delete_argv(name: str, kubeconfig: str, timeout: float) -> list[str]:
+    return [KUBECTL, "delete", f"ConfigMap/{name}", "--namespace", RECORD_NAMESPACE, "--ignore-not-found",
+            *cluster_flags(kubeconfig, timeout)]
+
+
+def stopped_argv(record_name: str, request_id: str, kubeconfig: str, timeout: float) -> list[str]:
     """Mark ``request_id`` stopped in the record: one key, merged, so no other key changes."""
     patch = json.dumps({"data": {f"{STOPPED_PREFIX}{request_id}": "stopped"}})
-    return [KUBECTL, "patch", f"ConfigMap/{record_name}", "--namespace", namespace, "--type", "merge", "--patch", patch,
-            "--field-manager", STOPPED_MANAGER, "--kubeconfig", kubeconfig,
-            "--request-timeout", f"{max(1, int(timeout))}s"]
+    return [KUBECTL, "patch", f"ConfigMap/{record_name}", "--namespace", RECORD_NAMESPACE, "--type", "merge",
+            "--patch", patch, "--field-manager", STOPPED_MANAGER, *cluster_flags(kubeconfig, timeout)]

@@ -7,6 +7,9 @@ with backoff), extract only the chart folder, fetch its exactly-versioned depend
 ``helm upgrade --install`` with a ``--timeout`` that fits the invocation. A failed upgrade is rolled back (a
 failed first install uninstalled) before the error, in Helm's words, reaches CloudFormation.
 Delete: ``helm uninstall`` (a missing release or cluster is success).
+Every request first takes its turn, as the manifest applier's do (``fencing``, ``claimed_record``): it claims the
+resource's record before it runs helm, and checks it again before ``helm upgrade``; a request whose turn has passed
+(CloudFormation gave up on it and sent a later Update, a rollback or a Delete) stops without running helm.
 The decisions live in ``helm_plan``; this module only does I/O (HTTP, tar, subprocess), the cluster access
 (kubeconfig, token, running helm) is shared with the manifest applier in ``cluster_access``.
 """
@@ -22,11 +25,13 @@ import urllib.error
 import urllib.request
 from typing import Any, Mapping, Optional
 
+import fencing
 import helm_plan as plan
 import transient
+from claimed_record import ClaimedRecord, in_turn
 from cluster_access import CommandFailed, run, tool_env, try_run, work_folder, write_kubeconfig
 from cluster_plan import tail
-from time_budget import Budget, OutOfTime, not_done_yet
+from time_budget import DEADLINE_FIELD, Budget, OutOfTime
 
 LOG = logging.getLogger()
 LOG.setLevel(logging.INFO)
@@ -43,18 +48,38 @@ def on_event(event: Mapping[str, Any]) -> dict[str, Any]:
     return {"PhysicalResourceId": plan.physical_resource_id(plan.parse_properties(event["ResourceProperties"]))}
 
 
+# The request's identity is kept in a record ConfigMap of the resource's own (``fencing.resource_record_name``), not
+# in the release: a request that finds the release already as it wants it (the rollback of an Update that never got
+# to upgrade) runs no helm and writes no revision, so a revision's description would not show that its turn came;
+# `helm uninstall` removes every revision, so a Delete would leave a cancelled Create nothing to find; and Helm's
+# own lock (a pending release) refuses only concurrent operations, while these polls come one after another. The
+# record is written compare-and-swap, so two requests never both believe they hold it.
+RECORD_KIND = "helm"
+
+
 def is_complete(event: Mapping[str, Any], budget: Budget) -> dict[str, Any]:
     request_type = event["RequestType"]
     LOG.info("%s %s", request_type, event.get("PhysicalResourceId", ""))
-    try:
+    request = plan.parse_properties(event["ResourceProperties"])
+    me = fencing.identity_of(event, DEADLINE_FIELD)
+    target = (plan.parse_physical_resource_id(event["PhysicalResourceId"]) if request_type == "Delete"
+              else (request.cluster_name, request.namespace, request.release))
+    cluster_name = target[0] if target is not None else request.cluster_name
+    region = os.environ["AWS_REGION"]
+    with work_folder() as workdir:
+        env = tool_env(workdir)
+        # The kubeconfig (and its 15-minute token) is made at the start of every invocation.
+        kubeconfig = write_kubeconfig(cluster_name, region, workdir)
+        if kubeconfig is None:
+            if request_type == "Delete":
+                LOG.info("cluster %s is gone; nothing to uninstall", cluster_name)
+                return {"IsComplete": True}
+            raise RuntimeError(f"EKS cluster {cluster_name} does not exist in {region}")
+        record = ClaimedRecord(fencing.resource_record_name(RECORD_KIND, event), me, kubeconfig, workdir, env, budget)
+        what = f"{request_type} of Helm release {event.get('PhysicalResourceId', '')}"
         if request_type == "Delete":
-            uninstall(event["PhysicalResourceId"], budget)
-            return {"IsComplete": True}
-        request = plan.parse_properties(event["ResourceProperties"])
-        install(request, budget)
-        return {"IsComplete": True, "Data": plan.response_data(request)}
-    except OutOfTime as error:
-        return not_done_yet(budget, error, f"{request_type} of Helm release {event.get('PhysicalResourceId', '')}")
+            return in_turn(record, lambda: uninstall(target, record, env), what)
+        return in_turn(record, lambda: install(request, record, env, region), what)
 
 
 class Release:
@@ -94,41 +119,43 @@ class Release:
         return message
 
 
-def install(request: plan.InstallRequest, budget: Budget) -> None:
-    region = os.environ["AWS_REGION"]
+def install(request: plan.InstallRequest, record: ClaimedRecord, env: Mapping[str, str],
+            region: str) -> dict[str, Any]:
+    """Create/Update in this request's turn (``record``): the release runs this request's chart and values, and the
+    claim is settled."""
+    budget, kubeconfig, workdir = record.budget, record.kubeconfig, record.workdir
     values = plan.deep_merge(plan.region_defaults(region), request.values)
     digest = plan.request_digest(request, values)
-    with work_folder() as workdir:
-        env = tool_env(workdir)
-        # The kubeconfig (and its 15-minute token) is made at the start of every invocation.
-        kubeconfig = write_kubeconfig(request.cluster_name, region, workdir)
-        if kubeconfig is None:
-            raise RuntimeError(f"EKS cluster {request.cluster_name} does not exist in {region}")
-        release = Release(request.release, request.namespace, kubeconfig, env)
+    release = Release(request.release, request.namespace, kubeconfig, env)
+    history = release.history(budget)
+    # A run stopped mid-way leaves the release pending, and Helm refuses to touch it until it is repaired.
+    if release.recover(budget, history) is not None:
         history = release.history(budget)
-        # A run stopped mid-way leaves the release pending, and Helm refuses to touch it until it is repaired.
-        if release.recover(budget, history) is not None:
-            history = release.history(budget)
-        if plan.installed_request(history) == digest:
-            LOG.info("release %s already runs this request; nothing to do", release)
-            return
-        chart_dir, values_files = prepare_chart(request, region, values, workdir, env, budget)
-        timeout = plan.upgrade_timeout(budget.left(), request.wait)
-        if timeout is None:
-            raise OutOfTime(f"too little time left in this invocation to run helm upgrade of release {release} safely")
-        argv = plan.upgrade_argv(request, chart_dir, values_files, kubeconfig, timeout, digest)
-        # Not run again as it is: a failed upgrade leaves a failed or pending revision, repaired first.
-        result = try_run(argv, env, budget, cap=budget.left(), retry_transient=False)
-        if result.stdout:
-            LOG.info(tail(result.stdout, 4000))
-        if result.returncode != 0:
-            said = result.stderr or result.stdout
-            failure = upgrade_failure(release, said, budget.for_cleanup())
-            if transient.transient(said) is not None:
-                # The API server said "not now": the release is back where it was; the next invocation upgrades
-                # again (past the deadline, this is the reason the request fails with).
-                raise OutOfTime(failure)
-            raise RuntimeError(failure)
+    if plan.installed_request(history) == digest:
+        LOG.info("release %s already runs this request; nothing to do", release)
+        record.settle()
+        return {"IsComplete": True, "Data": plan.response_data(request)}
+    chart_dir, values_files = prepare_chart(request, region, values, workdir, env, budget)
+    timeout = plan.upgrade_timeout(budget.left(), request.wait)
+    if timeout is None:
+        raise OutOfTime(f"too little time left in this invocation to run helm upgrade of release {release} safely")
+    # The download and the dependencies took a while: a later request may have taken the turn meanwhile.
+    record.check_turn()
+    argv = plan.upgrade_argv(request, chart_dir, values_files, kubeconfig, timeout, digest)
+    # Not run again as it is: a failed upgrade leaves a failed or pending revision, repaired first.
+    result = try_run(argv, env, budget, cap=budget.left(), retry_transient=False)
+    if result.stdout:
+        LOG.info(tail(result.stdout, 4000))
+    if result.returncode != 0:
+        said = result.stderr or result.stdout
+        failure = upgrade_failure(release, said, budget.for_cleanup())
+        if transient.transient(said) is not None:
+            # The API server said "not now": the release is back where it was; the next invocation upgrades
+            # again (past the deadline, this is the reason the request fails with).
+            raise OutOfTime(failure)
+        raise RuntimeError(failure)
+    record.settle()
+    return {"IsComplete": True, "Data": plan.response_data(request)}
 
 
 def upgrade_failure(release: Release, words: str, budget: Budget) -> str:
@@ -176,23 +203,23 @@ def fetch_dependencies(chart_dir: str, sub: str, request: plan.InstallRequest, e
         raise RuntimeError(f"fetching the dependencies of the chart {name} failed: {plan.helm_error(error.stderr)}") from None
 
 
-def uninstall(physical_id: str, budget: Budget) -> None:
-    target = plan.parse_physical_resource_id(physical_id)
-    if target is None:  # a create that failed before it issued an id: nothing was installed
-        LOG.info("nothing to uninstall for %r", physical_id)
-        return
-    cluster_name, namespace, name = target
-    region = os.environ["AWS_REGION"]
-    with work_folder() as workdir:
-        kubeconfig = write_kubeconfig(cluster_name, region, workdir)
-        if kubeconfig is None:
-            LOG.info("cluster %s is gone; nothing to uninstall", cluster_name)
-            return
+def uninstall(target: Optional[tuple[str, str, str]], record: ClaimedRecord, env: Mapping[str, str]) -> dict[str, Any]:
+    """Delete in this request's turn: the release the physical id names is uninstalled (none for a Create that
+    failed or was cancelled before it issued an id), then the record goes, or stays as a tombstone while a request
+    this Delete superseded may still poll."""
+    budget = record.budget
+    held = record.stored_claim()
+    if target is None:
+        LOG.info("nothing to uninstall: the physical id is not one this handler issued")
+    elif held is None or not held.deleted:  # a tombstone: an earlier pass of this Delete uninstalled it
+        _, namespace, name = target
         timeout = plan.short_timeout(budget.left())
         if timeout is None:
             raise OutOfTime(f"no time left to uninstall release {namespace}/{name}")
         # Helm uninstalls a pending or failed release like any other.
-        run(plan.uninstall_argv(name, namespace, kubeconfig, timeout), tool_env(workdir), budget, cap=budget.left())
+        run(plan.uninstall_argv(name, namespace, record.kubeconfig, timeout), env, budget, cap=budget.left())
+    record.finish()
+    return {"IsComplete": True}
 
 
 def download(url: str, destination: str, budget: Budget) -> None:

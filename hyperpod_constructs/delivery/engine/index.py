@@ -62,7 +62,7 @@ def _on_event(event: Mapping[str, Any]) -> dict[str, Any]:
     timeout = str(event.get("ResourceProperties", {}).get(TIMEOUT_PROPERTY, ""))
     if not timeout.isdigit():
         raise ValueError(f"custom resource property {TIMEOUT_PROPERTY} must be a whole number of seconds, not {timeout!r}")
-    started = time_budget.now()  # orders the requests of one resource: the manifest applier's fencing reads it
+    started = time_budget.now()  # orders the requests of one resource: every handler's fencing reads it
     return {**response, DEADLINE_FIELD: started + int(timeout), fencing.STARTED_FIELD: started}
 
 

@@ -29,7 +29,6 @@ import os
 import shutil
 import subprocess
 import zipfile
-from dataclasses import replace
 from typing import Any, Callable, Mapping, Optional
 
 import cluster_access
@@ -38,12 +37,12 @@ import manifest_plan as plan
 import ownership
 import reasons
 import shared_fields
-import time_budget
 from cluster_access import (
     CALL_SECONDS, CommandFailed, run, tool_env, try_run, work_folder, write_kubeconfig)
 from cluster_plan import tail
 from manifest_plan import ObjectRef
-from fencing import Identity, Superseded, Turn
+from claimed_record import ClaimedRecord
+from fencing import Identity, Superseded
 from time_budget import DEADLINE_FIELD, Backoff, Budget, DeadlinePassed, OutOfTime, not_done_yet
 
 LOG = logging.getLogger()
@@ -107,22 +106,30 @@ class Session:
                  budget: Budget, me: Identity) -> None:
         self.request = request
         self.me = me
-        self.claim: Optional[fencing.Claim] = None  # this request's claim on the record, once it took its turn
+        # The record: this request's claim on it (fencing), and the data and version it was last read or written at.
+        self.record = ClaimedRecord(request.record_name, me, kubeconfig, workdir, env, budget)
         self.selectors = [request.selector]  # labels an object of this platform's may carry (see deliver)
         self.kubeconfig = kubeconfig
         self.workdir = workdir
         self.env = env
-        self.budget = budget
+        self._budget = budget
         self.shared: list[ObjectRef] = []  # objects with a second writer: deleted only once it holds nothing
         self.held_shared: list[ObjectRef] = []  # shared objects a delete left because another writer still holds them
-        self.recorded: Optional[dict[str, str]] = None  # the record's data as this session last read or wrote it
-        self.record_version: Optional[str] = None  # its resourceVersion then: the precondition of the next write
         self.served: set[str] = set()  # kinds a kubectl get of this session got: no need to check them again
+
+    @property
+    def budget(self) -> Budget:
+        return self._budget
+
+    @budget.setter
+    def budget(self, budget: Budget) -> None:
+        """A cleanup runs on the rest of the invocation: the record's calls too."""
+        self._budget = self.record.budget = budget
 
     # -- Create / Update
 
     def deliver(self, old: Optional[plan.ApplyRequest], create_request: str) -> dict[str, str]:
-        record = self.take_turn(self.read_record(self.request.record_name))
+        record = self.take_turn(self.read_record())
         if self.request.delivery == "gitops":
             self.finish_record()
             if old is not None and old.record_name != self.request.record_name:
@@ -162,7 +169,7 @@ class Session:
         # A shared object another writer still holds stays tracked: a later pass prunes it once that writer is done.
         still_tracked = sorted(set(wanted) | set(self.held_shared))
         self.write_record(plan.Record(inventory=tuple(still_tracked), shared=tuple(
-            ref for ref in self.shared if ref in set(still_tracked)), claim=fencing.settled(self.fenced_claim())))
+            ref for ref in self.shared if ref in set(still_tracked)), claim=fencing.settled(self.record.fenced_claim())))
         if old is not None and old.record_name != self.request.record_name:
             self.delete_record(old.record_name)
         LOG.info("applied %d objects, pruned %d, kept %d", len(wanted), pruned, kept)
@@ -322,8 +329,9 @@ class Session:
     # -- Delete
 
     def remove(self) -> None:
-        record = self.take_turn(self.read_record(self.request.record_name))
-        if record is not None and record.claim is not None and record.claim.deleted and self.claim is record.claim:
+        record = self.take_turn(self.read_record())
+        if (record is not None and record.claim is not None and record.claim.deleted
+                and record.claim.request_id == self.me.request_id):
             self.finish_record()  # a later pass of this Delete, waiting for the polls its tombstone is kept for
             return
         if self.request.delivery == "gitops" or self.request.removal == "retain":
@@ -359,21 +367,21 @@ class Session:
         """Delete what the failed Create made (not what existed before it), within the rest of the invocation."""
         self.budget = self.budget.for_cleanup()
         try:
-            record = self.read_record(self.request.record_name)
+            record = self.read_record()
             if record is not None and record.claim is not None and record.claim.request_id != self.me.request_id:
                 return "nothing to remove: a later request holds the record"
             if record is None or record.create_request != create_request:
                 # An empty record: the Delete CloudFormation sends next must not fall back to the bundle and delete
                 # what existed before this Create.
                 if record is None:
-                    self.write_record(plan.Record(inventory=(), claim=fencing.settled(self.fenced_claim())))
+                    self.write_record(plan.Record(inventory=(), claim=fencing.settled(self.record.fenced_claim())))
                 return "nothing had been applied"
             made = plan.not_in(record.inventory, record.adopted)
             self.shared = list(record.shared)
             deleted, _ = self.delete_owned(made, "objects the failed Create made")
             # An empty inventory, not none: the Delete CloudFormation sends next must not fall back to the bundle
             # and delete what existed before this Create.
-            self.write_record(plan.Record(inventory=(), claim=fencing.settled(self.fenced_claim())))
+            self.write_record(plan.Record(inventory=(), claim=fencing.settled(self.record.fenced_claim())))
             return f"removed the {deleted} objects it had created" + (
                 f" and left the {len(record.adopted)} that existed before it" if record.adopted else "")
         except Exception as error:  # noqa: BLE001 - report the cleanup's failure with the Create's
@@ -382,68 +390,22 @@ class Session:
     # -- fencing
 
     def take_turn(self, record: Optional[plan.Record]) -> Optional[plan.Record]:
-        """This request's turn: it holds the record, or takes it (written with the next record write, before
-        anything is applied or deleted); Superseded when a later request holds it."""
-        claim = record.claim if record is not None else None
-        turn = fencing.turn(claim, self.me)
-        if turn is Turn.PASSED:
-            assert claim is not None
-            self.stop(claim)
-        self.claim = claim if turn is Turn.CURRENT else fencing.take(claim, self.me, time_budget.now())
+        """This request's turn on the record just read (``ClaimedRecord.take_turn``); the record, for chaining."""
+        self.record.take_turn()
         return record
 
     def check_turn(self) -> None:
-        """After a wait: stop if a later request took the record meanwhile."""
-        record = self.read_record(self.request.record_name)
-        claim = record.claim if record is not None else None
-        if claim is not None and fencing.turn(claim, self.me) is Turn.PASSED:
-            self.stop(claim)
-
-    def stop(self, claim: fencing.Claim) -> None:
-        """Stop, touching nothing but the record: when the holder counts this request among those that may still
-        poll, a key of its own says it stopped (a Delete's tombstone goes once no such request is left)."""
-        self.claim = None
-        if any(item.request_id == self.me.request_id for item in claim.pending):
-            result = try_run(fencing.stopped_argv(self.request.record_name, plan.RECORD_NAMESPACE, self.me.request_id,
-                                                  self.kubeconfig, self.request_timeout()), self.env, self.budget)
-            if result.returncode != 0:
-                LOG.warning("could not mark this request stopped in the record: %s", result.stderr.strip())
-        message = fencing.passed_message(self.me, claim)
-        LOG.warning(message)
-        raise Superseded(message)
-
-    def fenced_claim(self) -> fencing.Claim:
-        if self.claim is None:  # failed before its turn was taken: take it now (a first write)
-            self.claim = fencing.take(None, self.me, time_budget.now())
-        return self.claim
+        self.record.check_turn()
 
     def finish_record(self) -> None:
-        """The record after a Delete or a handover: gone, once no request it superseded may still poll. Until then
-        it is a tombstone holding the claim alone (a poll finding no record would take it for its first pass and
-        apply again), and the request asks to be called again: the superseded request's next poll marks it stopped,
-        or its deadline passes, which comes before this request's (it started earlier, with the same timeout)."""
-        stone = fencing.tombstone(self.fenced_claim(), time_budget.now())
-        if stone is None or self.budget.is_last_invocation():
-            self.delete_record(self.request.record_name)
-            return
-        self.claim = stone
-        self.write_record(plan.Record(inventory=(), claim=stone))
-        raise OutOfTime("still waiting for the superseded requests " + ", ".join(
-            item.request_id for item in stone.pending) + " to stop polling (the Provider framework's waiter calls "
-            "isComplete until it gets an answer, even after CloudFormation gave up on a request)")
+        self.record.finish(plan.record_data(plan.Record(inventory=())))
 
     def settle(self) -> None:
         """After a failure answered: mark this request's claim settled, so a later Delete keeps no tombstone for
         it. Best effort, within the rest of the invocation."""
-        if self.claim is None:
-            return
-        self.budget = self.budget.for_cleanup()
-        try:
-            record = self.read_record(self.request.record_name)
-            if record is not None and record.claim is not None and record.claim.request_id == self.me.request_id:
-                self.write_record(replace(record, claim=fencing.settled(record.claim)))
-        except Exception as error:  # noqa: BLE001 - the failure is what the request answers
-            LOG.warning("could not mark the record settled: %s", error)
+        if self.record.claim is not None:
+            self.budget = self.budget.for_cleanup()
+            self.record.settle_after_failure()
 
     # -- shared
 
@@ -560,46 +522,19 @@ class Session:
         return {ref: live for kind in served
                 for ref, live in self.live_in([ref for ref in refs if ref.kind == kind], namespace).items()}
 
-    def read_record(self, name: str) -> Optional[plan.Record]:
-        output = run(plan.record_get_argv(name, self.kubeconfig, self.request_timeout()), self.env, self.budget)
-        if name == self.request.record_name:
-            self.remember_record(json.loads(output) if output.strip() else None)
-        return plan.parse_record(output)
-
-    def remember_record(self, stored: Optional[dict[str, Any]]) -> None:
-        self.recorded = stored.get("data") if stored is not None else None
-        self.record_version = stored["metadata"]["resourceVersion"] if stored is not None else None
+    def read_record(self) -> Optional[plan.Record]:
+        return plan.parse_record(self.record.read())
 
     def write_record(self, record: plan.Record) -> None:
-        """Write the record (with this request's claim), unless the cluster already holds it as this session last
-        read or wrote it. The write is a compare-and-swap on the version last read (a create when there was no
-        record): when another request wrote it meanwhile, the record is read again and the turn decided again
-        (Superseded when a later request took it), then written on the new version."""
-        for _ in range(plan.RECORD_WRITE_ATTEMPTS):
-            if self.claim is not None and (record.claim is None or record.claim.request_id != self.claim.request_id):
-                record = replace(record, claim=self.claim)
-            manifest = plan.record_manifest(self.request.record_name, record, self.recorded, self.record_version)
-            if manifest["data"] == self.recorded:
-                return
-            path = os.path.join(self.workdir, "record.json")
-            with open(path, "w", encoding="utf-8") as handle:
-                json.dump(manifest, handle)
-            argv = plan.record_write_argv(path, self.record_version is None, self.kubeconfig, self.request_timeout())
-            result = try_run(argv, self.env, self.budget)
-            if result.returncode == 0:
-                self.remember_record(json.loads(result.stdout))
-                return
-            if not plan.is_write_race(result.stderr):
-                raise CommandFailed(argv, result)
-            LOG.info("the record changed since it was read (%s): reading it again", result.stderr.strip())
-            self.take_turn(self.read_record(self.request.record_name))
-        raise RuntimeError(f"the record ConfigMap {plan.RECORD_NAMESPACE}/{self.request.record_name} changed under "
-                           f"each of {plan.RECORD_WRITE_ATTEMPTS} writes: another writer keeps changing it")
+        """Write the record with this request's claim (``ClaimedRecord.write``: compare-and-swap, read again and
+        decided again when another request wrote it meanwhile)."""
+        self.record.write(plan.record_data(record), record.claim)
 
     def delete_record(self, name: str) -> None:
-        run(plan.record_delete_argv(name, self.kubeconfig, self.request_timeout()), self.env, self.budget)
         if name == self.request.record_name:
-            self.remember_record(None)
+            self.record.delete()
+        else:
+            run(fencing.record_delete_argv(name, self.kubeconfig, self.request_timeout()), self.env, self.budget)
 
     def inventory(self, request: plan.ApplyRequest, folder: str) -> plan.Inventory:
         """The inventory of the request's bundle, downloaded to ``folder``, its names completed with the request's

@@ -15,15 +15,13 @@ from typing import Any, Iterable, Mapping, Optional, Sequence
 
 import reasons
 import transient
-from cluster_plan import KUBECTL, require_properties, tail
-from fencing import STOPPED_PREFIX, Claim
+from cluster_plan import FIELD_MANAGER, KUBECTL, cluster_flags, require_properties, tail
+from fencing import Claim
 from ownership import adopt_flag
 
 MANIFESTS_DIR = "manifests"
 INVENTORY_FILE = "inventory.json"
 MANIFEST_SUFFIX = ".k8s.yaml"
-FIELD_MANAGER = "hyperpod-constructs"
-RECORD_NAMESPACE = "kube-system"
 # An object a user annotates with this (any value but "false") is never pruned or deleted by the applier.
 KEEP_ANNOTATION = "hyperpod-constructs.io/keep"
 CRD_KIND = "CustomResourceDefinition.v1.apiextensions.k8s.io"
@@ -382,44 +380,15 @@ class Record:
     claim: Optional[Claim] = None  # the request that holds the record (fencing); None in a record of before
 
 
-def record_manifest(name: str, record: Record, stored: Optional[Mapping[str, str]] = None,
-                    version: Optional[str] = None) -> dict[str, Any]:
-    """The ConfigMap that keeps the record; it is not labelled as the platform's. ``stored``: the data last read,
-    whose keys of stopped requests (``fencing.STOPPED_PREFIX``) the record keeps; ``version``: the resourceVersion
-    it was read at, the write's precondition."""
-    data = {key: value for key, value in (stored or {}).items() if key.startswith(STOPPED_PREFIX)}
-    data["inventory"] = json.dumps([ref.to_json() for ref in sorted(set(record.inventory))])
+def record_data(record: Record) -> dict[str, str]:
+    """The record's own keys of the ConfigMap that keeps it (``fencing.record_manifest`` adds the claim)."""
+    data = {"inventory": json.dumps([ref.to_json() for ref in sorted(set(record.inventory))])}
     if record.shared:
         data["shared"] = json.dumps([ref.to_json() for ref in sorted(set(record.shared))])
     if record.create_request:
         data["adopted"] = json.dumps([ref.to_json() for ref in sorted(set(record.adopted))])
         data["createRequest"] = record.create_request
-    if record.claim is not None:
-        data.update(record.claim.to_data())
-    metadata: dict[str, Any] = {"name": name, "namespace": RECORD_NAMESPACE,
-                                "labels": {"app.kubernetes.io/managed-by": FIELD_MANAGER}}
-    if version is not None:
-        metadata["resourceVersion"] = version
-    return {"apiVersion": "v1", "kind": "ConfigMap", "metadata": metadata, "data": data}
-
-
-# A write that lost a race is decided again and retried; a record that changes under this many writes in a row is
-# rewritten by something else than the platform's requests (which change it once each per turn).
-RECORD_WRITE_ATTEMPTS = 5
-# What the API server answers a write whose precondition no longer holds: a replace on an older resourceVersion, or
-# a create of a record another request created first.
-_WRITE_RACES = ("the object has been modified", "(AlreadyExists)")
-
-
-def record_write_argv(path: str, create: bool, kubeconfig: str, timeout: float) -> list[str]:
-    """``kubectl create`` (no record was read) or ``kubectl replace`` on the resourceVersion read: a write that fails
-    with 409 when another request wrote the record in between, where an apply would silently merge over it."""
-    return [KUBECTL, "create" if create else "replace", "--field-manager", FIELD_MANAGER, "--output", "json",
-            *_common(kubeconfig, timeout), "-f", path]
-
-
-def is_write_race(stderr: str) -> bool:
-    return any(words in stderr for words in _WRITE_RACES)
+    return data
 
 
 def parse_record(get_output: str) -> Optional[Record]:
@@ -540,7 +509,7 @@ def remaining_resources(live: Mapping[str, Any]) -> list[str]:
 
 def holders_argv(resources: Sequence[str], namespace: str, kubeconfig: str, timeout: float) -> list[str]:
     return [KUBECTL, "get", ",".join(resources), "--namespace", namespace, "--output", "json",
-            *_common(kubeconfig, timeout)]
+            *cluster_flags(kubeconfig, timeout)]
 
 
 def describe_holders(get_output: str) -> list[str]:
@@ -702,23 +671,19 @@ def parse_get(get_output: str) -> list[dict[str, Any]]:
 
 # ---- kubectl command lines -------------------------------------------------------------------------------
 
-def _common(kubeconfig: str, timeout: float) -> list[str]:
-    return ["--kubeconfig", kubeconfig, "--request-timeout", f"{max(1, int(timeout))}s"]
-
-
 def apply_argv(path: str, kubeconfig: str, timeout: float, take_over: bool = True) -> list[str]:
     """Server-side apply: idempotent, and it takes over fields another manager (a client-side apply) set; with
     ``take_over=False`` (shared objects) a field another manager holds with another value fails the apply, naming
     it, instead of being overwritten."""
     return [KUBECTL, "apply", "--server-side", *(["--force-conflicts"] if take_over else []),
-            "--field-manager", FIELD_MANAGER, *_common(kubeconfig, timeout), "-f", path]
+            "--field-manager", FIELD_MANAGER, *cluster_flags(kubeconfig, timeout), "-f", path]
 
 
 def list_argv(kinds: Sequence[str], namespace: Optional[str], kubeconfig: str, timeout: float) -> list[str]:
     """Every object of ``kinds`` in ``namespace`` (or cluster-wide), as JSON with managed fields (kubectl leaves
     ``metadata.managedFields`` out unless asked, and ``ownership`` reads them). One list request per kind, paged by
     kubectl, however many of them the applier asks about: naming them would cost one request per object."""
-    argv = [KUBECTL, "get", ",".join(kinds), "--output", "json", "--show-managed-fields", *_common(kubeconfig, timeout)]
+    argv = [KUBECTL, "get", ",".join(kinds), "--output", "json", "--show-managed-fields", *cluster_flags(kubeconfig, timeout)]
     return argv + (["--namespace", namespace] if namespace else [])
 
 
@@ -729,24 +694,14 @@ NO_OBJECT = "metadata.name="
 def served_argv(kinds: Sequence[str], kubeconfig: str, timeout: float) -> list[str]:
     """Exits 0 once the cluster serves every one of ``kinds``; lists no object (kubectl has no ``--limit``)."""
     return [KUBECTL, "get", ",".join(kinds), "--all-namespaces", "--field-selector", NO_OBJECT, "--output", "name",
-            *_common(kubeconfig, timeout)]
+            *cluster_flags(kubeconfig, timeout)]
 
 
 def delete_argv(refs: Sequence[ObjectRef], namespace: Optional[str], kubeconfig: str, timeout: float) -> list[str]:
     """Issue the deletes and return: the applier waits for them itself, within its budget."""
     argv = [KUBECTL, "delete", *(ref.argument for ref in refs), "--ignore-not-found", "--wait=false",
-            *_common(kubeconfig, timeout)]
+            *cluster_flags(kubeconfig, timeout)]
     return argv + (["--namespace", namespace] if namespace else [])
-
-
-def record_get_argv(name: str, kubeconfig: str, timeout: float) -> list[str]:
-    return [KUBECTL, "get", f"ConfigMap/{name}", "--namespace", RECORD_NAMESPACE, "--ignore-not-found",
-            "--output", "json", *_common(kubeconfig, timeout)]
-
-
-def record_delete_argv(name: str, kubeconfig: str, timeout: float) -> list[str]:
-    return [KUBECTL, "delete", f"ConfigMap/{name}", "--namespace", RECORD_NAMESPACE, "--ignore-not-found",
-            *_common(kubeconfig, timeout)]
 
 
 def response_data(applied: int, pruned: int, kept: int) -> dict[str, str]:
