@@ -4,6 +4,10 @@ VENV := .venv
 PY := $(VENV)/bin/python
 # Node 22 from npm (jsii warns on the machine's Node 20) and the project's own cdk CLI come first.
 export PATH := $(CURDIR)/node_modules/.bin:$(CURDIR)/$(VENV)/bin:$(PATH)
+# The tests keep the bytecode of the package and of pytest's rewritten test modules in __pycache__ (ignored by git and
+# by the tests' checkout guard) even where the environment says not to write it: compiling some 500 modules anew in
+# every test process costs seconds of CPU per run.
+test test-fast: export PYTHONDONTWRITEBYTECODE :=
 
 .PHONY: setup promtool nginx synth test test-fast bench docs constraints dist clean
 
@@ -54,9 +58,12 @@ test: setup
 
 # The inner loop: everything except the tests marked slow, i.e. those that run processes (the fault tests' fake
 # kubectl and helm, the command line, the IAM simulator, the cdk CLI, the wheel) or synthesize an app of their own
-# (every example, every scenario); tests/conftest.py marks them (CONTRIBUTING.md "Tests").
+# (every example, every scenario); tests/conftest.py marks them (CONTRIBUTING.md "Tests"). Two workers: the tests
+# that read a shared app go to one of them together (`--dist loadgroup`, tests/conftest.py), so each app is
+# synthesized once. A deselected test's snapshot looks unused to xdist's workers: unused snapshots are reported here
+# and fail `make test`, which runs them all.
 test-fast: setup
-	$(PY) -m pytest -q -m "not slow"
+	$(PY) -m pytest -q -m "not slow" -n 2 --dist loadgroup --snapshot-warn-unused
 
 bench: setup
 	$(PY) benchmarks/synth.py
