@@ -4,10 +4,6 @@ VENV := .venv
 PY := $(VENV)/bin/python
 # Node 22 from npm (jsii warns on the machine's Node 20) and the project's own cdk CLI come first.
 export PATH := $(CURDIR)/node_modules/.bin:$(CURDIR)/$(VENV)/bin:$(PATH)
-# The tests keep the bytecode of the package and of pytest's rewritten test modules in __pycache__ (ignored by git and
-# by the tests' checkout guard) even where the environment says not to write it: compiling some 500 modules anew in
-# every test process costs seconds of CPU per run.
-test test-fast: export PYTHONDONTWRITEBYTECODE :=
 
 .PHONY: setup promtool nginx synth test test-fast bench docs constraints dist clean
 

@@ -12,6 +12,12 @@ import os
 import shutil
 import sys
 import tempfile
+
+# The test processes keep the bytecode of the package and of pytest's rewritten test modules in __pycache__ (ignored
+# by git and by the checkout guard below) even where the environment says not to write it (PYTHONDONTWRITEBYTECODE):
+# compiling them anew in each of `make test-fast`'s processes costs seconds of CPU per run. The processes the tests
+# start (the command line, the wheel's consumer app) keep the environment's choice, as users' runs do.
+sys.dont_write_bytecode = False
 from pathlib import Path
 from types import CodeType, ModuleType
 from typing import TYPE_CHECKING, Any, Callable, Iterator
