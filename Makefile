@@ -54,9 +54,12 @@ test: setup
 
 # The inner loop: everything except the tests marked slow, i.e. those that run processes (the fault tests' fake
 # kubectl and helm, the command line, the IAM simulator, the cdk CLI, the wheel) or synthesize an app of their own
-# (every example, every scenario); tests/conftest.py marks them (CONTRIBUTING.md "Tests").
+# (every example, every scenario); tests/conftest.py marks them (CONTRIBUTING.md "Tests"). Two workers: the tests
+# that read a shared app go to one of them together (`--dist loadgroup`, tests/conftest.py), so each app is
+# synthesized once. A deselected test's snapshot looks unused to xdist's workers: unused snapshots are reported here
+# and fail `make test`, which runs them all.
 test-fast: setup
-	$(PY) -m pytest -q -m "not slow"
+	$(PY) -m pytest -q -m "not slow" -n 2 --dist loadgroup --snapshot-warn-unused
 
 bench: setup
 	$(PY) benchmarks/synth.py

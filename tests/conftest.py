@@ -12,9 +12,15 @@ import os
 import shutil
 import sys
 import tempfile
+
+# The test processes keep the bytecode of the package and of pytest's rewritten test modules in __pycache__ (ignored
+# by git and by the checkout guard below) even where the environment says not to write it (PYTHONDONTWRITEBYTECODE):
+# compiling them anew in each of `make test-fast`'s processes costs seconds of CPU per run. The processes the tests
+# start (the command line, the wheel's consumer app) keep the environment's choice, as users' runs do.
+sys.dont_write_bytecode = False
 from pathlib import Path
 from types import CodeType, ModuleType
-from typing import Any, Callable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 # CDK synthesizes an app without an outdir into a new cdk.out* under Node's temporary folder (tens of MB of assets
 # each) and nothing removes it: for this run, Node's temporary folder is one of its own, removed when it ends. Set
@@ -48,7 +54,9 @@ os.environ.setdefault("GOGC", "off")
 
 import pytest  # noqa: E402
 
-from apps_support import DEFAULT_APP, SharedApp, SynthesizedApp  # noqa: E402
+if TYPE_CHECKING:  # apps_support imports aws_cdk, which starts Node: only the fixtures that build apps import it,
+    # so xdist's controller process, which runs no test, never starts one.
+    from apps_support import SharedApp, SynthesizedApp
 
 # `slow` (CONTRIBUTING.md "Tests"): a test that runs processes or synthesizes an app of its own; `make test-fast` leaves
 # them out, `make test` runs them. They are marked here rather than one by one, so a new test gets the mark it needs:
@@ -125,11 +133,30 @@ def _slowest_modules_first(items: list[pytest.Item]) -> None:
     items[:] = [item for module in ranked for item in module]
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+# The fixtures that hand a test one of the shared apps (synthesized once per worker that reads its constructs).
+SHARED_APP_FIXTURES = frozenset({"quick_setup", "synthesized"})
+SHARED_APPS_GROUP = "shared-apps"
+
+
+def _group_for_two_workers(items: list[pytest.Item]) -> None:
+    """`make test-fast`'s two workers (`--dist loadgroup`): the tests that read a shared app go to one worker
+    together, so each app is synthesized once, not once per worker; the other tests go module by module, so a
+    module's fixtures and imports are paid once. xdist hands out the largest groups first."""
+    for item in items:
+        if item.get_closest_marker("xdist_group") is None:
+            shared = isinstance(item, pytest.Function) and not SHARED_APP_FIXTURES.isdisjoint(item.fixturenames)
+            item.add_marker(pytest.mark.xdist_group(SHARED_APPS_GROUP if shared
+                                                    else item.path.relative_to(TESTS).as_posix()))
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist reads the groups and pytest deselects by mark
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
         if isinstance(item, pytest.Function) and _is_slow(item):
             item.add_marker(pytest.mark.slow)
     _slowest_modules_first(items)
+    if getattr(config.option, "loadgroup", False):  # what xdist tells its workers of `--dist loadgroup`
+        _group_for_two_workers(items)
 
 
 # Folders that tools own: git, the virtualenv and npm packages (`make setup`), Python's bytecode caches.
@@ -162,6 +189,8 @@ def checkout_left_unchanged() -> Iterator[None]:
 def synthesized(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], SynthesizedApp]:
     """``synthesized("examples/x.py")``: an app synthesized with cdk-nag, once per run for every test module
     (apps_support.SharedApp)."""
+    from apps_support import SharedApp
+
     cache: dict[str, SharedApp] = {}
 
     def get(relative: str) -> SynthesizedApp:
@@ -174,6 +203,8 @@ def synthesized(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], Syn
 
 @pytest.fixture(scope="session")
 def quick_setup(synthesized: Callable[[str], SynthesizedApp]) -> SynthesizedApp:
+    from apps_support import DEFAULT_APP
+
     return synthesized(DEFAULT_APP)
 
 

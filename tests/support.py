@@ -1,6 +1,7 @@
 """Test helpers: the reference schemas carried in tests/data, and CRD / Kubernetes schema validation."""
 from __future__ import annotations
 
+import ast
 import copy
 import fcntl
 import functools
@@ -89,6 +90,14 @@ def load_script(name: str) -> ModuleType:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+@functools.lru_cache(maxsize=None)
+def source_nodes(source: str) -> tuple[ast.AST, ...]:
+    """Every node of ``source`` parsed (``ast.walk`` order), once per text: several tests scan each of the package's
+    modules (layers, imports, renderers, record copies), and parsing and walking them anew each time was seconds.
+    Callers must not change the nodes."""
+    return tuple(ast.walk(ast.parse(source)))
 
 
 def reference_file(relative: str) -> Path:

@@ -13,7 +13,7 @@ import typing
 from pathlib import Path
 from typing import Mapping
 
-from support import REPO_ROOT
+from support import REPO_ROOT, source_nodes
 
 PACKAGE = REPO_ROOT / "hyperpod_constructs"
 LAYERS = ("intent", "resolve", "rules")  # the packages the graph covers, each below the next
@@ -30,7 +30,7 @@ def layer_imports(source: str, module: str, modules: set[str], *, is_package: bo
     a package's ``__init__``) imports."""
     package = module.split(".") if is_package else module.split(".")[:-1]  # where `from .x` looks
     found: set[str] = set()
-    for node in ast.walk(ast.parse(source)):
+    for node in source_nodes(source):
         targets: list[list[list[str]]] = []  # per imported name: the dotted names it may be, longest first
         if isinstance(node, ast.ImportFrom):
             if node.level:
@@ -124,7 +124,7 @@ def test_the_records_import_no_declared_value() -> None:
     """Records are plain data: from intent they take type aliases only (``Side``), no value class or function."""
     records = PACKAGE / "resolve" / "records.py"
     taken: list[str] = []
-    for node in ast.walk(ast.parse(records.read_text())):
+    for node in source_nodes(records.read_text()):
         if isinstance(node, ast.ImportFrom) and node.level == 2 and (node.module or "").startswith("intent"):
             module = importlib.import_module(f"hyperpod_constructs.{node.module}")
             taken += [f"{node.module}.{alias.name}" for alias in node.names

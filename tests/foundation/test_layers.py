@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from support import REPO_ROOT
+from support import REPO_ROOT, source_nodes
 
 PACKAGE = REPO_ROOT / "hyperpod_constructs"
 # Lower rank first; a package may import packages of a lower rank only (aws and k8s do not import each other).
@@ -36,7 +36,7 @@ def imported_packages(source: str, package: list[str]) -> set[str]:
     """Top-level packages of hyperpod_constructs that ``source`` (a module in ``package``, e.g. ``["k8s"]``)
     imports, relatively or absolutely."""
     found: set[str] = set()
-    for node in ast.walk(ast.parse(source)):
+    for node in source_nodes(source):
         if not isinstance(node, ast.ImportFrom):
             continue
         if node.level:

@@ -14,7 +14,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from support import REPO_ROOT
+from support import REPO_ROOT, source_nodes
 
 from hyperpod_constructs.crd_model import INTERNAL, crd, internal
 from hyperpod_constructs.intent.autoscaling import Autoscaling, CloudWatchTrigger, PrometheusTrigger
@@ -75,7 +75,7 @@ def given_fields(folder: Path = RESOLVE) -> dict[str, set[str]]:
     """Record name -> the fields the resolvers give in their ``copied(Record, value, field=...)`` calls."""
     given: dict[str, set[str]] = {}
     for path in sorted(folder.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text())):
+        for node in source_nodes(path.read_text()):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "copied":
                 record = node.args[0]
                 assert isinstance(record, ast.Name), f"{path.name}:{node.lineno}: copied() names its record class"

@@ -17,7 +17,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from support import REPO_ROOT
+from support import REPO_ROOT, source_nodes
 
 K8S = REPO_ROOT / "hyperpod_constructs" / "k8s"
 RECORD_MODULES = frozenset({"resolve.records", "resolve.platform_model", "resolve.gateway_records"})
@@ -45,10 +45,9 @@ def _is_constant(name: str) -> bool:
 
 def layering_findings(source: str, filename: str = "module.py") -> dict[str, list[str]]:
     """Every break of the rules above in one module's source, by rule, each as ``<file>:<line> <what>``."""
-    tree = ast.parse(source)
     found: dict[str, list[str]] = {"imports": [], "where": [], "errors": [], "resolution": [], "intent calls": []}
     logic_names: set[str] = set()  # names imported from intent or resolve that are neither records nor constants
-    for node in ast.walk(tree):
+    for node in source_nodes(source):
         if isinstance(node, ast.ImportFrom):
             module = _logic_module(node)
             if module is None or module in RECORD_MODULES:
@@ -74,7 +73,7 @@ def layering_findings(source: str, filename: str = "module.py") -> dict[str, lis
             name = raised.id if isinstance(raised, ast.Name) else getattr(raised, "attr", "")
             if name.startswith("HyperPod"):
                 found["errors"].append(f"{filename}:{node.lineno} raise {name}")
-    for node in ast.walk(tree):
+    for node in source_nodes(source):
         if not isinstance(node, ast.Call):
             continue
         function = node.func

@@ -11,7 +11,7 @@ import functools
 import re
 from typing import Any
 
-from support import REPO_ROOT, crd_documents
+from support import REPO_ROOT, crd_documents, source_nodes
 
 PACKAGE = REPO_ROOT / "hyperpod_constructs"
 # k8s/ renders; assets/ and delivery/engine/ are Lambda code that runs at deploy time (kubeconfig, the applier's
@@ -51,9 +51,9 @@ def _crd_field_names() -> set[str]:
 
 
 @functools.cache
-def _modules() -> tuple[tuple[str, ast.Module], ...]:
-    """Every module outside EXEMPT, parsed once for all three checks."""
-    return tuple((relative, ast.parse(path.read_text(), filename=str(path))) for path in sorted(PACKAGE.rglob("*.py"))
+def _modules() -> tuple[tuple[str, tuple[ast.AST, ...]], ...]:
+    """Every module outside EXEMPT and its nodes, parsed once for all three checks (and the other scans)."""
+    return tuple((relative, source_nodes(path.read_text())) for path in sorted(PACKAGE.rglob("*.py"))
                  if not (relative := path.relative_to(PACKAGE).as_posix()).startswith(EXEMPT))
 
 
@@ -74,13 +74,13 @@ def test_the_scan_sees_the_package() -> None:
 
 
 def test_no_rendering_methods_outside_the_k8s_layer() -> None:
-    found = [f"{module}:{node.lineno} {node.name}" for module, tree in _modules() for node in ast.walk(tree)
+    found = [f"{module}:{node.lineno} {node.name}" for module, nodes in _modules() for node in nodes
              if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in RENDERING_METHODS]
     assert found == []
 
 
 def test_no_crd_fields_written_outside_the_k8s_layer() -> None:
     fields = _crd_field_names()
-    found = [f"{module}:{getattr(node, 'lineno', '?')} {key}" for module, tree in _modules() for node in ast.walk(tree)
+    found = [f"{module}:{getattr(node, 'lineno', '?')} {key}" for module, nodes in _modules() for node in nodes
              for key in _dict_keys(node) if key in fields and (module, key) not in NOT_KUBERNETES]
     assert found == []

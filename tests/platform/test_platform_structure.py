@@ -14,7 +14,7 @@ import pytest
 from apps_support import SynthesizedApp
 from hyperpod_constructs.platform import platform as platform_module
 from hyperpod_constructs.platform.platform import HyperPodInferencePlatform
-from support import REPO_ROOT
+from support import REPO_ROOT, source_nodes
 
 PLATFORM_DIR = REPO_ROOT / "hyperpod_constructs" / "platform"
 MAX_CONSTRUCTOR_LINES = 60
@@ -36,7 +36,7 @@ def public_instance_attributes(instance: object) -> list[str]:
 def sibling_imports(source: str) -> set[str]:
     """The modules of ``platform/`` a module of it imports (``from .x import``, ``from . import x``, absolute)."""
     found: set[str] = set()
-    for node in ast.walk(ast.parse(source)):
+    for node in source_nodes(source):
         if not isinstance(node, ast.ImportFrom):
             continue
         if node.level == 1:
@@ -69,7 +69,7 @@ def cycles(graph: Mapping[str, set[str]]) -> list[list[str]]:
 def calls_given_self(source: str) -> list[tuple[int, str, int]]:
     """Each call that gets ``self``: its line, the callee as written and the argument's position (-1: a keyword)."""
     found: list[tuple[int, str, int]] = []
-    for node in ast.walk(ast.parse(source)):
+    for node in source_nodes(source):
         if isinstance(node, ast.Call):
             arguments = [*enumerate(node.args), *((-1, keyword.value) for keyword in node.keywords)]
             found.extend((node.lineno, ast.unparse(node.func), position) for position, argument in arguments

@@ -11,6 +11,8 @@ import hyperpod_constructs
 from hyperpod_constructs import rules
 from hyperpod_constructs.rules.registry import problem_rule
 
+from support import source_nodes
+
 PACKAGE = Path(hyperpod_constructs.__file__).parent
 
 
@@ -43,8 +45,7 @@ def test_nothing_removes_duplicate_problems_by_string_equality() -> None:
     source = inspect.getsource(validations)
     assert "fromkeys" not in source and "set(" not in source
     for path in (PACKAGE / "rules").glob("*.py"):
-        tree = ast.parse(path.read_text())
-        calls = [node for node in ast.walk(tree) if isinstance(node, ast.Call)
+        calls = [node for node in source_nodes(path.read_text()) if isinstance(node, ast.Call)
                  and isinstance(node.func, ast.Attribute) and node.func.attr == "fromkeys"]
         assert calls == [], path.name
 
@@ -52,7 +53,6 @@ def test_nothing_removes_duplicate_problems_by_string_equality() -> None:
 def test_every_cross_resource_problem_comes_from_a_registered_rule() -> None:
     """No ``checks(view)`` / ``check(view, where)`` methods are left on declared values or records."""
     for path in [*(PACKAGE / "intent").rglob("*.py"), *(PACKAGE / "resolve").rglob("*.py")]:
-        tree = ast.parse(path.read_text())
-        methods = [node.name for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)
+        methods = [node.name for node in source_nodes(path.read_text()) if isinstance(node, ast.FunctionDef)
                    and node.name in ("checks", "check") and node.args.args and node.args.args[0].arg == "self"]
         assert methods == [], path.name
