@@ -83,13 +83,10 @@ def deploy_time_inputs(resolved: Any, parameters: Iterable[str]) -> list[str]:
 def warn_replacements(scope: IConstruct) -> None:
     """Warn, on each resource under ``scope``, about create-only properties fed by deploy-time inputs."""
     stack = Stack.of(scope)
-    # One walk of the stack (one jsii round trip) serves both: its parameters, and the resources under ``scope``.
-    everything = stack.node.find_all()
-    parameters = [stack.get_logical_id(child) for child in everything if is_a(child, CfnParameter)]
-    path = scope.node.path
-    for node in everything:
+    parameters = [stack.get_logical_id(child) for child in stack.node.find_all() if is_a(child, CfnParameter)]
+    for node in scope.node.find_all():
         kind = resource_type(node)
-        if kind not in CREATE_ONLY or not _under(node.node.path, path):
+        if kind not in CREATE_ONLY:
             continue
         replaced, properties = CREATE_ONLY[kind]
         for name in properties:
@@ -99,10 +96,6 @@ def warn_replacements(scope: IConstruct) -> None:
                     WARNING_ID,
                     f"{node.node.path}: {name} is create-only and comes from {', '.join(inputs)}; changing "
                     f"that value at deploy time replaces {replaced}.")
-
-
-def _under(path: str, scope_path: str) -> bool:
-    return path == scope_path or path.startswith(scope_path + "/")
 
 
 def _property(stack: Stack, node: CfnResource, name: str) -> Any:
