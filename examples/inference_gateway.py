@@ -8,8 +8,8 @@ imported into ACM by the add-on's gateway controller, which the operator options
 Each endpoint attaches to the gateway by name (operator v3.6: the operator merges its scheduler entry into the config,
 keeping the weights and adapters declared here) and turns on the v3.3 caches: its weights on the nodes' local NVMe
 (the catalog gives ml.g6e.12xlarge 3800 GiB of it) and its serving image pre-pulled, so a pod scaling out starts from
-local disk. Each scheduler runs one replica: the endpoint picker keeps its prefix index per replica, so two replicas
-would spread requests sharing a prefix as round-robin does (the ``prefix-scheduler-replicas`` advice).
+local disk. Each scheduler runs one replica (the library's default): the endpoint picker keeps its prefix index per replica, so
+two replicas would spread requests sharing a prefix as round-robin does (the ``prefix-scheduler-replicas`` advice).
 """
 from __future__ import annotations
 
@@ -57,8 +57,7 @@ def build(app: cdk.App) -> tuple[cdk.Stack, HyperPodInferencePlatform]:
             name, model_name=model_name,
             # The adapter's requests favour pods that have it loaded already.
             weights=SchedulerWeights(lora_affinity=2) if name == "llama-8b" else None,
-            lora_adapters=[SQL_ADAPTER] if name == "llama-8b" else (),
-            replicas=1)  # one prefix index per model
+            lora_adapters=[SQL_ADAPTER] if name == "llama-8b" else ())
             for name, (_, model_name) in MODELS.items()],
         auth=JwtAuthentication(provider_name="cognito", issuer=ISSUER,
                                jwks_uri=f"{ISSUER}/.well-known/jwks.json", audiences=["models-app-client"]),

@@ -78,6 +78,7 @@ _EXPORTED_BY_MODULE: dict[str, tuple[str, ...]] = {
         "DisruptionBudget"),
     # MIG: layouts of instance groups, and planning one from the slices endpoints ask for.
     ".intent.mig": ("MigLayout",),
+    ".catalog.mig": ("stock_layouts_for_instance_type",),
     ".planner": ("plan_mig", "MigDemand", "MigPlan"),
     ".platform.mig_config_map": ("mig_config_map",),
     # Observability: what is collected and where, dashboards, and SLO alerts.
@@ -157,6 +158,7 @@ if TYPE_CHECKING:  # static type checkers and IDEs see the eager imports
     from .intent.node_autoscaling import (
         NodeAutoscaling, NodePoolSpec, NodePoolLimits, NodeRequirement, Disruption, DisruptionBudget)
     from .intent.mig import MigLayout
+    from .catalog.mig import stock_layouts_for_instance_type
     from .planner import plan_mig, MigDemand, MigPlan
     from .platform.mig_config_map import mig_config_map
     from .intent.observability import Observability, PrometheusWorkspace, GrafanaWorkspace, ObservabilityMetrics

@@ -272,7 +272,16 @@ def stock_layout_fits(layout_name: str, gpu_model: str) -> bool:
 
 
 def stock_layouts_for_instance_type(instance_type_name: str) -> tuple[str, ...]:
-    """Stock layout names usable on this instance type (``all-disabled`` included); empty without MIG."""
+    """The stock MIG layout names (HyperPod's default ConfigMap) that fit this instance type's GPUs, ``all-disabled``
+    included; empty for a type without MIG.
+
+    Example:
+        >>> from hyperpod_constructs import stock_layouts_for_instance_type
+        >>> "all-3g.40gb" in stock_layouts_for_instance_type("ml.p5.48xlarge")
+        True
+        >>> stock_layouts_for_instance_type("ml.g6e.12xlarge")
+        ()
+    """
     model = mig_gpu_model(instance_type_name)
     if model is None:
         return ()

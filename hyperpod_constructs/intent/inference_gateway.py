@@ -191,9 +191,11 @@ class GatewayScheduler:
     plugins: Optional[PluginsConfigMap] = None
     """A plugins ConfigMap instead of weights.
     Default: None."""
-    replicas: int = 2
-    """Endpoint picker pods (leader election above 1).
-    Default: 2."""
+    replicas: int = 1
+    """Endpoint picker pods (leader election above 1). The operator's own default is 2, but each replica keeps its
+    own prefix index, so with the prefix scorer on (its default) two replicas route like round-robin: one is the
+    default here, and more is a choice for availability (the ``prefix-scheduler-replicas`` advice says so).
+    Default: 1."""
     lora_adapters: Sequence[str] = Frozen(())
     """Names of LoRA adapters the model's server loads, routed to this scheduler (at most 50, each 1-253
     characters).

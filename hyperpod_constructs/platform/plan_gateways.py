@@ -49,8 +49,9 @@ def gateway_lines(gateways: tuple[PlannedGateway, ...]) -> list[str]:
         for scheduler in gateway.schedulers:
             selector = ", ".join(f"{key}={value}" for key, value in scheduler.model_selector)
             adapters = f"; LoRA adapters {', '.join(scheduler.lora_adapters)}" if scheduler.lora_adapters else ""
+            replicas = "1 replica" if scheduler.replicas == 1 else f"{scheduler.replicas} replicas"
             lines.append(f"    model {scheduler.model_name}: scheduler {scheduler.name} ({scheduler.scheduler}, "
-                         f"{scheduler.replicas} replicas), pods {selector}{adapters}")
+                         f"{replicas}), pods {selector}{adapters}")
         attached = ", ".join(planned.attached) or "none (its schedulers select pods by label)"
         lines.append(f"    endpoints attached: {attached}")
     return lines

@@ -66,7 +66,7 @@ def test_defaults_are_written_once_and_tls_without_a_certificate_is_an_empty_map
         "observability": {"metrics": {"enabled": True}},
         "schedulers": [{"name": "qwen", "modelName": "Qwen/Qwen2.5-7B-Instruct",
                         "modelSelector": {"matchLabels": {"app": "qwen"}}, "targetPort": 8000, "scheduler": "llm-d",
-                        "replicas": 2}]}
+                        "replicas": 1}]}
 
 
 @pytest.mark.parametrize("path,value", [(("spec", "bbr", "mode"), "body"), (("spec", "tls", "certificate"), "x"),

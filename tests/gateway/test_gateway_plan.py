@@ -47,10 +47,10 @@ def test_the_plan_lists_a_gateway_its_models_auth_and_attached_endpoints() -> No
     assert gateway_section(built.plan.render()) == [
         "  models (namespace default)",
         f"    authentication: JWT from cognito (issuer {ISSUER}; audiences models-client)",
-        "    model meta-llama/Llama-3.1-8B-Instruct: scheduler llama (llm-d, 2 replicas), pods app=llama; "
+        "    model meta-llama/Llama-3.1-8B-Instruct: scheduler llama (llm-d, 1 replica), pods app=llama; "
         "LoRA adapters llama-sql, llama-chat",
         "    model Qwen/Qwen2.5-7B-Instruct: scheduler qwen (llm-d, 3 replicas), pods app=qwen",
-        "    model mistralai/Mistral-7B-Instruct-v0.3: scheduler mistral (llm-d, 2 replicas), pods app=mistral",
+        "    model mistralai/Mistral-7B-Instruct-v0.3: scheduler mistral (llm-d, 1 replica), pods app=mistral",
         "    endpoints attached: llama, qwen",
     ]
 

@@ -1,5 +1,5 @@
 """Advice when a prefix-aware scheduler runs more than one replica: each endpoint-picker replica keeps its own
-prefix index, so at the default two replicas prefix reuse looks like round-robin."""
+prefix index, so at two replicas (the operator's default; the library's is one) prefix reuse looks like round-robin."""
 from __future__ import annotations
 
 from hyperpod_constructs import GatewayScheduler, InferenceGateway, InstanceGroup
@@ -19,8 +19,13 @@ def advice_for(*schedulers: GatewayScheduler) -> list[str]:
     return [str(note) for note in rules.advice(platform) if note.rule == "prefix-scheduler-replicas"]
 
 
-def test_the_default_two_replicas_with_default_prefix_scoring_are_advised_against() -> None:
-    (note,) = advice_for(GatewayScheduler.for_endpoint("qwen", model_name="Qwen/Qwen2.5-7B-Instruct"))
+def test_the_default_is_one_replica_and_is_not_advised_against() -> None:
+    scheduler = GatewayScheduler.for_endpoint("qwen", model_name="Qwen/Qwen2.5-7B-Instruct")
+    assert scheduler.replicas == 1 and advice_for(scheduler) == []
+
+
+def test_two_replicas_with_default_prefix_scoring_are_advised_against() -> None:
+    (note,) = advice_for(GatewayScheduler.for_endpoint("qwen", model_name="Qwen/Qwen2.5-7B-Instruct", replicas=2))
     assert "schedulers[0] ('qwen') runs 2 replicas with prefix-aware scoring (weights.prefix=3)" in note
     assert "behaves like round-robin" in note and "GatewayScheduler(replicas=1)" in note
 
