@@ -2,6 +2,7 @@
 (one validation, so ``cdk synth`` lists them all) and the advice (CDK warnings, each on the construct it is about)."""
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Callable
 
@@ -54,12 +55,13 @@ def add_synth_checks(scope: Construct, context: SynthChecksContext) -> None:
     """The rules' problems as a validation of ``scope``; the advice from ``<scope>/SynthTimeAdvice``, on ``scope``
     unless it is about a resource under it (replacements)."""
     scope.node.add_validation(RuleValidation(context.resolved, context.declarations))
+    plan = functools.cache(context.plan)  # the checks run together once the app is complete: one plan serves all
     Aspects.of(Construct(scope, "SynthTimeAdvice")).add(SynthTimeAdvice(
         lambda: warn_replacements(scope), context.warn_unused_alarm_emails,
         lambda: advise(scope, rules.advice(context.resolved()), "platform"),
-        lambda: advise(scope, idle_floor_advice(context.plan()), "cost"),
-        lambda: advise(scope, gpus_on_at_floor(context.plan()), "cost"),
-        lambda: advise(scope, drain_timeout_advice(context.resolved(), context.plan().cold_start_context()),
+        lambda: advise(scope, idle_floor_advice(plan()), "cost"),
+        lambda: advise(scope, gpus_on_at_floor(plan()), "cost"),
+        lambda: advise(scope, drain_timeout_advice(context.resolved(), plan().cold_start_context()),
                        "patching"),
         lambda: advise(scope, [] if context.configures_daemon_at_deploy
                        else tiered_kv_cache_daemon_step(context.resolved()), "tiered-kv-cache-daemon")))
