@@ -97,7 +97,8 @@ def read_app(path: Path, reader: str, context: Optional[Mapping[str, str]] = Non
         result = Path(scratch) / "platforms.json"
         child_environment = dict(os.environ, **(environment or {}), CDK_OUTDIR=str(Path(scratch) / "cdk.out"),
                            CDK_CONTEXT_JSON=json.dumps(app_context(Path.cwd(), context)), CDK_VALIDATION="false",
-                           **{EXPORT_ROOT_ENV: str(Path(scratch) / "exports")})
+                           # the app and the modules it imports leave no __pycache__ in the user's folders
+                           PYTHONDONTWRITEBYTECODE="1", **{EXPORT_ROOT_ENV: str(Path(scratch) / "exports")})
         child_environment["PYTHONPATH"] = os.pathsep.join(
             [str(path.resolve().parent), str(_PACKAGE_PARENT)] + [p for p in [os.environ.get("PYTHONPATH")] if p])
         try:
