@@ -92,14 +92,15 @@ def test_parse_properties_names_what_is_missing(plan):
 def test_upgrade_argv_for_create_and_update(plan):
     request = plan.parse_properties(props())
     argv = plan.upgrade_argv(request, "/tmp/w/chart", ["/tmp/w/gpu.yaml", "/tmp/w/values.json"], "/tmp/w/kubeconfig",
-                             420, "d" * 64)
+                             420, "d" * 64, "LlmInference/Dependencies#0a1b2c3d")
     assert argv == [
         "helm", "upgrade", "--install", "hyperpod-dependencies", "/tmp/w/chart",
         "--namespace", "kube-system", "--kubeconfig", "/tmp/w/kubeconfig", "--create-namespace",
-        "--timeout", "420s", "--description", "hyperpod-constructs request " + "d" * 64,
+        "--timeout", "420s", "--description",
+        "hyperpod-constructs request " + "d" * 64 + " by LlmInference/Dependencies#0a1b2c3d",
         "--values", "/tmp/w/gpu.yaml", "--values", "/tmp/w/values.json",
     ]
-    waiting = plan.upgrade_argv(plan.parse_properties(props(Wait="true")), "c", [], "k", 60, "d")
+    waiting = plan.upgrade_argv(plan.parse_properties(props(Wait="true")), "c", [], "k", 60, "d", "s/L#0")
     # Helm 4: --wait takes a strategy and --rollback-on-failure replaced --atomic
     assert waiting[-2:] == ["--wait=watcher", "--rollback-on-failure"]
 
@@ -147,13 +148,89 @@ def test_history_is_sorted_by_revision(plan):
 
 
 def test_installed_request_follows_rollbacks_to_the_revision_they_restored(plan):
-    ours = plan.description("abc")
+    ours = plan.description("abc", ME)
     assert plan.installed_request(history((1, "deployed", ours))) == "abc"
     assert plan.installed_request(history(
         (1, "superseded", ours), (2, "superseded", "Upgrade \"x\" failed: boom"), (3, "deployed", "Rollback to 1"))) == "abc"
     assert plan.installed_request(history((1, "deployed", ours), (2, "failed", "boom"))) is None  # half applied
     assert plan.installed_request(history((1, "deployed", "Install complete"))) is None  # installed by someone else
     assert plan.installed_request([]) is None
+
+
+STACK = "arn:aws:cloudformation:us-west-2:111122223333:stack/LlmInference/5f3c0e00-0000-0000-0000-000000000000"
+ME = "LlmInference/Dependencies#00000000"
+MOVED = "LlmInference/PlatformDependencies#11111111"
+
+
+def test_the_owner_names_the_stack_and_logical_id_readably_and_keeps_resources_apart(plan):
+    owner = plan.owner(STACK, "PlatformHyperPodDependencies1A2B3C4D")
+    assert owner.startswith("LlmInference/PlatformHyperPodDependencies1A2B3C4D#") and len(owner) < 60
+    assert owner == plan.owner(STACK, "PlatformHyperPodDependencies1A2B3C4D")
+    assert owner != plan.owner(STACK, "HyperPodDependencies")  # the construct moved
+    assert owner != plan.owner(STACK.replace("/LlmInference/", "/LlmServing/"), "PlatformHyperPodDependencies1A2B3C4D")
+    # a stack of the same name made again is another stack (its id changes)
+    assert owner != plan.owner(STACK.replace("5f3c0e00", "6a4d1f11"), "PlatformHyperPodDependencies1A2B3C4D")
+    long = plan.owner("arn:aws:cloudformation:us-west-2:1:stack/" + "S" * 128 + "/x", "L" * 255)
+    assert len(long) <= 60 + 1 + 100 + 9 and " " not in long
+
+
+def test_a_description_names_the_request_and_its_owner_and_an_older_one_no_owner(plan):
+    assert plan.parse_description(plan.description("d" * 64, ME)) == plan.Installed("d" * 64, ME)
+    assert plan.parse_description("hyperpod-constructs request " + "d" * 64) == plan.Installed("d" * 64, None)
+    assert plan.parse_description("Upgrade complete") == plan.Installed(None, None)
+
+
+@pytest.mark.parametrize(("entries", "request_type", "expected"), [
+    ([(1, "deployed", "mine")], "Update", True),
+    ([(1, "deployed", "mine")], "Create", True),  # a later poll of the Create that installed it
+    ([(1, "deployed", "moved")], "Create", False),  # the same request, another resource's: taken over
+    ([(1, "deployed", "moved")], "Update", False),
+    ([(1, "deployed", "older")], "Update", True),  # an earlier version's: its own, its rollback needs no download
+    ([(1, "deployed", "older")], "Create", False),  # a new resource, maybe the moved one: taken over
+    ([(1, "superseded", "mine"), (2, "deployed", "Rollback to 1")], "Update", True),
+    ([(1, "superseded", "moved"), (2, "deployed", "Rollback to 1")], "Update", False),
+    ([(1, "deployed", "mine"), (2, "failed", "")], "Update", False),  # half applied: upgraded (after its repair)
+    ([(1, "deployed", "other request")], "Update", False),
+    ([], "Create", False),
+])
+def test_a_create_or_update_has_nothing_to_do_only_for_its_own_release_of_this_request(
+        plan, entries, request_type, expected):
+    words = {"mine": plan.description("d", ME), "moved": plan.description("d", MOVED),
+             "older": "hyperpod-constructs request d", "other request": plan.description("e", ME)}
+    assert plan.runs_request(history(*[(n, s, words.get(d, d)) for n, s, d in entries]), "d", ME,
+                             request_type) is expected
+
+
+@pytest.mark.parametrize(("entries", "uninstall", "reason"), [
+    ([], True, "it is not installed"),
+    ([(1, "deployed", "mine")], True, f"this resource ({ME}) installed it"),
+    ([(1, "deployed", "older")], True, "its revisions name no owner"),  # an earlier version's: as before
+    ([(1, "deployed", "Install complete")], True, "its revisions name no owner"),
+    ([(1, "superseded", "mine"), (2, "deployed", "moved")], False,
+     f"revision 2 was installed by {MOVED}, not by this resource ({ME})"),
+    ([(1, "superseded", "moved"), (2, "deployed", "mine")], True, f"this resource ({ME}) installed it"),
+    # a rollback stands for the revision it restored: the moved resource's failed Create rolled back to this one's
+    ([(1, "superseded", "mine"), (2, "failed", ""), (3, "deployed", "Rollback to 1")], True,
+     f"this resource ({ME}) installed it"),
+    ([(1, "superseded", "moved"), (2, "failed", ""), (3, "deployed", "Rollback to 1")], False,
+     f"revision 3 was installed by {MOVED}, not by this resource ({ME})"),
+    # a failed or pending last revision: the release is whose revision it would be brought back to
+    ([(1, "deployed", "moved"), (2, "pending-upgrade", "Preparing upgrade")], False,
+     f"revision 1 was installed by {MOVED}, not by this resource ({ME}); its revision 2 is pending-upgrade, "
+     f"which {MOVED}'s next deploy repairs"),
+    ([(1, "superseded", "mine"), (2, "superseded", "moved"), (3, "failed", "")], False,
+     f"revision 2 was installed by {MOVED}, not by this resource ({ME}); its revision 3 is failed, "
+     f"which {MOVED}'s next deploy repairs"),
+    ([(1, "deployed", "mine"), (2, "failed", "")], True, f"this resource ({ME}) installed it"),
+    ([(1, "pending-install", "Initial install underway")], True, "no revision of it was ever deployed"),
+    ([(1, "superseded", "moved"), (2, "uninstalling", "")], True, "its revision 2 is uninstalling"),
+])
+def test_a_delete_uninstalls_only_a_release_its_own_resource_installed_last(plan, entries, uninstall, reason):
+    words = {"mine": plan.description("d", ME), "moved": plan.description("e", MOVED),
+             "older": "hyperpod-constructs request d"}
+    decision = plan.removal(history(*[(n, s, words.get(d, d)) for n, s, d in entries]), ME)
+    assert (decision.uninstall, decision.reason) == (uninstall, reason)
+    assert decision.owner == (None if uninstall else MOVED)
 
 
 @pytest.mark.parametrize(("entries", "expected"), [

@@ -236,13 +236,20 @@ class ProviderFramework:
         return Execution(event, physical, self.clock.now(), max(1, int(self.total_timeout / self.query_interval)))
 
 
+STACK_ID = "arn:aws:cloudformation:us-west-2:111122223333:stack/LlmInference/0"
+
+
 class CloudFormationResource:
     """One custom resource in a stack, driven through create, update (with rollback) and delete the way
     CloudFormation drives it. ``status`` is what the stack reports after each operation."""
 
-    def __init__(self, framework: ProviderFramework, resource_type: str, service_timeout: Optional[float] = None) -> None:
+    def __init__(self, framework: ProviderFramework, resource_type: str, service_timeout: Optional[float] = None,
+                 *, logical_id: str = "Resource", stack_id: str = STACK_ID) -> None:
         self.framework = framework
         self.resource_type = resource_type
+        # Every request of the resource carries them; a new logical id (the construct moved) or another stack is
+        # another resource: CloudFormation creates it and deletes the old one.
+        self.logical_id, self.stack_id = logical_id, stack_id
         self.service_timeout = service_timeout  # CloudFormation's wait for an answer; None: an hour
         self.physical_id: Optional[str] = None
         self.properties: Optional[dict[str, Any]] = None
@@ -253,8 +260,8 @@ class CloudFormationResource:
     def _request(self, request_type: str, properties: Mapping[str, Any], old: Optional[Mapping[str, Any]] = None,
                  physical_id: Optional[str] = None, give_up_after: Optional[float] = None) -> Answer:
         request: dict[str, Any] = {
-            "RequestType": request_type, "ResourceType": self.resource_type, "LogicalResourceId": "Resource",
-            "StackId": "arn:aws:cloudformation:us-west-2:111122223333:stack/LlmInference/0", "RequestId": str(uuid.uuid4()),
+            "RequestType": request_type, "ResourceType": self.resource_type, "LogicalResourceId": self.logical_id,
+            "StackId": self.stack_id, "RequestId": str(uuid.uuid4()),
             "ResponseURL": "https://cloudformation-custom-resource-response.example/", "ServiceToken": "token",
             "ResourceProperties": {"ServiceToken": "token", **copy.deepcopy(dict(properties))},
         }

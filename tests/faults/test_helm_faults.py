@@ -29,6 +29,7 @@ from kube_api.tools import helm
 
 # The function's own modules, from the folder tests/conftest.py puts on sys.path (they import their siblings by bare
 # name, as in Lambda).
+import fencing
 import helm_installer
 import helm_plan
 import index
@@ -536,3 +537,91 @@ def test_a_stuck_uninstall_is_bounded_by_the_deadline_and_a_later_deploy_finishe
     assert (f"release {RELEASE} uninstalled (its uninstall had been stopped): its revision 1 is uninstalling"
             in caplog.text)
     assert world.revisions() == [(1, "deployed")] and world.chart_objects() == CHART_OBJECTS
+
+
+# ---- the resource's logical id changes (the construct moved, or the release moved to another stack) ---------------
+
+OTHER_STACK = "arn:aws:cloudformation:us-west-2:111122223333:stack/LlmInferenceServing/1"
+MOVED = {"new logical id": {"logical_id": "DependenciesHelmChart"}, "another stack": {"stack_id": OTHER_STACK}}
+
+
+def moved_resource(world: World, moved: str) -> harness.CloudFormationResource:
+    """The same release declared by another CloudFormation resource: CloudFormation creates it, then deletes the old
+    one (in UPDATE_COMPLETE_CLEANUP_IN_PROGRESS, or when the old stack is deleted later)."""
+    return harness.CloudFormationResource(world.framework, RESOURCE_TYPE, **MOVED[moved])
+
+
+@pytest.mark.parametrize("values", [None, {"extra": "2"}], ids=["same values", "changed values"])
+@pytest.mark.parametrize("moved", list(MOVED))
+def test_a_moved_release_keeps_running_when_the_old_resource_is_deleted(
+        world: World, caplog: pytest.LogCaptureFixture, moved: str, values: dict[str, Any] | None):
+    """The new resource's Create takes the release over (with the same values too: a revision naming it), so the
+    old resource's Delete leaves it; the stack's own delete later uninstalls it."""
+    assert world.resource.create(properties()) == "CREATE_COMPLETE"
+    new = moved_resource(world, moved)
+    caplog.set_level("INFO")
+
+    assert new.create(properties(values=values)) == "CREATE_COMPLETE", new.reasons()
+    assert world.revisions() == [(1, "superseded"), (2, "deployed")]
+    assert world.resource.delete() == "DELETE_COMPLETE"
+
+    assert world.helm_calls("uninstall") == []
+    assert world.revisions() == [(1, "superseded"), (2, "deployed")]
+    assert world.chart_objects() == CHART_OBJECTS
+    assert f"left release {RELEASE} installed: revision 2 was installed by {helm_plan.owner(new.stack_id, new.logical_id)}" in caplog.text
+    # the old resource's record went with it
+    assert records(world) == [fencing.resource_record_name("helm", {"StackId": new.stack_id,
+                                                                    "LogicalResourceId": new.logical_id})]
+
+    assert new.delete() == "DELETE_COMPLETE"  # the stack that holds it now is deleted
+    assert world.revisions() == [] and world.chart_objects() == set() and records(world) == []
+
+
+def test_a_move_whose_create_fails_leaves_the_release_to_the_old_resource(world: World):
+    """The new resource's upgrade is refused: its Create fails, the release is rolled back to the old resource's
+    revision, and CloudFormation's rollback deletes the new resource, whose Delete leaves the release to the old
+    one, which the stack still holds."""
+    assert world.resource.create(properties()) == "CREATE_COMPLETE"
+    conflict = 'Apply failed with 1 conflict: conflict with "kubectl-client-side-apply" using apps/v1: .spec.replicas'
+    world.server.fail("PATCH", "Deployment", WORKLOAD, status=409, reason="Conflict", message=conflict, times=1)
+    new = moved_resource(world, "new logical id")
+
+    assert new.create(properties(values={"extra": "2"})) == "ROLLBACK_COMPLETE"
+
+    assert world.helm_calls("uninstall") == []
+    assert world.revisions() == [(1, "superseded"), (2, "failed"), (3, "deployed")]
+    assert world.descriptions()[-1] == "Rollback to 1" and world.chart_objects() == CHART_OBJECTS
+    assert world.resource.delete() == "DELETE_COMPLETE"  # the old resource still owns it
+    assert world.revisions() == [] and world.chart_objects() == set()
+
+
+def test_a_release_an_older_version_installed_is_still_uninstalled_by_its_delete(
+        world: World, monkeypatch: pytest.MonkeyPatch):
+    """A release whose description names no owner (installed before releases named theirs) is this resource's:
+    an Update that finds it running the request needs no download, and its Delete uninstalls it."""
+    with monkeypatch.context() as older_version:
+        older_version.setattr(helm_plan, "description", lambda digest, *_: f"{helm_plan.DESCRIPTION_PREFIX}{digest}")
+        assert world.resource.create(properties()) == "CREATE_COMPLETE"
+    (installed,) = world.descriptions()
+    assert " by " not in installed
+
+    assert world.resource.update(properties(timeout=1500)) == "UPDATE_COMPLETE"
+    assert world.descriptions() == [installed] and len(world.archive.requests) == 1
+    assert world.resource.delete() == "DELETE_COMPLETE"
+
+    assert world.revisions() == [] and world.chart_objects() == set()
+
+
+def test_a_release_an_older_version_installed_is_taken_over_by_a_moved_resource(
+        world: World, monkeypatch: pytest.MonkeyPatch):
+    """The first deploy of this version moves the construct: the new resource's Create takes over the release whose
+    description names no owner, so the old resource's Delete leaves it."""
+    with monkeypatch.context() as older_version:
+        older_version.setattr(helm_plan, "description", lambda digest, *_: f"{helm_plan.DESCRIPTION_PREFIX}{digest}")
+        assert world.resource.create(properties()) == "CREATE_COMPLETE"
+    new = moved_resource(world, "new logical id")
+
+    assert new.create(properties()) == "CREATE_COMPLETE"
+    assert world.resource.delete() == "DELETE_COMPLETE"
+
+    assert world.revisions() == [(1, "superseded"), (2, "deployed")] and world.chart_objects() == CHART_OBJECTS

@@ -77,9 +77,10 @@ def is_complete(event: Mapping[str, Any], budget: Budget) -> dict[str, Any]:
             raise RuntimeError(f"EKS cluster {cluster_name} does not exist in {region}")
         record = ClaimedRecord(fencing.resource_record_name(RECORD_KIND, event), me, kubeconfig, workdir, env, budget)
         what = f"{request_type} of Helm release {event.get('PhysicalResourceId', '')}"
+        owner = plan.owner(str(event["StackId"]), str(event["LogicalResourceId"]))
         if request_type == "Delete":
-            return in_turn(record, lambda: uninstall(target, record, env), what)
-        return in_turn(record, lambda: install(request, record, env, region), what)
+            return in_turn(record, lambda: uninstall(target, owner, record, env), what)
+        return in_turn(record, lambda: install(request, owner, request_type, record, env, region), what)
 
 
 class Release:
@@ -119,10 +120,10 @@ class Release:
         return message
 
 
-def install(request: plan.InstallRequest, record: ClaimedRecord, env: Mapping[str, str],
-            region: str) -> dict[str, Any]:
-    """Create/Update in this request's turn (``record``): the release runs this request's chart and values, and the
-    claim is settled."""
+def install(request: plan.InstallRequest, owner: str, request_type: str, record: ClaimedRecord,
+            env: Mapping[str, str], region: str) -> dict[str, Any]:
+    """Create/Update in this request's turn (``record``): the release runs this request's chart and values,
+    installed by this resource (``owner``), and the claim is settled."""
     budget, kubeconfig, workdir = record.budget, record.kubeconfig, record.workdir
     values = plan.deep_merge(plan.region_defaults(region), request.values)
     digest = plan.request_digest(request, values)
@@ -131,17 +132,21 @@ def install(request: plan.InstallRequest, record: ClaimedRecord, env: Mapping[st
     # A run stopped mid-way leaves the release pending, and Helm refuses to touch it until it is repaired.
     if release.recover(budget, history) is not None:
         history = release.history(budget)
-    if plan.installed_request(history) == digest:
+    if plan.runs_request(history, digest, owner, request_type):
         LOG.info("release %s already runs this request; nothing to do", release)
         record.settle()
         return {"IsComplete": True, "Data": plan.response_data(request)}
+    running = plan.installed(history)
+    if running is not None and running.digest == digest:  # another resource's: taken over, so its Delete leaves it
+        LOG.info("release %s runs this request, installed by %s: upgraded again to name this resource, %s", release,
+                 running.owner or "an earlier version (its description names no resource)", owner)
     chart_dir, values_files = prepare_chart(request, region, values, workdir, env, budget)
     timeout = plan.upgrade_timeout(budget.left(), request.wait)
     if timeout is None:
         raise OutOfTime(f"too little time left in this invocation to run helm upgrade of release {release} safely")
     # The download and the dependencies took a while: a later request may have taken the turn meanwhile.
     record.check_turn()
-    argv = plan.upgrade_argv(request, chart_dir, values_files, kubeconfig, timeout, digest)
+    argv = plan.upgrade_argv(request, chart_dir, values_files, kubeconfig, timeout, digest, owner)
     # Not run again as it is: a failed upgrade leaves a failed or pending revision, repaired first.
     result = try_run(argv, env, budget, cap=budget.left(), retry_transient=False)
     if result.stdout:
@@ -203,21 +208,29 @@ def fetch_dependencies(chart_dir: str, sub: str, request: plan.InstallRequest, e
         raise RuntimeError(f"fetching the dependencies of the chart {name} failed: {plan.helm_error(error.stderr)}") from None
 
 
-def uninstall(target: Optional[tuple[str, str, str]], record: ClaimedRecord, env: Mapping[str, str]) -> dict[str, Any]:
-    """Delete in this request's turn: the release the physical id names is uninstalled (none for a Create that
-    failed or was cancelled before it issued an id), then the record goes, or stays as a tombstone while a request
-    this Delete superseded may still poll."""
+def uninstall(target: Optional[tuple[str, str, str]], owner: str, record: ClaimedRecord,
+              env: Mapping[str, str]) -> dict[str, Any]:
+    """Delete in this request's turn: the release the physical id names (none for a Create that failed or was
+    cancelled before it issued an id) is uninstalled when this resource (``owner``) installed it last, and left to
+    the resource that took it over otherwise; then the record goes, or stays as a tombstone while a request this
+    Delete superseded may still poll."""
     budget = record.budget
     held = record.stored_claim()
     if target is None:
         LOG.info("nothing to uninstall: the physical id is not one this handler issued")
     elif held is None or not held.deleted:  # a tombstone: an earlier pass of this Delete uninstalled it
         _, namespace, name = target
-        timeout = plan.short_timeout(budget.left())
-        if timeout is None:
-            raise OutOfTime(f"no time left to uninstall release {namespace}/{name}")
-        # Helm uninstalls a pending or failed release like any other.
-        run(plan.uninstall_argv(name, namespace, record.kubeconfig, timeout), env, budget, cap=budget.left())
+        release = Release(name, namespace, record.kubeconfig, env)
+        decision = plan.removal(release.history(budget), owner)
+        if decision.uninstall:
+            timeout = plan.short_timeout(budget.left())
+            if timeout is None:
+                raise OutOfTime(f"no time left to uninstall release {release}")
+            LOG.info("uninstalling release %s: %s", release, decision.reason)
+            # Helm uninstalls a pending or failed release like any other.
+            run(plan.uninstall_argv(name, namespace, record.kubeconfig, timeout), env, budget, cap=budget.left())
+        else:
+            LOG.warning("left release %s installed: %s", release, decision.reason)
     record.finish()
     return {"IsComplete": True}
 

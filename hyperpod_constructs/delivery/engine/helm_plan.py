@@ -20,6 +20,7 @@ HELM_EXIT_SECONDS = 10.0  # after its --timeout Helm still records the release a
 RECOVERY_SECONDS = 60.0  # kept back for a rollback or uninstall after a failed upgrade
 SHORTEST_HELM_SECONDS = 60.0  # an upgrade with less time than this is not started (OutOfTime: the next invocation)
 DESCRIPTION_PREFIX = "hyperpod-constructs request "
+OWNER_SEPARATOR = " by "  # then the CloudFormation resource that installed it (``owner``)
 ROLLBACK_DESCRIPTION = re.compile(r"^Rollback to (\d+)$")  # what `helm rollback` records (Helm 4 action/rollback.go)
 STUCK_STATUSES = ("failed", "pending-install", "pending-upgrade", "pending-rollback", "uninstalling")
 # A line of Helm 4's log (log/slog text): `level=WARN msg="upgrade failed" ... error="<the error, escaped>"`.
@@ -192,7 +193,7 @@ def history_argv(release: str, namespace: str, kubeconfig: str) -> list[str]:
 
 
 def upgrade_argv(request: InstallRequest, chart_dir: str, values_files: Sequence[str], kubeconfig: str,
-                 timeout_seconds: int, digest: str) -> list[str]:
+                 timeout_seconds: int, digest: str, owner: str) -> list[str]:
     """`helm upgrade --install`: the same command for create and update, so re-runs converge.
 
     With ``wait`` Helm waits for every workload and rolls back (a first install: uninstalls) on failure.
@@ -200,7 +201,7 @@ def upgrade_argv(request: InstallRequest, chart_dir: str, values_files: Sequence
     cluster without nodes never succeeds; the installer rolls a failed release back itself (``recovery``).
     """
     argv = base_argv(["upgrade", "--install"], request.release, request.namespace, kubeconfig, chart_dir)
-    argv += ["--create-namespace", "--timeout", f"{timeout_seconds}s", "--description", description(digest)]
+    argv += ["--create-namespace", "--timeout", f"{timeout_seconds}s", "--description", description(digest, owner)]
     for path in values_files:
         argv += ["--values", path]
     if request.wait:
@@ -259,25 +260,119 @@ def request_digest(request: InstallRequest, values: Mapping[str, Any]) -> str:
     return hashlib.sha256(json.dumps(what, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 
-def description(digest: str) -> str:
-    """Recorded on the release (``--description``), so a later run can tell which request it installed."""
-    return f"{DESCRIPTION_PREFIX}{digest}"
+def owner(stack_id: str, logical_id: str) -> str:
+    """Which CloudFormation resource a release belongs to, as its description names it: ``<stack>/<logical id>``
+    (readable in ``helm history``) and a digest of the stack's id and the logical id (the stack's id changes when a
+    stack of the same name is made again; the names are cut short, the digest keeps them apart)."""
+    parts = stack_id.split("/")
+    stack = parts[1] if len(parts) >= 3 else stack_id
+    digest = hashlib.sha256(f"{stack_id}/{logical_id}".encode()).hexdigest()[:8]
+    return f"{_token(stack, 60)}/{_token(logical_id, 100)}#{digest}"
+
+
+def _token(text: str, limit: int) -> str:
+    """Stack names and logical ids hold no spaces; anything else is dropped so the description stays one line."""
+    return re.sub(r"[^A-Za-z0-9-]", "", text)[:limit] or "x"
+
+
+def description(digest: str, owner: str) -> str:
+    """Recorded on the release (``--description``), so a later run can tell which request it installed, and for
+    which CloudFormation resource (``owner``)."""
+    return f"{DESCRIPTION_PREFIX}{digest}{OWNER_SEPARATOR}{owner}"
+
+
+@dataclass(frozen=True)
+class Installed:
+    """What a revision's description says: the request digest, and the resource that installed it (None: a version
+    that did not name it, or Helm installed it for someone else)."""
+
+    digest: Optional[str]
+    owner: Optional[str]
+
+
+def parse_description(text: str) -> Installed:
+    if not text.startswith(DESCRIPTION_PREFIX):
+        return Installed(None, None)
+    digest, _, named = text[len(DESCRIPTION_PREFIX):].partition(OWNER_SEPARATOR)
+    return Installed(digest, named or None)
+
+
+def restored(history: Sequence[Revision], revision: Revision) -> Revision:
+    """The revision ``revision`` stands for: a rollback ("Rollback to N") carries what N installed, and N may be a
+    rollback too."""
+    by_number = {item.revision: item for item in history}
+    current = revision
+    for _ in history:  # a chain of rollbacks is at most as long as the history
+        match = ROLLBACK_DESCRIPTION.match(current.description)
+        if match is None or int(match.group(1)) not in by_number:
+            break
+        current = by_number[int(match.group(1))]
+    return current
+
+
+def installed(history: Sequence[Revision]) -> Optional[Installed]:
+    """What the release runs now, or None (no release, or a later revision failed or is pending)."""
+    if not history or history[-1].status != "deployed":
+        return None
+    return parse_description(restored(history, history[-1]).description)
 
 
 def installed_request(history: Sequence[Revision]) -> Optional[str]:
     """The request digest the release runs now, or None (no release, a later revision failed or is pending,
     or Helm installed it for someone else). A rollback revision carries the digest of the revision it restored."""
-    if not history or history[-1].status != "deployed":
-        return None
-    by_number = {revision.revision: revision for revision in history}
-    current = history[-1]
-    for _ in history:  # follow "Rollback to N" back to the revision that was installed
-        restored = ROLLBACK_DESCRIPTION.match(current.description)
-        if restored is None or int(restored.group(1)) not in by_number:
-            break
-        current = by_number[int(restored.group(1))]
-    text = current.description
-    return text[len(DESCRIPTION_PREFIX):] if text.startswith(DESCRIPTION_PREFIX) else None
+    now = installed(history)
+    return now.digest if now is not None else None
+
+
+def runs_request(history: Sequence[Revision], digest: str, me: str, request_type: str) -> bool:
+    """True when a Create or Update has nothing to do: the release runs this request, installed by this resource.
+
+    The same request installed by another resource is taken over (a revision naming this one): after a move
+    (a new logical id, another stack) CloudFormation creates the new resource, then deletes the old one, whose
+    Delete must then find the release is no longer its own. A release whose description names no owner (an
+    earlier version installed it) counts as this resource's for an Update, whose rollback must work without the
+    chart source, but not for a Create: a new resource, maybe the moved one.
+    """
+    now = installed(history)
+    if now is None or now.digest != digest:
+        return False
+    return now.owner == me or (now.owner is None and request_type == "Update")
+
+
+def good_revisions(history: Sequence[Revision]) -> list[Revision]:
+    """The revisions a broken release is brought back to: the deployed ones (a failed upgrade leaves the previous
+    one deployed), else the superseded ones; oldest first."""
+    return [r for r in history if r.status == "deployed"] or [r for r in history if r.status == "superseded"]
+
+
+@dataclass(frozen=True)
+class Removal:
+    """What a Delete does with the release: ``uninstall`` it, or leave it to ``owner``; ``reason`` for the log."""
+
+    uninstall: bool
+    reason: str
+    owner: Optional[str] = None
+
+
+def removal(history: Sequence[Revision], me: str) -> Removal:
+    """A Delete uninstalls the release only when this resource installed what it runs (or what a failed or pending
+    last revision would be brought back to); a release another resource took over (the construct moved, and
+    CloudFormation deletes the old logical id after creating the new one) is left to it. A release no revision of
+    which names an owner (installed by an earlier version, or never deployed) is uninstalled, as before."""
+    if history and history[-1].status == "uninstalling":  # its owner's Delete was stopped mid-way: finished
+        return Removal(True, f"its revision {history[-1].revision} is uninstalling")
+    good = good_revisions(history)
+    if not good:
+        return Removal(True, "no revision of it was ever deployed" if history else "it is not installed")
+    kept = good[-1]
+    named = parse_description(restored(history, kept).description).owner
+    if named is None or named == me:
+        return Removal(True, f"this resource ({me}) installed it" if named else "its revisions name no owner")
+    broken = history[-1]
+    state = f"; its revision {broken.revision} is {broken.status}, which {named}'s next deploy repairs" \
+        if broken.status in STUCK_STATUSES else ""
+    return Removal(False, f"revision {kept.revision} was installed by {named}, not by this resource ({me}){state}",
+                   named)
 
 
 @dataclass(frozen=True)
@@ -306,7 +401,7 @@ def recovery(history: Sequence[Revision]) -> Optional[Recovery]:
     reason = f"its revision {last.revision} is {last.status}"
     if last.status == "uninstalling":
         return Recovery("uninstall", 0, reason, "uninstalled (its uninstall had been stopped)")
-    good = [r for r in history if r.status == "deployed"] or [r for r in history if r.status == "superseded"]
+    good = good_revisions(history)
     if not good:
         return Recovery("uninstall", 0, reason, "uninstalled (it never was deployed)")
     return Recovery("rollback", good[-1].revision, reason, f"rolled back to revision {good[-1].revision}")
