@@ -197,8 +197,9 @@ def test_create_on_a_missing_cluster_names_it(installer, edges, budget):
 
 def test_delete_uninstalls_the_release_named_by_the_physical_id(installer, edges, budget):
     result = installer.is_complete(event("Delete", {}, PhysicalResourceId="llm/kube-system/old-release"), budget)
-    claim, argv, finish = edges["run"]
+    claim, history, argv, finish = edges["run"]
     assert (claim[1:], finish[1:]) == (["record", "claim"], ["record", "finish"])
+    assert history[1:3] == ["history", "old-release"]  # whose it is (here: gone, so nothing to leave to anyone)
     assert argv[1:3] == ["uninstall", "old-release"] and "--ignore-not-found" in argv
     assert flag_value(argv, "--timeout") == "60s"
     assert result == {"IsComplete": True}

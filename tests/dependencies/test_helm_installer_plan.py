@@ -92,15 +92,15 @@ def test_parse_properties_names_what_is_missing(plan):
 def test_upgrade_argv_for_create_and_update(plan):
     request = plan.parse_properties(props())
     argv = plan.upgrade_argv(request, "/tmp/w/chart", ["/tmp/w/gpu.yaml", "/tmp/w/values.json"], "/tmp/w/kubeconfig",
-                             420, "d" * 64, "LlmInference/Dependencies#0a1b2c3d")
+                             420, "d" * 64, "llminference.dependencies.0a1b2c3d4e5f6a7b")
     assert argv == [
         "helm", "upgrade", "--install", "hyperpod-dependencies", "/tmp/w/chart",
         "--namespace", "kube-system", "--kubeconfig", "/tmp/w/kubeconfig", "--create-namespace",
         "--timeout", "420s", "--description",
-        "hyperpod-constructs request " + "d" * 64 + " by LlmInference/Dependencies#0a1b2c3d",
+        "hyperpod-constructs request " + "d" * 64 + " by llminference.dependencies.0a1b2c3d4e5f6a7b",
         "--values", "/tmp/w/gpu.yaml", "--values", "/tmp/w/values.json",
     ]
-    waiting = plan.upgrade_argv(plan.parse_properties(props(Wait="true")), "c", [], "k", 60, "d", "s/L#0")
+    waiting = plan.upgrade_argv(plan.parse_properties(props(Wait="true")), "c", [], "k", 60, "d", "s.l.0a1b2c3d4e5f6a7b")
     # Helm 4: --wait takes a strategy and --rollback-on-failure replaced --atomic
     assert waiting[-2:] == ["--wait=watcher", "--rollback-on-failure"]
 
@@ -158,20 +158,21 @@ def test_installed_request_follows_rollbacks_to_the_revision_they_restored(plan)
 
 
 STACK = "arn:aws:cloudformation:us-west-2:111122223333:stack/LlmInference/5f3c0e00-0000-0000-0000-000000000000"
-ME = "LlmInference/Dependencies#00000000"
-MOVED = "LlmInference/PlatformDependencies#11111111"
+ME = "llminference.dependencies.0000000000000000"
+MOVED = "llminference.platformdependencies.1111111111111111"
 
 
-def test_the_owner_names_the_stack_and_logical_id_readably_and_keeps_resources_apart(plan):
-    owner = plan.owner(STACK, "PlatformHyperPodDependencies1A2B3C4D")
-    assert owner.startswith("LlmInference/PlatformHyperPodDependencies1A2B3C4D#") and len(owner) < 60
-    assert owner == plan.owner(STACK, "PlatformHyperPodDependencies1A2B3C4D")
-    assert owner != plan.owner(STACK, "HyperPodDependencies")  # the construct moved
-    assert owner != plan.owner(STACK.replace("/LlmInference/", "/LlmServing/"), "PlatformHyperPodDependencies1A2B3C4D")
+def test_the_owner_is_the_resources_record_name_without_its_prefix(plan):
+    import fencing
+
+    event = {"StackId": STACK, "LogicalResourceId": "PlatformHyperPodDependencies1A2B3C4D"}
+    owner = fencing.resource_key(event)
+    assert owner.startswith("llminference.platformhyperpoddependencies1a2b3c4d.") and fencing.is_resource_key(owner)
+    assert fencing.resource_record_name("helm", event) == f"hyperpod-constructs.helm.{owner}"
+    assert owner != fencing.resource_key({**event, "LogicalResourceId": "HyperPodDependencies"})  # the construct moved
     # a stack of the same name made again is another stack (its id changes)
-    assert owner != plan.owner(STACK.replace("5f3c0e00", "6a4d1f11"), "PlatformHyperPodDependencies1A2B3C4D")
-    long = plan.owner("arn:aws:cloudformation:us-west-2:1:stack/" + "S" * 128 + "/x", "L" * 255)
-    assert len(long) <= 60 + 1 + 100 + 9 and " " not in long
+    assert owner != fencing.resource_key({**event, "StackId": STACK.replace("5f3c0e00", "6a4d1f11")})
+    assert not fencing.is_resource_key("LlmInference/Deps") and not fencing.is_resource_key("a.b.c d")
 
 
 def test_a_description_names_the_request_and_its_owner_and_an_older_one_no_owner(plan):
@@ -201,36 +202,45 @@ def test_a_create_or_update_has_nothing_to_do_only_for_its_own_release_of_this_r
                              request_type) is expected
 
 
-@pytest.mark.parametrize(("entries", "uninstall", "reason"), [
-    ([], True, "it is not installed"),
-    ([(1, "deployed", "mine")], True, f"this resource ({ME}) installed it"),
-    ([(1, "deployed", "older")], True, "its revisions name no owner"),  # an earlier version's: as before
-    ([(1, "deployed", "Install complete")], True, "its revisions name no owner"),
-    ([(1, "superseded", "mine"), (2, "deployed", "moved")], False,
+@pytest.mark.parametrize(("entries", "action", "reason"), [
+    ([], "uninstall", "it is not installed"),
+    ([(1, "deployed", "mine")], "uninstall", f"this resource ({ME}) installed it"),
+    ([(1, "deployed", "older")], "uninstall", "its revisions name no owner"),  # an earlier version's: as before
+    ([(1, "deployed", "Install complete")], "uninstall", "its revisions name no owner"),
+    ([(1, "superseded", "mine"), (2, "deployed", "moved")], "leave",
      f"revision 2 was installed by {MOVED}, not by this resource ({ME})"),
-    ([(1, "superseded", "moved"), (2, "deployed", "mine")], True, f"this resource ({ME}) installed it"),
     # a rollback stands for the revision it restored: the moved resource's failed Create rolled back to this one's
-    ([(1, "superseded", "mine"), (2, "failed", ""), (3, "deployed", "Rollback to 1")], True,
+    ([(1, "superseded", "mine"), (2, "failed", ""), (3, "deployed", "Rollback to 1")], "uninstall",
      f"this resource ({ME}) installed it"),
-    ([(1, "superseded", "moved"), (2, "failed", ""), (3, "deployed", "Rollback to 1")], False,
+    ([(1, "superseded", "moved"), (2, "failed", ""), (3, "deployed", "Rollback to 1")], "leave",
      f"revision 3 was installed by {MOVED}, not by this resource ({ME})"),
     # a failed or pending last revision: the release is whose revision it would be brought back to
-    ([(1, "deployed", "moved"), (2, "pending-upgrade", "Preparing upgrade")], False,
+    ([(1, "deployed", "moved"), (2, "pending-upgrade", "Preparing upgrade")], "leave",
      f"revision 1 was installed by {MOVED}, not by this resource ({ME}); its revision 2 is pending-upgrade, "
      f"which {MOVED}'s next deploy repairs"),
-    ([(1, "superseded", "mine"), (2, "superseded", "moved"), (3, "failed", "")], False,
+    ([(1, "superseded", "mine"), (2, "superseded", "moved"), (3, "failed", "")], "leave",
      f"revision 2 was installed by {MOVED}, not by this resource ({ME}); its revision 3 is failed, "
      f"which {MOVED}'s next deploy repairs"),
-    ([(1, "deployed", "mine"), (2, "failed", "")], True, f"this resource ({ME}) installed it"),
-    ([(1, "pending-install", "Initial install underway")], True, "no revision of it was ever deployed"),
-    ([(1, "superseded", "moved"), (2, "uninstalling", "")], True, "its revision 2 is uninstalling"),
+    ([(1, "deployed", "mine"), (2, "failed", "")], "uninstall", f"this resource ({ME}) installed it"),
+    ([(1, "pending-install", "Initial install underway")], "uninstall", "no revision of it was ever deployed"),
+    ([(1, "superseded", "moved"), (2, "uninstalling", "")], "uninstall", "its revision 2 is uninstalling"),
+    # this resource took it over from another: back to that one's last revision, if it still exists
+    ([(1, "superseded", "moved"), (2, "deployed", "mine")], "hand back",
+     f"this resource ({ME}) took it over from {MOVED}, whose revision 1 it goes back to"),
+    ([(1, "superseded", "moved"), (2, "superseded", "Rollback to 1"), (3, "superseded", "mine"),
+      (4, "deployed", "mine")], "hand back",
+     f"this resource ({ME}) took it over from {MOVED}, whose revision 1 it goes back to"),
+    ([(1, "superseded", "moved"), (2, "deployed", "mine"), (3, "pending-upgrade", "")], "hand back",
+     f"this resource ({ME}) took it over from {MOVED}, whose revision 1 it goes back to"),
+    ([(1, "superseded", "older"), (2, "deployed", "mine")], "uninstall", f"this resource ({ME}) installed it"),
 ])
-def test_a_delete_uninstalls_only_a_release_its_own_resource_installed_last(plan, entries, uninstall, reason):
+def test_a_delete_uninstalls_only_a_release_its_own_resource_installed_last(plan, entries, action, reason):
     words = {"mine": plan.description("d", ME), "moved": plan.description("e", MOVED),
              "older": "hyperpod-constructs request d"}
     decision = plan.removal(history(*[(n, s, words.get(d, d)) for n, s, d in entries]), ME)
-    assert (decision.uninstall, decision.reason) == (uninstall, reason)
-    assert decision.owner == (None if uninstall else MOVED)
+    assert (decision.action, decision.reason) == (action, reason)
+    assert decision.owner == (MOVED if action in ("leave", "hand back") else None)
+    assert decision.revision == (1 if action == "hand back" else 0)
 
 
 @pytest.mark.parametrize(("entries", "expected"), [

@@ -14,6 +14,7 @@ from kube_api.tools import usage_error
 
 
 def test_every_helm_command_line_the_installer_builds_is_one_the_real_helm_accepts(api_server, tmp_path):
+    import fencing
     import helm_plan as plan
 
     kubeconfig = api_server.write_kubeconfig(tmp_path / "kubeconfig")
@@ -42,14 +43,15 @@ def test_every_helm_command_line_the_installer_builds_is_one_the_real_helm_accep
     run("dependency update", plan.dependency_update_argv(chart))
     assert (Path(chart) / "charts" / "training-operators-0.1.0.tgz").is_file()
 
-    first = plan.owner("arn:aws:cloudformation:us-west-2:111122223333:stack/LlmInference/0", "Dependencies")
-    moved = plan.owner("arn:aws:cloudformation:us-west-2:111122223333:stack/LlmInference/0", "PlatformDependencies")
+    stack = "arn:aws:cloudformation:us-west-2:111122223333:stack/LlmInference/0"
+    first = fencing.resource_key({"StackId": stack, "LogicalResourceId": "Dependencies"})
+    moved = fencing.resource_key({"StackId": stack, "LogicalResourceId": "PlatformDependencies"})
     run("upgrade", plan.upgrade_argv(request(False), chart, [str(values)], kubeconfig, 30, "a" * 64, first))
     run("upgrade --wait", plan.upgrade_argv(request(True), chart, [str(values)], kubeconfig, 30, "b" * 64, moved))
     history = plan.parse_history(run("history", plan.history_argv(NAME, NAMESPACE, kubeconfig)).stdout)
     assert [(r.revision, r.status) for r in history] == [(1, "superseded"), (2, "deployed")]
     assert plan.installed(history) == plan.Installed("b" * 64, moved)  # the owner survives Helm's record
-    assert not plan.removal(history, first).uninstall and plan.removal(history, moved).uninstall
+    assert plan.removal(history, first).action == "leave" and plan.removal(history, moved).action == "hand back"
 
     run("rollback", plan.rollback_argv(NAME, NAMESPACE, 1, kubeconfig, 30))
     history = plan.parse_history(run("history", plan.history_argv(NAME, NAMESPACE, kubeconfig)).stdout)

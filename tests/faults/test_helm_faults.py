@@ -568,13 +568,35 @@ def test_a_moved_release_keeps_running_when_the_old_resource_is_deleted(
     assert world.helm_calls("uninstall") == []
     assert world.revisions() == [(1, "superseded"), (2, "deployed")]
     assert world.chart_objects() == CHART_OBJECTS
-    assert f"left release {RELEASE} installed: revision 2 was installed by {helm_plan.owner(new.stack_id, new.logical_id)}" in caplog.text
-    # the old resource's record went with it
-    assert records(world) == [fencing.resource_record_name("helm", {"StackId": new.stack_id,
-                                                                    "LogicalResourceId": new.logical_id})]
+    new_owner = fencing.resource_key({"StackId": new.stack_id, "LogicalResourceId": new.logical_id})
+    assert f"left release {RELEASE} installed: revision 2 was installed by {new_owner}" in caplog.text
+    assert records(world) == [fencing.record_name("helm", new_owner)]  # the old resource's record went with it
 
     assert new.delete() == "DELETE_COMPLETE"  # the stack that holds it now is deleted
     assert world.revisions() == [] and world.chart_objects() == set() and records(world) == []
+
+
+@pytest.mark.parametrize("values", [None, {"extra": "2"}], ids=["same values", "changed values"])
+def test_a_move_rolled_back_hands_the_release_back_to_the_old_resource(world: World, values: dict[str, Any] | None):
+    """The new resource's Create took the release over, then a sibling resource fails: CloudFormation's rollback
+    deletes the new resource and keeps the old one, which never gets a request. The new resource's Delete rolls the
+    release back to the old one's revision (its record says it is still there) instead of uninstalling it."""
+    assert world.resource.create(properties()) == "CREATE_COMPLETE"
+    config = world.server.get("v1", "ConfigMap", NAMESPACE, "hyperpod-dependencies")["data"]
+    new = moved_resource(world, "new logical id")
+    assert new.create(properties(values=values)) == "CREATE_COMPLETE"
+
+    assert new.delete() == "DELETE_COMPLETE"  # UPDATE_ROLLBACK_COMPLETE_CLEANUP_IN_PROGRESS
+
+    assert world.helm_calls("uninstall") == []
+    assert world.revisions() == [(1, "superseded"), (2, "superseded"), (3, "deployed")]
+    assert world.descriptions()[-1] == "Rollback to 1" and world.chart_objects() == CHART_OBJECTS
+    assert world.server.get("v1", "ConfigMap", NAMESPACE, "hyperpod-dependencies")["data"] == config
+    # the old resource owns it again: an Update of the same request has nothing to do, its Delete uninstalls
+    assert world.resource.update(properties(timeout=1500)) == "UPDATE_COMPLETE"
+    assert len(world.helm_calls("upgrade")) == 2
+    assert world.resource.delete() == "DELETE_COMPLETE"
+    assert world.revisions() == [] and world.chart_objects() == set()
 
 
 def test_a_move_whose_create_fails_leaves_the_release_to_the_old_resource(world: World):

@@ -37,6 +37,7 @@ STOPPED_PREFIX = "stopped."
 STOPPED_MANAGER = "hyperpod-constructs-fencing"
 RECORD_NAMESPACE = "kube-system"  # every cluster has it, before anything is installed
 CLAIM_KEY = "claim"
+RESOURCE_KEY = re.compile(r"^[a-z0-9]([-a-z0-9]*[a-z0-9])?\.[a-z0-9]([-a-z0-9]*[a-z0-9])?\.[0-9a-f]{16}$")
 # A write that lost a race is decided again and retried; a record that changes under this many writes in a row is
 # rewritten by something else than the platform's requests (which change it once each per turn).
 RECORD_WRITE_ATTEMPTS = 5
@@ -155,12 +156,12 @@ def passed_message(me: Identity, claim: Claim) -> str:
             f"longer waits for this one")
 
 
-def resource_record_name(resource: str, event: Mapping[str, Any]) -> str:
-    """The record of a resource whose requests keep nothing else in the cluster (the Helm chart's, the daemon's):
-    one per CloudFormation resource, its stack and logical id, which every request of it carries (a Delete of a
-    cancelled Create too, whose physical id CloudFormation made up, and an Update that renames the release). Named
-    after them, so ``kubectl get configmap -n kube-system`` says whose it is; the dots keep it apart from the
-    applier's records (``hyperpod-constructs-<platform label>``)."""
+def resource_key(event: Mapping[str, Any]) -> str:
+    """Which CloudFormation resource a request is of, in a form a Kubernetes name and a Helm description can hold:
+    ``<stack>.<logical id>.<digest>``, from its stack and logical id, which every request of it carries (a Delete of a
+    cancelled Create too, whose physical id CloudFormation made up, and an Update that renames the release). Readable
+    (the names lowercased, cut short), and the digest of the stack's id and the logical id keeps apart resources whose
+    names read alike or are cut, and a stack made again under the same name."""
     stack_id, logical_id = str(event["StackId"]), str(event["LogicalResourceId"])
     parts = stack_id.split("/")
     stack = parts[1] if len(parts) >= 3 else stack_id
@@ -168,7 +169,25 @@ def resource_record_name(resource: str, event: Mapping[str, Any]) -> str:
     def readable(text: str, limit: int) -> str:
         return (re.sub(r"[^a-z0-9-]", "", text.lower()).strip("-")[:limit].strip("-")) or "x"
     digest = hashlib.sha256(f"{stack_id}/{logical_id}".encode()).hexdigest()[:16]
-    return f"hyperpod-constructs.{resource}.{readable(stack, 60)}.{readable(logical_id, 100)}.{digest}"
+    return f"{readable(stack, 60)}.{readable(logical_id, 100)}.{digest}"
+
+
+def is_resource_key(text: str) -> bool:
+    """Whether ``text`` is one ``resource_key`` makes (read back from where it was written, it names a record)."""
+    return RESOURCE_KEY.match(text) is not None
+
+
+def record_name(resource: str, key: str) -> str:
+    """The record of the resource ``key`` (``resource_key``), for resources whose requests keep nothing else in the
+    cluster (the Helm chart's, the daemon's): one per CloudFormation resource, so ``kubectl get configmap -n
+    kube-system`` says whose it is; the dots keep it apart from the applier's records
+    (``hyperpod-constructs-<platform label>``)."""
+    return f"hyperpod-constructs.{resource}.{key}"
+
+
+def resource_record_name(resource: str, event: Mapping[str, Any]) -> str:
+    """The record of the resource ``event`` is a request of."""
+    return record_name(resource, resource_key(event))
 
 
 def record_manifest(name: str, data: Mapping[str, str], claim: Optional[Claim],

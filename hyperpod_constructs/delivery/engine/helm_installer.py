@@ -77,7 +77,7 @@ def is_complete(event: Mapping[str, Any], budget: Budget) -> dict[str, Any]:
             raise RuntimeError(f"EKS cluster {cluster_name} does not exist in {region}")
         record = ClaimedRecord(fencing.resource_record_name(RECORD_KIND, event), me, kubeconfig, workdir, env, budget)
         what = f"{request_type} of Helm release {event.get('PhysicalResourceId', '')}"
-        owner = plan.owner(str(event["StackId"]), str(event["LogicalResourceId"]))
+        owner = fencing.resource_key(event)  # which CloudFormation resource installs the release (its description)
         if request_type == "Delete":
             return in_turn(record, lambda: uninstall(target, owner, record, env), what)
         return in_turn(record, lambda: install(request, owner, request_type, record, env, region), what)
@@ -211,8 +211,9 @@ def fetch_dependencies(chart_dir: str, sub: str, request: plan.InstallRequest, e
 def uninstall(target: Optional[tuple[str, str, str]], owner: str, record: ClaimedRecord,
               env: Mapping[str, str]) -> dict[str, Any]:
     """Delete in this request's turn: the release the physical id names (none for a Create that failed or was
-    cancelled before it issued an id) is uninstalled when this resource (``owner``) installed it last, and left to
-    the resource that took it over otherwise; then the record goes, or stays as a tombstone while a request this
+    cancelled before it issued an id) is uninstalled when this resource (``owner``) installed it last, left to the
+    resource that took it over otherwise, and handed back to the resource this one took it over from when that one
+    is still there (``helm_plan.removal``); then the record goes, or stays as a tombstone while a request this
     Delete superseded may still poll."""
     budget = record.budget
     held = record.stored_claim()
@@ -222,17 +223,36 @@ def uninstall(target: Optional[tuple[str, str, str]], owner: str, record: Claime
         _, namespace, name = target
         release = Release(name, namespace, record.kubeconfig, env)
         decision = plan.removal(release.history(budget), owner)
-        if decision.uninstall:
+        if decision.action == "hand back" and not still_there(str(decision.owner), record):
+            decision = plan.Removal("uninstall", f"{decision.owner}, which it took the release over from, is gone")
+        if decision.action == "leave":
+            LOG.warning("left release %s installed: %s", release, decision.reason)
+        else:
             timeout = plan.short_timeout(budget.left())
             if timeout is None:
-                raise OutOfTime(f"no time left to uninstall release {release}")
-            LOG.info("uninstalling release %s: %s", release, decision.reason)
-            # Helm uninstalls a pending or failed release like any other.
-            run(plan.uninstall_argv(name, namespace, record.kubeconfig, timeout), env, budget, cap=budget.left())
-        else:
-            LOG.warning("left release %s installed: %s", release, decision.reason)
+                raise OutOfTime(f"no time left to {decision.action} release {release}")
+            if decision.action == "hand back":
+                LOG.warning("rolling release %s back to revision %d: %s", release, decision.revision, decision.reason)
+                argv = plan.rollback_argv(name, namespace, decision.revision, record.kubeconfig, timeout)
+            else:
+                LOG.info("uninstalling release %s: %s", release, decision.reason)
+                # Helm uninstalls a pending or failed release like any other.
+                argv = plan.uninstall_argv(name, namespace, record.kubeconfig, timeout)
+            run(argv, env, budget, cap=budget.left())
     record.finish()
     return {"IsComplete": True}
+
+
+def still_there(owner: str, record: ClaimedRecord) -> bool:
+    """Whether the CloudFormation resource ``owner`` (``fencing.resource_key``) is still in a stack: its record is
+    in the cluster and not the tombstone of its Delete. A resource made by a version without records has none."""
+    if not fencing.is_resource_key(owner):
+        return False
+    theirs = ClaimedRecord(fencing.record_name(RECORD_KIND, owner), record.me, record.kubeconfig, record.workdir,
+                           record.env, record.budget)
+    theirs.read()
+    claim = theirs.stored_claim()
+    return theirs.stored is not None and (claim is None or not claim.deleted)
 
 
 def download(url: str, destination: str, budget: Budget) -> None:

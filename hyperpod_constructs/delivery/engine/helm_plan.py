@@ -260,24 +260,9 @@ def request_digest(request: InstallRequest, values: Mapping[str, Any]) -> str:
     return hashlib.sha256(json.dumps(what, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 
-def owner(stack_id: str, logical_id: str) -> str:
-    """Which CloudFormation resource a release belongs to, as its description names it: ``<stack>/<logical id>``
-    (readable in ``helm history``) and a digest of the stack's id and the logical id (the stack's id changes when a
-    stack of the same name is made again; the names are cut short, the digest keeps them apart)."""
-    parts = stack_id.split("/")
-    stack = parts[1] if len(parts) >= 3 else stack_id
-    digest = hashlib.sha256(f"{stack_id}/{logical_id}".encode()).hexdigest()[:8]
-    return f"{_token(stack, 60)}/{_token(logical_id, 100)}#{digest}"
-
-
-def _token(text: str, limit: int) -> str:
-    """Stack names and logical ids hold no spaces; anything else is dropped so the description stays one line."""
-    return re.sub(r"[^A-Za-z0-9-]", "", text)[:limit] or "x"
-
-
 def description(digest: str, owner: str) -> str:
     """Recorded on the release (``--description``), so a later run can tell which request it installed, and for
-    which CloudFormation resource (``owner``)."""
+    which CloudFormation resource (``owner``: ``fencing.resource_key``, its record's name without the prefix)."""
     return f"{DESCRIPTION_PREFIX}{digest}{OWNER_SEPARATOR}{owner}"
 
 
@@ -347,32 +332,61 @@ def good_revisions(history: Sequence[Revision]) -> list[Revision]:
 
 @dataclass(frozen=True)
 class Removal:
-    """What a Delete does with the release: ``uninstall`` it, or leave it to ``owner``; ``reason`` for the log."""
+    """What a Delete does with the release: ``uninstall`` it, ``leave`` it to ``owner``, or ``hand back`` it to
+    ``owner`` (roll back to its ``revision``) when that resource still exists; ``reason`` for the log."""
 
-    uninstall: bool
+    action: str
     reason: str
     owner: Optional[str] = None
+    revision: int = 0
 
 
 def removal(history: Sequence[Revision], me: str) -> Removal:
     """A Delete uninstalls the release only when this resource installed what it runs (or what a failed or pending
     last revision would be brought back to); a release another resource took over (the construct moved, and
     CloudFormation deletes the old logical id after creating the new one) is left to it. A release no revision of
-    which names an owner (installed by an earlier version, or never deployed) is uninstalled, as before."""
+    which names an owner (installed by an earlier version, or never deployed) is uninstalled, as before.
+
+    When this resource took the release over from another one (it moved, and CloudFormation's rollback now deletes
+    the new resource; or the new stack is deleted before the old one), the release goes back to that resource's
+    last revision if the resource still exists (``hand back``: the caller looks for its record), else it is
+    uninstalled.
+    """
     if history and history[-1].status == "uninstalling":  # its owner's Delete was stopped mid-way: finished
-        return Removal(True, f"its revision {history[-1].revision} is uninstalling")
+        return Removal("uninstall", f"its revision {history[-1].revision} is uninstalling")
     good = good_revisions(history)
     if not good:
-        return Removal(True, "no revision of it was ever deployed" if history else "it is not installed")
+        return Removal("uninstall", "no revision of it was ever deployed" if history else "it is not installed")
     kept = good[-1]
     named = parse_description(restored(history, kept).description).owner
-    if named is None or named == me:
-        return Removal(True, f"this resource ({me}) installed it" if named else "its revisions name no owner")
-    broken = history[-1]
-    state = f"; its revision {broken.revision} is {broken.status}, which {named}'s next deploy repairs" \
-        if broken.status in STUCK_STATUSES else ""
-    return Removal(False, f"revision {kept.revision} was installed by {named}, not by this resource ({me}){state}",
-                   named)
+    if named is None:
+        return Removal("uninstall", "its revisions name no owner")
+    if named != me:
+        broken = history[-1]
+        state = (f"; its revision {broken.revision} is {broken.status}, which {named}'s next deploy repairs"
+                 if broken.status in STUCK_STATUSES else "")
+        return Removal("leave", f"revision {kept.revision} was installed by {named}, not by this resource ({me})"
+                       f"{state}", named)
+    previous = previous_owner(history, me)
+    if previous is None:
+        return Removal("uninstall", f"this resource ({me}) installed it")
+    return Removal("hand back", f"this resource ({me}) took it over from {previous[1]}, whose revision "
+                   f"{previous[0]} it goes back to", previous[1], previous[0])
+
+
+def previous_owner(history: Sequence[Revision], me: str) -> Optional[tuple[int, str]]:
+    """The newest revision another resource installed before this one took the release over, and that resource;
+    None when there is none (or an earlier version installed it: no resource to hand it back to)."""
+    for revision in reversed(good_revisions_in_order(history)):
+        named = parse_description(restored(history, revision).description).owner
+        if named != me:
+            return (restored(history, revision).revision, named) if named is not None else None
+    return None
+
+
+def good_revisions_in_order(history: Sequence[Revision]) -> list[Revision]:
+    """Every revision that ran (deployed or superseded), oldest first."""
+    return [r for r in history if r.status in ("deployed", "superseded")]
 
 
 @dataclass(frozen=True)
