@@ -377,14 +377,14 @@ def removal(history: Sequence[Revision], me: str) -> Removal:
 def previous_owner(history: Sequence[Revision], me: str) -> Optional[tuple[int, str]]:
     """The newest revision another resource installed before this one took the release over, and that resource;
     None when there is none (or an earlier version installed it: no resource to hand it back to)."""
-    for revision in reversed(good_revisions_in_order(history)):
+    for revision in reversed(revisions_that_ran(history)):
         named = parse_description(restored(history, revision).description).owner
         if named != me:
             return (restored(history, revision).revision, named) if named is not None else None
     return None
 
 
-def good_revisions_in_order(history: Sequence[Revision]) -> list[Revision]:
+def revisions_that_ran(history: Sequence[Revision]) -> list[Revision]:
     """Every revision that ran (deployed or superseded), oldest first."""
     return [r for r in history if r.status in ("deployed", "superseded")]
 
