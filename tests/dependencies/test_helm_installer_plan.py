@@ -172,7 +172,8 @@ def test_the_owner_is_the_resources_record_name_without_its_prefix(plan):
     assert owner != fencing.resource_key({**event, "LogicalResourceId": "HyperPodDependencies"})  # the construct moved
     # a stack of the same name made again is another stack (its id changes)
     assert owner != fencing.resource_key({**event, "StackId": STACK.replace("5f3c0e00", "6a4d1f11")})
-    assert not fencing.is_resource_key("LlmInference/Deps") and not fencing.is_resource_key("a.b.c d")
+    for text in ("LlmInference/Deps", "a.b.c d", "-a.b.0000000000000000", "a.b-.0000000000000000", "a.b"):
+        assert not fencing.is_resource_key(text), text
 
 
 def test_a_description_names_the_request_and_its_owner_and_an_older_one_no_owner(plan):

@@ -37,7 +37,7 @@ STOPPED_PREFIX = "stopped."
 STOPPED_MANAGER = "hyperpod-constructs-fencing"
 RECORD_NAMESPACE = "kube-system"  # every cluster has it, before anything is installed
 CLAIM_KEY = "claim"
-RESOURCE_KEY = re.compile(r"^[a-z0-9]([-a-z0-9]*[a-z0-9])?\.[a-z0-9]([-a-z0-9]*[a-z0-9])?\.[0-9a-f]{16}$")
+RESOURCE_KEY = re.compile(r"^[a-z0-9-]+\.[a-z0-9-]+\.[0-9a-f]{16}$")  # resource_key: <stack>.<logical id>.<digest>
 # A write that lost a race is decided again and retried; a record that changes under this many writes in a row is
 # rewritten by something else than the platform's requests (which change it once each per turn).
 RECORD_WRITE_ATTEMPTS = 5
@@ -174,7 +174,8 @@ def resource_key(event: Mapping[str, Any]) -> str:
 
 def is_resource_key(text: str) -> bool:
     """Whether ``text`` is one ``resource_key`` makes (read back from where it was written, it names a record)."""
-    return RESOURCE_KEY.match(text) is not None
+    return RESOURCE_KEY.match(text) is not None and not any(part.startswith("-") or part.endswith("-")
+                                                            for part in text.split("."))
 
 
 def record_name(resource: str, key: str) -> str:
