@@ -577,13 +577,16 @@ def test_a_moved_release_keeps_running_when_the_old_resource_is_deleted(
 
 
 @pytest.mark.parametrize("values", [None, {"extra": "2"}], ids=["same values", "changed values"])
-def test_a_move_rolled_back_hands_the_release_back_to_the_old_resource(world: World, values: dict[str, Any] | None):
+@pytest.mark.parametrize("moved", list(MOVED))
+def test_a_move_rolled_back_hands_the_release_back_to_the_old_resource(
+        world: World, moved: str, values: dict[str, Any] | None):
     """The new resource's Create took the release over, then a sibling resource fails: CloudFormation's rollback
-    deletes the new resource and keeps the old one, which never gets a request. The new resource's Delete rolls the
-    release back to the old one's revision (its record says it is still there) instead of uninstalling it."""
+    deletes the new resource and keeps the old one, which never gets a request (or the new stack is deleted before
+    the old one). The new resource's Delete rolls the release back to the old one's revision (its record says it is
+    still there) instead of uninstalling it."""
     assert world.resource.create(properties()) == "CREATE_COMPLETE"
     config = world.server.get("v1", "ConfigMap", NAMESPACE, "hyperpod-dependencies")["data"]
-    new = moved_resource(world, "new logical id")
+    new = moved_resource(world, moved)
     assert new.create(properties(values=values)) == "CREATE_COMPLETE"
 
     assert new.delete() == "DELETE_COMPLETE"  # UPDATE_ROLLBACK_COMPLETE_CLEANUP_IN_PROGRESS
