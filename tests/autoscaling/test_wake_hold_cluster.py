@@ -79,7 +79,8 @@ def test_the_installers_command_installs_the_routes_crd_with_the_real_helm(
     (chart / "templates" / "crds" / "crd-interceptorroutes.yaml").write_text(ROUTE_CRD.read_text())
     values = tmp_path / "values.json"
     values.write_text(json.dumps(plan.deep_merge(plan.region_defaults("us-west-2"), request.values)))
-    argv = plan.upgrade_argv(request, str(chart), [str(values)], "unused", 600, "digest")
+    argv = plan.upgrade_argv(request, str(chart), [str(values)], "unused", 600, "digest",
+                             "stack.KedaHttpAddOn.0123456789abcdef")
     kubeconfig = argv.index("--kubeconfig")
     result = helm(server, *argv[1:kubeconfig], *argv[kubeconfig + 2:])  # helm() brings the loopback kubeconfig
     assert result.returncode == 0, result.stderr
