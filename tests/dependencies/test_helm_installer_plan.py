@@ -147,14 +147,16 @@ def test_history_is_sorted_by_revision(plan):
     assert plan.parse_history("") == []
 
 
-def test_installed_request_follows_rollbacks_to_the_revision_they_restored(plan):
+def test_installed_follows_rollbacks_to_the_revision_they_restored(plan):
     ours = plan.description("abc", ME)
-    assert plan.installed_request(history((1, "deployed", ours))) == "abc"
-    assert plan.installed_request(history(
-        (1, "superseded", ours), (2, "superseded", "Upgrade \"x\" failed: boom"), (3, "deployed", "Rollback to 1"))) == "abc"
-    assert plan.installed_request(history((1, "deployed", ours), (2, "failed", "boom"))) is None  # half applied
-    assert plan.installed_request(history((1, "deployed", "Install complete"))) is None  # installed by someone else
-    assert plan.installed_request([]) is None
+    assert plan.installed(history((1, "deployed", ours))) == plan.Installed("abc", ME)
+    assert plan.installed(history(
+        (1, "superseded", ours), (2, "superseded", "Upgrade \"x\" failed: boom"), (3, "deployed", "Rollback to 1"))) \
+        == plan.Installed("abc", ME)
+    assert plan.installed(history((1, "deployed", ours), (2, "failed", "boom"))) is None  # half applied
+    # installed by someone else: no request of this handler's
+    assert plan.installed(history((1, "deployed", "Install complete"))) == plan.Installed(None, None)
+    assert plan.installed([]) is None
 
 
 STACK = "arn:aws:cloudformation:us-west-2:111122223333:stack/LlmInference/5f3c0e00-0000-0000-0000-000000000000"

@@ -302,13 +302,6 @@ def installed(history: Sequence[Revision]) -> Optional[Installed]:
     return parse_description(restored(history, history[-1]).description)
 
 
-def installed_request(history: Sequence[Revision]) -> Optional[str]:
-    """The request digest the release runs now, or None (no release, a later revision failed or is pending,
-    or Helm installed it for someone else). A rollback revision carries the digest of the revision it restored."""
-    now = installed(history)
-    return now.digest if now is not None else None
-
-
 def runs_request(history: Sequence[Revision], digest: str, me: str, request_type: str) -> bool:
     """True when a Create or Update has nothing to do: the release runs this request, installed by this resource.
 
@@ -378,9 +371,10 @@ def previous_owner(history: Sequence[Revision], me: str) -> Optional[tuple[int, 
     """The newest revision another resource installed before this one took the release over, and that resource;
     None when there is none (or an earlier version installed it: no resource to hand it back to)."""
     for revision in reversed(revisions_that_ran(history)):
-        named = parse_description(restored(history, revision).description).owner
+        installed_by = restored(history, revision)
+        named = parse_description(installed_by.description).owner
         if named != me:
-            return (restored(history, revision).revision, named) if named is not None else None
+            return (installed_by.revision, named) if named is not None else None
     return None
 
 

@@ -403,9 +403,7 @@ class Session:
     def settle(self) -> None:
         """After a failure answered: mark this request's claim settled, so a later Delete keeps no tombstone for
         it. Best effort, within the rest of the invocation."""
-        if self.record.claim is not None:
-            self.budget = self.budget.for_cleanup()
-            self.record.settle_after_failure()
+        self.record.settle_after_failure()
 
     # -- shared
 
